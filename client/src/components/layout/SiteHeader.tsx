@@ -1,0 +1,79 @@
+import { Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../lib/auth';
+import { DESKTOP_LINKS, isActivePath, ONLINE_VOTING_PATH } from './navigation';
+import classes from './SiteHeader.module.css';
+import { ThemeMenu } from './ThemeMenu';
+import { useSignOut } from './useSignOut';
+
+export function SiteHeader({
+  drawerOpened,
+  onToggleDrawer,
+}: {
+  drawerOpened: boolean;
+  onToggleDrawer(): void;
+}) {
+  const { pathname } = useLocation();
+  const { loading, user, isAdmin } = useAuth();
+  const signOut = useSignOut();
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Anchor component={Link} to="/" className={classes.brand} underline="never" aria-label="Codka home">
+        <img src="/favicon.svg" alt="" width={32} height={32} />
+        <Text span fw={800} fz="xl">
+          Codka
+        </Text>
+      </Anchor>
+
+      <nav aria-label="Main" className={classes.desktopNav}>
+        {DESKTOP_LINKS.map((link) => (
+          <Anchor
+            key={link.to}
+            component={Link}
+            to={link.to}
+            className={classes.link}
+            data-active={isActivePath(pathname, link.to) || undefined}
+            aria-current={isActivePath(pathname, link.to) ? 'page' : undefined}
+          >
+            {link.label}
+          </Anchor>
+        ))}
+      </nav>
+
+      <Group gap="xs" wrap="nowrap">
+        <Button component={Link} to={ONLINE_VOTING_PATH} color="green" className={classes.votingButton}>
+          Online Voting
+        </Button>
+        <Group gap="xs" wrap="nowrap" className={classes.desktopOnly}>
+          {loading ? (
+            <Skeleton h={36} w={80} />
+          ) : user ? (
+            <>
+              {isAdmin && (
+                <Button component={Link} to="/admin" variant="light">
+                  Admin
+                </Button>
+              )}
+              <Button variant="default" onClick={signOut}>
+                Sign Out
+              </Button>
+            </>
+          ) : (
+            <Button component={Link} to="/auth" variant="default">
+              Sign In
+            </Button>
+          )}
+        </Group>
+        <ThemeMenu />
+        <Burger
+          opened={drawerOpened}
+          onClick={onToggleDrawer}
+          className={classes.burger}
+          aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+          size="md"
+        />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,43 @@
+import { ActionIcon, Menu, useMantineColorScheme } from '@mantine/core';
+import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+
+const OPTIONS = [
+  { value: 'light', label: 'Light', icon: IconSun },
+  { value: 'dark', label: 'Dark', icon: IconMoon },
+  { value: 'auto', label: 'System', icon: IconDeviceDesktop },
+] as const;
+
+/** Light, dark or system theme; Mantine's manager stores the choice under localStorage 'theme'. */
+export function ThemeMenu() {
+  const { colorScheme, setColorScheme } = useMantineColorScheme();
+  const current = OPTIONS.find((option) => option.value === colorScheme) ?? OPTIONS[2];
+  const CurrentIcon = current.icon;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="default"
+          size={44}
+          aria-label={`Theme: ${current.label}. Change theme`}
+          data-testid="theme-menu"
+        >
+          <CurrentIcon size={20} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Theme</Menu.Label>
+        {OPTIONS.map(({ value, label, icon: Icon }) => (
+          <Menu.Item
+            key={value}
+            leftSection={<Icon size={16} aria-hidden />}
+            onClick={() => setColorScheme(value)}
+            aria-current={value === colorScheme ? 'true' : undefined}
+            fw={value === colorScheme ? 700 : undefined}
+          >
+            {label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

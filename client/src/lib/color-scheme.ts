@@ -1,0 +1,48 @@
+import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+
+/** SPEC §4: the theme choice (light, dark, system) lives in localStorage under the key `theme`. */
+export const THEME_STORAGE_KEY = 'theme';
+export type ThemeChoice = 'light' | 'dark' | 'system';
+
+const toMantine = (value: string | null): MantineColorScheme | null =>
+  value === 'light' || value === 'dark' ? value : value === 'system' ? 'auto' : null;
+const toStored = (value: MantineColorScheme): ThemeChoice => (value === 'auto' ? 'system' : value);
+
+export function themeStorageManager(): MantineColorSchemeManager {
+  let listener: ((event: StorageEvent) => void) | undefined;
+  return {
+    get: (defaultValue) => {
+      try {
+        return toMantine(window.localStorage.getItem(THEME_STORAGE_KEY)) ?? defaultValue;
+      } catch {
+        return defaultValue;
+      }
+    },
+    set: (value) => {
+      try {
+        window.localStorage.setItem(THEME_STORAGE_KEY, toStored(value));
+      } catch {
+        // Private browsing can refuse storage; the choice then lasts for this page only.
+      }
+    },
+    subscribe: (onUpdate) => {
+      listener = (event) => {
+        if (event.storageArea === window.localStorage && event.key === THEME_STORAGE_KEY) {
+          const value = toMantine(event.newValue);
+          if (value) onUpdate(value);
+        }
+      };
+      window.addEventListener('storage', listener);
+    },
+    unsubscribe: () => {
+      if (listener) window.removeEventListener('storage', listener);
+    },
+    clear: () => {
+      try {
+        window.localStorage.removeItem(THEME_STORAGE_KEY);
+      } catch {
+        // Nothing stored, nothing to clear.
+      }
+    },
+  };
+}

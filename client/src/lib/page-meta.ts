@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+
+const SITE = 'Codka';
+
+/** Sets the document title and meta description for search engines and link previews. */
+export function usePageMeta(title: string, description?: string): void {
+  useEffect(() => {
+    document.title = title ? `${title} – ${SITE}` : `${SITE} – Somalia Federal Elections`;
+    if (description) {
+      let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+      if (!meta) {
+        meta = document.createElement('meta');
+        meta.name = 'description';
+        document.head.append(meta);
+      }
+      meta.content = description;
+    }
+  }, [title, description]);
+}

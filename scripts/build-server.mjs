@@ -1,0 +1,15 @@
+// Bundles the server into one ESM file; packages stay external and load from node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['server/index.ts'],
+  outfile: 'dist/server/index.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log('server built: dist/server/index.js');

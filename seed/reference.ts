@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../server/db/client';
+import { districts, houseMembers, newMapSettings, registrationCenters, senators } from '../server/db/schema';
+import { DISTRICT_REGIONS } from '../shared/regions';
+import { KNOWN_DISTRICTS } from './data/districts';
+import { houseMembers as houseMemberSeeds } from './data/house-members';
+import { REGISTRATION_CENTERS } from './data/registration-centers';
+import { senators as senatorSeeds } from './data/senators';
+
+/** Districts, centers, the House and Senate directories and map settings; keyed by natural keys, so re-runs add nothing. */
+export function seedReference(db: Db): void {
+  db.transaction((tx) => {
+    for (const region of DISTRICT_REGIONS) {
+      for (const district of KNOWN_DISTRICTS[region]) {
+        tx.insert(districts)
+          .values({ ...district, region })
+          .onConflictDoNothing({ target: districts.code })
+          .run();
+      }
+    }
+    for (const center of REGISTRATION_CENTERS) {
+      const { districtCode, ...values } = center;
+      const district = tx
+        .select({ id: districts.id })
+        .from(districts)
+        .where(eq(districts.code, districtCode))
+        .get();
+      tx.insert(registrationCenters)
+        .values({ ...values, districtId: district?.id ?? null })
+        .onConflictDoNothing({ target: registrationCenters.code })
+        .run();
+    }
+    for (const member of houseMemberSeeds()) {
+      tx.insert(houseMembers).values(member).onConflictDoNothing({ target: houseMembers.hopNumber }).run();
+    }
+    for (const senator of senatorSeeds()) {
+      tx.insert(senators)
+        .values(senator)
+        .onConflictDoNothing({ target: [senators.name, senators.state] })
+        .run();
+    }
+    if (!tx.select({ id: newMapSettings.id }).from(newMapSettings).limit(1).get()) {
+      tx.insert(newMapSettings)
+        .values({
+          tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+          attribution: '© OpenStreetMap contributors',
+          defaultZoom: 6,
+          centerLat: 5.2,
+          centerLng: 46.2,
+          fallbackImageUrl: null,
+          markers: JSON.stringify([{ name: 'Mogadishu', latitude: 2.0469, longitude: 45.3182 }]),
+        })
+        .run();
+    }
+  });
+}

@@ -1,0 +1,108 @@
+import fastifyCookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { csrfHook } from './auth/csrf';
+import { createRateLimits } from './auth/rate-limits';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import { jsonError, registerErrorHandler } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerStatic } from './http/static';
+import { createMailer, type Mailer } from './mail/mailer';
+import { type AppRouter, appRouter } from './routers/_app';
+import { type AppDeps, createContextFactory } from './trpc/context';
+import { EXPECTED_ERROR_CODES } from './trpc/errors';
+
+export interface BuildAppOptions {
+  db: Db;
+  env: Env;
+  /** Where the built client lives; defaults to dist/client. */
+  clientDir?: string;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  return {
+    level: env.LOG_LEVEL,
+    // Session cookies never reach the logs; query strings are dropped because they can carry one-time tokens.
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        ip: req.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(options: BuildAppOptions) {
+  const { db, env } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(env),
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Ids in logs tie a request's lines together without exposing anything about the user.
+    genReqId: () => crypto.randomUUID(),
+  });
+  if (!env.RATE_LIMITS) app.log.warn('RATE_LIMITS=off: rate limits are disabled (load tests only)');
+
+  const deps: AppDeps = {
+    db,
+    env,
+    limits: createRateLimits(env.RATE_LIMITS),
+    mailer: options.mailer ?? createMailer(env, app.log),
+    log: app.log,
+  };
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, env.PUBLIC_ORIGIN);
+  await app.register(fastifyCookie);
+  app.addHook('onRequest', csrfHook(env.PUBLIC_ORIGIN));
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      db.$client.prepare('SELECT 1').get();
+      return { status: 'ok' };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(async (api) => {
+    if (env.RATE_LIMITS) {
+      // A ceiling per address against floods; generous because thousands of phones can share one carrier NAT.
+      await api.register(rateLimit, {
+        max: 3000,
+        timeWindow: '1 minute',
+        errorResponseBuilder: (_request, context) => ({
+          statusCode: 429,
+          ...jsonError(
+            429,
+            `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+          ),
+        }),
+      });
+    }
+    await api.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: createContextFactory(deps),
+        onError({ error, path, type }) {
+          if (!EXPECTED_ERROR_CODES.has(error.code)) {
+            app.log.error({ err: error.cause ?? error, path, type }, `tRPC ${type} ${path ?? ''} failed`);
+          }
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+  });
+
+  await registerStatic(app, { clientDir: options.clientDir ?? 'dist/client', uploadsDir: env.UPLOADS_DIR });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

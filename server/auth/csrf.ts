@@ -1,0 +1,26 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every state-changing request must prove it comes from our own pages: a browser's
+ * `Sec-Fetch-Site: same-origin`, or an Origin equal to PUBLIC_ORIGIN. Anything else, including a
+ * request with neither header, is refused before its body is read. tRPC would otherwise run a
+ * no-input mutation from a cross-site multipart form post, which browsers send without preflight.
+ */
+export function isSameOriginRequest(request: FastifyRequest, publicOrigin: string): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite !== undefined) return fetchSite === 'same-origin';
+  return request.headers.origin === publicOrigin;
+}
+
+export function csrfHook(publicOrigin: string) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isSameOriginRequest(request, publicOrigin)) return;
+    request.log.warn({ url: request.url, origin: request.headers.origin }, 'cross-site request refused');
+    return reply.code(403).send({
+      error: { code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' },
+    });
+  };
+}

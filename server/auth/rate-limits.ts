@@ -1,0 +1,64 @@
+import { TRPCError } from '@trpc/server';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+const MINUTE = 60;
+
+/**
+ * Limits kept in memory (one process). Per-address limits are generous because many citizens share
+ * one carrier NAT address on Somali mobile networks; per-account limits stop guessing one password.
+ */
+export function createRateLimits(enabled: boolean) {
+  const limiter = (points: number, durationSeconds: number) =>
+    new RateLimiterMemory({ points, duration: durationSeconds });
+  return {
+    enabled,
+    // Failed sign-ins for one account from one address: stops a single guesser quickly...
+    failedSignInAccountAddress: limiter(10, 15 * MINUTE),
+    // ...for one account from anywhere: stops a distributed guesser without letting one address lock it.
+    failedSignInAccount: limiter(50, 15 * MINUTE),
+    // ...from one address for any account: stops credential stuffing behind one address.
+    failedSignInAddress: limiter(200, 15 * MINUTE),
+    signUpAddress: limiter(60, 60 * MINUTE),
+    bootstrapAdminAddress: limiter(10, 60 * MINUTE),
+    verificationMailUser: limiter(5, 60 * MINUTE),
+  };
+}
+export type RateLimits = ReturnType<typeof createRateLimits>;
+
+function minutesLabel(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60000));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
+  return new TRPCError({
+    code: 'TOO_MANY_REQUESTS',
+    message: `${what} Please wait ${minutesLabel(msBeforeNext)} and try again.`,
+  });
+}
+
+/** Throws TOO_MANY_REQUESTS when any key has used its points, without spending one. */
+export async function assertNotLimited(
+  enabled: boolean,
+  checks: [RateLimiterMemory, string][],
+  what: string,
+): Promise<void> {
+  if (!enabled) return;
+  for (const [limiter, key] of checks) {
+    const state = await limiter.get(key);
+    if (state && state.consumedPoints >= limiter.points) throw tooManyRequests(what, state.msBeforeNext);
+  }
+}
+
+/** Spends one point on each key; throws TOO_MANY_REQUESTS when one was already used up. */
+export async function consume(enabled: boolean, checks: [RateLimiterMemory, string][], what: string) {
+  if (!enabled) return;
+  for (const [limiter, key] of checks) {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (error instanceof RateLimiterRes) throw tooManyRequests(what, error.msBeforeNext);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { isAdminRole, type StaffRole } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { profiles, sessions, users } from '../db/schema';
+import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from './tokens';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** A session unused for this long ends. */
+export const SESSION_INACTIVITY_TIMEOUT_MS = 7 * DAY;
+/** No session lives longer than this, however active. */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY;
+/** last_active_at is written at most this often, so reads do not become writes. */
+const ACTIVITY_WRITE_INTERVAL_MS = HOUR;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: StaffRole | null;
+  isAdmin: boolean;
+  emailVerified: boolean;
+}
+
+export interface ValidSession {
+  id: string;
+  user: SessionUser;
+  adminUnlockedUntil: Date | null;
+}
+
+export function createSession(db: Db, userId: string, now = new Date()): { token: string; id: string } {
+  const id = generateSecureRandomString();
+  const secret = generateSecureRandomString();
+  db.insert(sessions)
+    .values({ id, userId, secretHash: hashSecret(secret), createdAt: now, lastActiveAt: now })
+    .run();
+  return { token: `${id}.${secret}`, id };
+}
+
+/** Returns the session for a cookie token, or null (and deletes it) when expired or the account is inactive. */
+export function validateSessionToken(db: Db, token: string, now = new Date()): ValidSession | null {
+  const parts = splitToken(token);
+  if (!parts) return null;
+  const row = db
+    .select({
+      id: sessions.id,
+      secretHash: sessions.secretHash,
+      createdAt: sessions.createdAt,
+      lastActiveAt: sessions.lastActiveAt,
+      adminUnlockedUntil: sessions.adminUnlockedUntil,
+      userId: users.id,
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      fullName: profiles.fullName,
+      role: profiles.role,
+      isActive: profiles.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(sessions.id, parts.id))
+    .get();
+  if (!row || !secretMatches(parts.secret, row.secretHash)) return null;
+
+  const age = now.getTime() - row.createdAt.getTime();
+  const idle = now.getTime() - row.lastActiveAt.getTime();
+  if (age > SESSION_ABSOLUTE_LIFETIME_MS || idle > SESSION_INACTIVITY_TIMEOUT_MS || row.isActive === false) {
+    invalidateSession(db, row.id);
+    return null;
+  }
+  if (idle > ACTIVITY_WRITE_INTERVAL_MS) {
+    db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, row.id)).run();
+  }
+  return {
+    id: row.id,
+    adminUnlockedUntil: row.adminUnlockedUntil,
+    user: {
+      id: row.userId,
+      email: row.email,
+      fullName: row.fullName ?? 'User',
+      role: row.role ?? null,
+      isAdmin: isAdminRole(row.role),
+      emailVerified: row.emailVerifiedAt !== null,
+    },
+  };
+}
+
+export function invalidateSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+/** Ends every session of a user: on password change and on deactivation. */
+export function invalidateUserSessions(db: Db, userId: string): void {
+  db.delete(sessions).where(eq(sessions.userId, userId)).run();
+}

@@ -1,0 +1,34 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Where drizzle-kit writes migrations; resolved from the working directory (the project root). */
+export const MIGRATIONS_FOLDER = resolve('drizzle');
+
+/**
+ * Opens (creating if needed) a SQLite database with the pragmas the app relies on.
+ * `:memory:` gives a private database, as tests use.
+ */
+export function createDb(path: string): Db {
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new Database(path);
+  // WAL lets readers go on while one writer commits; NORMAL sync is durable across process crashes in WAL mode.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return drizzle({ client: sqlite, schema }) as Db;
+}
+
+export function migrateDb(db: Db): void {
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+export function closeDb(db: Db): void {
+  if (db.$client.open) db.$client.close();
+}

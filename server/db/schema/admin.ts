@@ -1,0 +1,66 @@
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DISTRICT_REGIONS } from '../../../shared/regions';
+import { users } from './auth';
+import { createdAt, uuidPk } from './columns';
+
+export const districts = sqliteTable(
+  'districts',
+  {
+    id: uuidPk(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    region: text('region', { enum: DISTRICT_REGIONS }).notNull(),
+    population: integer('population'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('districts_code_unique').on(t.code), index('districts_region_idx').on(t.region)],
+);
+
+export const registrationCenters = sqliteTable(
+  'registration_centers',
+  {
+    id: uuidPk(),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    address: text('address'),
+    districtId: text('district_id').references(() => districts.id, { onDelete: 'set null' }),
+    capacity: integer('capacity'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('registration_centers_code_unique').on(t.code)],
+);
+
+/** Map configuration; the latest row is the one in force (SPEC §7: select latest, limit 1). */
+export const newMapSettings = sqliteTable('new_map_settings', {
+  id: uuidPk(),
+  tileUrl: text('tile_url').notNull(),
+  attribution: text('attribution').notNull(),
+  defaultZoom: integer('default_zoom').notNull(),
+  centerLat: real('center_lat').notNull(),
+  centerLng: real('center_lng').notNull(),
+  fallbackImageUrl: text('fallback_image_url'),
+  // JSON array of { name, latitude, longitude }.
+  markers: text('markers').notNull().default('[]'),
+  createdAt: createdAt(),
+});
+
+export const auditLogs = sqliteTable(
+  'audit_logs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    action: text('action').notNull(),
+    tableName: text('table_name').notNull(),
+    recordId: text('record_id'),
+    // JSON of the values written (never secrets).
+    newValues: text('new_values'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_logs_created_idx').on(t.createdAt),
+    index('audit_logs_table_idx').on(t.tableName, t.action),
+  ],
+);

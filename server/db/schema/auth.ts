@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { STAFF_ROLES } from '../../../shared/roles';
+import { createdAt, timestamp, uuidPk } from './columns';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: uuidPk(),
+    // Stored lower-cased and trimmed; uniqueness is decided here, not in code.
+    email: text('email').notNull(),
+    // Null for accounts that cannot sign in with a password (seeded demo voters).
+    passwordHash: text('password_hash'),
+    emailVerifiedAt: timestamp('email_verified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const profiles = sqliteTable(
+  'profiles',
+  {
+    id: uuidPk(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull().default('User'),
+    phone: text('phone'),
+    // Null means a citizen without a staff role (shown as Citizen).
+    role: text('role', { enum: STAFF_ROLES }),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('profiles_user_id_unique').on(t.userId),
+    index('profiles_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the secret half of the token: a stolen database does not yield usable cookies.
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    createdAt: createdAt(),
+    lastActiveAt: timestamp('last_active_at').notNull(),
+    // Set by the admin dashboard's step-up check (ARCHITECTURE §7).
+    adminUnlockedUntil: timestamp('admin_unlocked_until'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_user_id_idx').on(t.userId)],
+);
+
+/** Server-side secrets generated at first start (HMAC keys), so no configuration is needed. */
+export const serverSecrets = sqliteTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: blob('value', { mode: 'buffer' }).notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+});

@@ -1,0 +1,67 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { ELECTION_STATUSES } from '../../../shared/elections';
+import { users } from './auth';
+import { createdAt, timestamp, uuidPk } from './columns';
+
+export const elections = sqliteTable(
+  'elections',
+  {
+    id: uuidPk(),
+    title: text('title').notNull(),
+    description: text('description'),
+    startTime: timestamp('start_time').notNull(),
+    endTime: timestamp('end_time').notNull(),
+    status: text('status', { enum: ELECTION_STATUSES }).notNull().default('Draft'),
+    resultsVisible: integer('results_visible', { mode: 'boolean' }).notNull().default(false),
+    hideResultsUntilClose: integer('hide_results_until_close', { mode: 'boolean' }).notNull().default(true),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('elections_status_end_idx').on(t.status, t.endTime)],
+);
+
+export const candidates = sqliteTable(
+  'candidates',
+  {
+    id: uuidPk(),
+    electionId: text('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    party: text('party'),
+    positionSought: text('position_sought'),
+    bio: text('bio'),
+    imageUrl: text('image_url'),
+    imageAlt: text('image_alt'),
+    orderIndex: integer('order_index').notNull().default(1),
+  },
+  (t) => [index('candidates_election_order_idx').on(t.electionId, t.orderIndex)],
+);
+
+export const votes = sqliteTable(
+  'votes',
+  {
+    id: uuidPk(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    electionId: text('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    // SPEC §3: question_id equals the election id.
+    questionId: text('question_id').notNull(),
+    receiptId: text('receipt_id').notNull(),
+    // The chosen candidate, for counting; selections keeps the spec's JSON shape ({"candidate_id": ...}).
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => candidates.id, { onDelete: 'restrict' }),
+    selections: text('selections').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One vote per user per election is decided by the database, whatever the timing of requests.
+    uniqueIndex('votes_user_election_unique').on(t.userId, t.electionId),
+    uniqueIndex('votes_receipt_unique').on(t.receiptId),
+    index('votes_election_candidate_idx').on(t.electionId, t.candidateId),
+  ],
+);

@@ -1,0 +1,6 @@
+export * from './admin';
+export * from './auth';
+export * from './directory';
+export * from './elections';
+export * from './photos';
+export * from './polls';

@@ -1,0 +1,61 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES, POLL_STATUSES } from '../../../shared/polls';
+import { users } from './auth';
+import { createdAt, timestamp, uuidPk } from './columns';
+
+export const polls = sqliteTable(
+  'polls',
+  {
+    id: uuidPk(),
+    title: text('title').notNull(),
+    // 'YYYY-MM': the month the poll belongs to.
+    monthYear: text('month_year').notNull(),
+    electionType: text('election_type', { enum: POLL_ELECTION_TYPES }).notNull().default('presidential'),
+    status: text('status', { enum: POLL_STATUSES }).notNull().default('draft'),
+    opensAt: timestamp('opens_at').notNull(),
+    closesAt: timestamp('closes_at').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('polls_status_idx').on(t.status, t.createdAt), index('polls_month_idx').on(t.monthYear)],
+);
+
+export const pollCandidates = sqliteTable(
+  'poll_candidates',
+  {
+    id: uuidPk(),
+    pollId: text('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    photoUrl: text('photo_url'),
+    party: text('party'),
+    colorHex: text('color_hex').notNull().default(DEFAULT_CANDIDATE_COLOR),
+    orderIndex: integer('order_index').notNull().default(1),
+  },
+  (t) => [index('poll_candidates_poll_order_idx').on(t.pollId, t.orderIndex)],
+);
+
+export const pollVotes = sqliteTable(
+  'poll_votes',
+  {
+    id: uuidPk(),
+    pollId: text('poll_id')
+      .notNull()
+      .references(() => polls.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    candidateId: text('candidate_id')
+      .notNull()
+      .references(() => pollCandidates.id, { onDelete: 'restrict' }),
+    // A keyed hash (HMAC) of the voter's address, never the address itself.
+    ipHash: text('ip_hash'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One vote per user per (monthly) poll, enforced by the database.
+    uniqueIndex('poll_votes_poll_user_unique').on(t.pollId, t.userId),
+    index('poll_votes_poll_candidate_idx').on(t.pollId, t.candidateId),
+  ],
+);

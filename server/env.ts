@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is optional; a bad value stops the start
+ * with a message naming the variable.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_PATH: z.string().min(1).default('./data/codka.db'),
+    UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
+    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    SEED_DEMO: booleanFlag.default(true),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(6).max(256).optional(),
+    RATE_LIMITS: booleanFlag.default(true),
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Codka <no-reply@codka.so>'),
+    TRUST_PROXY: booleanFlag.default(false),
+  })
+  .transform((env) => ({
+    ...env,
+    // Origins have no trailing slash; PUBLIC_ORIGIN is compared byte for byte with the Origin header.
+    PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses an environment; empty strings count as unset so `FOO= npm start` means the default. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  if ((result.data.ADMIN_EMAIL === undefined) !== (result.data.ADMIN_PASSWORD === undefined)) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    );
+  }
+  return result.data;
+}
+
+export function readEnv(): Env {
+  return parseEnv(process.env);
+}
+
+/** An environment for tests: defaults, quiet logs, no demo seed. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+}

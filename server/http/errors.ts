@@ -1,0 +1,36 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { UNEXPECTED_ERROR_MESSAGE } from '../trpc/errors';
+
+const CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+export function jsonError(status: number, message: string) {
+  return { error: { code: CODES[status] ?? 'INTERNAL_SERVER_ERROR', message } };
+}
+
+/** Errors outside tRPC (bad JSON, oversized bodies, rate limits) answer JSON; 5xx hide their details. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send(jsonError(500, UNEXPECTED_ERROR_MESSAGE));
+    }
+    const message =
+      status === 413
+        ? 'The request is too large.'
+        : status === 400
+          ? 'The request is malformed.'
+          : error.message;
+    return reply.code(status).send(jsonError(status, message));
+  });
+}

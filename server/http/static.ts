@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { jsonError } from './errors';
+
+/** Paths that are API surface: an unknown one answers JSON, never the SPA's HTML. */
+const API_PREFIXES = ['/trpc', '/api', '/uploads', '/healthz'];
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * Serves the built client (hashed assets cached for a year, index.html always revalidated), stored
+ * uploads, and the SPA fallback: every other GET gets index.html so client routes load directly.
+ */
+export async function registerStatic(
+  app: FastifyInstance,
+  options: { clientDir: string; uploadsDir: string },
+) {
+  const clientDir = resolve(options.clientDir);
+  const uploadsDir = resolve(options.uploadsDir);
+  mkdirSync(uploadsDir, { recursive: true });
+
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: '7d',
+  });
+
+  const indexPath = join(clientDir, 'index.html');
+  const hasClient = existsSync(indexPath);
+  const indexHtml = hasClient ? readFileSync(indexPath) : null;
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders(res, path) {
+        const immutable = path.includes(`${join(clientDir, 'assets')}`);
+        res.header(
+          'Cache-Control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && indexHtml) {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(indexHtml);
+    }
+    return reply
+      .code(404)
+      .send(jsonError(404, `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

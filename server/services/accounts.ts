@@ -1,0 +1,194 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { bootstrapAdminInput, signInInput, signUpInput } from '../../shared/schemas/auth';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { assertNotLimited, consume } from '../auth/rate-limits';
+import type { Db } from '../db/client';
+import { profiles, users } from '../db/schema';
+import type { AppDeps } from '../trpc/context';
+import { isUniqueViolation } from '../trpc/errors';
+import { recordAudit } from './audit';
+import { sendVerificationEmail } from './email-verification';
+
+export const INVALID_CREDENTIALS = 'Invalid login credentials';
+export const ACCOUNT_EXISTS = 'An account with this email already exists. Please sign in instead.';
+export const ACCOUNT_DEACTIVATED =
+  'This account has been deactivated. Please contact the electoral commission.';
+
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
+
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      isActive: profiles.isActive,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.email, email))
+    .get();
+}
+
+/** Creates a citizen account (no staff role) and mails a verification link. Returns the new user's id. */
+export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip: string): Promise<string> {
+  await consume(
+    deps.limits.enabled,
+    [[deps.limits.signUpAddress, ip]],
+    'Too many accounts were created from this network.',
+  );
+  if (findUserByEmail(deps.db, input.email))
+    throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_EXISTS });
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    userId = deps.db.transaction((tx) => {
+      const user = tx
+        .insert(users)
+        .values({ email: input.email, passwordHash })
+        .returning({ id: users.id })
+        .get();
+      tx.insert(profiles).values({ userId: user.id, fullName: input.fullName, role: null }).run();
+      return user.id;
+    });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index lets exactly one through.
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_EXISTS });
+    throw error;
+  }
+  try {
+    await sendVerificationEmail(
+      { db: deps.db, mailer: deps.mailer, publicOrigin: deps.env.PUBLIC_ORIGIN },
+      { id: userId, email: input.email },
+    );
+  } catch (error) {
+    // The account exists either way; the citizen can ask for another link once signed in.
+    deps.log.error({ err: error, userId }, 'verification email could not be sent');
+  }
+  return userId;
+}
+
+/** Checks credentials under the brute-force limits. Returns the user's id. */
+export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip: string): Promise<string> {
+  const { limits } = deps;
+  const keys: [typeof limits.failedSignInAccount, string][] = [
+    [limits.failedSignInAccountAddress, `${input.email}|${ip}`],
+    [limits.failedSignInAccount, input.email],
+    [limits.failedSignInAddress, ip],
+  ];
+  const limitMessage = 'Too many failed sign-in attempts.';
+  await assertNotLimited(limits.enabled, keys, limitMessage);
+  const user = findUserByEmail(deps.db, input.email);
+  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !valid) {
+    await consume(limits.enabled, keys, limitMessage).catch(() => undefined);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  }
+  if (user.isActive === false) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED });
+  if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${input.email}|${ip}`);
+  return user.id;
+}
+
+export type BootstrapResult =
+  | { success: true; code: 'ADMIN_CREATED'; userId: string }
+  | { success: false; code: 'ADMIN_EXISTS' | 'INVALID_CREDENTIALS' };
+
+function adminExists(db: Pick<Db, 'select'>): boolean {
+  return (
+    db.select({ id: profiles.id }).from(profiles).where(eq(profiles.role, 'System Admin')).limit(1).get() !==
+    undefined
+  );
+}
+
+/**
+ * Makes the first System Admin, and only while none exists (ARCHITECTURE §7). An existing account is
+ * promoted only with its own password, so nobody can take over someone else's account this way.
+ */
+export async function bootstrapAdmin(
+  deps: Deps,
+  input: z.output<typeof bootstrapAdminInput>,
+  ip: string,
+): Promise<BootstrapResult> {
+  await consume(deps.limits.enabled, [[deps.limits.bootstrapAdminAddress, ip]], 'Too many attempts.');
+  if (adminExists(deps.db)) return { success: false, code: 'ADMIN_EXISTS' };
+  const existing = findUserByEmail(deps.db, input.email);
+  if (existing && !(await verifyPassword(existing.passwordHash, input.password))) {
+    return { success: false, code: 'INVALID_CREDENTIALS' };
+  }
+  const passwordHash = existing ? null : await hashPassword(input.password);
+  return deps.db.transaction((tx) => {
+    // Checked again inside the write transaction: two racing bootstraps make one admin.
+    if (adminExists(tx)) return { success: false, code: 'ADMIN_EXISTS' } as const;
+    let userId = existing?.id;
+    if (userId) {
+      tx.update(profiles)
+        .set({ role: 'System Admin', isActive: true })
+        .where(eq(profiles.userId, userId))
+        .run();
+    } else {
+      userId = tx
+        .insert(users)
+        .values({ email: input.email, passwordHash })
+        .returning({ id: users.id })
+        .get().id;
+      tx.insert(profiles).values({ userId, fullName: input.fullName, role: 'System Admin' }).run();
+    }
+    recordAudit(tx, {
+      action: 'bootstrap_admin',
+      tableName: 'profiles',
+      recordId: userId,
+      newValues: { email: input.email, role: 'System Admin' },
+      actorId: userId,
+    });
+    return { success: true, code: 'ADMIN_CREATED', userId } as const;
+  });
+}
+
+/** Makes sure the ADMIN_EMAIL/ADMIN_PASSWORD System Admin exists at start (creating or promoting it). */
+export async function ensureConfiguredAdmin(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<'created' | 'promoted' | 'present'> {
+  const normalized = email.trim().toLowerCase();
+  const existing = db
+    .select({ id: users.id, role: profiles.role, isActive: profiles.isActive })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.email, normalized))
+    .get();
+  if (existing?.role === 'System Admin' && existing.isActive) return 'present';
+  if (existing) {
+    db.update(profiles)
+      .set({ role: 'System Admin', isActive: true })
+      .where(eq(profiles.userId, existing.id))
+      .run();
+    recordAudit(db, {
+      action: 'configure_admin',
+      tableName: 'profiles',
+      recordId: existing.id,
+      newValues: { role: 'System Admin' },
+      actorId: null,
+    });
+    return 'promoted';
+  }
+  const passwordHash = await hashPassword(password);
+  db.transaction((tx) => {
+    const user = tx
+      .insert(users)
+      .values({ email: normalized, passwordHash, emailVerifiedAt: new Date() })
+      .returning({ id: users.id })
+      .get();
+    tx.insert(profiles).values({ userId: user.id, fullName: 'System Admin', role: 'System Admin' }).run();
+    recordAudit(tx, {
+      action: 'configure_admin',
+      tableName: 'profiles',
+      recordId: user.id,
+      newValues: { email: normalized, role: 'System Admin' },
+      actorId: null,
+    });
+  });
+  return 'created';
+}

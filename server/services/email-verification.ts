@@ -1,0 +1,64 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, isNull } from 'drizzle-orm';
+import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
+import type { Db } from '../db/client';
+import { emailVerifications, users } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+
+export const EMAIL_VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const INVALID_LINK = 'This verification link is invalid or has expired. Sign in and ask for a new one.';
+
+/** Creates a single-use, expiring link (only its hash is stored) and mails it. */
+export async function sendVerificationEmail(
+  deps: { db: Db; mailer: Mailer; publicOrigin: string },
+  user: { id: string; email: string },
+  now = new Date(),
+): Promise<void> {
+  const id = generateSecureRandomString();
+  const secret = generateSecureRandomString();
+  deps.db
+    .insert(emailVerifications)
+    .values({
+      id,
+      userId: user.id,
+      email: user.email,
+      secretHash: hashSecret(secret),
+      expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_LIFETIME_MS),
+      createdAt: now,
+    })
+    .run();
+  const link = `${deps.publicOrigin}/verify-email?token=${id}.${secret}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Verify your email for Codka',
+    text: [
+      'Welcome to Codka.',
+      '',
+      `Open this link within 24 hours to verify your email address: ${link}`,
+      '',
+      'If you did not create an account, you can ignore this message.',
+    ].join('\n'),
+  });
+}
+
+/** Marks the email verified; a link works once, before it expires, and only for the address it was sent to. */
+export function verifyEmail(db: Db, token: string, now = new Date()): { email: string } {
+  const parts = splitToken(token);
+  if (!parts) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_LINK });
+  return db.transaction((tx) => {
+    const row = tx
+      .select()
+      .from(emailVerifications)
+      .where(and(eq(emailVerifications.id, parts.id), isNull(emailVerifications.usedAt)))
+      .get();
+    if (!row || row.expiresAt <= now || !secretMatches(parts.secret, row.secretHash)) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_LINK });
+    }
+    const user = tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
+    if (!user || user.email !== row.email)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_LINK });
+    tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, row.id)).run();
+    tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, row.userId)).run();
+    return { email: row.email };
+  });
+}

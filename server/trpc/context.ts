@@ -1,0 +1,53 @@
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookies';
+import type { RateLimits } from '../auth/rate-limits';
+import { type ValidSession, validateSessionToken } from '../auth/sessions';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import type { Mailer } from '../mail/mailer';
+
+/** What lives for the whole process and every request shares. */
+export interface AppDeps {
+  db: Db;
+  env: Env;
+  limits: RateLimits;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** How a procedure changes the session cookie without knowing about HTTP. */
+export interface SessionCookieJar {
+  setSession(token: string): void;
+  clearSession(): void;
+}
+
+export interface InnerContextOptions {
+  session: ValidSession | null;
+  ip: string;
+  cookies: SessionCookieJar;
+}
+
+/** The request-independent context: tests build it directly, without Fastify. */
+export function createInnerContext(deps: AppDeps, options: InnerContextOptions) {
+  return { ...deps, ...options, user: options.session?.user ?? null };
+}
+export type Context = ReturnType<typeof createInnerContext>;
+
+/** The context for a real request: reads the session cookie and adapts the reply's cookies. */
+export function createContextFactory(deps: AppDeps) {
+  const cookieOptions = sessionCookieOptions(deps.env);
+  return ({ req, res }: CreateFastifyContextOptions): Context => {
+    const token = req.cookies[SESSION_COOKIE];
+    const session = token ? validateSessionToken(deps.db, token) : null;
+    if (token && !session) res.clearCookie(SESSION_COOKIE, { path: '/' });
+    return createInnerContext(deps, {
+      session,
+      ip: req.ip,
+      cookies: {
+        setSession: (value) => void res.setCookie(SESSION_COOKIE, value, cookieOptions),
+        clearSession: () => void res.clearCookie(SESSION_COOKIE, { path: '/' }),
+      },
+    });
+  };
+}

@@ -1,0 +1,58 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { Context } from './context';
+import { publicMessage } from './errors';
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  // Stack traces never reach a client, whatever NODE_ENV says.
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const zodError = error.cause instanceof ZodError ? error.cause : null;
+    return {
+      ...shape,
+      message: publicMessage(error),
+      data: {
+        code: shape.data.code,
+        httpStatus: shape.data.httpStatus,
+        fieldErrors: zodError ? fieldErrors(zodError) : undefined,
+      },
+    };
+  },
+});
+
+function fieldErrors(error: ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    result[key] ??= issue.message;
+  }
+  return result;
+}
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const middleware = t.middleware;
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure;
+
+/** Signed-in users with an active account; `ctx.user` is never null inside. */
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) {
+    throw new TRPCError({
+      code: 'UNAUTHORIZED',
+      message: 'Authentication Required. Please sign in to continue.',
+    });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/** System Admins only (SPEC §6: admin means role equals System Admin). */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+  }
+  return next({ ctx });
+});

@@ -1,0 +1,22 @@
+const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/** SPEC §9: the receipt's random suffix is 9 characters. */
+export const RECEIPT_SUFFIX_LENGTH = 9;
+export const RECEIPT_PATTERN = /^V\d{13}-[a-z0-9]{9}$/;
+
+/** A vote receipt: "V", the time in milliseconds, a dash and 9 characters from a cryptographic source. */
+export function generateReceiptId(now: number = Date.now()): string {
+  // 252 is the largest multiple of 36 below 256: rejecting bytes above it keeps every character equally likely.
+  let suffix = '';
+  while (suffix.length < RECEIPT_SUFFIX_LENGTH) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    for (const byte of bytes) {
+      if (byte < 252 && suffix.length < RECEIPT_SUFFIX_LENGTH) suffix += SUFFIX_ALPHABET[byte % 36];
+    }
+  }
+  return `V${now}-${suffix}`;
+}
+
+export function isReceiptId(value: string): boolean {
+  return RECEIPT_PATTERN.test(value);
+}

@@ -1,0 +1,15 @@
+/** Staff roles of SPEC §6. A profile without one is a citizen. */
+export const STAFF_ROLES = ['Registrar', 'Enrollment Supervisor', 'System Admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ADMIN_ROLE: StaffRole = 'System Admin';
+
+/** Admin means exactly System Admin (SPEC §6). */
+export function isAdminRole(role: string | null | undefined): boolean {
+  return role === ADMIN_ROLE;
+}
+
+/** The label shown for a profile's role. */
+export function roleLabel(role: StaffRole | null): string {
+  return role ?? 'Citizen';
+}

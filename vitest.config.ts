@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts', 'tests/client/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/helpers/setup.ts'],
+    testTimeout: 20_000,
+    pool: 'forks',
+  },
+});
