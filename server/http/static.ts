@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonError } from './errors';
 
 /** Paths that are API surface: an unknown one answers JSON, never the SPA's HTML. */
@@ -51,13 +51,14 @@ export async function registerStatic(
     });
   }
 
+  const sendIndex = (reply: FastifyReply) =>
+    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+  // The static plugin answers the root folder itself with 403; the home page is the SPA like any route.
+  if (indexHtml) app.get('/', (_request, reply) => sendIndex(reply));
+
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && indexHtml) {
-      return reply
-        .code(200)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .send(indexHtml);
+      return sendIndex(reply);
     }
     return reply
       .code(404)

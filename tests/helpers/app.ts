@@ -1,0 +1,42 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../server/app';
+import type { Db } from '../../server/db/client';
+import { testEnv } from '../../server/env';
+import { createMemoryMailer } from '../../server/mail/mailer';
+import { createTestDb } from './db';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+/** The real Fastify app on an in-memory database, with a tiny built client in a temporary folder. */
+export async function buildTestApp(options: { db?: Db; env?: Record<string, string> } = {}) {
+  const folder = mkdtempSync(join(tmpdir(), 'codka-app-'));
+  const clientDir = join(folder, 'client');
+  mkdirSync(join(clientDir, 'assets'), { recursive: true });
+  writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log("app");');
+  const db = options.db ?? createTestDb();
+  const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads'), ...options.env });
+  const mailer = createMemoryMailer();
+  const app = await buildApp({ db, env, clientDir, mailer, logger: false });
+  await app.ready();
+  return { app, db, env, mailer };
+}
+
+/** Headers a same-origin browser request carries. */
+export const sameOrigin = { origin: TEST_ORIGIN, 'sec-fetch-site': 'same-origin' } as const;
+
+/** The session cookie from a response's Set-Cookie header, ready to send back. */
+export function sessionCookieFrom(setCookie: string | string[] | undefined): string {
+  const header = Array.isArray(setCookie) ? setCookie.find((c) => c.startsWith('codka_session=')) : setCookie;
+  const value = header?.split(';')[0];
+  if (!value?.startsWith('codka_session=')) throw new Error(`no session cookie in ${String(setCookie)}`);
+  return value;
+}
+
+/** A tRPC mutation body as the client sends it (superjson). */
+export function trpcBody(input: unknown): string {
+  return JSON.stringify({ json: input });
+}

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { EMAIL_VERIFICATION_LIFETIME_MS, verifyEmail } from '../../server/services/email-verification';
+import { callerFor, createTestDeps } from '../helpers/caller';
+import { createUser, uniqueEmail } from '../helpers/factories';
+
+const INVALID = 'This verification link is invalid or has expired. Sign in and ask for a new one.';
+
+function tokenFrom(text: string | undefined): string {
+  const match = text?.match(/token=([a-z2-9]{24}\.[a-z2-9]{24})/);
+  if (!match?.[1]) throw new Error(`no verification link in: ${text}`);
+  return match[1];
+}
+
+describe('email verification', () => {
+  it('verifies once with the mailed link, then refuses the same link', async () => {
+    const deps = createTestDeps();
+    const { caller } = callerFor(deps, null);
+    const email = uniqueEmail();
+    await caller.auth.signUp({ email, password: 'secret1' });
+    const token = tokenFrom(deps.mailer.sent[0]?.text);
+    expect(await caller.auth.verifyEmail({ token })).toEqual({ success: true, email });
+    expect(deps.db.select().from(users).where(eq(users.email, email)).get()?.emailVerifiedAt).toBeInstanceOf(
+      Date,
+    );
+    await expect(caller.auth.verifyEmail({ token })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: INVALID,
+    });
+  });
+
+  it('refuses an expired link', async () => {
+    const deps = createTestDeps();
+    await callerFor(deps, null).caller.auth.signUp({ email: uniqueEmail(), password: 'secret1' });
+    const token = tokenFrom(deps.mailer.sent[0]?.text);
+    const later = new Date(Date.now() + EMAIL_VERIFICATION_LIFETIME_MS + 1000);
+    expect(() => verifyEmail(deps.db, token, later)).toThrow(INVALID);
+  });
+
+  it('refuses a forged or malformed link', async () => {
+    const deps = createTestDeps();
+    const { caller } = callerFor(deps, null);
+    await caller.auth.signUp({ email: uniqueEmail(), password: 'secret1' });
+    const [id] = tokenFrom(deps.mailer.sent[0]?.text).split('.');
+    await expect(caller.auth.verifyEmail({ token: `${id}.${'b'.repeat(24)}` })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(caller.auth.verifyEmail({ token: 'nonsense' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(caller.auth.verifyEmail({ token: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('sends a new link on request to a signed-in unverified citizen, and not to visitors', async () => {
+    const deps = createTestDeps();
+    const unverified = await createUser(deps.db, { verified: false });
+    expect(await callerFor(deps, unverified).caller.auth.resendVerification()).toEqual({
+      sent: true,
+      alreadyVerified: false,
+    });
+    expect(deps.mailer.sent.at(-1)?.to).toBe(unverified.email);
+    const verified = await createUser(deps.db);
+    expect(await callerFor(deps, verified).caller.auth.resendVerification()).toEqual({
+      sent: false,
+      alreadyVerified: true,
+    });
+    await expect(callerFor(deps, null).caller.auth.resendVerification()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+  });
+
+  it('limits how many links one citizen can request', async () => {
+    const deps = createTestDeps();
+    const user = await createUser(deps.db, { verified: false });
+    const { caller } = callerFor(deps, user);
+    for (let i = 0; i < 5; i++) await caller.auth.resendVerification();
+    await expect(caller.auth.resendVerification()).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+});

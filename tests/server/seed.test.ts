@@ -1,0 +1,156 @@
+import { and, count, eq, gte, lte } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { seedDemo } from '../../seed/seed';
+import * as schema from '../../server/db/schema';
+import { addMonths, monthKey } from '../../shared/months';
+import { DISTRICT_REGIONS } from '../../shared/regions';
+import { callerFor, createTestDeps } from '../helpers/caller';
+import { createTestDb } from '../helpers/db';
+
+function counts(db: ReturnType<typeof createTestDb>) {
+  const tables = {
+    users: schema.users,
+    districts: schema.districts,
+    centers: schema.registrationCenters,
+    houseMembers: schema.houseMembers,
+    senators: schema.senators,
+    elections: schema.elections,
+    candidates: schema.candidates,
+    votes: schema.votes,
+    polls: schema.polls,
+    pollCandidates: schema.pollCandidates,
+    pollVotes: schema.pollVotes,
+    mapSettings: schema.newMapSettings,
+  };
+  return Object.fromEntries(
+    Object.entries(tables).map(([name, table]) => [
+      name,
+      db.select({ n: count() }).from(table).get()?.n ?? 0,
+    ]),
+  );
+}
+
+describe('demo seed', () => {
+  it('fills every area the demo needs, and a second run adds nothing', async () => {
+    const db = createTestDb();
+    const now = new Date();
+    await seedDemo(db, now);
+    const first = counts(db);
+    expect(first.houseMembers).toBe(275);
+    expect(first.senators).toBe(54);
+    expect(first.mapSettings).toBe(1);
+    expect(first.centers).toBeGreaterThanOrEqual(10);
+    await seedDemo(db, now);
+    expect(counts(db)).toEqual(first);
+  });
+
+  it('has real districts in each of the 18 regions and marks House placeholders', async () => {
+    const db = createTestDb();
+    await seedDemo(db);
+    for (const region of DISTRICT_REGIONS) {
+      const n = db
+        .select({ n: count() })
+        .from(schema.districts)
+        .where(eq(schema.districts.region, region))
+        .get()?.n;
+      expect(n, region).toBeGreaterThanOrEqual(3);
+    }
+    const named = db
+      .select()
+      .from(schema.houseMembers)
+      .where(eq(schema.houseMembers.isPlaceholder, false))
+      .all();
+    expect(named.map((m) => m.hopNumber).sort()).toEqual([
+      'HOP#001',
+      'HOP#002',
+      'HOP#003',
+      'HOP#004',
+      'HOP#005',
+      'HOP#006',
+      'HOP#007',
+    ]);
+    const placeholder = db
+      .select()
+      .from(schema.houseMembers)
+      .where(eq(schema.houseMembers.hopNumber, 'HOP#008'))
+      .get();
+    expect(placeholder?.isPlaceholder).toBe(true);
+  });
+
+  it('has an election in each status, one Active now with 3+ candidates and a Closed one with votes', async () => {
+    const db = createTestDb();
+    const now = new Date();
+    await seedDemo(db, now);
+    const all = db.select().from(schema.elections).all();
+    expect(new Set(all.map((e) => e.status))).toEqual(new Set(['Draft', 'Active', 'Closed', 'Archived']));
+    const activeNow = db
+      .select()
+      .from(schema.elections)
+      .where(
+        and(
+          eq(schema.elections.status, 'Active'),
+          lte(schema.elections.startTime, now),
+          gte(schema.elections.endTime, now),
+        ),
+      )
+      .all();
+    expect(activeNow.length).toBeGreaterThanOrEqual(1);
+    for (const election of activeNow) {
+      const n = db
+        .select({ n: count() })
+        .from(schema.candidates)
+        .where(eq(schema.candidates.electionId, election.id))
+        .get()?.n;
+      expect(n).toBeGreaterThanOrEqual(3);
+    }
+    const closed = all.find((e) => e.status === 'Closed');
+    const closedVotes = db
+      .select({ n: count() })
+      .from(schema.votes)
+      .where(eq(schema.votes.electionId, closed?.id ?? ''))
+      .get()?.n;
+    expect(closedVotes).toBeGreaterThan(0);
+  });
+
+  it('has an open poll for this month with 4+ candidates and a closed one for last month with votes', async () => {
+    const db = createTestDb();
+    const now = new Date();
+    await seedDemo(db, now);
+    const open = db
+      .select()
+      .from(schema.polls)
+      .where(eq(schema.polls.monthYear, monthKey(now)))
+      .get();
+    expect(open?.status).toBe('open');
+    expect(open && open.opensAt <= now && now <= open.closesAt).toBe(true);
+    const openCandidates = db
+      .select({ n: count() })
+      .from(schema.pollCandidates)
+      .where(eq(schema.pollCandidates.pollId, open?.id ?? ''))
+      .get()?.n;
+    expect(openCandidates).toBeGreaterThanOrEqual(4);
+    const closed = db
+      .select()
+      .from(schema.polls)
+      .where(eq(schema.polls.monthYear, addMonths(monthKey(now), -1)))
+      .get();
+    expect(closed?.status).toBe('closed');
+    const closedVotes = db
+      .select({ n: count() })
+      .from(schema.pollVotes)
+      .where(eq(schema.pollVotes.pollId, closed?.id ?? ''))
+      .get()?.n;
+    expect(closedVotes).toBeGreaterThan(0);
+  });
+
+  it('creates demo accounts that can sign in with the README passwords', async () => {
+    const deps = createTestDeps();
+    await seedDemo(deps.db);
+    const { caller } = callerFor(deps, null);
+    const admin = await caller.auth.signIn({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+    expect(admin.user.isAdmin).toBe(true);
+    const citizen = await caller.auth.signIn({ email: DEMO_CITIZEN.email, password: DEMO_CITIZEN.password });
+    expect(citizen.user).toMatchObject({ isAdmin: false, role: null });
+  });
+});
