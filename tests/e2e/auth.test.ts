@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { signInForm, signUpForm, submitSignIn, waitForPath } from './helpers/auth';
+import { pathOf, visit } from './helpers/browser';
+import { setupE2E } from './helpers/suite';
+
+const { openPage } = setupE2E();
+
+const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
+const uniqueEmail = () =>
+  `e2e.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@test.codka.example`;
+
+describe('/auth', () => {
+  it('signs up a new citizen, signs out, and signs back in', async () => {
+    const { page } = await openPage();
+    const header = page.getByRole('banner');
+    const account = { email: uniqueEmail(), password: 'e2e-password-42' };
+
+    await visit(page, '/auth');
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    const form = signUpForm(page);
+    await form.getByRole('textbox', { name: 'Full Name' }).fill('Hodan Cali');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+    await form.getByRole('textbox', { name: 'Confirm Password' }).fill(account.password);
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    await page
+      .getByText('Account created successfully! Please check your email to verify your account')
+      .waitFor();
+    for (const label of ['Full Name', 'Email', 'Password', 'Confirm Password']) {
+      expect(
+        await form.getByRole('textbox', { name: label, exact: true }).inputValue(),
+        `${label} is cleared`,
+      ).toBe('');
+    }
+    await header.getByRole('button', { name: 'Sign Out' }).waitFor();
+
+    await header.getByRole('button', { name: 'Sign Out' }).click();
+    await waitForPath(page, '/');
+    await header.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+    expect(await header.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+
+    await header.getByRole('link', { name: 'Sign In', exact: true }).click();
+    await waitForPath(page, '/auth');
+    await submitSignIn(page, account);
+    await waitForPath(page, '/');
+    await header.getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await header.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
+  });
+
+  it('refuses a confirmation that does not match', async () => {
+    const { page } = await openPage();
+    await visit(page, '/auth?tab=signup');
+    const form = signUpForm(page);
+    await form.getByRole('textbox', { name: 'Full Name' }).fill('Hodan Cali');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail());
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-password-42');
+    await form.getByRole('textbox', { name: 'Confirm Password' }).fill('e2e-password-43');
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    await form.getByText('Passwords do not match').waitFor();
+    expect(pathOf(page)).toBe('/auth?tab=signup');
+    expect(await page.getByText('Account created successfully!').count()).toBe(0);
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const { page } = await openPage();
+    await visit(page, '/auth?tab=signup');
+    const form = signUpForm(page);
+    await form.getByRole('textbox', { name: 'Full Name' }).fill('Hodan Cali');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail());
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('abcde');
+    await form.getByRole('textbox', { name: 'Confirm Password' }).fill('abcde');
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    await form.getByText('Password must be at least 6 characters').waitFor();
+    expect(await page.getByText('Account created successfully!').count()).toBe(0);
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    const testPage = await openPage();
+    const { page } = testPage;
+    // The wrong password is the point of this test: Chromium logs the 401 answer as a console error.
+    testPage.allowResourceError(401, '/trpc/auth.signIn', 'wrong password on purpose');
+    await visit(page, '/auth');
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/trpc/auth.signIn')),
+      submitSignIn(page, { email: DEMO_CITIZEN.email, password: 'not-the-password' }),
+    ]);
+    expect(answer.status()).toBe(401);
+
+    await page.getByRole('alert').getByText('Invalid login credentials').waitFor();
+    expect(pathOf(page)).toBe('/auth');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+  });
+
+  it('disables the form and says Signing in... while the request is in flight', async () => {
+    const { page } = await openPage();
+    let held = 0;
+    await page.route('**/trpc/auth.signIn*', async (route) => {
+      held += 1;
+      await sleep(1_500);
+      await route.continue();
+    });
+    await visit(page, '/auth');
+    await submitSignIn(page, DEMO_CITIZEN);
+
+    const form = signInForm(page);
+    await form.getByRole('button', { name: 'Signing in...' }).waitFor();
+    expect(await form.getByRole('button', { name: 'Signing in...' }).isDisabled()).toBe(true);
+    expect(await form.getByRole('textbox', { name: 'Email', exact: true }).isDisabled()).toBe(true);
+    expect(await form.getByRole('textbox', { name: 'Password', exact: true }).isDisabled()).toBe(true);
+
+    await waitForPath(page, '/');
+    expect(held).toBe(1);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();
+  });
+
+  it('links back to the home page and to the admin login', async () => {
+    const { page } = await openPage();
+    await visit(page, '/auth');
+    const adminLogin = page.getByRole('link', { name: 'Admin Login' });
+    expect(await adminLogin.getAttribute('href')).toBe('/admin/login');
+    await adminLogin.click();
+    await waitForPath(page, '/admin/login');
+
+    await visit(page, '/auth');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await waitForPath(page, '/');
+    await page.getByRole('heading', { name: 'Somalia Federal Elections' }).waitFor();
+  });
+});

@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Debian's Chromium, headless. A missing browser fails the suite with the command that installs it. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM_PATH}: the browser tests need it. Run: apt-get install -y chromium`,
+    );
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export type ViewportName = 'desktop' | 'phone';
+
+const VIEWPORTS = {
+  // At 1200 px and wider the header shows its links; below, a burger and a drawer.
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true },
+} as const;
+
+/** A resource error a test provokes on purpose (for example a 401 from a wrong password). */
+interface AllowedResourceError {
+  status: number;
+  urlPart: string;
+  reason: string;
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Page errors, console errors and 5xx answers seen so far. */
+  problems: string[];
+  /**
+   * Accepts Chromium's "Failed to load resource: ... status of {status}" console error for a URL containing
+   * urlPart: only for a failure the test causes on purpose, with the reason.
+   */
+  allowResourceError(status: number, urlPart: string, reason: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A page in its own context (own cookies and storage) at a desktop or phone size, with relative URLs
+ * resolved against the server's origin. Every page error, console error and 5xx answer is recorded.
+ */
+export async function newPage(
+  browser: Browser,
+  options: { viewport: ViewportName; baseURL: string },
+): Promise<TestPage> {
+  const context = await browser.newContext({ ...VIEWPORTS[options.viewport], baseURL: options.baseURL });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const allowed: AllowedResourceError[] = [];
+
+  page.on('pageerror', (error) => {
+    problems.push(`page error: ${error.stack ?? error.message}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    const url = message.location().url;
+    const isAllowed = allowed.some(
+      (rule) =>
+        text.startsWith('Failed to load resource') &&
+        text.includes(`status of ${rule.status} `) &&
+        url.includes(rule.urlPart),
+    );
+    if (!isAllowed) problems.push(`console error: ${text}${url ? ` (${url})` : ''}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 500) problems.push(`HTTP ${response.status()} for ${response.url()}`);
+  });
+
+  return {
+    page,
+    context,
+    problems,
+    allowResourceError(status, urlPart, reason) {
+      allowed.push({ status, urlPart, reason });
+    },
+    close: () => context.close(),
+  };
+}
+
+/**
+ * Opens pages for the tests of one file and, after each test, closes them and fails the test when any
+ * of them saw a page error, a console error or a 5xx answer.
+ */
+export function trackPages(setup: () => { browser: Browser; origin: string }) {
+  let open: TestPage[] = [];
+
+  afterEach(async () => {
+    const pages = open;
+    open = [];
+    const problems = pages.flatMap((testPage) => testPage.problems);
+    await Promise.all(pages.map((testPage) => testPage.close()));
+    if (problems.length > 0) {
+      throw new Error(`the browser reported ${problems.length} problem(s):\n${problems.join('\n')}`);
+    }
+  });
+
+  return async (viewport: ViewportName = 'desktop'): Promise<TestPage> => {
+    const { browser, origin } = setup();
+    const testPage = await newPage(browser, { viewport, baseURL: origin });
+    open.push(testPage);
+    return testPage;
+  };
+}
+
+/** Path and query of the page's URL, for comparing with "/" and the like. */
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+/** Loads a path directly (a full page load, not a client-side navigation) and checks it answered 200. */
+export async function visit(page: Page, path: string): Promise<void> {
+  const response = await page.goto(path);
+  const status = response?.status();
+  if (status !== 200) {
+    const body = response ? (await response.text()).slice(0, 300) : 'no response';
+    throw new Error(`GET ${path} answered ${status ?? 'nothing'} instead of the app (200): ${body}`);
+  }
+}

@@ -1,0 +1,188 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { signIn, waitForPath } from './helpers/auth';
+import { visit } from './helpers/browser';
+import { setupE2E } from './helpers/suite';
+
+const { openPage } = setupE2E();
+
+/** SPEC §2 "Navigation on every page": the header's links, in order. */
+const HEADER_LINKS = [
+  ['Home', '/'],
+  ['Elections', '/elections'],
+  ['Parliament', '/parliament-members'],
+  ['Senators', '/senators'],
+  ['Secure Online Voting', '/voting'],
+  ['Regional Coverage', '/regions'],
+  ['Opinion Polls', '/polls/presidential/history'],
+] as const;
+
+/** SPEC §2: the drawer's own list on small screens, in order. */
+const DRAWER_ITEMS = [
+  'Elections',
+  'Parliament Members',
+  'Senators',
+  'Regional Coverage',
+  'Opinion Polls',
+  'Secure Online Voting',
+  'Transparent Process',
+  'Verified Results',
+  'About',
+];
+
+const header = (page: Page) => page.getByRole('banner');
+
+/** Texts and hrefs of the links in a locator, in document order. */
+async function linksIn(page: Page, name: string) {
+  const links = page.getByRole('navigation', { name, exact: true }).getByRole('link');
+  const texts = (await links.allInnerTexts()).map((text) => text.trim());
+  const hrefs = await links.evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute('href')),
+  );
+  return texts.map((text, index) => [text, hrefs[index]]);
+}
+
+async function openDrawer(page: Page) {
+  await header(page).getByRole('button', { name: 'Open navigation' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.waitFor();
+  return drawer;
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll, `scrollWidth at ${page.url()}`).toBeLessThanOrEqual(360);
+  expect(widths.client).toBe(360);
+}
+
+describe('header at desktop size', () => {
+  it('shows a visitor the seven links, Online Voting and Sign In, and no Admin', async () => {
+    const { page } = await openPage('desktop');
+    await visit(page, '/auth');
+    await header(page).getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+
+    expect(await linksIn(page, 'Main')).toEqual(HEADER_LINKS.map(([text, href]) => [text, href]));
+    for (const [text] of HEADER_LINKS) {
+      expect(await header(page).getByRole('link', { name: text, exact: true }).isVisible(), text).toBe(true);
+    }
+    const onlineVoting = header(page).getByRole('link', { name: 'Online Voting', exact: true });
+    expect(await onlineVoting.isVisible()).toBe(true);
+    expect(await onlineVoting.getAttribute('href')).toBe('/polls/presidential/history');
+    expect(await header(page).getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href')).toBe(
+      '/auth',
+    );
+    expect(await header(page).getByText('Admin', { exact: true }).count()).toBe(0);
+    expect(await header(page).getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+    expect(await header(page).getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
+  });
+
+  it('shows a signed-in citizen Sign Out and no Admin', async () => {
+    const { page } = await openPage('desktop');
+    await signIn(page, DEMO_CITIZEN);
+    await header(page).getByRole('button', { name: 'Sign Out' }).waitFor();
+    expect(await header(page).getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
+    expect(await header(page).getByText('Admin', { exact: true }).count()).toBe(0);
+    expect((await linksIn(page, 'Main')).length).toBe(HEADER_LINKS.length);
+  });
+
+  it('shows the admin an Admin link to /admin', async () => {
+    const { page } = await openPage('desktop');
+    await signIn(page, DEMO_ADMIN);
+    const admin = header(page).getByRole('link', { name: 'Admin', exact: true });
+    await admin.waitFor();
+    expect(await admin.getAttribute('href')).toBe('/admin');
+    expect(await header(page).getByRole('button', { name: 'Sign Out' }).isVisible()).toBe(true);
+  });
+});
+
+describe('drawer at 360 px', () => {
+  it('lists the SPEC items and Sign In for a visitor, without horizontal scroll', async () => {
+    const { page } = await openPage('phone');
+    await visit(page, '/');
+    await page.getByRole('heading', { name: 'Somalia Federal Elections' }).waitFor();
+    await expectNoHorizontalScroll(page);
+
+    const drawer = await openDrawer(page);
+    expect((await linksIn(page, 'Mobile')).map(([text]) => text)).toEqual(DRAWER_ITEMS);
+    const signInLink = drawer.getByRole('link', { name: 'Sign In', exact: true });
+    expect(await signInLink.isVisible()).toBe(true);
+    expect(await drawer.getByText('Admin Panel').count()).toBe(0);
+    expect(await drawer.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
+
+    await signInLink.click();
+    await waitForPath(page, '/auth');
+    await page.getByRole('form', { name: 'Sign In' }).waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    await expectNoHorizontalScroll(page);
+  });
+
+  it('adds Admin Panel, the email and Sign Out for the signed-in admin', async () => {
+    const { page } = await openPage('phone');
+    await signIn(page, DEMO_ADMIN);
+    const drawer = await openDrawer(page);
+    expect((await linksIn(page, 'Mobile')).map(([text]) => text)).toEqual([...DRAWER_ITEMS, 'Admin Panel']);
+    expect(await drawer.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    expect(await drawer.getByText(DEMO_ADMIN.email, { exact: true }).isVisible()).toBe(true);
+    expect(await drawer.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
+
+    await drawer.getByRole('button', { name: 'Sign Out' }).click();
+    await waitForPath(page, '/');
+    await drawer.waitFor({ state: 'hidden' });
+    const reopened = await openDrawer(page);
+    await reopened.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+    expect(await reopened.getByText('Admin Panel').count()).toBe(0);
+  });
+});
+
+describe('theme', () => {
+  it('keeps Dark across a reload and stores System as "system"', async () => {
+    const { page } = await openPage('desktop');
+    await visit(page, '/auth');
+    const themeButton = header(page).getByRole('button', { name: /^Theme:/ });
+
+    await themeButton.click();
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await page.reload();
+    await header(page)
+      .getByRole('button', { name: /^Theme: Dark/ })
+      .waitFor();
+    expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await themeButton.click();
+    await page.getByRole('menuitem', { name: 'System' }).click();
+    await header(page)
+      .getByRole('button', { name: /^Theme: System/ })
+      .waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('system');
+    // The browser context prefers a light scheme, so "System" resolves to light.
+    await page.waitForFunction(() => document.documentElement.dataset.mantineColorScheme === 'light');
+  });
+});
+
+describe('pages', () => {
+  it('serves the landing page at /', async () => {
+    const { page } = await openPage('desktop');
+    await visit(page, '/');
+    await page.getByRole('heading', { name: 'Somalia Federal Elections' }).waitFor();
+  });
+
+  it('shows Page Not Found for an unknown path', async () => {
+    const { page } = await openPage('desktop');
+    await visit(page, '/no-such-page');
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  });
+
+  it('has Quick Links in the footer', async () => {
+    const { page } = await openPage('desktop');
+    await visit(page, '/auth');
+    await page.getByRole('contentinfo').getByRole('heading', { name: 'Quick Links' }).waitFor();
+  });
+});
