@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { SiteLayout } from './components/layout/SiteLayout';
+import { adminRoutes } from './pages/admin/admin-routes';
 import { ErrorPage } from './pages/error.page';
 import { HomePage } from './pages/home/home.page';
 
@@ -18,6 +19,11 @@ export const router = createBrowserRouter([
             lazy: () => import('./pages/auth/auth.page').then((m) => ({ Component: m.AuthPage })),
           },
           {
+            path: 'admin/login',
+            lazy: () =>
+              import('./pages/admin/login/admin-login.page').then((m) => ({ Component: m.AdminLoginPage })),
+          },
+          {
             path: 'verify-email',
             lazy: () => import('./pages/verify-email.page').then((m) => ({ Component: m.VerifyEmailPage })),
           },
@@ -28,5 +34,12 @@ export const router = createBrowserRouter([
         ],
       },
     ],
+  },
+  {
+    // The admin console has its own frame and loads only when an admin opens it.
+    path: 'admin',
+    lazy: () => import('./pages/admin/layout/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
+    errorElement: <ErrorPage />,
+    children: adminRoutes,
   },
 ]);

@@ -90,6 +90,6 @@ export function invalidateSession(db: Db, sessionId: string): void {
 }
 
 /** Ends every session of a user: on password change and on deactivation. */
-export function invalidateUserSessions(db: Db, userId: string): void {
+export function invalidateUserSessions(db: Pick<Db, 'delete'>, userId: string): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }

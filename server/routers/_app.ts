@@ -1,9 +1,15 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { createCallerFactory, router } from '../trpc/init';
+import { adminRouter } from './admin';
 import { authRouter } from './auth';
+import { directoryRouter } from './directory';
+import { electionsRouter } from './elections';
 
 export const appRouter = router({
   auth: authRouter,
+  elections: electionsRouter,
+  directory: directoryRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
+import { isDashboardUnlocked } from '../services/admin/dashboard';
 import type { Context } from './context';
 import { publicMessage } from './errors';
 
@@ -53,6 +54,16 @@ export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+  }
+  return next({ ctx });
+});
+
+export const DASHBOARD_LOCKED_MESSAGE = 'Please log in to the admin dashboard first.';
+
+/** System Admins whose session passed the dashboard's step-up login recently (ARCHITECTURE §7). */
+export const dashboardProcedure = adminProcedure.use(({ ctx, next }) => {
+  if (!isDashboardUnlocked(ctx.session.adminUnlockedUntil)) {
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: DASHBOARD_LOCKED_MESSAGE });
   }
   return next({ ctx });
 });

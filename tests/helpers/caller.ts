@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createRateLimits } from '../../server/auth/rate-limits';
 import { createSession, validateSessionToken } from '../../server/auth/sessions';
 import type { Db } from '../../server/db/client';
+import { sessions } from '../../server/db/schema';
 import { testEnv } from '../../server/env';
 import { createMemoryMailer } from '../../server/mail/mailer';
 import { createCaller } from '../../server/routers/_app';
@@ -26,9 +28,26 @@ export function createTestDeps(db: Db = createTestDb(), env = testEnv()) {
 export type TestDeps = ReturnType<typeof createTestDeps>;
 
 /** A caller acting as a signed-in user (via a real session row) or a visitor; records cookie changes. */
-export function callerFor(deps: TestDeps, user: TestUser | null, ip = '203.0.113.7') {
+export function callerFor(
+  deps: TestDeps,
+  user: TestUser | null,
+  ip = '203.0.113.7',
+  options: { dashboardUnlocked?: boolean } = {},
+) {
   const jar = { token: null as string | null, cleared: false };
-  const session = user ? validateSessionToken(deps.db, createSession(deps.db, user.id).token) : null;
+  let session = null;
+  if (user) {
+    const created = createSession(deps.db, user.id);
+    if (options.dashboardUnlocked) {
+      // As if the admin had just passed the dashboard's step-up login.
+      deps.db
+        .update(sessions)
+        .set({ adminUnlockedUntil: new Date(Date.now() + 10 * 60_000) })
+        .where(eq(sessions.id, created.id))
+        .run();
+    }
+    session = validateSessionToken(deps.db, created.token);
+  }
   const ctx = createInnerContext(deps, {
     session,
     ip,

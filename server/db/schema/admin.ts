@@ -1,7 +1,7 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DISTRICT_REGIONS } from '../../../shared/regions';
 import { users } from './auth';
-import { createdAt, uuidPk } from './columns';
+import { createdAt, timestamp, uuidPk } from './columns';
 
 export const districts = sqliteTable(
   'districts',
@@ -64,3 +64,14 @@ export const auditLogs = sqliteTable(
     index('audit_logs_table_idx').on(t.tableName, t.action),
   ],
 );
+
+/** Site-wide settings that are not map settings: one row, id 1. */
+export const siteSettings = sqliteTable('site_settings', {
+  id: integer('id').primaryKey(),
+  defaultTheme: text('default_theme', { enum: ['light', 'dark', 'system'] })
+    .notNull()
+    .default('system'),
+  updatedAt: timestamp('updated_at')
+    .notNull()
+    .$defaultFn(() => new Date()),
+});

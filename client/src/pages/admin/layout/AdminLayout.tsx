@@ -1,0 +1,134 @@
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  ScrollArea,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSignOut } from '../../../components/layout/useSignOut';
+import { useAuth } from '../../../lib/auth';
+import { RequireAdmin } from './RequireAdmin';
+import { ADMIN_LINKS, isAdminLinkActive } from './sidebar-links';
+import { useSidebar } from './sidebar-state';
+
+const SIDEBAR_WIDTH = 250;
+const COLLAPSED_WIDTH = 68;
+
+/** The frame of every admin page: header, collapsible sidebar (ctrl/cmd+b), drawer below 768 px. */
+export function AdminLayout() {
+  return (
+    <RequireAdmin>
+      <AdminFrame />
+    </RequireAdmin>
+  );
+}
+
+function AdminFrame() {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const signOut = useSignOut();
+  const sidebar = useSidebar();
+  const narrow = sidebar.collapsed;
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: narrow ? COLLAPSED_WIDTH : SIDEBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !sidebar.mobileOpened },
+      }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={sidebar.mobileOpened}
+              onClick={sidebar.toggleMobile}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={sidebar.mobileOpened ? 'Close admin menu' : 'Open admin menu'}
+            />
+            <Tooltip label={`${narrow ? 'Expand' : 'Collapse'} sidebar (Ctrl+B)`}>
+              <ActionIcon
+                variant="subtle"
+                size={40}
+                visibleFrom="sm"
+                onClick={sidebar.toggleDesktop}
+                aria-label={narrow ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!narrow}
+                data-testid="sidebar-toggle"
+              >
+                {narrow ? (
+                  <IconLayoutSidebarLeftExpand size={22} />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={22} />
+                )}
+              </ActionIcon>
+            </Tooltip>
+            <Text fw={800} component={Link} to="/admin" c="inherit" td="none">
+              Codka Admin
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="md">
+              {user?.email}
+            </Text>
+            <Button component={Link} to="/" variant="subtle" size="compact-md" visibleFrom="xs">
+              View site
+            </Button>
+            <Button variant="default" size="compact-md" onClick={signOut}>
+              Sign Out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        p="xs"
+        aria-label="Admin"
+        data-collapsed={narrow || undefined}
+        data-testid="admin-sidebar"
+      >
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label="Admin sections">
+            {ADMIN_LINKS.map((link) => {
+              const Icon = link.icon;
+              const item = (
+                <NavLink
+                  key={link.to}
+                  component={Link}
+                  to={link.to}
+                  label={narrow ? undefined : link.label}
+                  aria-label={link.label}
+                  leftSection={<Icon size={20} aria-hidden />}
+                  active={isAdminLinkActive(pathname, link)}
+                  onClick={sidebar.closeMobile}
+                  mih={44}
+                />
+              );
+              return narrow ? (
+                <Tooltip key={link.to} label={link.label} position="right">
+                  {item}
+                </Tooltip>
+              ) : (
+                item
+              );
+            })}
+          </nav>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,22 @@
+import { dashboardStats } from '../../services/admin/stats';
+import { dashboardProcedure, router } from '../../trpc/init';
+import { auditLogRouter } from './audit-log';
+import { candidatesRouter } from './candidates';
+import { centersRouter } from './centers';
+import { dashboardRouter } from './dashboard';
+import { districtsRouter } from './districts';
+import { settingsRouter } from './settings';
+import { usersRouter } from './users';
+
+/** Everything under admin.* is for System Admins; the dashboard's data also needs its step-up login. */
+export const adminRouter = router({
+  dashboard: dashboardRouter,
+  /** The dashboard's counts: districts, centers, active centers, candidates, polls. */
+  stats: dashboardProcedure.query(({ ctx }) => dashboardStats(ctx.db)),
+  districts: districtsRouter,
+  centers: centersRouter,
+  candidates: candidatesRouter,
+  users: usersRouter,
+  settings: settingsRouter,
+  auditLog: auditLogRouter,
+});

@@ -1,0 +1,96 @@
+import { TRPCError } from '@trpc/server';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { candidateInput, candidateUpdateInput } from '../../../shared/schemas/admin';
+import type { Db } from '../../db/client';
+import { candidates, elections, votes } from '../../db/schema';
+import { recordAudit } from '../audit';
+
+const notFound = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No candidate with id ${id}.` });
+
+/** Every candidate with its election's title and status (SPEC §7), newest election first. */
+export function listAllCandidates(db: Db) {
+  return db
+    .select({
+      id: candidates.id,
+      electionId: candidates.electionId,
+      name: candidates.name,
+      party: candidates.party,
+      positionSought: candidates.positionSought,
+      bio: candidates.bio,
+      imageUrl: candidates.imageUrl,
+      imageAlt: candidates.imageAlt,
+      orderIndex: candidates.orderIndex,
+      electionTitle: elections.title,
+      electionStatus: elections.status,
+    })
+    .from(candidates)
+    .innerJoin(elections, eq(elections.id, candidates.electionId))
+    .orderBy(desc(elections.startTime), asc(candidates.orderIndex))
+    .all();
+}
+
+/** order_index is the election's current maximum plus one (SPEC §9). */
+export function createCandidate(db: Db, input: z.output<typeof candidateInput>, actorId: string) {
+  return db.transaction((tx) => {
+    if (!tx.select({ id: elections.id }).from(elections).where(eq(elections.id, input.electionId)).get()) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The chosen election does not exist.' });
+    }
+    const next = tx
+      .select({ max: sql<number>`coalesce(max(${candidates.orderIndex}), 0)` })
+      .from(candidates)
+      .where(eq(candidates.electionId, input.electionId))
+      .get();
+    const row = tx
+      .insert(candidates)
+      .values({ ...input, orderIndex: (next?.max ?? 0) + 1 })
+      .returning({ id: candidates.id, orderIndex: candidates.orderIndex })
+      .get();
+    recordAudit(tx, {
+      action: 'create',
+      tableName: 'candidates',
+      recordId: row.id,
+      newValues: input,
+      actorId,
+    });
+    return row;
+  });
+}
+
+export function updateCandidate(db: Db, input: z.output<typeof candidateUpdateInput>, actorId: string) {
+  const { id, ...values } = input;
+  return db.transaction((tx) => {
+    const row = tx
+      .update(candidates)
+      .set(values)
+      .where(eq(candidates.id, id))
+      .returning({ id: candidates.id })
+      .get();
+    if (!row) throw notFound(id);
+    recordAudit(tx, { action: 'update', tableName: 'candidates', recordId: id, newValues: values, actorId });
+    return row;
+  });
+}
+
+/** A candidate who has received votes stays: deleting them would silently erase those votes. */
+export function deleteCandidate(db: Db, id: string, actorId: string) {
+  return db.transaction((tx) => {
+    const voted = tx.select({ id: votes.id }).from(votes).where(eq(votes.candidateId, id)).limit(1).get();
+    if (voted) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'This candidate has received votes and cannot be deleted.',
+      });
+    }
+    const row = tx.delete(candidates).where(eq(candidates.id, id)).returning({ name: candidates.name }).get();
+    if (!row) throw notFound(id);
+    recordAudit(tx, {
+      action: 'delete',
+      tableName: 'candidates',
+      recordId: id,
+      newValues: { name: row.name },
+      actorId,
+    });
+    return { id };
+  });
+}

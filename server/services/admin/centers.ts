@@ -1,0 +1,132 @@
+import { TRPCError } from '@trpc/server';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { centerInput, centerUpdateInput } from '../../../shared/schemas/admin';
+import type { Db } from '../../db/client';
+import { districts, registrationCenters } from '../../db/schema';
+import { isUniqueViolation } from '../../trpc/errors';
+import { recordAudit } from '../audit';
+
+const duplicateCode = (code: string) =>
+  new TRPCError({ code: 'CONFLICT', message: `A registration center with code ${code} already exists.` });
+const notFound = (id: string) =>
+  new TRPCError({ code: 'NOT_FOUND', message: `No registration center with id ${id}.` });
+
+/** Centers with their district's name and region joined (SPEC §3). */
+export function listCenters(db: Pick<Db, 'select'>) {
+  return db
+    .select({
+      id: registrationCenters.id,
+      name: registrationCenters.name,
+      code: registrationCenters.code,
+      address: registrationCenters.address,
+      districtId: registrationCenters.districtId,
+      capacity: registrationCenters.capacity,
+      latitude: registrationCenters.latitude,
+      longitude: registrationCenters.longitude,
+      isActive: registrationCenters.isActive,
+      districtName: districts.name,
+      region: districts.region,
+    })
+    .from(registrationCenters)
+    .leftJoin(districts, eq(districts.id, registrationCenters.districtId))
+    .orderBy(asc(registrationCenters.name))
+    .all();
+}
+
+function assertDistrictExists(db: Pick<Db, 'select'>, districtId: string | null) {
+  if (!districtId) return;
+  if (!db.select({ id: districts.id }).from(districts).where(eq(districts.id, districtId)).get()) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The chosen district does not exist.' });
+  }
+}
+
+export function createCenter(db: Db, input: z.output<typeof centerInput>, actorId: string) {
+  try {
+    return db.transaction((tx) => {
+      assertDistrictExists(tx, input.districtId);
+      const row = tx
+        .insert(registrationCenters)
+        .values(input)
+        .returning({ id: registrationCenters.id })
+        .get();
+      recordAudit(tx, {
+        action: 'create',
+        tableName: 'registration_centers',
+        recordId: row.id,
+        newValues: input,
+        actorId,
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateCode(input.code);
+    throw error;
+  }
+}
+
+export function updateCenter(db: Db, input: z.output<typeof centerUpdateInput>, actorId: string) {
+  const { id, ...values } = input;
+  try {
+    return db.transaction((tx) => {
+      assertDistrictExists(tx, values.districtId);
+      const row = tx
+        .update(registrationCenters)
+        .set(values)
+        .where(eq(registrationCenters.id, id))
+        .returning({ id: registrationCenters.id })
+        .get();
+      if (!row) throw notFound(id);
+      recordAudit(tx, {
+        action: 'update',
+        tableName: 'registration_centers',
+        recordId: id,
+        newValues: values,
+        actorId,
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateCode(values.code);
+    throw error;
+  }
+}
+
+export function setCenterActive(db: Db, id: string, isActive: boolean, actorId: string) {
+  return db.transaction((tx) => {
+    const row = tx
+      .update(registrationCenters)
+      .set({ isActive })
+      .where(eq(registrationCenters.id, id))
+      .returning({ id: registrationCenters.id })
+      .get();
+    if (!row) throw notFound(id);
+    recordAudit(tx, {
+      action: isActive ? 'activate' : 'deactivate',
+      tableName: 'registration_centers',
+      recordId: id,
+      newValues: { isActive },
+      actorId,
+    });
+    return { id, isActive };
+  });
+}
+
+export function deleteCenter(db: Db, id: string, actorId: string) {
+  return db.transaction((tx) => {
+    const row = tx
+      .delete(registrationCenters)
+      .where(eq(registrationCenters.id, id))
+      .returning({ name: registrationCenters.name })
+      .get();
+    if (!row) throw notFound(id);
+    recordAudit(tx, {
+      action: 'delete',
+      tableName: 'registration_centers',
+      recordId: id,
+      newValues: { name: row.name },
+      actorId,
+    });
+    return { id };
+  });
+}

@@ -1,0 +1,77 @@
+import { TRPCError } from '@trpc/server';
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { districtInput, districtUpdateInput } from '../../../shared/schemas/admin';
+import type { Db } from '../../db/client';
+import { districts } from '../../db/schema';
+import { isUniqueViolation } from '../../trpc/errors';
+import { recordAudit } from '../audit';
+
+const columns = {
+  id: districts.id,
+  name: districts.name,
+  code: districts.code,
+  region: districts.region,
+  population: districts.population,
+};
+
+const duplicateCode = (code: string) =>
+  new TRPCError({ code: 'CONFLICT', message: `A district with code ${code} already exists.` });
+
+export function listDistricts(db: Db) {
+  return db.select(columns).from(districts).orderBy(asc(districts.name)).all();
+}
+
+export function createDistrict(db: Db, input: z.output<typeof districtInput>, actorId: string) {
+  try {
+    return db.transaction((tx) => {
+      const row = tx.insert(districts).values(input).returning(columns).get();
+      recordAudit(tx, {
+        action: 'create',
+        tableName: 'districts',
+        recordId: row.id,
+        newValues: input,
+        actorId,
+      });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateCode(input.code);
+    throw error;
+  }
+}
+
+export function updateDistrict(db: Db, input: z.output<typeof districtUpdateInput>, actorId: string) {
+  const { id, ...values } = input;
+  try {
+    return db.transaction((tx) => {
+      const row = tx.update(districts).set(values).where(eq(districts.id, id)).returning(columns).get();
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No district with id ${id}.` });
+      recordAudit(tx, { action: 'update', tableName: 'districts', recordId: id, newValues: values, actorId });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateCode(values.code);
+    throw error;
+  }
+}
+
+/** Centers in the district keep existing without one (the foreign key sets it to null). */
+export function deleteDistrict(db: Db, id: string, actorId: string) {
+  return db.transaction((tx) => {
+    const row = tx
+      .delete(districts)
+      .where(eq(districts.id, id))
+      .returning({ id: districts.id, name: districts.name })
+      .get();
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No district with id ${id}.` });
+    recordAudit(tx, {
+      action: 'delete',
+      tableName: 'districts',
+      recordId: id,
+      newValues: { name: row.name },
+      actorId,
+    });
+    return { id };
+  });
+}

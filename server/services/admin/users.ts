@@ -1,0 +1,100 @@
+import { TRPCError } from '@trpc/server';
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ADMIN_ROLE } from '../../../shared/roles';
+import type { userUpdateInput } from '../../../shared/schemas/admin';
+import { invalidateUserSessions } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { profiles, users } from '../../db/schema';
+import { recordAudit } from '../audit';
+
+export const LAST_ADMIN_MESSAGE = 'You cannot deactivate or demote the last active System Admin.';
+
+/** Profiles newest first with their email, and the statistics shown above the list. */
+export function listUsers(db: Db) {
+  const rows = db
+    .select({
+      id: profiles.id,
+      userId: profiles.userId,
+      email: users.email,
+      fullName: profiles.fullName,
+      phone: profiles.phone,
+      role: profiles.role,
+      isActive: profiles.isActive,
+      emailVerified: users.emailVerifiedAt,
+      createdAt: profiles.createdAt,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .orderBy(desc(profiles.createdAt))
+    .all()
+    .map((row) => ({ ...row, emailVerified: row.emailVerified !== null }));
+  const byRole = { 'System Admin': 0, 'Enrollment Supervisor': 0, Registrar: 0, Citizen: 0 };
+  for (const row of rows) byRole[row.role ?? 'Citizen'] += 1;
+  return {
+    users: rows,
+    stats: { total: rows.length, active: rows.filter((row) => row.isActive).length, byRole },
+  };
+}
+
+/** Throws when the change would leave no active System Admin to run the site. */
+function assertNotLastAdmin(
+  tx: Pick<Db, 'select'>,
+  profileId: string,
+  next: { role: string | null; isActive: boolean },
+) {
+  const current = tx
+    .select({ role: profiles.role, isActive: profiles.isActive })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .get();
+  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: `No user with id ${profileId}.` });
+  const wasActiveAdmin = current.role === ADMIN_ROLE && current.isActive;
+  const staysActiveAdmin = next.role === ADMIN_ROLE && next.isActive;
+  if (!wasActiveAdmin || staysActiveAdmin) return;
+  const others = tx
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.role, ADMIN_ROLE), eq(profiles.isActive, true), ne(profiles.id, profileId)))
+    .get();
+  if ((others?.n ?? 0) === 0)
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: LAST_ADMIN_MESSAGE });
+}
+
+function userIdOf(tx: Pick<Db, 'select'>, profileId: string): string {
+  const row = tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId)).get();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No user with id ${profileId}.` });
+  return row.userId;
+}
+
+export function updateUser(db: Db, input: z.output<typeof userUpdateInput>, actorId: string) {
+  const { id, ...values } = input;
+  return db.transaction((tx) => {
+    assertNotLastAdmin(tx, id, values);
+    const userId = userIdOf(tx, id);
+    tx.update(profiles).set(values).where(eq(profiles.id, id)).run();
+    // A deactivated account is signed out everywhere at once, not at its next request.
+    if (!values.isActive) invalidateUserSessions(tx, userId);
+    recordAudit(tx, { action: 'update', tableName: 'profiles', recordId: id, newValues: values, actorId });
+    return { id };
+  });
+}
+
+export function setUserActive(db: Db, id: string, isActive: boolean, actorId: string) {
+  return db.transaction((tx) => {
+    const current = tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, id)).get();
+    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: `No user with id ${id}.` });
+    assertNotLastAdmin(tx, id, { role: current.role, isActive });
+    const userId = userIdOf(tx, id);
+    tx.update(profiles).set({ isActive }).where(eq(profiles.id, id)).run();
+    if (!isActive) invalidateUserSessions(tx, userId);
+    recordAudit(tx, {
+      action: isActive ? 'activate' : 'deactivate',
+      tableName: 'profiles',
+      recordId: id,
+      newValues: { isActive },
+      actorId,
+    });
+    return { id, isActive };
+  });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { STATE_IDS } from '../federal-states';
+import { HOUSE_REGIONS, SENATE_STATES } from '../regions';
+
+export const MAX_SEARCH_LENGTH = 100;
+/** Members per page on /parliament-members. */
+export const MEMBERS_PAGE_SIZE = 24;
+export const MAX_MEMBERS_PAGE_SIZE = 100;
+
+export const directoryMessages = {
+  searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
+  unknownRegion: `Unknown region: choose one of ${HOUSE_REGIONS.join(', ')}`,
+  unknownSenateState: `Unknown state: choose one of ${SENATE_STATES.join(', ')}`,
+  unknownStateId: `Unknown federal member state: choose one of ${STATE_IDS.join(', ')}`,
+  badPage: 'Page must be a whole number of at least 1',
+  badPageSize: `Page size must be a whole number from 1 to ${MAX_MEMBERS_PAGE_SIZE}`,
+} as const;
+
+/** Free-text search: trimmed; an empty search means no search. */
+const search = z
+  .string()
+  .trim()
+  .max(MAX_SEARCH_LENGTH, directoryMessages.searchTooLong)
+  .optional()
+  .transform((value) => value || undefined);
+
+export const membersInput = z
+  .strictObject({
+    search,
+    region: z.enum(HOUSE_REGIONS, { error: directoryMessages.unknownRegion }).optional(),
+    page: z.int({ error: directoryMessages.badPage }).min(1, directoryMessages.badPage).default(1),
+    pageSize: z
+      .int({ error: directoryMessages.badPageSize })
+      .min(1, directoryMessages.badPageSize)
+      .max(MAX_MEMBERS_PAGE_SIZE, directoryMessages.badPageSize)
+      .default(MEMBERS_PAGE_SIZE),
+  })
+  .prefault({});
+export type MembersInput = z.output<typeof membersInput>;
+
+export const senatorsInput = z
+  .strictObject({
+    search,
+    state: z.enum(SENATE_STATES, { error: directoryMessages.unknownSenateState }).optional(),
+  })
+  .prefault({});
+export type SenatorsInput = z.output<typeof senatorsInput>;
+
+export const stateRepresentativesInput = z.strictObject({
+  stateId: z.enum(STATE_IDS, { error: directoryMessages.unknownStateId }),
+});
