@@ -21,6 +21,8 @@ export function createRateLimits(enabled: boolean) {
     signUpAddress: limiter(60, 60 * MINUTE),
     bootstrapAdminAddress: limiter(10, 60 * MINUTE),
     verificationMailUser: limiter(5, 60 * MINUTE),
+    // Votes from one address: a ceiling against scripted floods, far above what one carrier NAT's citizens cast.
+    votesAddress: limiter(1200, MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

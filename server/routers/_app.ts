@@ -4,10 +4,12 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { directoryRouter } from './directory';
 import { electionsRouter } from './elections';
+import { votesRouter } from './votes';
 
 export const appRouter = router({
   auth: authRouter,
   elections: electionsRouter,
+  votes: votesRouter,
   directory: directoryRouter,
   admin: adminRouter,
 });

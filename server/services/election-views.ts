@@ -1,0 +1,189 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
+import { hubActions, resultsVisibleToVoters, tallyResults } from '../../shared/election-rules';
+import type { Db } from '../db/client';
+import { candidates, elections, polls, votes } from '../db/schema';
+
+export interface Viewer {
+  userId: string | null;
+  isAdmin: boolean;
+}
+
+const electionColumns = {
+  id: elections.id,
+  title: elections.title,
+  description: elections.description,
+  startTime: elections.startTime,
+  endTime: elections.endTime,
+  status: elections.status,
+  resultsVisible: elections.resultsVisible,
+  hideResultsUntilClose: elections.hideResultsUntilClose,
+};
+
+/** Drafts are unpublished: only admins see them anywhere (the safe reading of the spec's "select all"). */
+function findElection(db: Db, id: string, viewer: Viewer) {
+  const election = db.select(electionColumns).from(elections).where(eq(elections.id, id)).get();
+  if (!election || (election.status === 'Draft' && !viewer.isAdmin)) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: `No election with id ${id}.` });
+  }
+  return election;
+}
+
+function candidatesOf(db: Db, electionId: string) {
+  return db
+    .select({
+      id: candidates.id,
+      name: candidates.name,
+      party: candidates.party,
+      positionSought: candidates.positionSought,
+      bio: candidates.bio,
+      imageUrl: candidates.imageUrl,
+      imageAlt: candidates.imageAlt,
+      orderIndex: candidates.orderIndex,
+    })
+    .from(candidates)
+    .where(eq(candidates.electionId, electionId))
+    .orderBy(asc(candidates.orderIndex))
+    .all();
+}
+
+function voteOf(db: Db, electionId: string, userId: string | null) {
+  if (!userId) return null;
+  return (
+    db
+      .select({ receiptId: votes.receiptId, createdAt: votes.createdAt })
+      .from(votes)
+      .where(and(eq(votes.electionId, electionId), eq(votes.userId, userId)))
+      .get() ?? null
+  );
+}
+
+/** An election with its candidates, the viewer's own vote (with receipt) and whether results are public. */
+export function electionDetails(db: Db, id: string, viewer: Viewer, now = new Date()) {
+  const election = findElection(db, id, viewer);
+  return {
+    ...election,
+    candidates: candidatesOf(db, id),
+    myVote: voteOf(db, id, viewer.userId),
+    resultsVisibleToVoters: resultsVisibleToVoters(election, now),
+  };
+}
+
+/** Counts per candidate, sorted by votes; counted from the candidate_id column that every vote carries. */
+function tally(db: Db, electionId: string) {
+  const counts = new Map(
+    db
+      .select({ candidateId: votes.candidateId, votes: count() })
+      .from(votes)
+      .where(eq(votes.electionId, electionId))
+      .groupBy(votes.candidateId)
+      .all()
+      .map((row) => [row.candidateId, row.votes]),
+  );
+  const list = candidatesOf(db, electionId).map((candidate) => ({
+    candidateId: candidate.id,
+    name: candidate.name,
+    party: candidate.party,
+    imageUrl: candidate.imageUrl,
+    votes: counts.get(candidate.id) ?? 0,
+  }));
+  return tallyResults(list);
+}
+
+/**
+ * Results by SPEC §4's visibility rule. Voters get counts only when visible; admins always get them,
+ * flagged so the page can say voters cannot see them yet.
+ */
+export function electionResults(db: Db, id: string, viewer: Viewer, now = new Date()) {
+  const election = findElection(db, id, viewer);
+  const visible = resultsVisibleToVoters(election, now);
+  const results = visible || viewer.isAdmin ? tally(db, id) : null;
+  return {
+    election: {
+      id: election.id,
+      title: election.title,
+      status: election.status,
+      startTime: election.startTime,
+      endTime: election.endTime,
+    },
+    resultsVisibleToVoters: visible,
+    results,
+    lastUpdated: now,
+  };
+}
+
+/** The hub: published elections newest first with their actions, and open or closed polls mapped as elections. */
+export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
+  const electionRows = db
+    .select(electionColumns)
+    .from(elections)
+    .where(viewer.isAdmin ? undefined : ne(elections.status, 'Draft'))
+    .orderBy(desc(elections.createdAt))
+    .all();
+  const voted = new Set(
+    viewer.userId
+      ? db
+          .select({ electionId: votes.electionId })
+          .from(votes)
+          .where(eq(votes.userId, viewer.userId))
+          .all()
+          .map((row) => row.electionId)
+      : [],
+  );
+  const pollRows = db
+    .select({
+      id: polls.id,
+      title: polls.title,
+      monthYear: polls.monthYear,
+      status: polls.status,
+      opensAt: polls.opensAt,
+      closesAt: polls.closesAt,
+    })
+    .from(polls)
+    .where(inArray(polls.status, ['open', 'closed']))
+    .orderBy(desc(polls.createdAt))
+    .all();
+  return {
+    elections: electionRows.map((election) => ({
+      ...election,
+      kind: 'election' as const,
+      hasVoted: voted.has(election.id),
+      actions: hubActions(election, now, viewer.userId !== null),
+    })),
+    // SPEC §3: a poll on the hub is shown as an election: Active or Closed, results visible only once closed.
+    polls: pollRows.map((poll) => ({
+      kind: 'poll' as const,
+      id: poll.id,
+      title: poll.title || `${poll.monthYear} Poll`,
+      description: `Election poll for ${poll.monthYear}`,
+      startTime: poll.opensAt,
+      endTime: poll.closesAt,
+      status: poll.status === 'open' ? ('Active' as const) : ('Closed' as const),
+      resultsVisible: poll.status === 'closed',
+      hideResultsUntilClose: poll.status === 'open',
+    })),
+  };
+}
+
+/** /verified-results: Closed elections are verified, Active ones pending; counts only where voters may see them. */
+export function verifiedResults(db: Db, now = new Date()) {
+  const rows = db
+    .select(electionColumns)
+    .from(elections)
+    .where(inArray(elections.status, ['Closed', 'Active']))
+    .orderBy(desc(elections.endTime))
+    .all();
+  return rows.map((election) => {
+    const visible = resultsVisibleToVoters(election, now);
+    return {
+      id: election.id,
+      title: election.title,
+      status: election.status,
+      startTime: election.startTime,
+      endTime: election.endTime,
+      verification: election.status === 'Closed' ? ('verified' as const) : ('pending' as const),
+      resultsVisibleToVoters: visible,
+      results: visible ? tally(db, election.id) : null,
+    };
+  });
+}

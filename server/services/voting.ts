@@ -1,0 +1,117 @@
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq } from 'drizzle-orm';
+import { isVotingOpen } from '../../shared/election-rules';
+import { generateReceiptId } from '../../shared/receipts';
+import type { Db } from '../db/client';
+import { candidates, elections, votes } from '../db/schema';
+import { isUniqueViolation } from '../trpc/errors';
+
+export const ALREADY_VOTED = 'You have already cast your vote in this election.';
+export const VOTING_CLOSED = 'This election is not open for voting.';
+export const NOT_A_CANDIDATE = 'The selected candidate is not standing in this election.';
+
+/**
+ * Records one vote and returns its receipt. The unique index on (user, election) is the arbiter: of any
+ * number of simultaneous casts by one citizen exactly one insert commits; the others answer CONFLICT.
+ */
+export function castVote(
+  db: Db,
+  userId: string,
+  input: { electionId: string; candidateId: string },
+  now = new Date(),
+) {
+  const election = db
+    .select({
+      id: elections.id,
+      status: elections.status,
+      startTime: elections.startTime,
+      endTime: elections.endTime,
+    })
+    .from(elections)
+    .where(eq(elections.id, input.electionId))
+    .get();
+  if (!election)
+    throw new TRPCError({ code: 'NOT_FOUND', message: `No election with id ${input.electionId}.` });
+  if (!isVotingOpen(election, now))
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: VOTING_CLOSED });
+  const candidate = db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(and(eq(candidates.id, input.candidateId), eq(candidates.electionId, election.id)))
+    .get();
+  if (!candidate) throw new TRPCError({ code: 'BAD_REQUEST', message: NOT_A_CANDIDATE });
+
+  const receiptId = generateReceiptId(now.getTime());
+  try {
+    db.insert(votes)
+      .values({
+        userId,
+        electionId: election.id,
+        questionId: election.id,
+        candidateId: candidate.id,
+        receiptId,
+        // The one canonical shape written; readers also accept the older shapes (selectionCandidateId).
+        selections: JSON.stringify({ candidate_id: candidate.id }),
+        createdAt: now,
+      })
+      .run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_VOTED });
+    throw error;
+  }
+  return { receiptId };
+}
+
+/** The signed-in citizen's votes: which elections, with their receipts (never shown to anyone else). */
+export function myVotes(db: Db, userId: string) {
+  return db
+    .select({ electionId: votes.electionId, receiptId: votes.receiptId, createdAt: votes.createdAt })
+    .from(votes)
+    .where(eq(votes.userId, userId))
+    .orderBy(desc(votes.createdAt))
+    .all();
+}
+
+/** Confirms that a receipt was recorded, with its election and time, but never the choice or the voter. */
+export function verifyReceipt(db: Db, receiptId: string) {
+  const row = db
+    .select({
+      receiptId: votes.receiptId,
+      recordedAt: votes.createdAt,
+      electionId: elections.id,
+      electionTitle: elections.title,
+    })
+    .from(votes)
+    .innerJoin(elections, eq(elections.id, votes.electionId))
+    .where(eq(votes.receiptId, receiptId))
+    .get();
+  if (!row)
+    throw new TRPCError({
+      code: 'NOT_FOUND',
+      message: 'No vote with this receipt ID was found. Check it and try again.',
+    });
+  return row;
+}
+
+/**
+ * SPEC §3: selections has been stored as a plain id, an array whose first item is used, an object with
+ * candidate_id or selected, or a list of such objects. Returns the candidate id, or null when unreadable.
+ */
+export function selectionCandidateId(selections: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(selections);
+  } catch {
+    return selections.trim() || null;
+  }
+  const fromItem = (item: unknown): string | null => {
+    if (typeof item === 'string') return item || null;
+    if (item && typeof item === 'object') {
+      const record = item as Record<string, unknown>;
+      const id = record.candidate_id ?? record.selected;
+      return typeof id === 'string' && id ? id : null;
+    }
+    return null;
+  };
+  return Array.isArray(value) ? fromItem(value[0]) : fromItem(value);
+}

@@ -1,0 +1,84 @@
+import type { ElectionStatus } from './elections';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ElectionTiming {
+  status: ElectionStatus;
+  startTime: Date;
+  endTime: Date;
+}
+
+export interface ElectionVisibility extends ElectionTiming {
+  resultsVisible: boolean;
+  hideResultsUntilClose: boolean;
+}
+
+/** SPEC §9: the ceiling of the days until the end; 0 or less means it ends today (or has ended). */
+export function daysLeft(endTime: Date, now: Date): number {
+  return Math.ceil((endTime.getTime() - now.getTime()) / DAY_MS);
+}
+
+export function daysLeftLabel(endTime: Date, now: Date): string {
+  const days = daysLeft(endTime, now);
+  if (days <= 0) return 'Ends today';
+  return days === 1 ? '1 day left' : `${days} days left`;
+}
+
+/** SPEC §4: voting needs an Active election and now within its start and end. */
+export function isVotingOpen(election: ElectionTiming, now: Date): boolean {
+  return election.status === 'Active' && election.startTime <= now && now <= election.endTime;
+}
+
+/** An election is over once its end has passed or an admin closed or archived it. */
+export function hasEnded(election: ElectionTiming, now: Date): boolean {
+  return now > election.endTime || election.status === 'Closed' || election.status === 'Archived';
+}
+
+/**
+ * Whether voters may see results (SPEC §4 read together with the hub rule): never while the election runs
+ * if "hide results until close" is set; otherwise when an admin made them visible, or when the end has
+ * passed for an election that only hid them until close. The hub's View Results button follows the same rule,
+ * so a button never leads to results the page would then refuse to show.
+ */
+export function resultsVisibleToVoters(election: ElectionVisibility, now: Date): boolean {
+  if (election.hideResultsUntilClose && !hasEnded(election, now)) return false;
+  return election.resultsVisible || (election.hideResultsUntilClose && now > election.endTime);
+}
+
+export type HubAction = 'vote' | 'results' | 'details';
+
+/** SPEC §4's hub rules: Vote Now when voting is open to a signed-in user, else View Results when visible, else View Details. */
+export function hubActions(election: ElectionVisibility, now: Date, signedIn: boolean): HubAction[] {
+  const actions: HubAction[] = [];
+  if (signedIn && isVotingOpen(election, now)) actions.push('vote');
+  actions.push(resultsVisibleToVoters(election, now) ? 'results' : 'details');
+  return actions;
+}
+
+/** SPEC §9: percentages rounded to 2 decimals (shown to 1); 0 when nobody voted. */
+export function votePercentage(votes: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((votes / total) * 10_000) / 100;
+}
+
+export function formatPercentage(percentage: number): string {
+  return `${percentage.toFixed(1)}%`;
+}
+
+/** SPEC §9: shares under 5% are not labelled in the results bar. */
+export const RESULTS_BAR_LABEL_MIN_PERCENT = 5;
+
+export interface CandidateTally {
+  candidateId: string;
+  votes: number;
+}
+
+/** Sorted by votes descending (ties keep their ballot order), with each share. */
+export function tallyResults<T extends CandidateTally>(tallies: T[]) {
+  const total = tallies.reduce((sum, tally) => sum + tally.votes, 0);
+  const rows = tallies
+    .map((tally, ballotOrder) => ({ ...tally, ballotOrder, percentage: votePercentage(tally.votes, total) }))
+    .sort((a, b) => b.votes - a.votes || a.ballotOrder - b.ballotOrder)
+    .map(({ ballotOrder: _ballotOrder, ...row }) => row);
+  return { total, rows };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { signIn, waitForPath } from './helpers/auth';
+import { visit } from './helpers/browser';
+import { setupE2E } from './helpers/suite';
+
+const { openPage } = setupE2E();
+
+async function adminLogin(
+  page: import('playwright-core').Page,
+  account: { email: string; password: string },
+) {
+  const form = page.getByRole('form', { name: 'Admin Login' });
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+describe('admin guard', () => {
+  it('sends a visitor to /admin/login and back to /admin/users after signing in as admin', async () => {
+    const { page } = await openPage();
+    await visit(page, '/admin/users');
+    await waitForPath(page, '/admin/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/users');
+    await adminLogin(page, DEMO_ADMIN);
+    await waitForPath(page, '/admin/users');
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Users' })
+      .waitFor();
+  });
+
+  it('tells a signed-in citizen that admin pages are not for them', async () => {
+    const { page } = await openPage();
+    await signIn(page, DEMO_CITIZEN);
+    await visit(page, '/admin/settings');
+    await page.getByText('Access denied. Admin privileges required.').waitFor();
+    await visit(page, '/admin/login');
+    await page.getByText('Access denied. Admin credentials required.').waitFor();
+  });
+
+  it('asks for both fields and offers to fix the login when credentials are invalid', async () => {
+    const testPage = await openPage();
+    const { page } = testPage;
+    testPage.allowResourceError(401, '/trpc/auth.signIn', 'a wrong password on purpose');
+    await visit(page, '/admin/login');
+    await page
+      .getByRole('form', { name: 'Admin Login' })
+      .getByRole('button', { name: 'Sign In', exact: true })
+      .click();
+    await page.getByText('Please enter both email and password').waitFor();
+    await adminLogin(page, { email: DEMO_ADMIN.email, password: 'not-the-password' });
+    await page.getByText('Invalid login credentials').waitFor();
+    await page.getByRole('button', { name: 'Fix admin login' }).waitFor();
+  });
+
+  it('toggles the sidebar with ctrl+b and remembers it across a reload', async () => {
+    const { page, context } = await openPage();
+    await visit(page, '/admin/login?next=%2Fadmin%2Faudit');
+    await adminLogin(page, DEMO_ADMIN);
+    await waitForPath(page, '/admin/audit');
+    const sidebar = page.getByTestId('admin-sidebar');
+    await sidebar.getByText('Audit Log', { exact: true }).waitFor();
+    await page.keyboard.press('Control+b');
+    await sidebar.getByText('Audit Log', { exact: true }).waitFor({ state: 'hidden' });
+    const cookie = (await context.cookies()).find((c) => c.name === 'admin_sidebar_state');
+    expect(cookie?.value).toBe('collapsed');
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(6.9 * 24 * 3600);
+    await page.reload();
+    await page.getByTestId('sidebar-toggle').waitFor();
+    expect(await page.getByTestId('sidebar-toggle').getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Control+b');
+    await sidebar.getByText('Audit Log', { exact: true }).waitFor();
+  });
+
+  it('shows the sidebar as a drawer on a phone', async () => {
+    const { page } = await openPage('phone');
+    await visit(page, '/admin/login');
+    await adminLogin(page, DEMO_ADMIN);
+    await waitForPath(page, '/admin');
+    await page.getByRole('button', { name: 'Open admin menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin sections' })
+      .getByRole('link', { name: 'Settings' })
+      .click();
+    await waitForPath(page, '/admin/settings');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
