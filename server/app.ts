@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
+import { getSiteSettings } from './services/admin/settings';
 import { type AppDeps, createContextFactory } from './trpc/context';
 import { EXPECTED_ERROR_CODES } from './trpc/errors';
 
@@ -101,7 +102,11 @@ export async function buildApp(options: BuildAppOptions) {
     });
   });
 
-  await registerStatic(app, { clientDir: options.clientDir ?? 'dist/client', uploadsDir: env.UPLOADS_DIR });
+  await registerStatic(app, {
+    clientDir: options.clientDir ?? 'dist/client',
+    uploadsDir: env.UPLOADS_DIR,
+    defaultTheme: () => getSiteSettings(db).defaultTheme,
+  });
   return app;
 }
 

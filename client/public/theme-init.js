@@ -6,7 +6,9 @@
   } catch {
     // Storage refused (private mode): fall back to the system preference.
   }
+  const fallback = document.querySelector('meta[name="codka-default-theme"]')?.getAttribute('content');
   let scheme = saved === 'light' || saved === 'dark' ? saved : null;
+  if (!scheme && !saved && (fallback === 'light' || fallback === 'dark')) scheme = fallback;
   if (!scheme) scheme = window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
 })();

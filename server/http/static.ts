@@ -18,7 +18,7 @@ export function isApiPath(url: string): boolean {
  */
 export async function registerStatic(
   app: FastifyInstance,
-  options: { clientDir: string; uploadsDir: string },
+  options: { clientDir: string; uploadsDir: string; defaultTheme?: () => string },
 ) {
   const clientDir = resolve(options.clientDir);
   const uploadsDir = resolve(options.uploadsDir);
@@ -34,7 +34,7 @@ export async function registerStatic(
 
   const indexPath = join(clientDir, 'index.html');
   const hasClient = existsSync(indexPath);
-  const indexHtml = hasClient ? readFileSync(indexPath) : null;
+  const indexHtml = hasClient ? readFileSync(indexPath, 'utf8') : null;
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -51,8 +51,16 @@ export async function registerStatic(
     });
   }
 
+  // The page carries the admin's default theme so the first paint already uses it, without an extra request.
+  const pageHtml = () => {
+    const theme = options.defaultTheme?.() ?? 'system';
+    return (indexHtml ?? '').replace(
+      '<meta name="codka-default-theme" content="system" />',
+      `<meta name="codka-default-theme" content="${theme === 'light' || theme === 'dark' ? theme : 'system'}" />`,
+    );
+  };
   const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
+    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(pageHtml());
   // The static plugin answers the root folder itself with 403; the home page is the SPA like any route.
   if (indexHtml) app.get('/', (_request, reply) => sendIndex(reply));
 

@@ -8,7 +8,8 @@ import { createMemoryMailer } from '../../server/mail/mailer';
 import { createTestDb } from './db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
-export const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+export const INDEX_HTML =
+  '<!doctype html><html><head><meta name="codka-default-theme" content="system" /></head><body><div id="root"></div></body></html>';
 
 /** The real Fastify app on an in-memory database, with a tiny built client in a temporary folder. */
 export async function buildTestApp(options: { db?: Db; env?: Record<string, string> } = {}) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessions, users } from '../../server/db/schema';
+import { sessions, siteSettings, users } from '../../server/db/schema';
 import {
   buildTestApp,
   INDEX_HTML,
@@ -264,5 +264,14 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('default theme', () => {
+  it('writes the admin-chosen default theme into the page, so the first paint uses it', async () => {
+    const { app, db } = await buildTestApp();
+    db.insert(siteSettings).values({ id: 1, defaultTheme: 'dark' }).run();
+    const response = await app.inject({ method: 'GET', url: '/elections' });
+    expect(response.body).toContain('<meta name="codka-default-theme" content="dark" />');
   });
 });

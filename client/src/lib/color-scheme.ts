@@ -12,10 +12,14 @@ export function themeStorageManager(): MantineColorSchemeManager {
   let listener: ((event: StorageEvent) => void) | undefined;
   return {
     get: (defaultValue) => {
+      // The site's default (set by an admin, written into the page by the server) applies until the visitor chooses.
+      const siteDefault = toMantine(
+        document.querySelector('meta[name="codka-default-theme"]')?.getAttribute('content') ?? null,
+      );
       try {
-        return toMantine(window.localStorage.getItem(THEME_STORAGE_KEY)) ?? defaultValue;
+        return toMantine(window.localStorage.getItem(THEME_STORAGE_KEY)) ?? siteDefault ?? defaultValue;
       } catch {
-        return defaultValue;
+        return siteDefault ?? defaultValue;
       }
     },
     set: (value) => {

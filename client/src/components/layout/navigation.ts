@@ -31,6 +31,7 @@ export const FOOTER_LINKS = [
   { label: 'Federal Member States', to: '/federal-states' },
   { label: 'Opinion Polls', to: '/polls/presidential/history' },
   { label: 'Verified Results', to: '/verified-results' },
+  { label: 'Verify a Receipt', to: '/verify' },
   { label: 'About', to: '/about' },
   { label: 'Help', to: '/help' },
 ] as const;

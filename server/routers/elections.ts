@@ -1,0 +1,24 @@
+import { byIdInput } from '../../shared/schemas/common';
+import { electionDetails, electionResults, electionsHub, verifiedResults } from '../services/election-views';
+import { activeElections } from '../services/elections';
+import type { Context } from '../trpc/context';
+import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+
+const viewerOf = (ctx: Context) => ({ userId: ctx.user?.id ?? null, isAdmin: ctx.user?.isAdmin ?? false });
+
+export const electionsRouter = router({
+  /** Elections open for voting now (the landing page shows them to signed-in citizens). */
+  active: publicProcedure.query(({ ctx }) => activeElections(ctx.db)),
+  /** The /elections hub: signed-in citizens only (SPEC §2), with each election's actions and the polls. */
+  hub: protectedProcedure.query(({ ctx }) => electionsHub(ctx.db, viewerOf(ctx))),
+  /** One published election with its candidates and, for a signed-in citizen, their own vote and receipt. */
+  byId: publicProcedure
+    .input(byIdInput)
+    .query(({ ctx, input }) => electionDetails(ctx.db, input.id, viewerOf(ctx))),
+  /** Results when the visibility rule allows; admins always, flagged when voters cannot see them yet. */
+  results: publicProcedure
+    .input(byIdInput)
+    .query(({ ctx, input }) => electionResults(ctx.db, input.id, viewerOf(ctx))),
+  /** /verified-results: Closed elections verified, Active ones pending. */
+  verified: publicProcedure.query(({ ctx }) => verifiedResults(ctx.db)),
+});
