@@ -7,11 +7,11 @@ import { createRateLimits } from './auth/rate-limits';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { jsonError, registerErrorHandler } from './http/errors';
-import { registerSecurityHeaders } from './http/security-headers';
+import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
-import { getSiteSettings } from './services/admin/settings';
+import { getMapSettings, getSiteSettings } from './services/admin/settings';
 import { type AppDeps, createContextFactory } from './trpc/context';
 import { EXPECTED_ERROR_CODES } from './trpc/errors';
 
@@ -39,6 +39,25 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   };
 }
 
+/** Map tile and fallback image hosts from the admin's settings, re-read at most every 5 seconds. */
+function configuredImageOrigins(db: Db): () => string[] {
+  let cached: { at: number; origins: string[] } | null = null;
+  return () => {
+    if (cached && Date.now() - cached.at < 5000) return cached.origins;
+    try {
+      const map = getMapSettings(db);
+      const origins = [httpsOrigin(map.tileUrl), httpsOrigin(map.fallbackImageUrl)].filter(
+        (o): o is string => o !== null,
+      );
+      cached = { at: Date.now(), origins: [...new Set(origins)] };
+    } catch {
+      // A header must never fail a response (the health check reports a broken database on its own).
+      return cached?.origins ?? [];
+    }
+    return cached.origins;
+  };
+}
+
 export async function buildApp(options: BuildAppOptions) {
   const { db, env } = options;
   const app = Fastify({
@@ -59,7 +78,7 @@ export async function buildApp(options: BuildAppOptions) {
   };
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, env.PUBLIC_ORIGIN);
+  await registerSecurityHeaders(app, env.PUBLIC_ORIGIN, configuredImageOrigins(db));
   await app.register(fastifyCookie);
   app.addHook('onRequest', csrfHook(env.PUBLIC_ORIGIN));
 

@@ -2,7 +2,12 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 /** A strict CSP: scripts only from our own origin, no inline scripts; HSTS only when served over https. */
-export async function registerSecurityHeaders(app: FastifyInstance, publicOrigin: string): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  publicOrigin: string,
+  /** Origins images may also come from: the admin-configured map tile and fallback image hosts. */
+  imageOrigins: () => string[] = () => [],
+): Promise<void> {
   const https = publicOrigin.startsWith('https://');
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -12,7 +17,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicOrigin
         scriptSrc: ["'self'"],
         // Mantine sets CSS variables and style attributes at run time; scripts stay strict.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Read per response (cheaply, see configuredImageOrigins) so a new tile host works without a restart.
+        imgSrc: ["'self'", 'data:', 'blob:', () => imageOrigins().join(' ')],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -28,4 +34,18 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicOrigin
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+}
+
+/** The https origin of a URL template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, or null. */
+export function httpsOrigin(url: string | null | undefined): string | null {
+  if (!url?.startsWith('https://')) return null;
+  try {
+    // Tile templates may use {s} subdomains: allow them with a wildcard host.
+    const host = new URL(url.replace(/\{[a-z]+\}/gi, '0')).host;
+    return url.slice(8).startsWith('{s}.')
+      ? `https://*.${host.split('.').slice(1).join('.')}`
+      : `https://${host}`;
+  } catch {
+    return null;
+  }
 }

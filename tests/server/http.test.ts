@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessions, siteSettings, users } from '../../server/db/schema';
+import { newMapSettings, sessions, siteSettings, users } from '../../server/db/schema';
 import {
   buildTestApp,
   INDEX_HTML,
@@ -273,5 +273,25 @@ describe('default theme', () => {
     db.insert(siteSettings).values({ id: 1, defaultTheme: 'dark' }).run();
     const response = await app.inject({ method: 'GET', url: '/elections' });
     expect(response.body).toContain('<meta name="codka-default-theme" content="dark" />');
+  });
+});
+
+describe('map image hosts in the CSP', () => {
+  it('allows images from the configured tile host and nothing else outside', async () => {
+    const { app, db } = await buildTestApp();
+    db.insert(newMapSettings)
+      .values({
+        tileUrl: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        attribution: 'x',
+        defaultZoom: 6,
+        centerLat: 5,
+        centerLng: 46,
+      })
+      .run();
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const imgSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('img-src'));
+    expect(imgSrc?.trim()).toBe("img-src 'self' data: blob: https://*.tiles.example.org");
   });
 });
