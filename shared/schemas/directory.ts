@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { MAX_MEMBERS_PAGE_SIZE, MAX_SEARCH_LENGTH, MEMBERS_PAGE_SIZE } from '../directory';
 import { STATE_IDS } from '../federal-states';
 import { HOUSE_REGIONS, SENATE_STATES } from '../regions';
-
-export const MAX_SEARCH_LENGTH = 100;
-/** Members per page on /parliament-members. */
-export const MEMBERS_PAGE_SIZE = 24;
-export const MAX_MEMBERS_PAGE_SIZE = 100;
 
 export const directoryMessages = {
   searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,

@@ -1,0 +1,197 @@
+import { Anchor, Text } from '@mantine/core';
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { Link, useNavigate } from 'react-router';
+import { MAP_REGION_CODES, MAP_REGION_NAMES, type MapRegionCode } from '../../../../shared/federal-states';
+import { MAP_VIEWBOX_SIZE, MOGADISHU_POINT, REGION_SHAPES } from '../../generated/somalia-map';
+import { RegionLabel } from './RegionLabel';
+import { RegionLinks } from './RegionLinks';
+import classes from './SomaliaMap.module.css';
+import { stateUrl } from './state-url';
+
+export const MAP_CAPTION = 'Somalia Parliamentary Elections 2024 - Interactive Electoral Map';
+/** ODbL attribution, required wherever the map is shown (shared/data/map/SOURCE.md). */
+export const MAP_ATTRIBUTION =
+  'Region boundaries: geoBoundaries (www.geoboundaries.org), derived from OpenStreetMap data © OpenStreetMap contributors, available under the Open Database License (ODbL 1.0).';
+
+/** Banadir is about 24 x 14 units: a finger could not hit it without a larger target. */
+const BANADIR_HIT_RADIUS = 22;
+// The box goes below regions this close to the top, so it stays on the map.
+const BOX_BELOW_Y = 260;
+
+/**
+ * How the highlighted region was chosen: a mouse over it, keyboard focus, or a first tap on a touch
+ * screen (which waits for a second tap or the box's link before leaving the page).
+ */
+type Highlight = { code: MapRegionCode; by: 'hover' | 'keyboard' | 'tap' };
+
+/** The SVG scales with its frame, so a point in view box units is a percentage of the frame. */
+const toPercent = (units: number) => `${(units / MAP_VIEWBOX_SIZE) * 100}%`;
+
+/** The 18 regions of Somalia; each opens the profile of the federal member state it belongs to. */
+export function SomaliaMap() {
+  const navigate = useNavigate();
+  const [highlight, setHighlight] = useState<Highlight | null>(null);
+  const lastPointer = useRef('mouse');
+  const frameRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const boxId = useId();
+  const captionId = useId();
+
+  // A tap outside the map puts a tapped box away (some mobile browsers never move focus on a tap).
+  useEffect(() => {
+    if (highlight?.by !== 'tap') return;
+    const dismiss = (event: globalThis.PointerEvent) => {
+      if (!frameRef.current?.contains(event.target as Node)) setHighlight(null);
+    };
+    document.addEventListener('pointerdown', dismiss);
+    return () => document.removeEventListener('pointerdown', dismiss);
+  }, [highlight?.by]);
+
+  const clearIf = (code: MapRegionCode, by: Highlight['by'][]) =>
+    setHighlight((current) => (current?.code === code && by.includes(current.by) ? null : current));
+
+  const regionEvents = (code: MapRegionCode) => ({
+    onPointerDown: (event: PointerEvent) => {
+      lastPointer.current = event.pointerType;
+    },
+    onPointerEnter: (event: PointerEvent) => {
+      if (event.pointerType === 'mouse') setHighlight({ code, by: 'hover' });
+    },
+    onPointerLeave: (event: PointerEvent) => {
+      if (event.pointerType === 'mouse') clearIf(code, ['hover']);
+    },
+    onClick: (event: MouseEvent) => {
+      const touch = lastPointer.current !== 'mouse';
+      lastPointer.current = 'mouse';
+      if (touch && !(highlight?.code === code && highlight.by === 'tap')) {
+        event.preventDefault();
+        setHighlight({ code, by: 'tap' });
+        return;
+      }
+      navigate(stateUrl(code));
+    },
+  });
+
+  const focusEvents = (code: MapRegionCode) => ({
+    onFocus: (event: FocusEvent<SVGPathElement>) => {
+      if (event.currentTarget.matches(':focus-visible')) setHighlight({ code, by: 'keyboard' });
+    },
+    onBlur: (event: FocusEvent) => {
+      if (!boxRef.current?.contains(event.relatedTarget as Node | null)) clearIf(code, ['keyboard', 'tap']);
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'Enter') navigate(stateUrl(code));
+      else if (event.key === 'Escape') setHighlight(null);
+    },
+  });
+
+  const active = highlight ? REGION_SHAPES[highlight.code] : null;
+  const [boxX, boxY] = active?.label ?? [0, 0];
+  const [banadirX, banadirY] = REGION_SHAPES.SOBN.label;
+  const [pinX, pinY] = MOGADISHU_POINT;
+
+  return (
+    <figure className={classes.figure} aria-labelledby={captionId}>
+      <div className={classes.frame} ref={frameRef}>
+        {/* biome-ignore lint/a11y/useSemanticElements: SVG has no fieldset; the group names the map for screen readers */}
+        <svg
+          className={classes.map}
+          viewBox={`0 0 ${MAP_VIEWBOX_SIZE} ${MAP_VIEWBOX_SIZE}`}
+          role="group"
+          aria-labelledby={captionId}
+        >
+          {MAP_REGION_CODES.map((code) => (
+            // biome-ignore lint/a11y/useSemanticElements: each region is one focusable path; an SVG <a> around it would take its focus and role
+            <path
+              key={code}
+              id={code}
+              d={REGION_SHAPES[code].d}
+              className={classes.region}
+              data-active={highlight?.code === code || undefined}
+              tabIndex={0}
+              role="link"
+              aria-label={MAP_REGION_NAMES[code]}
+              aria-describedby={highlight?.code === code ? boxId : undefined}
+              {...regionEvents(code)}
+              {...focusEvents(code)}
+            />
+          ))}
+          {highlight && highlight.by !== 'hover' && active && (
+            <g className={classes.ring} aria-hidden>
+              <path d={active.d} className={classes.ringOuter} />
+              <path d={active.d} className={classes.ringInner} />
+            </g>
+          )}
+          <g aria-hidden className={classes.labels}>
+            {MAP_REGION_CODES.map((code) => (
+              <RegionLabel
+                key={code}
+                code={code}
+                active={highlight?.code === code}
+                className={classes.label}
+              />
+            ))}
+          </g>
+          {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the pin is a picture (SVG has no <img> for drawn shapes) */}
+          <g
+            className={classes.marker}
+            transform={`translate(${pinX} ${pinY})`}
+            role="img"
+            aria-label="Mogadishu"
+          >
+            <title>Mogadishu</title>
+            {/* A map pin 25 units tall (SPEC §9) with its tip on the city. */}
+            <path d="M0,0C-2.5,-6 -8,-10 -8,-17A8,8 0 1 1 8,-17C8,-10 2.5,-6 0,0Z" />
+            <circle cx={0} cy={-17} r={3} className={classes.markerDot} />
+          </g>
+          <circle
+            cx={banadirX}
+            cy={banadirY}
+            r={BANADIR_HIT_RADIUS}
+            className={classes.hitTarget}
+            aria-hidden
+            data-region="SOBN"
+            {...regionEvents('SOBN')}
+          />
+        </svg>
+        {highlight && (
+          <div
+            ref={boxRef}
+            id={boxId}
+            className={classes.box}
+            data-placement={boxY < BOX_BELOW_Y ? 'below' : 'above'}
+            data-interactive={highlight.by === 'tap' || undefined}
+            style={{ '--x': toPercent(boxX), '--y': toPercent(boxY) } as CSSProperties}
+          >
+            <Text fw={700} lh={1.3}>
+              {MAP_REGION_NAMES[highlight.code]}
+            </Text>
+            <Text size="sm" c="dimmed">
+              Federal Member State
+            </Text>
+            <Anchor component={Link} to={stateUrl(highlight.code)} size="sm" tabIndex={-1}>
+              View state profile
+            </Anchor>
+          </div>
+        )}
+      </div>
+      <figcaption id={captionId} className={classes.caption}>
+        {MAP_CAPTION}
+      </figcaption>
+      <Text size="xs" c="dimmed" ta="center" mt={4}>
+        {MAP_ATTRIBUTION}
+      </Text>
+      <RegionLinks />
+    </figure>
+  );
+}

@@ -1,0 +1,58 @@
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/directory';
+
+/** Typing settles for this long before the list is asked for again (every keystroke would cost data). */
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * A directory's search text, filter and page, kept in the URL (?search=&{filterName}=&page=) so a
+ * filtered list can be shared and the back button restores it. Unknown filter values count as none.
+ */
+export function useDirectoryParams<Filter extends string>(filterName: string, filters: readonly Filter[]) {
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const filterParam = params.get(filterName);
+  const filter = filters.find((value) => value === filterParam);
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+
+  // The box keeps what is typed (spaces included); the URL gets it trimmed once typing pauses.
+  const [searchText, setSearchText] = useState(search);
+  const [searchInUrl, setSearchInUrl] = useState(search);
+  if (search !== searchInUrl) {
+    setSearchInUrl(search);
+    if (searchText.trim() !== search) setSearchText(search);
+  }
+
+  const update = (changes: Record<string, string | undefined>, replace: boolean) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [name, value] of Object.entries(changes)) {
+          if (value) next.set(name, value);
+          else next.delete(name);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  const commitSearch = useDebouncedCallback((text: string) => {
+    update({ search: text.trim() || undefined, page: undefined }, true);
+  }, SEARCH_DELAY_MS);
+
+  return {
+    search,
+    searchText,
+    setSearchText(text: string) {
+      setSearchText(text);
+      commitSearch(text);
+    },
+    filter,
+    setFilter: (value: Filter | undefined) => update({ [filterName]: value, page: undefined }, false),
+    page,
+    setPage: (value: number) => update({ page: value > 1 ? String(value) : undefined }, false),
+  };
+}

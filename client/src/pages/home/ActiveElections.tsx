@@ -1,0 +1,46 @@
+import { Badge, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatDate } from '../../lib/dates';
+import { useTRPC } from '../../lib/trpc';
+import classes from './home.module.css';
+
+/** Elections a signed-in citizen can vote in now; nothing at all while there are none (SPEC §2). */
+export function ActiveElections() {
+  const trpc = useTRPC();
+  const active = useQuery(trpc.elections.active.queryOptions());
+  const elections = active.data ?? [];
+  if (elections.length === 0) return null;
+  return (
+    <section className={classes.section} aria-labelledby="active-elections-title">
+      <Title id="active-elections-title" order={2} className={classes.sectionTitle}>
+        Active Elections
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        {elections.map((election) => (
+          <Card key={election.id} component="article" withBorder padding="lg" aria-label={election.title}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+              <Title order={3} fz="lg">
+                {election.title}
+              </Title>
+              <Badge color="green" variant="light">
+                {election.status}
+              </Badge>
+            </Group>
+            {election.description && (
+              <Text size="sm" c="dimmed" mt="xs" lineClamp={2}>
+                {election.description}
+              </Text>
+            )}
+            <Text size="sm" mt="sm" fw={500}>
+              Ends {formatDate(election.endTime)}
+            </Text>
+            <Button component={Link} to={`/election/${election.id}`} variant="light" mt="md" fullWidth>
+              View Details
+            </Button>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </section>
+  );
+}

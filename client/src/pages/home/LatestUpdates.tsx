@@ -1,0 +1,23 @@
+import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { LATEST_UPDATES } from '../../../../shared/content/news';
+import { formatDay } from '../../lib/dates';
+
+export function LatestUpdates() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+      {LATEST_UPDATES.map((item) => (
+        <Card key={item.id} component="article" withBorder padding="lg" aria-labelledby={`news-${item.id}`}>
+          <Text size="sm" c="dimmed" component="time" dateTime={item.date}>
+            {formatDay(item.date)}
+          </Text>
+          <Title id={`news-${item.id}`} order={3} fz="lg" mt={4}>
+            {item.title}
+          </Title>
+          <Text size="sm" mt="xs">
+            {item.summary}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

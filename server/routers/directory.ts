@@ -1,0 +1,18 @@
+import { membersInput, senatorsInput, stateRepresentativesInput } from '../../shared/schemas/directory';
+import { listMembers, listSenators, stateRepresentatives } from '../services/directory';
+import { publicProcedure, router } from '../trpc/init';
+import { directoryMapProcedures } from './directory-map';
+
+export const directoryRouter = router({
+  /** One page of the House of the People, searched by name, HOP number or region. */
+  members: publicProcedure.input(membersInput).query(({ ctx, input }) => listMembers(ctx.db, input)),
+
+  /** The Senate: every matching senator and the leadership group among them. */
+  senators: publicProcedure.input(senatorsInput).query(({ ctx, input }) => listSenators(ctx.db, input)),
+
+  /** A federal member state's House members and senators (for /states/{id}). */
+  stateRepresentatives: publicProcedure
+    .input(stateRepresentativesInput)
+    .query(({ ctx, input }) => stateRepresentatives(ctx.db, input.stateId)),
+  ...directoryMapProcedures,
+});

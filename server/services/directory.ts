@@ -1,0 +1,127 @@
+import { and, asc, count, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { STATE_DIRECTORY, type StateId } from '../../shared/federal-states';
+import { SENATE_STATES, type SenateState } from '../../shared/regions';
+import type { MembersInput, SenatorsInput } from '../../shared/schemas/directory';
+import type { Db } from '../db/client';
+import { houseMembers, senators } from '../db/schema';
+
+const memberColumns = {
+  id: houseMembers.id,
+  hopNumber: houseMembers.hopNumber,
+  name: houseMembers.name,
+  region: houseMembers.region,
+  email: houseMembers.email,
+  phone: houseMembers.phone,
+  birthDate: houseMembers.birthDate,
+  imageUrl: houseMembers.imageUrl,
+  description: houseMembers.description,
+  isPlaceholder: houseMembers.isPlaceholder,
+};
+
+const senatorColumns = {
+  id: senators.id,
+  name: senators.name,
+  title: senators.title,
+  state: senators.state,
+  role: senators.role,
+  imageUrl: senators.imageUrl,
+  isPlaceholder: senators.isPlaceholder,
+};
+
+/** What the Senate's ordering looks at. */
+type SenateSeat = { name: string; state: SenateState; role: string | null };
+
+/** The Senate's presiding offices, in the order the directory lists them. */
+const SENATE_OFFICES = ['Chairman', 'First Deputy Chairman', 'Second Deputy Chairman'];
+
+/** "HOP#012", "hop 12", "012" and "12" all name the seat HOP#012. */
+const HOP_NUMBER = /^(?:hop\s*#?\s*)?#?(\d{1,4})$/i;
+
+/** Case-insensitive substring match; the search's own % and _ are matched literally. */
+function contains(column: AnySQLiteColumn, search: string): SQL {
+  const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+  return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
+}
+
+function memberSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const seat = HOP_NUMBER.exec(search);
+  if (seat?.[1]) return eq(houseMembers.hopNumber, `HOP#${seat[1].padStart(3, '0')}`);
+  return or(
+    contains(houseMembers.name, search),
+    contains(houseMembers.region, search),
+    contains(houseMembers.hopNumber, search),
+  );
+}
+
+/** One page of the House directory in HOP order, with the number of members matching. */
+export function listMembers(db: Db, input: MembersInput) {
+  const where = and(
+    memberSearch(input.search),
+    input.region ? eq(houseMembers.region, input.region) : undefined,
+  );
+  const total = db.select({ total: count() }).from(houseMembers).where(where).get()?.total ?? 0;
+  const items = db
+    .select(memberColumns)
+    .from(houseMembers)
+    .where(where)
+    .orderBy(asc(houseMembers.hopNumber))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
+    .all();
+  return { items, total, page: input.page, pageSize: input.pageSize };
+}
+
+const isLeadership = (senator: SenateSeat) => senator.state === 'Leadership' || senator.role !== null;
+
+const officeRank = (senator: SenateSeat) => {
+  const rank = senator.role ? SENATE_OFFICES.indexOf(senator.role) : -1;
+  return rank === -1 ? SENATE_OFFICES.length : rank;
+};
+
+// Numeric collation keeps "seat 2" before "seat 10".
+const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/** Leadership first by office, then state by state in the directory's order, then by name. */
+function senateOrder(a: SenateSeat, b: SenateSeat): number {
+  return (
+    Number(isLeadership(b)) - Number(isLeadership(a)) ||
+    officeRank(a) - officeRank(b) ||
+    SENATE_STATES.indexOf(a.state) - SENATE_STATES.indexOf(b.state) ||
+    byName.compare(a.name, b.name)
+  );
+}
+
+/** The Senate directory: every matching senator, and the leadership group among them. */
+export function listSenators(db: Db, input: SenatorsInput) {
+  const search = input.search;
+  const where = and(
+    search
+      ? or(
+          contains(senators.name, search),
+          contains(senators.title, search),
+          contains(senators.state, search),
+          and(isNotNull(senators.role), contains(senators.role, search)),
+        )
+      : undefined,
+    input.state ? eq(senators.state, input.state) : undefined,
+  );
+  const all = db.select(senatorColumns).from(senators).where(where).all().sort(senateOrder);
+  return { leadership: all.filter(isLeadership), senators: all, total: all.length };
+}
+
+/** The House members and senators who hold a federal member state's seats, for its profile page. */
+export function stateRepresentatives(db: Db, stateId: StateId) {
+  const { houseRegion, senateState } = STATE_DIRECTORY[stateId];
+  const members = db
+    .select(memberColumns)
+    .from(houseMembers)
+    .where(eq(houseMembers.region, houseRegion))
+    .orderBy(asc(houseMembers.hopNumber))
+    .all();
+  const stateSenators = senateState
+    ? db.select(senatorColumns).from(senators).where(eq(senators.state, senateState)).all().sort(senateOrder)
+    : [];
+  return { members, senators: stateSenators };
+}

@@ -1,0 +1,23 @@
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { elections } from '../db/schema';
+
+/** What lists of elections show: no author, no result-visibility settings. */
+const electionSummary = {
+  id: elections.id,
+  title: elections.title,
+  description: elections.description,
+  startTime: elections.startTime,
+  endTime: elections.endTime,
+  status: elections.status,
+};
+
+/** Elections open for voting now: status Active and not yet ended, the soonest started first. */
+export function activeElections(db: Db, now = new Date()) {
+  return db
+    .select(electionSummary)
+    .from(elections)
+    .where(and(eq(elections.status, 'Active'), gte(elections.endTime, now)))
+    .orderBy(asc(elections.startTime), asc(elections.id))
+    .all();
+}

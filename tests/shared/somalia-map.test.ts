@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MOGADISHU_POINT, REGION_SHAPES } from '../../client/src/generated/somalia-map';
+import { MAP_REGION_CODES } from '../../shared/federal-states';
+
+const GENERATED = join(process.cwd(), 'client/src/generated');
+const outDir = mkdtempSync(join(tmpdir(), 'codka-map-'));
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('generated Somalia map', () => {
+  it('has exactly the 18 region codes, each with a path and a label inside the view box', () => {
+    expect(Object.keys(REGION_SHAPES).sort()).toEqual([...MAP_REGION_CODES].sort());
+    for (const [code, shape] of Object.entries(REGION_SHAPES)) {
+      expect(shape.d, code).toMatch(/^M[\d.]+,[\d.]+L/);
+      for (const value of [...shape.label, ...MOGADISHU_POINT]) {
+        expect(value).toBeGreaterThan(0);
+        expect(value).toBeLessThan(1000);
+      }
+    }
+  });
+
+  it('is reproduced byte for byte by the generator, with its licence notice', () => {
+    execFileSync(process.execPath, ['scripts/generate-map.mjs', '--out-dir', outDir], { stdio: 'pipe' });
+    for (const file of ['somalia-map.ts', 'DATA-LICENSE']) {
+      expect(readFileSync(join(outDir, file), 'utf8'), file).toBe(
+        readFileSync(join(GENERATED, file), 'utf8'),
+      );
+    }
+    expect(readFileSync(join(GENERATED, 'DATA-LICENSE'), 'utf8')).toContain(
+      'Open Database License (ODbL 1.0)',
+    );
+  });
+});
