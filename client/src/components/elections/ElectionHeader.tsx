@@ -1,0 +1,36 @@
+import { Group, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ElectionStatus } from '../../../../shared/elections';
+import { ElectionStatusBadge } from '../ElectionStatusBadge';
+import { DaysLeftBadge } from './DaysLeftBadge';
+import { formatElectionTime } from './election-dates';
+
+interface HeaderElection {
+  title: string;
+  status: ElectionStatus;
+  startTime: Date;
+  endTime: Date;
+}
+
+/** The title block shared by the vote, results and details pages: what, its state, and when. */
+export function ElectionHeader({ election, eyebrow }: { election: HeaderElection; eyebrow?: ReactNode }) {
+  return (
+    <header>
+      {eyebrow && (
+        <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+          {eyebrow}
+        </Text>
+      )}
+      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+        {election.title}
+      </Title>
+      <Group gap="xs" mt="xs">
+        <ElectionStatusBadge status={election.status} />
+        <DaysLeftBadge election={election} />
+      </Group>
+      <Text size="sm" c="dimmed" mt="xs">
+        {formatElectionTime(election.startTime)} – {formatElectionTime(election.endTime)}
+      </Text>
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatElectionTime } from './election-dates';
+import { type ResultRow, ResultsBar } from './ResultsBar';
+import { ResultsChart } from './ResultsChart';
+import { ResultsTable } from './ResultsTable';
+import { formatVotes } from './results-format';
+
+export const NO_VOTES_CAST = 'No Votes Cast';
+
+/** Totals, the stacked share bar, one bar per candidate and the table they all summarise. */
+export function ElectionResults({
+  results,
+  lastUpdated,
+}: {
+  results: { total: number; rows: ResultRow[] };
+  lastUpdated: Date;
+}) {
+  const [first, second] = results.rows;
+  // Named only when one candidate is ahead alone: a tie has no leader.
+  const leader = first && first.votes > 0 && first.votes > (second?.votes ?? 0) ? first : undefined;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <Card withBorder padding="md">
+          <Text size="sm" c="dimmed">
+            Total votes
+          </Text>
+          <Text fz={28} fw={700} data-testid="total-votes">
+            {formatVotes(results.total)}
+          </Text>
+        </Card>
+        <Card withBorder padding="md">
+          <Text size="sm" c="dimmed">
+            Last updated
+          </Text>
+          <Text fw={600} mt={6}>
+            {formatElectionTime(lastUpdated)}
+          </Text>
+        </Card>
+      </SimpleGrid>
+      {results.total === 0 ? (
+        <Text ta="center" c="dimmed" fw={600} py="md" role="status">
+          {NO_VOTES_CAST}
+        </Text>
+      ) : (
+        <section aria-labelledby="results-share">
+          <Group justify="space-between" mb="xs">
+            <Title order={2} fz="lg" id="results-share">
+              Share of the vote
+            </Title>
+            {leader && (
+              <Text size="sm" c="dimmed">
+                Most votes: {leader.name}
+              </Text>
+            )}
+          </Group>
+          <ResultsBar rows={results.rows} />
+          <Title order={3} fz="md" mt="lg" mb="sm">
+            Votes per candidate
+          </Title>
+          <ResultsChart rows={results.rows} />
+        </section>
+      )}
+      <section aria-labelledby="results-table">
+        <Title order={2} fz="lg" mb="xs" id="results-table">
+          Results table
+        </Title>
+        <ResultsTable rows={results.rows} total={results.total} />
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import { Group, Progress, Stack, Text } from '@mantine/core';
+import { formatPercentage } from '../../../../shared/election-rules';
+import type { ResultRow } from './ResultsBar';
+import { resultColor, votesLabel } from './results-format';
+
+/** One bar per candidate, longest first; the numbers are printed beside each bar, so it reads without colour. */
+export function ResultsChart({ rows }: { rows: ResultRow[] }) {
+  return (
+    <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
+      {rows.map((row, index) => (
+        <li key={row.candidateId}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {row.name}
+            </Text>
+            <Text size="sm">
+              {votesLabel(row.votes)} · <strong>{formatPercentage(row.percentage)}</strong>
+            </Text>
+          </Group>
+          <Progress
+            value={row.percentage}
+            color={resultColor(index)}
+            size="lg"
+            mt={4}
+            aria-label={`${row.name}: ${formatPercentage(row.percentage)}`}
+          />
+        </li>
+      ))}
+    </Stack>
+  );
+}

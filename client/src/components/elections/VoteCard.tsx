@@ -1,0 +1,97 @@
+import { Button, Card, Group, Radio, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { SELECT_CANDIDATE_MESSAGE } from '../../../../shared/schemas/voting';
+import { useAuth } from '../../lib/auth';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
+import { errorCode } from './query-errors';
+
+interface BallotCandidate extends CandidateSummary {
+  id: string;
+}
+
+/**
+ * SPEC §4's vote card: choose one candidate, then Submit Vote (disabled until a choice is made).
+ * On success the election and the citizen's votes are refetched, so the page turns to the receipt.
+ */
+export function VoteCard({
+  electionId,
+  candidates,
+  onVoted,
+}: {
+  electionId: string;
+  candidates: BallotCandidate[];
+  onVoted(receiptId: string): void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const [candidateId, setCandidateId] = useState<string | null>(null);
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.votes.mine.queryKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.elections.byId.queryKey({ id: electionId }) }),
+      queryClient.invalidateQueries({ queryKey: trpc.elections.hub.queryKey() }),
+    ]);
+
+  const cast = useMutation(
+    trpc.votes.cast.mutationOptions({
+      onSuccess: (result) => {
+        notifySuccess('Vote Submitted', 'Your vote has been recorded successfully');
+        onVoted(result.receiptId);
+        void refresh();
+      },
+      onError: (error) => {
+        notifyFailure('Error', error, 'Failed to submit vote');
+        // Already voted, or the election closed meanwhile: show the page as it now stands.
+        const code = errorCode(error);
+        if (code === 'CONFLICT' || code === 'PRECONDITION_FAILED') void refresh();
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!candidateId || !user) {
+      notifications.show({ color: 'red', title: 'Error', message: SELECT_CANDIDATE_MESSAGE });
+      return;
+    }
+    cast.mutate({ electionId, candidateId });
+  };
+
+  return (
+    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label="Vote">
+      <Radio.Group
+        value={candidateId}
+        onChange={setCandidateId}
+        label="Choose your candidate"
+        description="Select one candidate, then submit. A vote cannot be changed once submitted."
+        readOnly={cast.isPending}
+      >
+        <Stack gap="sm" mt="sm">
+          {candidates.map((candidate) => (
+            <Radio.Card key={candidate.id} value={candidate.id} p="md" radius="md">
+              <Group wrap="nowrap" gap="md">
+                <Radio.Indicator />
+                <CandidatePhoto candidate={candidate} />
+                <CandidateText candidate={candidate} />
+              </Group>
+            </Radio.Card>
+          ))}
+        </Stack>
+      </Radio.Group>
+      {candidates.length === 0 && (
+        <Text c="dimmed" mt="sm">
+          No candidates have been added to this election yet.
+        </Text>
+      )}
+      <Button type="submit" size="md" h={48} mt="lg" fullWidth disabled={!candidateId || cast.isPending}>
+        {cast.isPending ? 'Submitting Vote...' : 'Submit Vote'}
+      </Button>
+    </Card>
+  );
+}

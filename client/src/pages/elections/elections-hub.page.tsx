@@ -1,0 +1,120 @@
+import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { HubAction } from '../../../../shared/election-rules';
+import { HubCard } from '../../components/elections/HubCard';
+import { PageContainer } from '../../components/PageContainer';
+import { useAuth } from '../../lib/auth';
+import { usePageMeta } from '../../lib/page-meta';
+import { useTRPC } from '../../lib/trpc';
+
+/** SPEC §9: the hub shows four placeholder cards while it loads. */
+const SKELETON_CARDS = 4;
+export const NO_ELECTIONS = 'No Elections Available';
+
+export function ElectionsHubPage() {
+  usePageMeta(
+    'Elections',
+    'Federal and regional elections in Somalia: vote, follow results and check details.',
+  );
+  const { user, loading } = useAuth();
+  return (
+    <PageContainer>
+      <Title order={1}>Elections</Title>
+      <Text c="dimmed" mt="xs" maw={640}>
+        Vote in open elections, follow published results and read about every candidate.
+      </Text>
+      {loading ? <HubSkeleton /> : user ? <ElectionsHub /> : <AuthenticationRequired />}
+    </PageContainer>
+  );
+}
+
+function AuthenticationRequired() {
+  return (
+    <Card withBorder padding="xl" mt="xl" maw={520}>
+      <Stack align="flex-start">
+        <IconLock size={32} aria-hidden />
+        <Title order={2} fz="xl">
+          Authentication Required
+        </Title>
+        <Text>Please sign in to see the elections and vote.</Text>
+        <Button component={Link} to="/auth" h={44}>
+          Sign In
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function HubSkeleton() {
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2, lg: 3 }}
+      spacing="md"
+      mt="xl"
+      aria-busy="true"
+      aria-label="Loading elections"
+    >
+      {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with nothing else to key on
+        <Card key={index} withBorder padding="lg">
+          <Skeleton height={20} width="70%" />
+          <Skeleton height={12} width="50%" mt="md" />
+          <Skeleton height={12} width="45%" mt="xs" />
+          <Skeleton height={20} width={90} mt="md" radius="xl" />
+          <Skeleton height={44} mt="lg" />
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+const POLL_ACTIONS: Record<'Active' | 'Closed', HubAction[]> = { Active: ['vote'], Closed: ['results'] };
+
+function ElectionsHub() {
+  const trpc = useTRPC();
+  const hub = useQuery(trpc.elections.hub.queryOptions());
+
+  // SPEC §8: a hub that fails to load is only logged; the reader sees the empty state.
+  useEffect(() => {
+    if (hub.error) console.warn('Failed to load the elections hub:', hub.error);
+  }, [hub.error]);
+
+  if (hub.isPending) return <HubSkeleton />;
+  const elections = hub.data?.elections ?? [];
+  const polls = hub.data?.polls ?? [];
+  return (
+    <>
+      <section aria-labelledby="hub-elections">
+        <Title order={2} fz="xl" mt="xl" mb="md" id="hub-elections">
+          All Elections
+        </Title>
+        {elections.length === 0 ? (
+          <Text ta="center" c="dimmed" fw={600} py="xl" role="status">
+            {NO_ELECTIONS}
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {elections.map((election) => (
+              <HubCard key={election.id} item={election} actions={election.actions} />
+            ))}
+          </SimpleGrid>
+        )}
+      </section>
+      {polls.length > 0 && (
+        <section aria-labelledby="hub-polls">
+          <Title order={2} fz="xl" mt="xl" mb="md" id="hub-polls">
+            Presidential Opinion Polls
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {polls.map((poll) => (
+              <HubCard key={poll.id} item={poll} actions={POLL_ACTIONS[poll.status]} />
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+    </>
+  );
+}

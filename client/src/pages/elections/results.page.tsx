@@ -1,0 +1,109 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconEyeOff, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import type { RouterOutputs } from '../../../../server/routers/_app';
+import { ElectionHeader } from '../../components/elections/ElectionHeader';
+import {
+  BackTo,
+  ElectionLoadFailure,
+  ElectionNotFound,
+  ElectionPageLoading,
+} from '../../components/elections/ElectionPageStates';
+import { ElectionResults } from '../../components/elections/ElectionResults';
+import { errorCode } from '../../components/elections/query-errors';
+import { PageContainer } from '../../components/PageContainer';
+import { usePageMeta } from '../../lib/page-meta';
+import { useTRPC } from '../../lib/trpc';
+
+// SPEC §2: /results/{pollId} is the poll's history view; it loads only when the id turns out to be a poll.
+const PollResultsView = lazy(() =>
+  import('../polls/PollResultsView').then((m) => ({ default: m.PollResultsView })),
+);
+
+type ResultsAnswer = RouterOutputs['elections']['results'];
+
+/** Running elections are re-counted every minute while the page is open. */
+const LIVE_REFRESH_MS = 60_000;
+
+export function ResultsPage() {
+  const { id = '' } = useParams();
+  const trpc = useTRPC();
+  const answer = useQuery(
+    trpc.elections.results.queryOptions(
+      { id },
+      {
+        refetchInterval: (query) =>
+          query.state.data?.election.status === 'Active' && query.state.data.results
+            ? LIVE_REFRESH_MS
+            : false,
+      },
+    ),
+  );
+
+  if (answer.isPending) return <ElectionPageLoading title="Results" />;
+  if (answer.isError) {
+    const code = errorCode(answer.error);
+    if (code === 'NOT_FOUND') {
+      return (
+        <Suspense fallback={<ElectionPageLoading title="Results" />}>
+          <PollResultsView pollId={id} />
+        </Suspense>
+      );
+    }
+    if (code === 'BAD_REQUEST') return <ElectionNotFound />;
+    return (
+      <ElectionLoadFailure
+        title="Failed to load election results"
+        error={answer.error}
+        onRetry={() => void answer.refetch()}
+      />
+    );
+  }
+  return <ResultsView answer={answer.data} />;
+}
+
+function ResultsView({ answer }: { answer: ResultsAnswer }) {
+  const { election, results } = answer;
+  usePageMeta(`Results: ${election.title}`, `Vote counts and shares in ${election.title}.`);
+  return (
+    <PageContainer size="md">
+      <Stack gap="lg">
+        <BackTo to="/elections">All elections</BackTo>
+        <ElectionHeader election={election} eyebrow="Results" />
+        {results && !answer.resultsVisibleToVoters && (
+          <Alert color="yellow" icon={<IconEyeOff aria-hidden />} title="Voters cannot see these results yet">
+            You see them because you are an admin. Voters will see them when the election's visibility rules
+            allow.
+          </Alert>
+        )}
+        {results ? (
+          <ElectionResults results={results} lastUpdated={answer.lastUpdated} />
+        ) : (
+          <Alert color="blue" icon={<IconLock aria-hidden />} title="Results are not published yet">
+            <Text size="sm">
+              Results will be published here when the election's rules allow: once voting has closed, or when
+              the electoral body releases them.
+            </Text>
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button component={Link} to={`/election/${election.id}`} variant="default" h={44}>
+            View Details
+          </Button>
+          <Button component={Link} to="/verified-results" variant="light" h={44}>
+            Verified Results
+          </Button>
+        </Group>
+        <Text size="sm" c="dimmed">
+          Voted in this election?{' '}
+          <Anchor component={Link} to="/verify">
+            Check your receipt
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </PageContainer>
+  );
+}

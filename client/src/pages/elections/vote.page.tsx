@@ -1,0 +1,98 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { RouterOutputs } from '../../../../server/routers/_app';
+import { isVotingOpen } from '../../../../shared/election-rules';
+import { ElectionHeader } from '../../components/elections/ElectionHeader';
+import {
+  BackTo,
+  ElectionLoadFailure,
+  ElectionNotFound,
+  ElectionPageLoading,
+  SignInPrompt,
+} from '../../components/elections/ElectionPageStates';
+import { errorCode } from '../../components/elections/query-errors';
+import { VoteCard } from '../../components/elections/VoteCard';
+import { VoteReceipt } from '../../components/elections/VoteReceipt';
+import { VotingClosedNotice } from '../../components/elections/VotingClosedNotice';
+import { PageContainer } from '../../components/PageContainer';
+import { useAuth } from '../../lib/auth';
+import { usePageMeta } from '../../lib/page-meta';
+import { useTRPC } from '../../lib/trpc';
+
+// SPEC §2: /vote/{pollId} is the current poll's view; it loads only when the id turns out to be a poll.
+const PollVoteView = lazy(() => import('../polls/PollVoteView').then((m) => ({ default: m.PollVoteView })));
+
+type ElectionDetails = RouterOutputs['elections']['byId'];
+
+export function VotePage() {
+  const { id = '' } = useParams();
+  const trpc = useTRPC();
+  const election = useQuery(trpc.elections.byId.queryOptions({ id }));
+
+  if (election.isPending) return <ElectionPageLoading title="Vote" />;
+  if (election.isError) {
+    const code = errorCode(election.error);
+    if (code === 'NOT_FOUND') {
+      return (
+        <Suspense fallback={<ElectionPageLoading title="Vote" />}>
+          <PollVoteView pollId={id} />
+        </Suspense>
+      );
+    }
+    if (code === 'BAD_REQUEST') return <ElectionNotFound />;
+    return (
+      <ElectionLoadFailure
+        title="Failed to load election"
+        error={election.error}
+        onRetry={() => void election.refetch()}
+      />
+    );
+  }
+  return <ElectionVote election={election.data} />;
+}
+
+function ElectionVote({ election }: { election: ElectionDetails }) {
+  usePageMeta(`Vote: ${election.title}`, `Cast your vote in ${election.title}.`);
+  const { user, isAdmin, loading } = useAuth();
+  // The receipt from the cast itself, shown at once while the election is refetched.
+  const [justCast, setJustCast] = useState<string | null>(null);
+  const now = new Date();
+  const receiptId = election.myVote?.receiptId ?? justCast;
+  const open = isVotingOpen(election, now);
+  const resultsShown = election.resultsVisibleToVoters || isAdmin;
+
+  return (
+    <PageContainer size="md">
+      <Stack gap="lg">
+        <BackTo to="/elections">All elections</BackTo>
+        <ElectionHeader election={election} eyebrow="Vote" />
+        {user && receiptId ? (
+          <VoteReceipt receiptId={receiptId} votedAt={election.myVote?.createdAt} />
+        ) : open ? (
+          <>
+            {!loading && !user && (
+              <SignInPrompt>
+                You need a Codka account to vote. Sign in, then come back to this page.
+              </SignInPrompt>
+            )}
+            <VoteCard electionId={election.id} candidates={election.candidates} onVoted={setJustCast} />
+          </>
+        ) : (
+          <VotingClosedNotice election={election} now={now} />
+        )}
+        <Group gap="sm">
+          <Button component={Link} to={`/election/${election.id}`} variant="default" h={44}>
+            View Details
+          </Button>
+          {resultsShown && (
+            <Button component={Link} to={`/results/${election.id}`} variant="light" h={44}>
+              View Results
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,197 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { RECEIPT_PATTERN } from '../../shared/receipts';
+import { signIn, waitForPath } from './helpers/auth';
+import { visit } from './helpers/browser';
+import { setupE2E } from './helpers/suite';
+
+const { openPage } = setupE2E();
+
+const PRESIDENTIAL = 'Federal Presidential Election 2026';
+const BY_ELECTION = 'Hirshabelle State Assembly By-election';
+const THANK_YOU = 'Thank you for voting! You have already cast your vote in this election.';
+
+/** The id of a published election, read from its "View Details" link on /verified-results. */
+async function electionId(page: Page, title: string): Promise<string> {
+  await visit(page, '/verified-results');
+  const href = await page
+    .getByRole('article', { name: title })
+    .getByRole('link', { name: 'View Details' })
+    .getAttribute('href');
+  const id = href?.split('/').pop();
+  if (!id) throw new Error(`no details link for ${title} on /verified-results`);
+  return id;
+}
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe('elections hub', () => {
+  it('asks a visitor to sign in', async () => {
+    const { page } = await openPage();
+    await visit(page, '/elections');
+    const main = page.getByRole('main');
+    await main.getByText('Authentication Required').waitFor();
+    await main.getByRole('link', { name: 'Sign In' }).click();
+    await waitForPath(page, '/auth');
+  });
+
+  it('lets the demo citizen vote once, with a receipt that verifies', async () => {
+    const { page } = await openPage();
+    await signIn(page, DEMO_CITIZEN);
+    await visit(page, '/elections');
+    const card = page.getByRole('article', { name: PRESIDENTIAL });
+    await card.getByText(/^\d+ days left$/).waitFor();
+    await card.getByText('Active', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Presidential Opinion Polls' }).waitFor();
+    await card.getByRole('link', { name: /^Vote Now/ }).click();
+    await page.waitForURL(/\/vote\/[0-9a-f-]{36}$/);
+
+    const submit = page.getByRole('button', { name: 'Submit Vote' });
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('radio', { name: /Faadumo Ali Warsame/ }).click();
+    expect(await submit.isDisabled()).toBe(false);
+    await submit.click();
+
+    await page.getByText('Vote Submitted').waitFor();
+    await page.getByText('Your vote has been recorded successfully').waitFor();
+    await page.getByText(THANK_YOU).waitFor();
+    const receipt = (await page.getByTestId('receipt-id').textContent())?.trim() ?? '';
+    expect(receipt).toMatch(RECEIPT_PATTERN);
+    expect(await page.getByRole('button', { name: 'Submit Vote' }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Verify this receipt' }).click();
+    await waitForPath(page, '/verify');
+    const verified = page.getByRole('status').filter({ hasText: 'Vote recorded' });
+    await verified.waitFor();
+    expect(await verified.textContent()).toContain(receipt);
+    expect(await verified.textContent()).toContain(PRESIDENTIAL);
+
+    await visit(page, '/elections');
+    const votedCard = page.getByRole('article', { name: PRESIDENTIAL });
+    await votedCard.getByText('You voted').waitFor();
+    await votedCard.getByRole('link', { name: /^View Your Vote/ }).waitFor();
+    expect(await votedCard.getByRole('link', { name: /^Vote Now/ }).count()).toBe(0);
+  });
+
+  it('tells a visitor on the vote page to sign in before voting', async () => {
+    const { page } = await openPage();
+    const id = await electionId(page, PRESIDENTIAL);
+    await visit(page, `/vote/${id}`);
+    await page.getByRole('heading', { name: PRESIDENTIAL }).waitFor();
+    await page.getByText('Sign in to vote').waitFor();
+    await page.getByRole('radio', { name: /Hassan Abdi Nur/ }).click();
+    await page.getByRole('button', { name: 'Submit Vote' }).click();
+    await page.getByText("Please select a candidate and ensure you're logged in").waitFor();
+  });
+});
+
+describe('polls on the hub', () => {
+  it('opens the poll view from a poll card, though its id is not an election', async () => {
+    const testPage = await openPage();
+    const { page } = testPage;
+    testPage.allowResourceError(404, '/trpc/elections.results', 'a poll id is tried as an election first');
+    await signIn(page, DEMO_CITIZEN);
+    await visit(page, '/elections');
+    const polls = page.getByRole('region', { name: 'Presidential Opinion Polls' });
+    const closedPoll = polls.getByRole('article').filter({ hasText: 'Closed' });
+    const title = (await closedPoll.getByRole('heading').textContent())?.trim() ?? '';
+    expect(title).toMatch(/Poll/);
+    await closedPoll.getByRole('link', { name: /^View Results/ }).click();
+    await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: title }).first().waitFor();
+  });
+});
+
+describe('receipts', () => {
+  it('explains malformed and unknown receipts', async () => {
+    const testPage = await openPage();
+    const { page } = testPage;
+    testPage.allowResourceError(404, '/trpc/votes.verifyReceipt', 'an unknown receipt on purpose');
+    await visit(page, '/verify?receipt=hello');
+    await page.getByText('This is not a valid receipt ID', { exact: false }).waitFor();
+    const field = page.getByRole('textbox', { name: 'Receipt ID' });
+    await field.fill('V1795000000000-zzzzzzzzz');
+    await page.getByRole('button', { name: 'Verify Receipt' }).click();
+    await page.getByText('No vote with this receipt ID was found. Check it and try again.').waitFor();
+  });
+});
+
+describe('results', () => {
+  it('shows the closed by-election sorted by votes with percentages', async () => {
+    const { page } = await openPage();
+    await visit(page, '/verified-results');
+    await page
+      .getByRole('article', { name: BY_ELECTION })
+      .getByRole('link', { name: 'Full results' })
+      .click();
+    await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: BY_ELECTION }).waitFor();
+    const rows = page.getByRole('table').getByRole('row');
+    await rows.first().waitFor();
+    const text = await rows.allInnerTexts();
+    const body = text.slice(1, -1).map((row) => row.split('\t').map((cell) => cell.trim()));
+    expect(body).toEqual([
+      ['1', 'Hawa Abdi Salad', 'Horseed Alliance', '24', '50.0%'],
+      ['2', 'Mohamed Osman Gedi', 'Midnimo Party', '19', '39.6%'],
+      ['3', 'Ali Hussein Barre', 'Independent', '5', '10.4%'],
+    ]);
+    expect((await page.getByTestId('total-votes').textContent())?.trim()).toBe('48');
+    await page.getByText('Last updated').waitFor();
+    // Every share here is at least 5%, so every section of the bar carries its label.
+    const bar = page.getByRole('group', { name: 'Share of the vote' });
+    expect(await bar.getByText('10.4%').count()).toBe(1);
+  });
+
+  it('keeps results of the running presidential election hidden from voters', async () => {
+    const { page } = await openPage();
+    const id = await electionId(page, PRESIDENTIAL);
+    await visit(page, `/results/${id}`);
+    await page.getByText('Results are not published yet').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+  });
+
+  it('marks closed elections Verified and running ones Pending', async () => {
+    const { page } = await openPage();
+    await visit(page, '/verified-results');
+    await page.getByRole('article', { name: BY_ELECTION }).getByText('Verified', { exact: true }).waitFor();
+    await page.getByRole('article', { name: PRESIDENTIAL }).getByText('Pending', { exact: true }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Verify your receipt' }).waitFor();
+  });
+
+  it('shows Election Not Found for an unknown details page', async () => {
+    const testPage = await openPage();
+    testPage.allowResourceError(404, '/trpc/elections.byId', 'an unknown election on purpose');
+    const { page } = testPage;
+    await visit(page, `/election/${crypto.randomUUID()}`);
+    await page.getByRole('heading', { name: 'Election Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Elections' }).waitFor();
+  });
+});
+
+describe('at 360 px', () => {
+  it('fits the vote, results, details, verify and verified-results pages and the hub without horizontal scrolling', async () => {
+    const { page } = await openPage('phone');
+    const presidential = await electionId(page, PRESIDENTIAL);
+    const byElection = await electionId(page, BY_ELECTION);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const pages = [
+      [`/vote/${presidential}`, PRESIDENTIAL],
+      [`/results/${byElection}`, BY_ELECTION],
+      [`/election/${presidential}`, PRESIDENTIAL],
+      ['/verify', 'Verify a Vote Receipt'],
+    ] as const;
+    for (const [path, heading] of pages) {
+      await visit(page, path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+    }
+    await signIn(page, DEMO_CITIZEN);
+    await visit(page, '/elections');
+    await page.getByRole('article', { name: PRESIDENTIAL }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
+});
