@@ -6,7 +6,9 @@ import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { candidateImageRoutes } from './http/candidate-images';
 import { jsonError, registerErrorHandler } from './http/errors';
+import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -121,6 +123,8 @@ export async function buildApp(options: BuildAppOptions) {
     });
   });
 
+  await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
+  registerPollVotesCsv(app, deps);
   await registerStatic(app, {
     clientDir: options.clientDir ?? 'dist/client',
     uploadsDir: env.UPLOADS_DIR,

@@ -36,9 +36,42 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
   'admin.centers.setActive': { input: () => ({ id: MISSING_ID, isActive: false }), stepUp: true },
   'admin.centers.delete': { input: () => ({ id: MISSING_ID }), stepUp: true },
   'admin.candidates.list': { input: () => undefined, stepUp: true },
+  'admin.candidates.electionChoices': { input: () => undefined, stepUp: true },
   'admin.candidates.create': { input: ({ electionId }) => ({ electionId, name: 'Candidate' }), stepUp: true },
   'admin.candidates.update': { input: () => ({ id: MISSING_ID, name: 'Candidate' }), stepUp: true },
   'admin.candidates.delete': { input: () => ({ id: MISSING_ID }), stepUp: true },
+  'admin.elections.list': { input: () => undefined, stepUp: false },
+  'admin.elections.byId': { input: ({ electionId }) => ({ id: electionId }), stepUp: false },
+  'admin.elections.create': {
+    input: () => ({
+      title: 'Matrix election',
+      startTime: new Date('2030-01-01T06:00:00Z'),
+      endTime: new Date('2030-01-02T06:00:00Z'),
+      candidates: [{ name: 'Candidate' }],
+    }),
+    stepUp: false,
+  },
+  'admin.elections.update': {
+    input: ({ electionId }) => ({
+      id: electionId,
+      title: 'Matrix election',
+      startTime: new Date('2030-01-01T06:00:00Z'),
+      endTime: new Date('2030-01-02T06:00:00Z'),
+    }),
+    stepUp: false,
+  },
+  'admin.elections.delete': { input: () => ({ id: MISSING_ID }), stepUp: false },
+  'admin.elections.results': { input: ({ electionId }) => ({ electionId }), stepUp: false },
+  'admin.elections.candidates.list': { input: ({ electionId }) => ({ electionId }), stepUp: false },
+  'admin.elections.candidates.create': {
+    input: ({ electionId }) => ({ electionId, name: 'Candidate' }),
+    stepUp: false,
+  },
+  'admin.elections.candidates.update': {
+    input: () => ({ id: MISSING_ID, name: 'Candidate' }),
+    stepUp: false,
+  },
+  'admin.elections.candidates.delete': { input: () => ({ id: MISSING_ID }), stepUp: false },
   'admin.users.list': { input: () => undefined, stepUp: false },
   'admin.users.update': {
     input: () => ({ id: MISSING_ID, fullName: 'X', phone: null, role: null, isActive: true }),

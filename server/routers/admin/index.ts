@@ -5,6 +5,7 @@ import { candidatesRouter } from './candidates';
 import { centersRouter } from './centers';
 import { dashboardRouter } from './dashboard';
 import { districtsRouter } from './districts';
+import { adminElectionsRouter } from './elections';
 import { settingsRouter } from './settings';
 import { usersRouter } from './users';
 
@@ -16,6 +17,7 @@ export const adminRouter = router({
   districts: districtsRouter,
   centers: centersRouter,
   candidates: candidatesRouter,
+  elections: adminElectionsRouter,
   users: usersRouter,
   settings: settingsRouter,
   auditLog: auditLogRouter,

@@ -3,6 +3,34 @@ import type { RouteObject } from 'react-router';
 /** Admin pages, each loaded on demand inside the admin frame. */
 export const adminRoutes: RouteObject[] = [
   {
+    path: 'polls',
+    lazy: () => import('./polls/polls.page').then((m) => ({ Component: m.AdminPollsPage })),
+  },
+  {
+    path: 'polls/:pollId',
+    lazy: () => import('./polls/poll-manage.page').then((m) => ({ Component: m.AdminPollPage })),
+  },
+  {
+    path: 'elections',
+    lazy: () => import('./elections/elections.page').then((m) => ({ Component: m.AdminElectionsPage })),
+  },
+  {
+    path: 'elections/:electionId/candidates',
+    lazy: () =>
+      import('./elections/candidates.page').then((m) => ({ Component: m.AdminElectionCandidatesPage })),
+  },
+  {
+    path: 'elections/:electionId/results',
+    lazy: () => import('./elections/results.page').then((m) => ({ Component: m.AdminElectionResultsPage })),
+  },
+  {
+    path: 'election-results',
+    lazy: () =>
+      import('./elections/election-results.page').then((m) => ({
+        Component: m.AdminElectionResultsListPage,
+      })),
+  },
+  {
     path: '*',
     lazy: () => import('./layout/AdminNotFound').then((m) => ({ Component: m.AdminNotFoundPage })),
   },

@@ -1,0 +1,110 @@
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { RouterOutputs } from '../../../../../server/routers/_app';
+import { candidateInput } from '../../../../../shared/schemas/admin';
+import { ResponsiveModal } from '../../../components/ResponsiveModal';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useTRPCClient } from '../../../lib/trpc';
+import { zodValidate } from '../../../lib/zod-form';
+import { CandidateImageField } from './CandidateImageField';
+import { UPLOAD_FAILED, uploadCandidateImage } from './candidate-image-upload';
+
+export type ElectionCandidate = RouterOutputs['admin']['elections']['candidates']['list'][number];
+
+interface CandidateEditorProps {
+  electionId: string;
+  /** null adds a candidate at the end of the ballot. */
+  candidate: ElectionCandidate | null;
+  onClose(): void;
+  onSaved(): Promise<unknown>;
+}
+
+/** SPEC §5: name required; party, bio, image and position optional. The image goes up after the details save. */
+export function CandidateEditor({ electionId, candidate, onClose, onSaved }: CandidateEditorProps) {
+  const client = useTRPCClient();
+  const [file, setFile] = useState<File | null>(null);
+  const form = useForm({
+    initialValues: {
+      name: candidate?.name ?? '',
+      party: candidate?.party ?? '',
+      positionSought: candidate?.positionSought ?? '',
+      bio: candidate?.bio ?? '',
+      imageUrl: candidate?.imageUrl ?? '',
+      imageAlt: candidate?.imageAlt ?? '',
+    },
+    validate: (values) => zodValidate<unknown>(candidateInput)({ electionId, ...values }),
+  });
+
+  const save = useMutation({
+    mutationFn: async (values: typeof form.values) => {
+      const { electionId: _electionId, ...fields } = candidateInput.parse({ electionId, ...values });
+      const { id } = candidate
+        ? await client.admin.elections.candidates.update.mutate({ id: candidate.id, ...fields })
+        : await client.admin.elections.candidates.create.mutate({ electionId, ...fields });
+      if (!file) return { uploadError: null };
+      // The details are saved either way; a failed upload is reported on its own and can be retried by editing.
+      return uploadCandidateImage(id, file).then(
+        () => ({ uploadError: null }),
+        (error: unknown) => ({ uploadError: error instanceof Error ? error.message : UPLOAD_FAILED }),
+      );
+    },
+    onSuccess: async ({ uploadError }) => {
+      notifySuccess(
+        'Success',
+        candidate ? 'Candidate updated successfully' : 'Candidate created successfully',
+      );
+      if (uploadError) notifications.show({ color: 'red', title: UPLOAD_FAILED, message: uploadError });
+      await onSaved();
+      onClose();
+    },
+    onError: (error) =>
+      notifyFailure(candidate ? 'Failed to update candidate' : 'Failed to create candidate', error),
+  });
+  const busy = save.isPending;
+  const title = candidate ? 'Edit Candidate' : 'Add Candidate';
+
+  return (
+    <ResponsiveModal opened onClose={busy ? () => {} : onClose} title={title}>
+      <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate aria-label={title}>
+        <Stack>
+          <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
+          <TextInput label="Party" disabled={busy} {...form.getInputProps('party')} />
+          <TextInput label="Position sought" disabled={busy} {...form.getInputProps('positionSought')} />
+          <Textarea
+            label="Bio"
+            autosize
+            minRows={3}
+            maxRows={8}
+            disabled={busy}
+            {...form.getInputProps('bio')}
+          />
+          <CandidateImageField
+            name={form.values.name}
+            imageUrl={form.values.imageUrl}
+            file={file}
+            disabled={busy}
+            onFile={setFile}
+            onRemoveStored={() => form.setFieldValue('imageUrl', '')}
+          />
+          <TextInput
+            label="Image description"
+            description="Read aloud by screen readers"
+            disabled={busy}
+            {...form.getInputProps('imageAlt')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" h={44} onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" h={44} loading={busy}>
+              {candidate ? 'Save Changes' : 'Add Candidate'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </ResponsiveModal>
+  );
+}

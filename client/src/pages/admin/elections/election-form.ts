@@ -1,0 +1,94 @@
+import type { RouterOutputs } from '../../../../../server/routers/_app';
+import type { ElectionStatus, ElectionType } from '../../../../../shared/elections';
+import { isHopPosition } from '../../../../../shared/hop-positions';
+import {
+  createElectionInput,
+  ELECTION_DEFAULTS,
+  updateElectionInput,
+} from '../../../../../shared/schemas/admin-elections';
+import { zodValidate } from '../../../lib/zod-form';
+import { fromEatInput, toEatInput } from './eat-time';
+
+export type AdminElection = RouterOutputs['admin']['elections']['list'][number];
+
+export interface BallotRow {
+  /** Stable React key: rows can be removed from the middle. */
+  key: string;
+  name: string;
+  party: string;
+  positionSought: string;
+}
+
+export interface ElectionFormValues {
+  title: string;
+  description: string;
+  electionType: ElectionType;
+  startTime: string;
+  endTime: string;
+  status: ElectionStatus;
+  resultsVisible: boolean;
+  hideResultsUntilClose: boolean;
+  candidates: BallotRow[];
+}
+
+export const emptyBallotRow = (): BallotRow => ({
+  key: crypto.randomUUID(),
+  name: '',
+  party: '',
+  positionSought: '',
+});
+
+/** A new election starts as SPEC §5's default draft, with one empty candidate row. */
+export function newElectionValues(): ElectionFormValues {
+  return {
+    title: '',
+    description: '',
+    startTime: '',
+    endTime: '',
+    ...ELECTION_DEFAULTS,
+    candidates: [emptyBallotRow()],
+  };
+}
+
+export function editElectionValues(election: AdminElection): ElectionFormValues {
+  return {
+    title: election.title,
+    description: election.description ?? '',
+    electionType: ELECTION_DEFAULTS.electionType,
+    startTime: toEatInput(election.startTime),
+    endTime: toEatInput(election.endTime),
+    status: election.status,
+    resultsVisible: election.resultsVisible,
+    hideResultsUntilClose: election.hideResultsUntilClose,
+    candidates: [],
+  };
+}
+
+function electionFields({ candidates: _candidates, startTime, endTime, ...values }: ElectionFormValues) {
+  return { ...values, startTime: fromEatInput(startTime), endTime: fromEatInput(endTime) };
+}
+
+/** What admin.elections.create receives (before the shared schema parses it). */
+export function toCreateInput(values: ElectionFormValues) {
+  return {
+    ...electionFields(values),
+    candidates: values.candidates.map(({ key: _key, ...candidate }) => candidate),
+  };
+}
+
+export function toUpdateInput(id: string, values: ElectionFormValues) {
+  return { id, ...electionFields(values) };
+}
+
+/** The same schema as the procedure, so the form shows the server's messages before a request is made. */
+export function validateElection(values: ElectionFormValues, editingId: string | null) {
+  return editingId
+    ? zodValidate<unknown>(updateElectionInput)(toUpdateInput(editingId, values))
+    : zodValidate<unknown>(createElectionInput)(toCreateInput(values));
+}
+
+/** Switching to Lower House keeps only positions that are HOP numbers, the only choices it offers. */
+export function positionsForType(rows: BallotRow[], type: ElectionType): BallotRow[] {
+  if (type !== 'Lower House') return rows;
+  return rows.map((row) => (isHopPosition(row.positionSought) ? row : { ...row, positionSought: '' }));
+}

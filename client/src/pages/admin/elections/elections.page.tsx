@@ -1,0 +1,138 @@
+import { Button, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCheckbox, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useTRPC } from '../../../lib/trpc';
+import { ElectionCard } from './ElectionCard';
+import { ElectionFormModal } from './ElectionFormModal';
+import type { AdminElection } from './election-form';
+import { useLoadFailure, useRefreshElections } from './use-election-queries';
+
+const LOADING_CARDS = ['first', 'second', 'third', 'fourth'];
+
+/** /admin/elections: every election as a card, with create, edit and delete (SPEC §2). */
+export function AdminElectionsPage() {
+  usePageMeta(
+    'Manage Elections',
+    'Create, edit and delete elections, and manage their candidates and results.',
+  );
+  const trpc = useTRPC();
+  const refresh = useRefreshElections();
+  const list = useQuery(trpc.admin.elections.list.queryOptions());
+  useLoadFailure(list.error, 'Failed to load elections');
+  const [editing, setEditing] = useState<AdminElection | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminElection | null>(null);
+
+  const remove = useMutation(
+    trpc.admin.elections.delete.mutationOptions({
+      onSuccess: async () => {
+        notifySuccess('Success', 'Election deleted successfully');
+        setDeleting(null);
+        await refresh();
+      },
+      onError: (error) => notifyFailure('Failed to delete election', error),
+    }),
+  );
+
+  // An election with votes is kept (the server refuses to delete it): the dialog offers to archive it instead.
+  const archive = useMutation(
+    trpc.admin.elections.update.mutationOptions({
+      onSuccess: async () => {
+        notifySuccess('Success', 'Election archived successfully');
+        setDeleting(null);
+        await refresh();
+      },
+      onError: (error) => notifyFailure('Failed to update election', error),
+    }),
+  );
+  const confirm = (election: AdminElection) => {
+    if (election.voteCount === 0) return remove.mutate({ id: election.id });
+    const { id, title, description, startTime, endTime, resultsVisible, hideResultsUntilClose } = election;
+    archive.mutate({
+      id,
+      title,
+      description,
+      startTime,
+      endTime,
+      resultsVisible,
+      hideResultsUntilClose,
+      status: 'Archived',
+    });
+  };
+
+  const elections = list.data ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1}>Elections</Title>
+          <Text c="dimmed">
+            Create elections, set their status and results visibility, and manage candidates.
+          </Text>
+        </div>
+        <Button h={44} leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+          Create Election
+        </Button>
+      </Group>
+
+      {list.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
+          {LOADING_CARDS.map((key) => (
+            <Skeleton key={key} h={220} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : list.isError ? (
+        <EmptyState
+          icon={<IconCheckbox size={32} aria-hidden />}
+          title="Failed to load elections"
+          description="Check your connection and try again."
+        >
+          <Button h={44} variant="light" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      ) : elections.length === 0 ? (
+        <EmptyState
+          icon={<IconCheckbox size={32} aria-hidden />}
+          title="No Elections Found"
+          description="Create an election to get started."
+        />
+      ) : (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} component="section" aria-label="Elections">
+          {elections.map((election) => (
+            <ElectionCard
+              key={election.id}
+              election={election}
+              onEdit={() => setEditing(election)}
+              onDelete={() => setDeleting(election)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      {editing && (
+        <ElectionFormModal
+          election={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
+      <ConfirmDelete
+        opened={deleting !== null}
+        title={deleting && deleting.voteCount > 0 ? 'Archive election?' : 'Delete election?'}
+        confirmLabel={deleting && deleting.voteCount > 0 ? 'Archive' : 'Delete'}
+        busy={remove.isPending || archive.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && confirm(deleting)}
+      >
+        {deleting &&
+          (deleting.voteCount > 0
+            ? `${deleting.title} has votes and cannot be deleted. Archive it instead: its votes and results are kept.`
+            : `${deleting.title} and its candidates will be removed. This cannot be undone.`)}
+      </ConfirmDelete>
+    </Stack>
+  );
+}

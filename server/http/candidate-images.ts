@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import fastifyMultipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
+import { idSchema } from '../../shared/schemas/common';
+import { SESSION_COOKIE } from '../auth/cookies';
+import { type ValidSession, validateSessionToken } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { candidates } from '../db/schema';
+import { recordAudit } from '../services/audit';
+import { jsonError } from './errors';
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Candidate cards never show an image wider than this; larger uploads only cost visitors data. */
+export const MAX_IMAGE_WIDTH = 800;
+/** A 5 MB file can still decode to a huge bitmap; this covers 48-megapixel phone photos and no more. */
+const MAX_INPUT_PIXELS = 50_000_000;
+/** Raster formats a photo comes in. SVG is refused: it can carry scripts and is not a photo. */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+const PUBLIC_PREFIX = '/uploads/candidates/';
+
+export const imageMessages = {
+  tooLarge: 'The image is larger than 5 MB.',
+  notMultipart: 'Please upload an image file.',
+  missingFile: 'Please choose an image to upload.',
+  notAnImage: 'The file is not an image we can read. Please upload a JPEG, PNG, WebP or GIF image.',
+  svg: 'SVG images are not accepted. Please upload a JPEG, PNG, WebP or GIF image.',
+} as const;
+
+interface ImageRouteOptions {
+  db: Db;
+  uploadsDir: string;
+}
+
+/** The admin behind each upload request, for the audit row. */
+const adminOf = new WeakMap<FastifyRequest, ValidSession>();
+
+/** The same session check as tRPC's adminProcedure, before any of the body is read. */
+function requireAdmin(db: Db) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    const session = token ? validateSessionToken(db, token) : null;
+    if (!session) {
+      return reply.code(401).send(jsonError(401, 'Authentication Required. Please sign in to continue.'));
+    }
+    if (!session.user.isAdmin) {
+      return reply.code(403).send(jsonError(403, 'Access denied. Admin privileges required.'));
+    }
+    adminOf.set(request, session);
+  };
+}
+
+class ImageRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Decides by content, not by name or declared type, and re-encodes so nothing of the original is served. */
+async function toWebp(input: Buffer): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw new ImageRefused(415, imageMessages.notAnImage);
+  }
+  if (format === 'svg') throw new ImageRefused(415, imageMessages.svg);
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new ImageRefused(415, imageMessages.notAnImage);
+  try {
+    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new ImageRefused(415, imageMessages.notAnImage);
+  }
+}
+
+async function readUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new ImageRefused(415, imageMessages.notMultipart);
+  try {
+    const file = await request.file();
+    if (!file) throw new ImageRefused(400, imageMessages.missingFile);
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof ImageRefused) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageRefused(413, imageMessages.tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw new ImageRefused(400, 'Please upload one image at a time.');
+    }
+    throw new ImageRefused(400, 'The upload was interrupted. Please try again.');
+  }
+}
+
+/** POST /api/admin/candidates/:id/image: a System Admin sets a candidate's photo (multipart, field "image"). */
+export async function candidateImageRoutes(app: FastifyInstance, options: ImageRouteOptions) {
+  const { db } = options;
+  const folder = join(resolve(options.uploadsDir), 'candidates');
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, fieldSize: 0 },
+  });
+
+  app.post<{ Params: { id: string } }>(
+    '/api/admin/candidates/:id/image',
+    { onRequest: requireAdmin(db) },
+    async (request, reply) => {
+      const id = idSchema.safeParse(request.params.id);
+      if (!id.success) return reply.code(404).send(jsonError(404, 'No candidate with this id.'));
+      const exists = db
+        .select({ id: candidates.id })
+        .from(candidates)
+        .where(eq(candidates.id, id.data))
+        .get();
+      if (!exists) return reply.code(404).send(jsonError(404, `No candidate with id ${id.data}.`));
+
+      let webp: Buffer;
+      try {
+        webp = await toWebp(await readUpload(request));
+      } catch (error) {
+        if (error instanceof ImageRefused)
+          return reply.code(error.status).send(jsonError(error.status, error.message));
+        throw error;
+      }
+
+      const fileName = `${id.data}-${randomBytes(8).toString('hex')}.webp`;
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, fileName), webp);
+      const imageUrl = `${PUBLIC_PREFIX}${fileName}`;
+      const actorId = adminOf.get(request)?.user.id ?? null;
+      const before = db.transaction((tx) => {
+        const row = tx
+          .select({ imageUrl: candidates.imageUrl })
+          .from(candidates)
+          .where(eq(candidates.id, id.data))
+          .get();
+        if (!row) return null;
+        tx.update(candidates).set({ imageUrl }).where(eq(candidates.id, id.data)).run();
+        recordAudit(tx, {
+          action: 'upload_image',
+          tableName: 'candidates',
+          recordId: id.data,
+          newValues: { imageUrl },
+          actorId,
+        });
+        return row;
+      });
+      if (!before) {
+        // Deleted while the image was being converted.
+        await rm(join(folder, fileName), { force: true });
+        return reply.code(404).send(jsonError(404, `No candidate with id ${id.data}.`));
+      }
+      await removeReplacedImage(folder, before.imageUrl, request);
+      return reply.code(200).send({ imageUrl });
+    },
+  );
+}
+
+/** The photo it replaces is ours to remove only when it is one of our own uploads. */
+async function removeReplacedImage(folder: string, previous: string | null, request: FastifyRequest) {
+  const name = previous?.startsWith(PUBLIC_PREFIX) ? previous.slice(PUBLIC_PREFIX.length) : null;
+  if (!name || !/^[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/.test(name)) return;
+  try {
+    await rm(join(folder, name), { force: true });
+  } catch (error) {
+    request.log.warn({ err: error, file: name }, 'could not remove a replaced candidate image');
+  }
+}

@@ -1,0 +1,51 @@
+import { candidateInput, candidateUpdateInput } from '../../../shared/schemas/admin';
+import {
+  createElectionInput,
+  electionIdInput,
+  updateElectionInput,
+} from '../../../shared/schemas/admin-elections';
+import { byIdInput } from '../../../shared/schemas/common';
+import { createCandidate, deleteCandidate, updateCandidate } from '../../services/admin/candidates';
+import {
+  adminElectionResults,
+  createElection,
+  deleteElection,
+  electionById,
+  electionCandidates,
+  listElections,
+  updateElection,
+} from '../../services/admin/elections';
+import { adminProcedure, router } from '../../trpc/init';
+
+/** /admin/elections and its candidates and results pages: System Admins, no dashboard step-up. */
+export const adminElectionsRouter = router({
+  list: adminProcedure.query(({ ctx }) => listElections(ctx.db)),
+  byId: adminProcedure.input(byIdInput).query(({ ctx, input }) => electionById(ctx.db, input.id)),
+  create: adminProcedure
+    .input(createElectionInput)
+    .mutation(({ ctx, input }) => createElection(ctx.db, input, ctx.user.id)),
+  update: adminProcedure
+    .input(updateElectionInput)
+    .mutation(({ ctx, input }) => updateElection(ctx.db, input, ctx.user.id)),
+  delete: adminProcedure
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => deleteElection(ctx.db, input.id, ctx.user.id)),
+  /** Counts even while hidden from voters. */
+  results: adminProcedure
+    .input(electionIdInput)
+    .query(({ ctx, input }) => adminElectionResults(ctx.db, input.electionId)),
+  candidates: router({
+    list: adminProcedure
+      .input(electionIdInput)
+      .query(({ ctx, input }) => electionCandidates(ctx.db, input.electionId)),
+    create: adminProcedure
+      .input(candidateInput)
+      .mutation(({ ctx, input }) => createCandidate(ctx.db, input, ctx.user.id)),
+    update: adminProcedure
+      .input(candidateUpdateInput)
+      .mutation(({ ctx, input }) => updateCandidate(ctx.db, input, ctx.user.id)),
+    delete: adminProcedure
+      .input(byIdInput)
+      .mutation(({ ctx, input }) => deleteCandidate(ctx.db, input.id, ctx.user.id)),
+  }),
+});

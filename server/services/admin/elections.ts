@@ -1,0 +1,194 @@
+import { TRPCError } from '@trpc/server';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { resultsVisibleToVoters, tallyResults } from '../../../shared/election-rules';
+import type { createElectionInput, updateElectionInput } from '../../../shared/schemas/admin-elections';
+import type { Db } from '../../db/client';
+import { candidates, elections, votes } from '../../db/schema';
+import { recordAudit } from '../audit';
+
+const electionColumns = {
+  id: elections.id,
+  title: elections.title,
+  description: elections.description,
+  startTime: elections.startTime,
+  endTime: elections.endTime,
+  status: elections.status,
+  resultsVisible: elections.resultsVisible,
+  hideResultsUntilClose: elections.hideResultsUntilClose,
+  createdAt: elections.createdAt,
+};
+
+// Correlated counts keep the list one query; both use the (election_id, ...) indexes. Columns are spelled out
+// with their tables because Drizzle leaves them unqualified, which inside a subquery would bind to the inner table.
+const counts = {
+  candidateCount: sql<number>`(select count(*) from "candidates" where "candidates"."election_id" = "elections"."id")`,
+  voteCount: sql<number>`(select count(*) from "votes" where "votes"."election_id" = "elections"."id")`,
+};
+
+export const electionNotFound = (id: string) =>
+  new TRPCError({ code: 'NOT_FOUND', message: `No election with id ${id}.` });
+
+/** Every election, newest first, with its candidate and vote counts (SPEC §7: "select all newest first"). */
+export function listElections(db: Db) {
+  return db
+    .select({ ...electionColumns, ...counts })
+    .from(elections)
+    .orderBy(desc(elections.createdAt), desc(elections.startTime))
+    .all();
+}
+
+export function electionById(db: Db, id: string) {
+  const row = db
+    .select({ ...electionColumns, ...counts })
+    .from(elections)
+    .where(eq(elections.id, id))
+    .get();
+  if (!row) throw electionNotFound(id);
+  return row;
+}
+
+/** The election and its ballot in one transaction, the ballot numbered from 1 (SPEC §9). */
+export function createElection(db: Db, input: z.output<typeof createElectionInput>, actorId: string) {
+  const { electionType, candidates: ballot, ...fields } = input;
+  return db.transaction((tx) => {
+    const election = tx
+      .insert(elections)
+      .values({ ...fields, createdBy: actorId })
+      .returning({ id: elections.id })
+      .get();
+    recordAudit(tx, {
+      action: 'create',
+      tableName: 'elections',
+      recordId: election.id,
+      newValues: { ...fields, electionType, candidates: ballot.map((candidate) => candidate.name) },
+      actorId,
+    });
+    ballot.forEach((candidate, index) => {
+      const row = tx
+        .insert(candidates)
+        .values({ ...candidate, electionId: election.id, orderIndex: index + 1 })
+        .returning({ id: candidates.id })
+        .get();
+      recordAudit(tx, {
+        action: 'create',
+        tableName: 'candidates',
+        recordId: row.id,
+        newValues: { ...candidate, electionId: election.id, orderIndex: index + 1 },
+        actorId,
+      });
+    });
+    return { id: election.id };
+  });
+}
+
+/** Status is set freely (SPEC §4: no transition rules). */
+export function updateElection(db: Db, input: z.output<typeof updateElectionInput>, actorId: string) {
+  const { id, electionType, ...fields } = input;
+  return db.transaction((tx) => {
+    const row = tx
+      .update(elections)
+      .set(fields)
+      .where(eq(elections.id, id))
+      .returning({ id: elections.id })
+      .get();
+    if (!row) throw electionNotFound(id);
+    recordAudit(tx, {
+      action: 'update',
+      tableName: 'elections',
+      recordId: id,
+      newValues: { ...fields, electionType },
+      actorId,
+    });
+    return row;
+  });
+}
+
+/** Votes are the record of what citizens chose: an election that has any is archived, never deleted. */
+export function deleteElection(db: Db, id: string, actorId: string) {
+  return db.transaction((tx) => {
+    const voted = tx.select({ id: votes.id }).from(votes).where(eq(votes.electionId, id)).limit(1).get();
+    if (voted) {
+      throw new TRPCError({
+        code: 'CONFLICT',
+        message: 'This election has votes and cannot be deleted. Archive it instead.',
+      });
+    }
+    // Its candidates go with it (foreign key ON DELETE CASCADE).
+    const row = tx.delete(elections).where(eq(elections.id, id)).returning({ title: elections.title }).get();
+    if (!row) throw electionNotFound(id);
+    recordAudit(tx, {
+      action: 'delete',
+      tableName: 'elections',
+      recordId: id,
+      newValues: { title: row.title },
+      actorId,
+    });
+    return { id };
+  });
+}
+
+function voteCounts(db: Db, electionId: string): Map<string, number> {
+  return new Map(
+    db
+      .select({ candidateId: votes.candidateId, votes: count() })
+      .from(votes)
+      .where(eq(votes.electionId, electionId))
+      .groupBy(votes.candidateId)
+      .all()
+      .map((row) => [row.candidateId, row.votes]),
+  );
+}
+
+/** One election's ballot in order, each candidate with the votes received (a voted candidate cannot be deleted). */
+export function electionCandidates(db: Db, electionId: string) {
+  electionById(db, electionId);
+  const tally = voteCounts(db, electionId);
+  return db
+    .select({
+      id: candidates.id,
+      electionId: candidates.electionId,
+      name: candidates.name,
+      party: candidates.party,
+      positionSought: candidates.positionSought,
+      bio: candidates.bio,
+      imageUrl: candidates.imageUrl,
+      imageAlt: candidates.imageAlt,
+      orderIndex: candidates.orderIndex,
+    })
+    .from(candidates)
+    .where(eq(candidates.electionId, electionId))
+    .orderBy(asc(candidates.orderIndex))
+    .all()
+    .map((candidate) => ({ ...candidate, votes: tally.get(candidate.id) ?? 0 }));
+}
+
+/** Counts for admins whatever voters may see, with whether voters can see them yet (SPEC §4). */
+export function adminElectionResults(db: Db, electionId: string, now = new Date()) {
+  const election = electionById(db, electionId);
+  const ballot = electionCandidates(db, electionId);
+  const { total, rows } = tallyResults(
+    ballot.map((candidate) => ({
+      candidateId: candidate.id,
+      name: candidate.name,
+      party: candidate.party,
+      imageUrl: candidate.imageUrl,
+      votes: candidate.votes,
+    })),
+  );
+  return {
+    election: {
+      id: election.id,
+      title: election.title,
+      status: election.status,
+      startTime: election.startTime,
+      endTime: election.endTime,
+      resultsVisible: election.resultsVisible,
+      hideResultsUntilClose: election.hideResultsUntilClose,
+    },
+    resultsVisibleToVoters: resultsVisibleToVoters(election, now),
+    total,
+    rows,
+    lastUpdated: now,
+  };
+}

@@ -1,0 +1,12 @@
+/** Seats of the House of the People (SPEC §1). */
+export const HOUSE_SEATS = 275;
+
+/** "HOP#001" … "HOP#275": the position choices of a Lower House election's candidates (SPEC §5). */
+export const HOP_POSITIONS: readonly string[] = Array.from(
+  { length: HOUSE_SEATS },
+  (_, index) => `HOP#${String(index + 1).padStart(3, '0')}`,
+);
+
+export function isHopPosition(value: string): boolean {
+  return /^HOP#\d{3}$/.test(value) && HOP_POSITIONS.includes(value);
+}

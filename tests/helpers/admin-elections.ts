@@ -1,0 +1,35 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { auditLogs } from '../../server/db/schema';
+import { callerFor, type TestDeps } from './caller';
+import { createAdmin, createUser } from './factories';
+
+const HOUR = 3_600_000;
+export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A System Admin caller (admin.elections needs no dashboard step-up). */
+export async function adminCaller(deps: TestDeps) {
+  const admin = await createAdmin(deps.db);
+  return { admin, caller: callerFor(deps, admin).caller };
+}
+
+/** Open from an hour ago for a day. */
+export const openWindow = () => ({
+  startTime: new Date(Date.now() - HOUR),
+  endTime: new Date(Date.now() + 24 * HOUR),
+});
+
+/** The audit rows of one record, oldest first. */
+export function auditRows(deps: TestDeps, tableName: string, recordId: string) {
+  return deps.db
+    .select({ action: auditLogs.action, actorId: auditLogs.actorId, newValues: auditLogs.newValues })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.tableName, tableName), eq(auditLogs.recordId, recordId)))
+    .orderBy(asc(auditLogs.id))
+    .all();
+}
+
+/** One vote by a fresh citizen, cast through votes.cast like a real one. */
+export async function castVote(deps: TestDeps, electionId: string, candidateId: string) {
+  const voter = await createUser(deps.db);
+  await callerFor(deps, voter).caller.votes.cast({ electionId, candidateId });
+}
