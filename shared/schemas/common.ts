@@ -27,7 +27,8 @@ export const urlOrPath = (label: string) =>
     .string()
     .trim()
     .max(2000, `${label} is too long`)
-    .refine((value) => value === '' || value.startsWith('/') || /^https?:\/\/[^\s]+$/i.test(value), {
+    // A path must be on this site: "//host/..." would load from another host.
+    .refine((value) => value === '' || /^\/(?!\/)/.test(value) || /^https?:\/\/[^\s]+$/i.test(value), {
       message: `${label} must be a web address (https://...) or a path on this site`,
     })
     .transform((value) => (value === '' ? null : value))
