@@ -24,8 +24,110 @@ export const router = createBrowserRouter([
               import('./pages/admin/login/admin-login.page').then((m) => ({ Component: m.AdminLoginPage })),
           },
           {
+            path: 'parliament-members',
+            lazy: () =>
+              import('./pages/directory/parliament.page').then((m) => ({ Component: m.ParliamentPage })),
+          },
+          {
+            path: 'senators',
+            lazy: () =>
+              import('./pages/directory/senators.page').then((m) => ({ Component: m.SenatorsPage })),
+          },
+          {
+            path: 'federal-states',
+            lazy: () =>
+              import('./pages/content/federal-states.page').then((m) => ({ Component: m.FederalStatesPage })),
+          },
+          {
+            path: 'states/:id',
+            lazy: () =>
+              import('./pages/content/state-profile.page').then((m) => ({ Component: m.StateProfilePage })),
+          },
+          {
+            path: 'regions',
+            lazy: () => import('./pages/content/regions.page').then((m) => ({ Component: m.RegionsPage })),
+          },
+          {
+            path: 'regions/:slug',
+            lazy: () =>
+              import('./pages/content/region-detail.page').then((m) => ({ Component: m.RegionDetailPage })),
+          },
+          {
+            path: 'voting',
+            lazy: () => import('./pages/content/voting.page').then((m) => ({ Component: m.VotingPage })),
+          },
+          {
+            path: 'transparent-process',
+            lazy: () =>
+              import('./pages/content/transparent-process.page').then((m) => ({
+                Component: m.TransparentProcessPage,
+              })),
+          },
+          {
+            path: 'about',
+            lazy: () => import('./pages/content/about.page').then((m) => ({ Component: m.AboutPage })),
+          },
+          {
+            path: 'help',
+            lazy: () => import('./pages/content/help.page').then((m) => ({ Component: m.HelpPage })),
+          },
+          {
             path: 'verify-email',
             lazy: () => import('./pages/verify-email.page').then((m) => ({ Component: m.VerifyEmailPage })),
+          },
+          {
+            path: 'elections',
+            lazy: () =>
+              import('./pages/elections/elections-hub.page').then((m) => ({ Component: m.ElectionsHubPage })),
+          },
+          {
+            path: 'vote/:id',
+            lazy: () => import('./pages/elections/vote.page').then((m) => ({ Component: m.VotePage })),
+          },
+          {
+            path: 'results/:id',
+            lazy: () => import('./pages/elections/results.page').then((m) => ({ Component: m.ResultsPage })),
+          },
+          {
+            path: 'election/:id',
+            lazy: () =>
+              import('./pages/elections/election-details.page').then((m) => ({
+                Component: m.ElectionDetailsPage,
+              })),
+          },
+          {
+            path: 'verify',
+            lazy: () =>
+              import('./pages/elections/verify-receipt.page').then((m) => ({
+                Component: m.VerifyReceiptPage,
+              })),
+          },
+          {
+            path: 'verified-results',
+            lazy: () =>
+              import('./pages/elections/verified-results.page').then((m) => ({
+                Component: m.VerifiedResultsPage,
+              })),
+          },
+          {
+            path: 'polls/presidential',
+            lazy: () =>
+              import('./pages/polls/current-poll.page').then((m) => ({ Component: m.CurrentPollPage })),
+          },
+          {
+            path: 'polls/presidential/history',
+            lazy: () =>
+              import('./pages/polls/poll-history.page').then((m) => ({ Component: m.PollHistoryPage })),
+          },
+          {
+            path: 'polls/presidential/history/:id',
+            lazy: () =>
+              import('./pages/polls/poll-detail.page').then((m) => ({ Component: m.PollDetailPage })),
+          },
+          {
+            path: 'polls/history',
+            lazy: () =>
+              import('./pages/polls/closed-polls.page').then((m) => ({ Component: m.ClosedPollsPage })),
           },
           {
             path: '*',

@@ -23,6 +23,8 @@ export function createRateLimits(enabled: boolean) {
     verificationMailUser: limiter(5, 60 * MINUTE),
     // Votes from one address: a ceiling against scripted floods, far above what one carrier NAT's citizens cast.
     votesAddress: limiter(1200, MINUTE),
+    // The same ceiling for monthly poll votes, counted apart so one kind of vote cannot starve the other.
+    pollVotesAddress: limiter(1200, MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

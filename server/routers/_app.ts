@@ -4,12 +4,14 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { directoryRouter } from './directory';
 import { electionsRouter } from './elections';
+import { pollsRouter } from './polls';
 import { votesRouter } from './votes';
 
 export const appRouter = router({
   auth: authRouter,
   elections: electionsRouter,
   votes: votesRouter,
+  polls: pollsRouter,
   directory: directoryRouter,
   admin: adminRouter,
 });

@@ -1,0 +1,62 @@
+import { Button, ColorInput, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_CANDIDATE_COLOR } from '../../../../../shared/polls';
+import { pollCandidateInput } from '../../../../../shared/schemas/polls';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { zodValidate } from '../../../lib/zod-form';
+
+const EMPTY = { name: '', photoUrl: '', party: '', colorHex: DEFAULT_CANDIDATE_COLOR };
+
+/** SPEC §5: a name is required; photo URL and party optional; colour #3B82F6 unless chosen. */
+export function AddCandidateForm({ pollId }: { pollId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: EMPTY,
+    validate: (values) => zodValidate<unknown>(pollCandidateInput)({ ...values, pollId }),
+  });
+  const add = useMutation(
+    trpc.polls.addCandidate.mutationOptions({
+      onSuccess: async (candidate) => {
+        notifySuccess('Candidate added successfully', `${candidate.name} is on the ballot.`);
+        form.reset();
+        await queryClient.invalidateQueries(trpc.polls.pathFilter());
+      },
+      onError: (error) => notifyFailure('Failed to add candidate', error),
+    }),
+  );
+  const busy = add.isPending;
+
+  return (
+    <form
+      onSubmit={form.onSubmit((values) => add.mutate(pollCandidateInput.parse({ ...values, pollId })))}
+      noValidate
+      aria-label="Add candidate"
+    >
+      <Stack gap="sm">
+        <Title order={3} fz="h4">
+          Add candidate
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
+          <TextInput label="Party" disabled={busy} {...form.getInputProps('party')} />
+          <TextInput
+            label="Photo URL"
+            description="A path on this site (/uploads/...) or an https address"
+            type="url"
+            disabled={busy}
+            {...form.getInputProps('photoUrl')}
+          />
+          <ColorInput label="Colour" format="hex" disabled={busy} {...form.getInputProps('colorHex')} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy} mih={44}>
+            Add candidate
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { failureReason, notifySuccess } from '../../lib/notify';
+import { useTRPC } from '../../lib/trpc';
+import { PollCandidateAvatar } from './PollCandidateAvatar';
+import type { PollCandidate } from './PollCandidateList';
+import { pollErrorCode } from './poll-format';
+
+/** The poll's ballot: pick one candidate, submit once (SPEC §4 vote card rules apply to polls too). */
+export function PollBallot({ pollId, candidates }: { pollId: string; candidates: PollCandidate[] }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [choice, setChoice] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries(trpc.polls.pathFilter());
+
+  const vote = useMutation(
+    trpc.polls.vote.mutationOptions({
+      onSuccess: async () => {
+        notifySuccess('Vote Submitted', 'Your vote has been recorded successfully.');
+        await refresh();
+      },
+      onError: async (error) => {
+        notifications.show({
+          color: 'red',
+          title: 'Vote Failed',
+          message: failureReason(error, 'Failed to submit vote'),
+        });
+        // A vote already on record (another tab, another phone) means the results are now the user's to see.
+        if (pollErrorCode(error) === 'CONFLICT') await refresh();
+      },
+    }),
+  );
+  const busy = vote.isPending;
+
+  return (
+    <form
+      aria-label="Poll ballot"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (choice) vote.mutate({ pollId, candidateId: choice });
+      }}
+    >
+      <Stack gap="md">
+        <Radio.Group
+          value={choice}
+          onChange={setChoice}
+          label="Choose your candidate"
+          description="You can vote once in this poll."
+          name="poll-candidate"
+        >
+          <Stack gap="xs" mt="xs">
+            {candidates.map((candidate) => (
+              <Radio.Card
+                key={candidate.id}
+                value={candidate.id}
+                radius="md"
+                p="sm"
+                disabled={busy}
+                aria-label={candidate.party ? `${candidate.name}, ${candidate.party}` : candidate.name}
+              >
+                <Group wrap="nowrap" gap="sm" mih={44}>
+                  <Radio.Indicator />
+                  <PollCandidateAvatar
+                    name={candidate.name}
+                    photoUrl={candidate.photoUrl}
+                    colorHex={candidate.colorHex}
+                    size="sm"
+                  />
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {candidate.name}
+                    </Text>
+                    {candidate.party && (
+                      <Text size="sm" c="dimmed">
+                        {candidate.party}
+                      </Text>
+                    )}
+                  </div>
+                </Group>
+              </Radio.Card>
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Button
+          type="submit"
+          size="md"
+          mih={44}
+          disabled={!choice}
+          loading={busy}
+          loaderProps={{ type: 'dots' }}
+        >
+          {busy ? 'Submitting Vote...' : 'Submit Vote'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

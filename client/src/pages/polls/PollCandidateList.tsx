@@ -1,0 +1,44 @@
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { RouterOutputs } from '../../../../server/routers/_app';
+import { PollCandidateAvatar } from './PollCandidateAvatar';
+
+export type PollView = RouterOutputs['polls']['byId'];
+export type PollCandidate = PollView['candidates'][number];
+
+/** The candidates of a poll, read only (for visitors, drafts and polls not yet open). */
+export function PollCandidateList({ candidates }: { candidates: PollCandidate[] }) {
+  if (candidates.length === 0) {
+    return <Text c="dimmed">No candidates have been added to this poll yet.</Text>;
+  }
+  return (
+    <SimpleGrid
+      cols={{ base: 1, sm: 2 }}
+      spacing="sm"
+      component="ul"
+      style={{ listStyle: 'none', padding: 0 }}
+      aria-label="Candidates"
+    >
+      {candidates.map((candidate) => (
+        <Paper key={candidate.id} component="li" withBorder radius="md" p="sm">
+          <Group wrap="nowrap" gap="sm">
+            <PollCandidateAvatar
+              name={candidate.name}
+              photoUrl={candidate.photoUrl}
+              colorHex={candidate.colorHex}
+            />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {candidate.name}
+              </Text>
+              {candidate.party && (
+                <Text size="sm" c="dimmed">
+                  {candidate.party}
+                </Text>
+              )}
+            </div>
+          </Group>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,36 @@
+import { Stack } from '@mantine/core';
+import { PageContainer } from '../../components/PageContainer';
+import { usePageMeta } from '../../lib/page-meta';
+import { PollBackLink } from './PollBackLink';
+import { PollLoading, PollNotFound } from './PollLoadStates';
+import { PollPanel } from './PollPanel';
+import { usePollView } from './use-poll-view';
+
+interface PollPageProps {
+  pollId: string;
+  /** SPEC §8's toast when the poll fails to load. */
+  failureTitle: string;
+  metaTitle(pollTitle: string): string;
+  metaDescription: string;
+}
+
+/** A page for one poll by id: the poll panel, or its loading and not-found states. */
+export function PollPage({ pollId, failureTitle, metaTitle, metaDescription }: PollPageProps) {
+  const { view, notFound } = usePollView(pollId, failureTitle);
+  usePageMeta(metaTitle(view.data?.poll.title ?? 'Opinion poll'), metaDescription);
+
+  return (
+    <PageContainer size="md">
+      <Stack gap="lg">
+        <PollBackLink />
+        {view.data ? (
+          <PollPanel view={view.data} />
+        ) : notFound ? (
+          <PollNotFound />
+        ) : (
+          view.isPending && <PollLoading />
+        )}
+      </Stack>
+    </PageContainer>
+  );
+}

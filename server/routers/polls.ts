@@ -1,0 +1,89 @@
+import { TRPCError } from '@trpc/server';
+import { byIdInput } from '../../shared/schemas/common';
+import {
+  pollCandidateInput,
+  pollCreateInput,
+  pollIdInput,
+  pollMessages,
+  pollVoteInput,
+  pollVotesInput,
+} from '../../shared/schemas/polls';
+import { consume } from '../auth/rate-limits';
+import {
+  addPollCandidate,
+  closePoll,
+  createPoll,
+  deletePoll,
+  listPollVotes,
+  publishPoll,
+} from '../services/polls/poll-admin';
+import { currentPoll, pollById, pollHistory, pollList, pollResults } from '../services/polls/poll-views';
+import { castPollVote } from '../services/polls/poll-voting';
+import type { Context } from '../trpc/context';
+import { adminProcedure, publicProcedure, router } from '../trpc/init';
+
+const viewerOf = (ctx: Context) => ({ userId: ctx.user?.id ?? null, isAdmin: ctx.user?.isAdmin ?? false });
+
+/** Signed-in users, refused with the poll's own sentence (SPEC §5: "Please sign in to vote"). */
+const voterProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: pollMessages.signInToVote });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+/** System Admins creating a poll, refused with SPEC §5's and §6's sentences. */
+const pollCreatorProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.session) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: pollMessages.signInToCreate });
+  }
+  if (!ctx.user.isAdmin) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: `Access denied. ${pollMessages.adminsOnly}` });
+  }
+  return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
+});
+
+export const pollsRouter = router({
+  /** The open presidential poll running now, with its candidates; null when there is none. */
+  current: publicProcedure.query(({ ctx }) => currentPoll(ctx.db, viewerOf(ctx))),
+  /** One poll with its candidates; drafts only for admins. */
+  byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => pollById(ctx.db, input.id, viewerOf(ctx))),
+  /** Results: to voters while open, to everyone once closed, always to admins. */
+  results: publicProcedure
+    .input(pollIdInput)
+    .query(({ ctx, input }) => pollResults(ctx.db, input.pollId, viewerOf(ctx))),
+  /** Closed polls, newest month first. */
+  history: publicProcedure.query(({ ctx }) => pollHistory(ctx.db)),
+  /** Open and closed polls newest first; admins also see drafts. */
+  list: publicProcedure.query(({ ctx }) => pollList(ctx.db, viewerOf(ctx))),
+  /** One vote per citizen per poll, decided by the database. */
+  vote: voterProcedure.input(pollVoteInput).mutation(async ({ ctx, input }) => {
+    await consume(
+      ctx.limits.enabled,
+      [[ctx.limits.pollVotesAddress, ctx.ip]],
+      'Too many poll votes were sent from this network.',
+    );
+    return castPollVote(ctx.db, { userId: ctx.user.id, ip: ctx.ip }, input);
+  }),
+  /** A new draft poll (System Admins). */
+  create: pollCreatorProcedure
+    .input(pollCreateInput)
+    .mutation(({ ctx, input }) => createPoll(ctx.db, input, ctx.user.id)),
+  /** Draft to open. */
+  publish: adminProcedure
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => publishPoll(ctx.db, input.id, ctx.user.id)),
+  /** Open to closed. */
+  close: adminProcedure
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => closePoll(ctx.db, input.id, ctx.user.id)),
+  /** A poll with its candidates and votes. */
+  delete: adminProcedure
+    .input(byIdInput)
+    .mutation(({ ctx, input }) => deletePoll(ctx.db, input.id, ctx.user.id)),
+  addCandidate: adminProcedure
+    .input(pollCandidateInput)
+    .mutation(({ ctx, input }) => addPollCandidate(ctx.db, input, ctx.user.id)),
+  /** Vote ID, user ID, candidate, time and IP hash, newest first. */
+  votes: adminProcedure.input(pollVotesInput).query(({ ctx, input }) => listPollVotes(ctx.db, input)),
+});

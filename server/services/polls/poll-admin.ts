@@ -1,0 +1,184 @@
+import { TRPCError } from '@trpc/server';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { monthBounds, monthKey } from '../../../shared/months';
+import { defaultPollTitle, POLL_STATUS_LABELS } from '../../../shared/poll-rules';
+import type { PollStatus } from '../../../shared/polls';
+import { type PollCreateInput, type pollCandidateInput, pollMessages } from '../../../shared/schemas/polls';
+import type { Db } from '../../db/client';
+import { pollCandidates, polls, pollVotes } from '../../db/schema';
+import { recordAudit } from '../audit';
+import { pollNotFound } from './poll-views';
+
+const precondition = (message: string) => new TRPCError({ code: 'PRECONDITION_FAILED', message });
+
+/** SPEC §5: a new poll is a draft; the title, month and window default from the type and the month. */
+export function createPoll(db: Db, input: PollCreateInput, actorId: string, now = new Date()) {
+  const monthYear = input.monthYear ?? monthKey(now);
+  const bounds = monthBounds(monthYear);
+  const opensAt = input.opensAt ?? bounds.opensAt;
+  const closesAt = input.closesAt ?? bounds.closesAt;
+  if (closesAt <= opensAt)
+    throw new TRPCError({ code: 'BAD_REQUEST', message: pollMessages.closesAfterOpens });
+  const values = {
+    title: input.title ?? defaultPollTitle(input.electionType, monthYear),
+    monthYear,
+    electionType: input.electionType,
+    status: 'draft' as const,
+    opensAt,
+    closesAt,
+  };
+  return db.transaction((tx) => {
+    const poll = tx
+      .insert(polls)
+      .values({ ...values, createdBy: actorId })
+      .returning({ id: polls.id, title: polls.title, monthYear: polls.monthYear, status: polls.status })
+      .get();
+    recordAudit(tx, { action: 'create', tableName: 'polls', recordId: poll.id, newValues: values, actorId });
+    return poll;
+  });
+}
+
+/** What an admin is told when a status change does not apply to the poll's current status. */
+function wrongStatus(to: 'open' | 'closed', current: PollStatus): string {
+  if (to === 'open') {
+    return current === 'open' ? 'This poll is already open.' : 'A closed poll cannot be published again.';
+  }
+  return current === 'closed'
+    ? 'This poll is already closed.'
+    : 'Only an open poll can be closed. Publish this draft first.';
+}
+
+/**
+ * SPEC §4: draft to open by Publish, open to closed by Close, nothing else. The update names the status
+ * it expects, so two admins pressing at once cannot both apply a change.
+ */
+function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed', actorId: string) {
+  return db.transaction((tx) => {
+    const current = tx.select({ status: polls.status }).from(polls).where(eq(polls.id, id)).get();
+    if (!current) throw pollNotFound(id);
+    if (current.status !== from) throw precondition(wrongStatus(to, current.status));
+    if (to === 'open') {
+      const candidates = tx
+        .select({ n: count() })
+        .from(pollCandidates)
+        .where(eq(pollCandidates.pollId, id))
+        .get();
+      if (!candidates?.n) throw precondition('Add at least one candidate before publishing this poll.');
+    }
+    const row = tx
+      .update(polls)
+      .set({ status: to })
+      .where(and(eq(polls.id, id), eq(polls.status, from)))
+      .returning({ id: polls.id, status: polls.status })
+      .get();
+    if (!row) throw precondition(`This poll is no longer ${POLL_STATUS_LABELS[from].toLowerCase()}.`);
+    recordAudit(tx, {
+      action: 'update',
+      tableName: 'polls',
+      recordId: id,
+      newValues: { status: to },
+      actorId,
+    });
+    return row;
+  });
+}
+
+export const publishPoll = (db: Db, id: string, actorId: string) =>
+  changeStatus(db, id, 'draft', 'open', actorId);
+export const closePoll = (db: Db, id: string, actorId: string) =>
+  changeStatus(db, id, 'open', 'closed', actorId);
+
+/** Deletes a poll with its candidates and votes (the admin confirmed it first). */
+export function deletePoll(db: Db, id: string, actorId: string) {
+  return db.transaction((tx) => {
+    const poll = tx.select({ title: polls.title }).from(polls).where(eq(polls.id, id)).get();
+    if (!poll) throw pollNotFound(id);
+    // Votes first: they reference the candidates, which refuse to go while votes point at them.
+    const votes = tx.delete(pollVotes).where(eq(pollVotes.pollId, id)).returning({ id: pollVotes.id }).all();
+    tx.delete(pollCandidates).where(eq(pollCandidates.pollId, id)).run();
+    tx.delete(polls).where(eq(polls.id, id)).run();
+    recordAudit(tx, {
+      action: 'delete',
+      tableName: 'polls',
+      recordId: id,
+      newValues: { title: poll.title, deletedVotes: votes.length },
+      actorId,
+    });
+    return { id };
+  });
+}
+
+/** SPEC §5: order_index is the poll's maximum plus one. A closed poll's ballot is final. */
+export function addPollCandidate(db: Db, input: z.output<typeof pollCandidateInput>, actorId: string) {
+  return db.transaction((tx) => {
+    const poll = tx.select({ status: polls.status }).from(polls).where(eq(polls.id, input.pollId)).get();
+    if (!poll) throw pollNotFound(input.pollId);
+    if (poll.status === 'closed') throw precondition('Candidates cannot be added to a closed poll.');
+    const next = tx
+      .select({ max: sql<number>`coalesce(max(${pollCandidates.orderIndex}), 0)` })
+      .from(pollCandidates)
+      .where(eq(pollCandidates.pollId, input.pollId))
+      .get();
+    const candidate = tx
+      .insert(pollCandidates)
+      .values({ ...input, orderIndex: (next?.max ?? 0) + 1 })
+      .returning({ id: pollCandidates.id, name: pollCandidates.name, orderIndex: pollCandidates.orderIndex })
+      .get();
+    recordAudit(tx, {
+      action: 'create',
+      tableName: 'poll_candidates',
+      recordId: candidate.id,
+      newValues: { ...input, orderIndex: candidate.orderIndex },
+      actorId,
+    });
+    return candidate;
+  });
+}
+
+const voteColumns = {
+  id: pollVotes.id,
+  userId: pollVotes.userId,
+  candidate: pollCandidates.name,
+  createdAt: pollVotes.createdAt,
+  ipHash: pollVotes.ipHash,
+};
+
+function assertPollExists(db: Db, pollId: string) {
+  const poll = db
+    .select({ id: polls.id, monthYear: polls.monthYear, electionType: polls.electionType })
+    .from(polls)
+    .where(eq(polls.id, pollId))
+    .get();
+  if (!poll) throw pollNotFound(pollId);
+  return poll;
+}
+
+/** The admin's votes view (SPEC §6): vote ID, user ID, candidate, time, IP hash; newest first, a page at a time. */
+export function listPollVotes(db: Db, input: { pollId: string; limit: number; offset: number }) {
+  assertPollExists(db, input.pollId);
+  const total = db.select({ n: count() }).from(pollVotes).where(eq(pollVotes.pollId, input.pollId)).get();
+  const votes = db
+    .select(voteColumns)
+    .from(pollVotes)
+    .innerJoin(pollCandidates, eq(pollCandidates.id, pollVotes.candidateId))
+    .where(eq(pollVotes.pollId, input.pollId))
+    .orderBy(desc(pollVotes.createdAt), desc(pollVotes.id))
+    .limit(input.limit)
+    .offset(input.offset)
+    .all();
+  return { total: total?.n ?? 0, votes };
+}
+
+/** Every vote of a poll in the order cast, for the CSV export. */
+export function pollVotesForExport(db: Db, pollId: string) {
+  const poll = assertPollExists(db, pollId);
+  const votes = db
+    .select(voteColumns)
+    .from(pollVotes)
+    .innerJoin(pollCandidates, eq(pollCandidates.id, pollVotes.candidateId))
+    .where(eq(pollVotes.pollId, pollId))
+    .orderBy(pollVotes.createdAt, pollVotes.id)
+    .all();
+  return { poll, votes };
+}

@@ -1,0 +1,188 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, gte, inArray, lte, max } from 'drizzle-orm';
+import { tallyResults, votePercentage } from '../../../shared/election-rules';
+import { isPollVotingOpen, type PollTiming, pollResultsVisible } from '../../../shared/poll-rules';
+import type { Db } from '../../db/client';
+import { pollCandidates, polls, pollVotes } from '../../db/schema';
+
+/** Who is looking: results and drafts depend on it. */
+export interface PollViewer {
+  userId: string | null;
+  isAdmin: boolean;
+}
+
+export const TOP_RESULTS = 3;
+
+const pollColumns = {
+  id: polls.id,
+  title: polls.title,
+  monthYear: polls.monthYear,
+  electionType: polls.electionType,
+  status: polls.status,
+  opensAt: polls.opensAt,
+  closesAt: polls.closesAt,
+};
+
+export const pollNotFound = (id: string) =>
+  new TRPCError({ code: 'NOT_FOUND', message: `No poll with id ${id}.` });
+
+function candidatesOf(db: Db, pollId: string) {
+  return db
+    .select({
+      id: pollCandidates.id,
+      name: pollCandidates.name,
+      party: pollCandidates.party,
+      photoUrl: pollCandidates.photoUrl,
+      colorHex: pollCandidates.colorHex,
+      orderIndex: pollCandidates.orderIndex,
+    })
+    .from(pollCandidates)
+    .where(eq(pollCandidates.pollId, pollId))
+    .orderBy(asc(pollCandidates.orderIndex), asc(pollCandidates.id))
+    .all();
+}
+
+function hasVoted(db: Db, pollId: string, userId: string | null): boolean {
+  if (!userId) return false;
+  return !!db
+    .select({ id: pollVotes.id })
+    .from(pollVotes)
+    .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
+    .get();
+}
+
+type PollRow = PollTiming & { id: string };
+
+function pollView<T extends PollRow>(db: Db, poll: T, viewer: PollViewer, now: Date) {
+  const userHasVoted = hasVoted(db, poll.id, viewer.userId);
+  return {
+    poll,
+    candidates: candidatesOf(db, poll.id),
+    userHasVoted,
+    votingOpen: isPollVotingOpen(poll, now),
+    resultsVisible: pollResultsVisible(poll, { isAdmin: viewer.isAdmin, hasVoted: userHasVoted }, now),
+  };
+}
+
+/** The open presidential poll whose window contains now (the newest if several), or null. */
+export function currentPoll(db: Db, viewer: PollViewer, now = new Date()) {
+  const poll = db
+    .select(pollColumns)
+    .from(polls)
+    .where(
+      and(
+        eq(polls.electionType, 'presidential'),
+        eq(polls.status, 'open'),
+        lte(polls.opensAt, now),
+        gte(polls.closesAt, now),
+      ),
+    )
+    .orderBy(desc(polls.opensAt), desc(polls.createdAt))
+    .limit(1)
+    .get();
+  return poll ? pollView(db, poll, viewer, now) : null;
+}
+
+/** Drafts exist only for admins: anyone else is told there is no such poll. */
+function findPoll(db: Db, id: string, viewer: PollViewer) {
+  const poll = db.select(pollColumns).from(polls).where(eq(polls.id, id)).get();
+  if (!poll || (poll.status === 'draft' && !viewer.isAdmin)) throw pollNotFound(id);
+  return poll;
+}
+
+/** One poll with its candidates, whether the viewer voted, and whether they may see its results. */
+export function pollById(db: Db, id: string, viewer: PollViewer, now = new Date()) {
+  return pollView(db, findPoll(db, id, viewer), viewer, now);
+}
+
+/** Closed polls, newest month first (SPEC §7). */
+export function pollHistory(db: Db) {
+  return db
+    .select({
+      id: polls.id,
+      monthYear: polls.monthYear,
+      title: polls.title,
+      status: polls.status,
+      closesAt: polls.closesAt,
+      electionType: polls.electionType,
+    })
+    .from(polls)
+    .where(eq(polls.status, 'closed'))
+    .orderBy(desc(polls.monthYear), desc(polls.createdAt))
+    .all();
+}
+
+/** The All Polls tab: open and closed polls newest first; admins also see drafts. */
+export function pollList(db: Db, viewer: PollViewer) {
+  return db
+    .select({ ...pollColumns, createdAt: polls.createdAt })
+    .from(polls)
+    .where(viewer.isAdmin ? undefined : inArray(polls.status, ['open', 'closed']))
+    .orderBy(desc(polls.createdAt))
+    .all();
+}
+
+/**
+ * Poll results (SPEC §3): every candidate's share sorted by votes (ties keep ballot order), the top three
+ * and the others' share. Refused while the viewer may not see them (SPEC §4).
+ */
+export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = new Date()) {
+  const poll = findPoll(db, pollId, viewer);
+  const userHasVoted = hasVoted(db, poll.id, viewer.userId);
+  if (!pollResultsVisible(poll, { isAdmin: viewer.isAdmin, hasVoted: userHasVoted }, now)) {
+    throw viewer.userId
+      ? new TRPCError({ code: 'FORBIDDEN', message: 'Results of this poll are shown after you vote.' })
+      : new TRPCError({
+          code: 'UNAUTHORIZED',
+          message: 'Please sign in and vote to see the results of this poll.',
+        });
+  }
+  const tallies = db
+    .select({
+      candidateId: pollCandidates.id,
+      name: pollCandidates.name,
+      party: pollCandidates.party,
+      photoUrl: pollCandidates.photoUrl,
+      colorHex: pollCandidates.colorHex,
+      votes: count(pollVotes.id),
+    })
+    .from(pollCandidates)
+    .leftJoin(pollVotes, eq(pollVotes.candidateId, pollCandidates.id))
+    .where(eq(pollCandidates.pollId, poll.id))
+    .groupBy(pollCandidates.id)
+    .orderBy(asc(pollCandidates.orderIndex), asc(pollCandidates.id))
+    .all();
+  const latest = db
+    .select({ at: max(pollVotes.createdAt) })
+    .from(pollVotes)
+    .where(eq(pollVotes.pollId, poll.id))
+    .get();
+  const { total, rows } = tallyResults(tallies);
+  const all = rows.map((row) => ({
+    id: row.candidateId,
+    name: row.name,
+    party: row.party,
+    photoUrl: row.photoUrl,
+    colorHex: row.colorHex,
+    percentage: row.percentage,
+    voteCount: row.votes,
+  }));
+  const topThree = all.slice(0, TOP_RESULTS);
+  const topVotes = topThree.reduce((sum, row) => sum + row.voteCount, 0);
+  return {
+    poll: {
+      id: poll.id,
+      title: poll.title,
+      monthYear: poll.monthYear,
+      status: poll.status,
+      closesAt: poll.closesAt,
+    },
+    results: {
+      totalVotes: total,
+      lastUpdated: latest?.at ?? null,
+      topThree,
+      othersPercentage: votePercentage(total - topVotes, total),
+      all,
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { somaliaLocalToDate } from '../poll-rules';
+import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES } from '../polls';
+import { adminMessages } from './admin';
+import { idSchema, optionalText, requiredText, urlOrPath } from './common';
+
+/** Texts of SPEC §5 and §8 for polls, word for word where the spec gives them. */
+export const pollMessages = {
+  authenticationRequired: 'Authentication Required',
+  signInToVote: 'Please sign in to vote',
+  signInToCreate: 'Please sign in as admin to create polls',
+  adminsOnly: 'Only System Admins can create polls.',
+  missingInformation: 'Missing Information',
+  fillRequired: 'Please fill in all required fields',
+  selectCandidate: 'Please select a candidate',
+  alreadyVoted: "You have already voted in this month's poll.",
+  noActivePoll: 'No active poll available at this time.',
+  closesAfterOpens: 'The poll must close after it opens.',
+  invalidMonth: 'Choose a month (YYYY-MM).',
+  invalidDateTime: 'Enter a valid date and time.',
+  invalidColour: 'Colour must be a hex colour such as #3B82F6.',
+} as const;
+
+const MONTH_PATTERN = /^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/;
+
+/** An empty field of a form that has no client checks counts as not given. */
+const blankAsMissing = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const pollIdInput = z.strictObject({ pollId: idSchema });
+
+/** polls.vote: a candidate is required (SPEC §5). */
+export const pollVoteInput = z.strictObject({
+  pollId: idSchema,
+  candidateId: z.uuid({ error: pollMessages.selectCandidate }),
+});
+
+/**
+ * polls.create, as the admin dialog sends it: everything optional. The title defaults to
+ * '{Type} Poll {month_year}', the month to the current one, the window to the month's bounds.
+ */
+export const pollCreateInput = z.strictObject({
+  title: optionalText(200, 'Title'),
+  monthYear: z.preprocess(
+    blankAsMissing,
+    z
+      .string({ error: pollMessages.invalidMonth })
+      .trim()
+      .regex(MONTH_PATTERN, pollMessages.invalidMonth)
+      .optional(),
+  ),
+  electionType: z
+    .enum(POLL_ELECTION_TYPES, { error: 'Choose presidential, parliamentary or senate.' })
+    .default('presidential'),
+  opensAt: z.date({ error: pollMessages.invalidDateTime }).optional(),
+  closesAt: z.date({ error: pollMessages.invalidDateTime }).optional(),
+});
+export type PollCreateInput = z.output<typeof pollCreateInput>;
+
+const requiredField = z.string({ error: pollMessages.fillRequired }).trim().min(1, pollMessages.fillRequired);
+const localDateTime = requiredField.refine((value) => somaliaLocalToDate(value) !== null, {
+  message: pollMessages.invalidDateTime,
+});
+
+/**
+ * The Create Poll tab's form (SPEC §5): title, month, opening and closing time all required; times are
+ * datetime-local values read as Somalia time.
+ */
+export const pollFormSchema = z
+  .object({
+    title: requiredField.max(200, 'Title must be at most 200 characters'),
+    monthYear: requiredField.regex(MONTH_PATTERN, pollMessages.invalidMonth),
+    opensAt: localDateTime,
+    closesAt: localDateTime,
+  })
+  .refine(
+    (values) => {
+      const opens = somaliaLocalToDate(values.opensAt);
+      const closes = somaliaLocalToDate(values.closesAt);
+      return !opens || !closes || closes > opens;
+    },
+    { message: pollMessages.closesAfterOpens, path: ['closesAt'] },
+  );
+export type PollFormValues = z.input<typeof pollFormSchema>;
+
+/** SPEC §5: a non-empty name; photo URL and party optional; colour #3B82F6 unless chosen. */
+export const pollCandidateInput = z.strictObject({
+  pollId: idSchema,
+  name: requiredText(150, adminMessages.candidateNameRequired, 'Name'),
+  photoUrl: urlOrPath('Photo URL'),
+  party: optionalText(150, 'Party'),
+  colorHex: z.preprocess(
+    blankAsMissing,
+    z
+      .string({ error: pollMessages.invalidColour })
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, pollMessages.invalidColour)
+      .transform((value) => value.toUpperCase())
+      .default(DEFAULT_CANDIDATE_COLOR),
+  ),
+});
+
+export const pollVotesInput = z.strictObject({
+  pollId: idSchema,
+  limit: z.number().int().min(1).max(500).default(100),
+  offset: z.number().int().min(0).default(0),
+});

@@ -1,0 +1,77 @@
+import type { Db } from '../../server/db/client';
+import { pollCandidates, polls, pollVotes, profiles, users } from '../../server/db/schema';
+import type { PollElectionType, PollStatus } from '../../shared/polls';
+
+const HOUR = 3_600_000;
+
+/** A poll with `candidateCount` candidates; by default an open presidential poll from an hour ago for a day. */
+export function createPoll(
+  db: Db,
+  options: Partial<{
+    status: PollStatus;
+    electionType: PollElectionType;
+    opensAt: Date;
+    closesAt: Date;
+    monthYear: string;
+    title: string;
+    candidateCount: number;
+    candidateNames: string[];
+    createdAt: Date;
+  }> = {},
+) {
+  const now = Date.now();
+  const poll = db
+    .insert(polls)
+    .values({
+      title: options.title ?? `Poll ${crypto.randomUUID().slice(0, 8)}`,
+      monthYear: options.monthYear ?? '2026-11',
+      electionType: options.electionType ?? 'presidential',
+      status: options.status ?? 'open',
+      opensAt: options.opensAt ?? new Date(now - HOUR),
+      closesAt: options.closesAt ?? new Date(now + 24 * HOUR),
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .returning()
+    .get();
+  const names =
+    options.candidateNames ??
+    Array.from({ length: options.candidateCount ?? 3 }, (_, i) => `Candidate ${i + 1}`);
+  const candidates = names.map((name, index) =>
+    db
+      .insert(pollCandidates)
+      .values({ pollId: poll.id, name, party: `Party ${index + 1}`, orderIndex: index + 1 })
+      .returning()
+      .get(),
+  );
+  return { poll, candidates };
+}
+
+/** Records votes directly (no rules), e.g. to set up a tally. */
+export function insertPollVote(
+  db: Db,
+  values: { pollId: string; userId: string; candidateId: string; at?: Date },
+) {
+  return db
+    .insert(pollVotes)
+    .values({
+      pollId: values.pollId,
+      userId: values.userId,
+      candidateId: values.candidateId,
+      ...(values.at ? { createdAt: values.at } : {}),
+    })
+    .returning()
+    .get();
+}
+
+/** Users that exist only to cast votes (no password: cheap to create in numbers). */
+export function createVoters(db: Db, count: number): string[] {
+  return Array.from({ length: count }, () => {
+    const user = db
+      .insert(users)
+      .values({ email: `voter.${crypto.randomUUID()}@test.codka.example` })
+      .returning({ id: users.id })
+      .get();
+    db.insert(profiles).values({ userId: user.id, fullName: 'Test Voter' }).run();
+    return user.id;
+  });
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { pollCandidateInput, pollCreateInput, pollFormSchema } from '../../shared/schemas/polls';
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe('poll schemas', () => {
+  it("answers an empty Create Poll form with SPEC §5's message", () => {
+    const result = pollFormSchema.safeParse({ title: ' ', monthYear: '', opensAt: '', closesAt: '' });
+    expect(result.success).toBe(false);
+    expect(messages(result)[0]).toBe('Please fill in all required fields');
+  });
+
+  it('wants the poll to close after it opens', () => {
+    const result = pollFormSchema.safeParse({
+      title: 'November',
+      monthYear: '2026-11',
+      opensAt: '2026-11-30T00:00',
+      closesAt: '2026-11-01T00:00',
+    });
+    expect(messages(result)).toEqual(['The poll must close after it opens.']);
+  });
+
+  it('lets the admin dialog leave everything out (the server fills in the defaults)', () => {
+    expect(pollCreateInput.parse({ title: '', monthYear: '' })).toEqual({
+      title: null,
+      electionType: 'presidential',
+    });
+  });
+
+  it('stores empty optional candidate fields as null and defaults the colour', () => {
+    expect(
+      pollCandidateInput.parse({
+        pollId: '00000000-0000-4000-8000-000000000000',
+        name: ' Ayaan ',
+        party: '',
+        photoUrl: '',
+        colorHex: '',
+      }),
+    ).toEqual({
+      pollId: '00000000-0000-4000-8000-000000000000',
+      name: 'Ayaan',
+      party: null,
+      photoUrl: null,
+      colorHex: '#3B82F6',
+    });
+    expect(
+      messages(pollCandidateInput.safeParse({ pollId: crypto.randomUUID(), name: 'A', photoUrl: 'ftp://x' })),
+    ).toEqual(['Photo URL must be a web address (https://...) or a path on this site']);
+  });
+});
