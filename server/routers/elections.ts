@@ -1,5 +1,11 @@
 import { byIdInput } from '../../shared/schemas/common';
-import { electionDetails, electionResults, electionsHub, verifiedResults } from '../services/election-views';
+import {
+  ballotKind,
+  electionDetails,
+  electionResults,
+  electionsHub,
+  verifiedResults,
+} from '../services/election-views';
 import { activeElections } from '../services/elections';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
@@ -19,6 +25,10 @@ export const electionsRouter = router({
   results: publicProcedure
     .input(byIdInput)
     .query(({ ctx, input }) => electionResults(ctx.db, input.id, viewerOf(ctx))),
+  /** Whether an id in /vote/{id} or /results/{id} is an election or a poll (or neither, for this viewer). */
+  kindOf: publicProcedure
+    .input(byIdInput)
+    .query(({ ctx, input }) => ballotKind(ctx.db, input.id, viewerOf(ctx))),
   /** /verified-results: Closed elections verified, Active ones pending. */
   verified: publicProcedure.query(({ ctx }) => verifiedResults(ctx.db)),
 });

@@ -187,3 +187,15 @@ export function verifiedResults(db: Db, now = new Date()) {
     };
   });
 }
+
+/**
+ * SPEC §2: /vote/{id} and /results/{id} take an election's or a poll's id. Telling which, without a
+ * NOT_FOUND round trip, keeps the page from logging a failed request for every poll link.
+ */
+export function ballotKind(db: Db, id: string, viewer: Viewer): { kind: 'election' | 'poll' | null } {
+  const election = db.select({ status: elections.status }).from(elections).where(eq(elections.id, id)).get();
+  if (election && (election.status !== 'Draft' || viewer.isAdmin)) return { kind: 'election' };
+  const poll = db.select({ status: polls.status }).from(polls).where(eq(polls.id, id)).get();
+  if (poll && (poll.status !== 'draft' || viewer.isAdmin)) return { kind: 'poll' };
+  return { kind: null };
+}

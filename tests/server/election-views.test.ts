@@ -294,3 +294,25 @@ describe('elections.verified', () => {
     expect(finished?.results?.rows).toHaveLength(3);
   });
 });
+
+describe('elections.kindOf', () => {
+  it('tells elections from polls, hiding drafts from non-admins', async () => {
+    const deps = createTestDeps();
+    const { election } = createElection(deps.db);
+    const draft = createElection(deps.db, { status: 'Draft' }).election;
+    const poll = deps.db
+      .insert(polls)
+      .values({ title: 'P', monthYear: '2026-11', status: 'open', opensAt: new Date(), closesAt: new Date() })
+      .returning()
+      .get();
+    const visitor = callerFor(deps, null).caller;
+    expect(await visitor.elections.kindOf({ id: election.id })).toEqual({ kind: 'election' });
+    expect(await visitor.elections.kindOf({ id: poll.id })).toEqual({ kind: 'poll' });
+    expect(await visitor.elections.kindOf({ id: draft.id })).toEqual({ kind: null });
+    expect(await visitor.elections.kindOf({ id: crypto.randomUUID() })).toEqual({ kind: null });
+    const admin = await createAdmin(deps.db);
+    expect(await callerFor(deps, admin).caller.elections.kindOf({ id: draft.id })).toEqual({
+      kind: 'election',
+    });
+  });
+});

@@ -30,10 +30,13 @@ const LIVE_REFRESH_MS = 60_000;
 export function ResultsPage() {
   const { id = '' } = useParams();
   const trpc = useTRPC();
+  // Ask what the id is first, so a poll id never costs a failed election request.
+  const kind = useQuery(trpc.elections.kindOf.queryOptions({ id }, { retry: false }));
   const answer = useQuery(
     trpc.elections.results.queryOptions(
       { id },
       {
+        enabled: kind.data?.kind === 'election',
         refetchInterval: (query) =>
           query.state.data?.election.status === 'Active' && query.state.data.results
             ? LIVE_REFRESH_MS
@@ -42,17 +45,28 @@ export function ResultsPage() {
     ),
   );
 
+  if (kind.isError && errorCode(kind.error) === 'BAD_REQUEST') return <ElectionNotFound />;
+  if (kind.data?.kind === null) return <ElectionNotFound />;
+  if (kind.data?.kind === 'poll') {
+    return (
+      <Suspense fallback={<ElectionPageLoading title="Results" />}>
+        <PollResultsView pollId={id} />
+      </Suspense>
+    );
+  }
+  if (kind.isError) {
+    return (
+      <ElectionLoadFailure
+        title="Failed to load election results"
+        error={kind.error}
+        onRetry={() => void kind.refetch()}
+      />
+    );
+  }
   if (answer.isPending) return <ElectionPageLoading title="Results" />;
   if (answer.isError) {
     const code = errorCode(answer.error);
-    if (code === 'NOT_FOUND') {
-      return (
-        <Suspense fallback={<ElectionPageLoading title="Results" />}>
-          <PollResultsView pollId={id} />
-        </Suspense>
-      );
-    }
-    if (code === 'BAD_REQUEST') return <ElectionNotFound />;
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <ElectionNotFound />;
     return (
       <ElectionLoadFailure
         title="Failed to load election results"

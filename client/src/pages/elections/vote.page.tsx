@@ -29,19 +29,34 @@ type ElectionDetails = RouterOutputs['elections']['byId'];
 export function VotePage() {
   const { id = '' } = useParams();
   const trpc = useTRPC();
-  const election = useQuery(trpc.elections.byId.queryOptions({ id }));
+  // Ask what the id is first, so a poll id never costs a failed election request.
+  const kind = useQuery(trpc.elections.kindOf.queryOptions({ id }, { retry: false }));
+  const election = useQuery(
+    trpc.elections.byId.queryOptions({ id }, { enabled: kind.data?.kind === 'election' }),
+  );
 
+  if (kind.isError && errorCode(kind.error) === 'BAD_REQUEST') return <ElectionNotFound />;
+  if (kind.data?.kind === null) return <ElectionNotFound />;
+  if (kind.data?.kind === 'poll') {
+    return (
+      <Suspense fallback={<ElectionPageLoading title="Vote" />}>
+        <PollVoteView pollId={id} />
+      </Suspense>
+    );
+  }
+  if (kind.isError) {
+    return (
+      <ElectionLoadFailure
+        title="Failed to load election"
+        error={kind.error}
+        onRetry={() => void kind.refetch()}
+      />
+    );
+  }
   if (election.isPending) return <ElectionPageLoading title="Vote" />;
   if (election.isError) {
     const code = errorCode(election.error);
-    if (code === 'NOT_FOUND') {
-      return (
-        <Suspense fallback={<ElectionPageLoading title="Vote" />}>
-          <PollVoteView pollId={id} />
-        </Suspense>
-      );
-    }
-    if (code === 'BAD_REQUEST') return <ElectionNotFound />;
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <ElectionNotFound />;
     return (
       <ElectionLoadFailure
         title="Failed to load election"
