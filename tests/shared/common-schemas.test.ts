@@ -14,9 +14,12 @@ describe('urlOrPath', () => {
     expect(schema.parse(value)).toBe(expected);
   });
 
-  it.each(['//evil.example/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAA', 'ftp://x/y'])('refuses %s', (value) => {
-    expect(schema.safeParse(value).success).toBe(false);
-  });
+  it.each(['//evil.example/a.png', 'javascript:alert(1)', 'data:image/png;base64,AAA', 'ftp://x/y'])(
+    'refuses %s',
+    (value) => {
+      expect(schema.safeParse(value).success).toBe(false);
+    },
+  );
 });
 
 describe('optionalText', () => {

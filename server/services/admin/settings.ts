@@ -65,9 +65,9 @@ export function saveSettings(db: Db, input: z.output<typeof settingsInput>, acto
   return db.transaction((tx) => {
     const current = getMapSettings(tx);
     const values = { ...map, markers: JSON.stringify(markers) };
-    const id = current.id
-      ? (tx.update(newMapSettings).set(values).where(eq(newMapSettings.id, current.id)).run(), current.id)
-      : tx.insert(newMapSettings).values(values).returning({ id: newMapSettings.id }).get().id;
+    let id = current.id;
+    if (id) tx.update(newMapSettings).set(values).where(eq(newMapSettings.id, id)).run();
+    else id = tx.insert(newMapSettings).values(values).returning({ id: newMapSettings.id }).get().id;
     tx.insert(siteSettings)
       .values({ id: 1, defaultTheme, updatedAt: new Date() })
       .onConflictDoUpdate({ target: siteSettings.id, set: { defaultTheme, updatedAt: new Date() } })

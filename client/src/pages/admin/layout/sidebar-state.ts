@@ -11,6 +11,7 @@ export function readSidebarCollapsed(cookie = document.cookie): boolean {
 
 function writeSidebarCookie(collapsed: boolean): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers.
   document.cookie = `${SIDEBAR_COOKIE}=${collapsed ? 'collapsed' : 'expanded'}; Max-Age=${SEVEN_DAYS_SECONDS}; Path=/admin; SameSite=Lax${secure}`;
 }
 
