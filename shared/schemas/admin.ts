@@ -115,6 +115,8 @@ export const auditLogInput = z.strictObject({
   tableName: z.string().trim().max(60).optional(),
   action: z.string().trim().max(60).optional(),
   cursor: z.number().int().positive().optional(),
+  // tRPC's infinite queries add the paging direction to the input; only forward paging is served.
+  direction: z.enum(['forward', 'backward']).optional(),
   limit: z.number().int().min(1).max(100).default(50),
 });
 

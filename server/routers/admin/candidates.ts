@@ -4,6 +4,7 @@ import {
   createCandidate,
   deleteCandidate,
   listAllCandidates,
+  listElectionChoices,
   updateCandidate,
 } from '../../services/admin/candidates';
 import { dashboardProcedure, router } from '../../trpc/init';
@@ -11,6 +12,7 @@ import { dashboardProcedure, router } from '../../trpc/init';
 /** The dashboard's Candidate Management tab: every election's candidates in one list. */
 export const candidatesRouter = router({
   list: dashboardProcedure.query(({ ctx }) => listAllCandidates(ctx.db)),
+  electionChoices: dashboardProcedure.query(({ ctx }) => listElectionChoices(ctx.db)),
   create: dashboardProcedure
     .input(candidateInput)
     .mutation(({ ctx, input }) => createCandidate(ctx.db, input, ctx.user.id)),

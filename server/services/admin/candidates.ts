@@ -30,6 +30,15 @@ export function listAllCandidates(db: Db) {
     .all();
 }
 
+/** The elections a new candidate can join, newest first (the create form's election chooser). */
+export function listElectionChoices(db: Db) {
+  return db
+    .select({ id: elections.id, title: elections.title, status: elections.status })
+    .from(elections)
+    .orderBy(desc(elections.startTime))
+    .all();
+}
+
 /** order_index is the election's current maximum plus one (SPEC §9). */
 export function createCandidate(db: Db, input: z.output<typeof candidateInput>, actorId: string) {
   return db.transaction((tx) => {

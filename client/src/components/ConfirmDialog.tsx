@@ -1,0 +1,40 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface ConfirmDeleteProps {
+  opened: boolean;
+  /** e.g. "Delete district?" */
+  title: string;
+  children: ReactNode;
+  busy?: boolean;
+  confirmLabel?: string;
+  onCancel(): void;
+  onConfirm(): void;
+}
+
+/** SPEC §5: every delete asks first. Cancel has the focus, so Enter never deletes by accident. */
+export function ConfirmDelete({
+  opened,
+  title,
+  children,
+  busy = false,
+  confirmLabel = 'Delete',
+  onCancel,
+  onConfirm,
+}: ConfirmDeleteProps) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered size="sm">
+      <Stack>
+        <Text>{children}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
+            Cancel
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,8 @@
+import { Modal, type ModalProps } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+
+/** Below 768 px (SPEC §9's mobile breakpoint) a form modal fills the screen, leaving room for the keyboard. */
+export function ResponsiveModal(props: ModalProps) {
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  return <Modal fullScreen={phone} radius={phone ? 0 : undefined} size="lg" {...props} />;
+}

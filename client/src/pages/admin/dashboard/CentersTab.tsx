@@ -1,0 +1,177 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconBuildingCommunity, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { type Center, CenterForm } from './CenterForm';
+import { useFailureToast, useLoadFailure, useRefreshAdmin } from './dashboard-queries';
+
+const coordinates = (center: Center) =>
+  center.latitude === null || center.longitude === null
+    ? '—'
+    : `${center.latitude.toFixed(4)}, ${center.longitude.toFixed(4)}`;
+
+/** The Registration Centers tab: every center with its district and region, and Activate/Deactivate. */
+export function CentersTab() {
+  const trpc = useTRPC();
+  const refreshAdmin = useRefreshAdmin();
+  const failureToast = useFailureToast();
+  const centers = useQuery(trpc.admin.centers.list.queryOptions());
+  const districts = useQuery(trpc.admin.districts.list.queryOptions());
+  useLoadFailure(centers.error, 'Failed to load registration centers');
+  useLoadFailure(districts.error, 'Failed to load districts');
+  const [editing, setEditing] = useState<Center | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Center | null>(null);
+
+  const setActive = useMutation(
+    trpc.admin.centers.setActive.mutationOptions({
+      onSuccess: async (result) => {
+        notifySuccess(
+          'Success',
+          `Registration center ${result.isActive ? 'activated' : 'deactivated'} successfully`,
+        );
+        await refreshAdmin();
+      },
+      onError: (error) => failureToast('Failed to update registration center', error),
+    }),
+  );
+  const remove = useMutation(
+    trpc.admin.centers.delete.mutationOptions({
+      onSuccess: async () => {
+        notifySuccess('Success', 'Registration center deleted successfully');
+        setDeleting(null);
+        await refreshAdmin();
+      },
+      onError: (error) => failureToast('Failed to delete registration center', error),
+    }),
+  );
+
+  const rows = centers.data ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text c="dimmed" size="sm">
+          {centers.data ? `${rows.filter((c) => c.isActive).length} of ${rows.length} centers active` : ' '}
+        </Text>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+          Add Center
+        </Button>
+      </Group>
+
+      {centers.isPending ? (
+        <Skeleton h={200} />
+      ) : rows.length === 0 ? (
+        <EmptyState
+          icon={<IconBuildingCommunity size={32} aria-hidden />}
+          title="No registration centers found..."
+          description="Add the first registration center."
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped highlightOnHover aria-label="Registration centers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>District</Table.Th>
+                <Table.Th>Region</Table.Th>
+                <Table.Th ta="right">Capacity</Table.Th>
+                <Table.Th>Coordinates</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>
+                    <Text fw={600} size="sm">
+                      {c.name}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {c.code}
+                      {c.address ? ` · ${c.address}` : ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{c.districtName ?? '—'}</Table.Td>
+                  <Table.Td>{c.region ?? '—'}</Table.Td>
+                  <Table.Td ta="right">{c.capacity === null ? '—' : c.capacity.toLocaleString()}</Table.Td>
+                  <Table.Td ff="monospace" fz="xs">
+                    {coordinates(c)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={c.isActive ? 'green' : 'gray'} variant="light">
+                      {c.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        variant="default"
+                        h={36}
+                        loading={setActive.isPending && setActive.variables?.id === c.id}
+                        onClick={() => setActive.mutate({ id: c.id, isActive: !c.isActive })}
+                        aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.name}`}
+                      >
+                        {c.isActive ? 'Deactivate' : 'Activate'}
+                      </Button>
+                      <ActionIcon
+                        variant="subtle"
+                        size={40}
+                        aria-label={`Edit ${c.name}`}
+                        onClick={() => setEditing(c)}
+                      >
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size={40}
+                        aria-label={`Delete ${c.name}`}
+                        onClick={() => setDeleting(c)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      {editing && (
+        <CenterForm
+          center={editing === 'new' ? null : editing}
+          districts={districts.data ?? []}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <ConfirmDelete
+        opened={deleting !== null}
+        title="Delete registration center?"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      >
+        {deleting && `${deleting.name} (${deleting.code}) will be deleted. This cannot be undone.`}
+      </ConfirmDelete>
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { RouterOutputs } from '../../../../../server/routers/_app';
+import { KNOWN_DISTRICTS } from '../../../../../shared/known-districts';
+import { DISTRICT_REGIONS, type DistrictRegion } from '../../../../../shared/regions';
+import { adminMessages, districtInput } from '../../../../../shared/schemas/admin';
+import { ResponsiveModal } from '../../../components/ResponsiveModal';
+import { notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { zodValidate } from '../../../lib/zod-form';
+import { useFailureToast, useRefreshAdmin } from './dashboard-queries';
+
+export type District = RouterOutputs['admin']['districts']['list'][number];
+
+interface DistrictValues {
+  region: string | null;
+  name: string | null;
+  code: string;
+  population: number | string;
+}
+
+const isRegion = (value: string | null): value is DistrictRegion =>
+  (DISTRICT_REGIONS as readonly (string | null)[]).includes(value);
+
+function toInput(values: DistrictValues) {
+  return {
+    region: values.region ?? '',
+    name: values.name ?? '',
+    code: values.code,
+    population: typeof values.population === 'number' ? values.population : null,
+  };
+}
+
+/** Create (district null) or edit a district. SPEC §5: the name comes from the region's known districts. */
+export function DistrictForm({ district, onClose }: { district: District | null; onClose(): void }) {
+  const trpc = useTRPC();
+  const refreshAdmin = useRefreshAdmin();
+  const failureToast = useFailureToast();
+  const [missing, setMissing] = useState(false);
+  const form = useForm<DistrictValues>({
+    initialValues: {
+      region: district?.region ?? null,
+      name: district?.name ?? null,
+      code: district?.code ?? '',
+      population: district?.population ?? '',
+    },
+    validate: (values) => zodValidate<unknown>(districtInput)(toInput(values)),
+  });
+
+  const done = async (message: string) => {
+    notifySuccess('Success', message);
+    await refreshAdmin();
+    onClose();
+  };
+  const create = useMutation(
+    trpc.admin.districts.create.mutationOptions({
+      onSuccess: () => done('District created successfully'),
+      onError: (error) =>
+        failureToast('Failed to create district. Make sure you are signed in as System Admin.', error),
+    }),
+  );
+  const update = useMutation(
+    trpc.admin.districts.update.mutationOptions({
+      onSuccess: () => done('District updated successfully'),
+      onError: (error) => failureToast('Failed to update district', error),
+    }),
+  );
+  const busy = create.isPending || update.isPending;
+
+  const region = form.values.region;
+  const names = isRegion(region) ? KNOWN_DISTRICTS[region].map((known) => known.name) : [];
+  // A district saved before the list changed keeps its own name as a choice.
+  if (district && region === district.region && !names.includes(district.name)) names.unshift(district.name);
+
+  const submit = form.onSubmit(
+    (values) => {
+      setMissing(false);
+      const input = districtInput.parse(toInput(values));
+      if (district) update.mutate({ id: district.id, ...input });
+      else create.mutate(input);
+    },
+    (errors) => setMissing(Boolean(errors.name || errors.code || errors.region)),
+  );
+
+  const chooseRegion = (value: string | null) => {
+    // Changing the region resets the name (SPEC §5): the old name belongs to another region.
+    form.setValues({ region: value, name: null });
+  };
+  const chooseName = (value: string | null) => {
+    form.setFieldValue('name', value);
+    const known = isRegion(region) ? KNOWN_DISTRICTS[region].find((d) => d.name === value) : undefined;
+    if (known && form.values.code.trim() === '') form.setFieldValue('code', known.code);
+  };
+
+  return (
+    <ResponsiveModal opened onClose={onClose} title={district ? 'Edit District' : 'Add District'}>
+      <form onSubmit={submit} noValidate aria-label={district ? 'Edit District' : 'Add District'}>
+        <Stack>
+          {missing && (
+            <Alert color="red" title="Missing information" role="alert">
+              {adminMessages.districtMissing}
+            </Alert>
+          )}
+          <Select
+            label="Region"
+            placeholder="Choose a region"
+            data={[...DISTRICT_REGIONS]}
+            searchable
+            required
+            disabled={busy}
+            value={region}
+            onChange={chooseRegion}
+            error={Boolean(form.errors.region)}
+          />
+          <Select
+            label="District name"
+            placeholder={region ? 'Choose a district' : 'Choose a region first'}
+            data={names}
+            searchable
+            required
+            nothingFoundMessage="No district of this region matches"
+            disabled={busy || !region}
+            value={form.values.name}
+            onChange={chooseName}
+            error={Boolean(form.errors.name)}
+          />
+          <TextInput
+            label="Code"
+            required
+            disabled={busy}
+            {...form.getInputProps('code')}
+            error={Boolean(form.errors.code)}
+          />
+          <NumberInput
+            label="Population"
+            description="Optional"
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            disabled={busy}
+            {...form.getInputProps('population')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              {district ? 'Save Changes' : 'Add District'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </ResponsiveModal>
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconMapPin, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DISTRICT_REGIONS } from '../../../../../shared/regions';
+import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { type District, DistrictForm } from './DistrictForm';
+import { useFailureToast, useLoadFailure, useRefreshAdmin } from './dashboard-queries';
+
+const PAGE_SIZE = 20;
+
+/** The Federal Member States tab: districts per region, and the districts themselves. */
+export function DistrictsTab() {
+  const trpc = useTRPC();
+  const refreshAdmin = useRefreshAdmin();
+  const failureToast = useFailureToast();
+  const districts = useQuery(trpc.admin.districts.list.queryOptions());
+  useLoadFailure(districts.error, 'Failed to load districts');
+  const [region, setRegion] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<District | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<District | null>(null);
+  const remove = useMutation(
+    trpc.admin.districts.delete.mutationOptions({
+      onSuccess: async () => {
+        notifySuccess('Success', 'District deleted successfully');
+        setDeleting(null);
+        await refreshAdmin();
+      },
+      onError: (error) => failureToast('Failed to delete district', error),
+    }),
+  );
+
+  const all = districts.data ?? [];
+  const counts = new Map<string, number>();
+  for (const d of all) counts.set(d.region, (counts.get(d.region) ?? 0) + 1);
+  const needle = search.trim().toLowerCase();
+  const shown = all.filter(
+    (d) =>
+      (!region || d.region === region) &&
+      (!needle || d.name.toLowerCase().includes(needle) || d.code.toLowerCase().includes(needle)),
+  );
+  // Ninety-odd districts are too long for one table on a phone: pages of 20.
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const pageRows = shown.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const filterBy = (next: string | null) => {
+    setRegion(next);
+    setPage(1);
+  };
+
+  return (
+    <Stack>
+      <section aria-labelledby="regions-heading">
+        <Title order={2} fz="h4" id="regions-heading" mb="xs">
+          Regions
+        </Title>
+        <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="xs">
+          {DISTRICT_REGIONS.map((name) => (
+            <UnstyledButton
+              key={name}
+              onClick={() => filterBy(region === name ? null : name)}
+              aria-pressed={region === name}
+              aria-label={`${name}: ${counts.get(name) ?? 0} districts`}
+            >
+              <Paper
+                withBorder
+                p="xs"
+                radius="md"
+                bg={region === name ? 'var(--mantine-primary-color-light)' : undefined}
+              >
+                <Text size="sm" fw={600} truncate>
+                  {name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {districts.data ? `${counts.get(name) ?? 0} districts` : '…'}
+                </Text>
+              </Paper>
+            </UnstyledButton>
+          ))}
+        </SimpleGrid>
+      </section>
+
+      <Group justify="space-between" align="flex-end">
+        <Group align="flex-end" gap="sm" style={{ flex: '1 1 auto' }}>
+          <TextInput
+            label="Search districts"
+            placeholder="Name or code"
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Select
+            label="Region"
+            placeholder="All regions"
+            data={[...DISTRICT_REGIONS]}
+            value={region}
+            onChange={filterBy}
+            clearable
+            searchable
+            w={{ base: '100%', xs: 220 }}
+          />
+        </Group>
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+          Add District
+        </Button>
+      </Group>
+
+      {districts.isPending ? (
+        <Skeleton h={200} />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon={<IconMapPin size={32} aria-hidden />}
+          title="No districts found..."
+          description={region || needle ? 'Nothing matches these filters.' : 'Add the first district.'}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover aria-label="Districts">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Code</Table.Th>
+                <Table.Th>Region</Table.Th>
+                <Table.Th ta="right">Population</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pageRows.map((d) => (
+                <Table.Tr key={d.id}>
+                  <Table.Td fw={600}>{d.name}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline" color="gray">
+                      {d.code}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{d.region}</Table.Td>
+                  <Table.Td ta="right">
+                    {d.population === null ? '—' : d.population.toLocaleString()}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        size={40}
+                        aria-label={`Edit ${d.name}`}
+                        onClick={() => setEditing(d)}
+                      >
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        size={40}
+                        aria-label={`Delete ${d.name}`}
+                        onClick={() => setDeleting(d)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {shown.length} districts
+          </Text>
+          <Pagination total={pages} value={current} onChange={setPage} aria-label="District pages" />
+        </Group>
+      )}
+
+      {editing && (
+        <DistrictForm district={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      )}
+      <ConfirmDelete
+        opened={deleting !== null}
+        title="Delete district?"
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      >
+        {deleting &&
+          `${deleting.name} (${deleting.code}) will be deleted. Its registration centers stay, without a district.`}
+      </ConfirmDelete>
+    </Stack>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  EmptyState,
+  Group,
+  Pagination,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle, IconPencil, IconUsers } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useTRPC } from '../../../lib/trpc';
+import { RoleBadge } from './RoleBadge';
+import { type AdminUser, UserEditModal } from './UserEditModal';
+
+const PAGE_SIZE = 25;
+const STAT_LABELS = ['Total users', 'Active', 'System Admins', 'Supervisors', 'Registrars', 'Citizens'];
+const NOT_SUPPORTED = 'Creating new users is not supported yet. Users must sign up first.';
+
+/** /admin/users: every profile, newest first, with statistics, editing and Activate/Deactivate. */
+export function AdminUsersPage() {
+  usePageMeta('Users');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.admin.users.list.queryOptions());
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
+
+  useEffect(() => {
+    if (list.error) notifyFailure('Failed to load user profiles', list.error);
+  }, [list.error]);
+
+  const setActive = useMutation(
+    trpc.admin.users.setActive.mutationOptions({
+      onSuccess: async (result) => {
+        notifySuccess('Success', `User ${result.isActive ? 'activated' : 'deactivated'} successfully`);
+        await refresh();
+      },
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          title: 'Error',
+          message: `Failed to update user status: ${failureReason(error)}`,
+        }),
+    }),
+  );
+
+  const stats = list.data?.stats;
+  const allUsers = list.data?.users ?? [];
+  const needle = search.trim().toLowerCase();
+  const users = needle
+    ? allUsers.filter((u) => u.email.includes(needle) || u.fullName.toLowerCase().includes(needle))
+    : allUsers;
+  // Pages of 25 keep the table short on a phone however many citizens sign up.
+  const pages = Math.max(1, Math.ceil(users.length / PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const pageRows = users.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+  const statValues = stats && [
+    stats.total,
+    stats.active,
+    stats.byRole['System Admin'],
+    stats.byRole['Enrollment Supervisor'],
+    stats.byRole.Registrar,
+    stats.byRole.Citizen,
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Users</Title>
+      <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
+        {NOT_SUPPORTED}
+      </Alert>
+
+      <SimpleGrid
+        cols={{ base: 2, sm: 3, lg: 6 }}
+        spacing="sm"
+        component="section"
+        aria-label="User statistics"
+      >
+        {STAT_LABELS.map((label, index) => (
+          <Paper key={label} withBorder p="md" radius="md">
+            <Text size="sm" c="dimmed">
+              {label}
+            </Text>
+            {statValues ? (
+              <Text fz={26} fw={700}>
+                {statValues[index]?.toLocaleString()}
+              </Text>
+            ) : (
+              <Skeleton h={34} mt={4} w={60} />
+            )}
+          </Paper>
+        ))}
+      </SimpleGrid>
+
+      <TextInput
+        label="Search users"
+        placeholder="Email or name"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setPage(1);
+        }}
+        maw={{ base: '100%', xs: 320 }}
+      />
+
+      {list.isPending ? (
+        <Skeleton h={240} />
+      ) : users.length === 0 ? (
+        <EmptyState
+          icon={<IconUsers size={32} aria-hidden />}
+          title="No Users Found"
+          description={needle ? 'Nobody matches this search.' : undefined}
+        />
+      ) : (
+        <Table.ScrollContainer minWidth={820}>
+          <Table striped highlightOnHover aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Joined</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pageRows.map((u) => (
+                <Table.Tr key={u.id}>
+                  <Table.Td>{u.email}</Table.Td>
+                  <Table.Td fw={600}>{u.fullName}</Table.Td>
+                  <Table.Td>{u.phone ?? '—'}</Table.Td>
+                  <Table.Td>
+                    <RoleBadge role={u.role} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={u.isActive ? 'green' : 'gray'} variant="dot">
+                      {u.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{u.createdAt.toLocaleDateString()}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Button
+                        size="compact-sm"
+                        h={36}
+                        variant="default"
+                        color={u.isActive ? 'red' : undefined}
+                        loading={setActive.isPending && setActive.variables?.id === u.id}
+                        onClick={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
+                        aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.email}`}
+                      >
+                        {u.isActive ? 'Deactivate' : 'Activate'}
+                      </Button>
+                      <ActionIcon
+                        variant="subtle"
+                        size={40}
+                        aria-label={`Edit ${u.email}`}
+                        onClick={() => setEditing(u)}
+                      >
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {pages > 1 && (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {users.length} users
+          </Text>
+          <Pagination total={pages} value={current} onChange={setPage} aria-label="User pages" />
+        </Group>
+      )}
+
+      {editing && <UserEditModal user={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+    </Stack>
+  );
+}

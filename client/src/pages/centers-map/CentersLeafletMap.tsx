@@ -1,0 +1,103 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import type { RouterOutputs } from '../../../../server/routers/_app';
+
+export type CentersMapData = RouterOutputs['directory']['mapSettings'];
+
+// Leaflet writes attributions into the page as HTML: the admin's text is shown as text, never markup.
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function popup(title: string, ...lines: (string | null)[]): HTMLElement {
+  const box = document.createElement('div');
+  const heading = document.createElement('strong');
+  heading.textContent = title;
+  box.append(heading);
+  for (const line of lines) {
+    if (!line) continue;
+    const p = document.createElement('div');
+    p.textContent = line;
+    box.append(p);
+  }
+  return box;
+}
+
+interface CentersLeafletMapProps {
+  data: CentersMapData;
+  /** Called when the first tiles fail before any has loaded (offline, blocked host, bad URL). */
+  onTilesFailed(): void;
+}
+
+/**
+ * The Leaflet map: configured tiles, centre and zoom, a circle per active center and the admin's markers.
+ * Circles instead of Leaflet's image pins: no marker images to fetch, and they scale on phones.
+ */
+export function CentersLeafletMap({ data, onTilesFailed }: CentersLeafletMapProps) {
+  const container = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const { map: settings, centers } = data;
+    const map = L.map(element, {
+      center: [settings.centerLat, settings.centerLng],
+      zoom: settings.defaultZoom,
+      // Page scrolling on phones must not be captured by the map; zoom stays on buttons and pinch.
+      scrollWheelZoom: false,
+    });
+    let anyTileLoaded = false;
+    L.tileLayer(settings.tileUrl, { attribution: escapeHtml(settings.attribution), maxZoom: 18 })
+      .on('tileload', () => {
+        anyTileLoaded = true;
+      })
+      .on('tileerror', () => {
+        if (!anyTileLoaded) onTilesFailed();
+      })
+      .addTo(map);
+
+    for (const center of centers) {
+      if (center.latitude === null || center.longitude === null) continue;
+      const place = [center.districtName, center.region].filter(Boolean).join(', ');
+      L.circleMarker([center.latitude, center.longitude], {
+        radius: 8,
+        color: '#135ebb',
+        weight: 2,
+        fillColor: '#4189dd',
+        fillOpacity: 0.8,
+      })
+        .bindPopup(popup(center.name, place || null, center.address))
+        .addTo(map);
+    }
+    for (const marker of settings.markers) {
+      L.circleMarker([marker.latitude, marker.longitude], {
+        radius: 10,
+        color: '#9c1d1d',
+        weight: 2,
+        fillColor: '#e03131',
+        fillOpacity: 0.85,
+      })
+        .bindPopup(popup(marker.name))
+        .addTo(map);
+    }
+    return () => {
+      map.remove();
+    };
+  }, [data, onTilesFailed]);
+
+  // isolation keeps Leaflet's own z-indexes (up to 1000) below the site's sticky header and drawers.
+  return (
+    <section
+      ref={container}
+      aria-label="Map of active registration centers"
+      style={{
+        height: 'min(60vh, 460px)',
+        minHeight: 280,
+        borderRadius: 'var(--mantine-radius-md)',
+        isolation: 'isolate',
+      }}
+      data-testid="centers-map"
+    />
+  );
+}

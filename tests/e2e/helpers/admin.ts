@@ -1,0 +1,46 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { DEMO_ADMIN } from '../../../seed/demo-accounts';
+import { signIn } from './auth';
+import { visit } from './browser';
+
+/** A toast (Mantine notifications have role alert) containing this text. */
+export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
+
+/** Opens a Mantine Select in a scope and picks an option by its label. */
+export async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Signs the demo admin in and passes the dashboard's step-up login on /admin. */
+export async function openDashboard(page: Page) {
+  await signIn(page, DEMO_ADMIN);
+  await visit(page, '/admin');
+  const form = page.getByRole('form', { name: 'Dashboard login' });
+  await form.getByRole('textbox', { name: 'Username' }).fill(DEMO_ADMIN.email);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
+  await form.getByRole('button', { name: 'Login' }).click();
+  await toast(page, 'Login Successful').waitFor();
+  await page.getByTestId('count-districts').waitFor();
+}
+
+// A 1x1 PNG: the tests run offline, so the tile server is played by the test.
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Answers the configured (demo) tile host's requests: with a tile, or with 404 as if it had none. */
+export function stubTiles(page: Page, state: 'ok' | 'down') {
+  return page.route('https://tile.openstreetmap.org/**', (route) =>
+    state === 'ok'
+      ? route.fulfill({ status: 200, contentType: 'image/png', body: TILE })
+      : route.fulfill({ status: 404, body: 'no tile' }),
+  );
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `scrollWidth at ${page.url()}`).toBeLessThanOrEqual(360);
+}

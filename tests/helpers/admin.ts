@@ -1,0 +1,55 @@
+import { TRPCError } from '@trpc/server';
+import { expect } from 'vitest';
+import { createSession, validateSessionToken } from '../../server/auth/sessions';
+import { auditLogs, elections } from '../../server/db/schema';
+import { createCaller } from '../../server/routers/_app';
+import { createInnerContext } from '../../server/trpc/context';
+import { publicMessage } from '../../server/trpc/errors';
+import { callerFor, type TestDeps } from './caller';
+import { createAdmin } from './factories';
+
+/** Fails unless the call fails with this code (and, when given, this client-visible message). */
+export async function expectTrpcError(promise: Promise<unknown>, code: TRPCError['code'], message?: string) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error, 'expected the call to fail').toBeInstanceOf(TRPCError);
+  const trpcError = error as TRPCError;
+  expect(trpcError.code).toBe(code);
+  // publicMessage is what the client sees: the first validation message, or the service's sentence.
+  if (message !== undefined) expect(publicMessage(trpcError)).toBe(message);
+}
+
+/** A System Admin whose session has passed the dashboard's step-up login. */
+export async function unlockedAdmin(deps: TestDeps) {
+  const admin = await createAdmin(deps.db);
+  return { admin, ...callerFor(deps, admin, '192.0.2.10', { dashboardUnlocked: true }) };
+}
+
+/**
+ * A caller for an existing session token, read afresh from the database: what the next request with
+ * the same cookie would see (a caller's context is a snapshot of its session).
+ */
+export function callerForToken(deps: TestDeps, token: string, ip = '192.0.2.11') {
+  const session = validateSessionToken(deps.db, token);
+  const noCookies = { setSession: () => {}, clearSession: () => {} };
+  return createCaller(createInnerContext(deps, { session, ip, cookies: noCookies }));
+}
+
+export function newSessionToken(deps: TestDeps, userId: string): string {
+  return createSession(deps.db, userId).token;
+}
+
+export function seedElection(deps: TestDeps, title = 'Test election'): string {
+  const now = Date.now();
+  return deps.db
+    .insert(elections)
+    .values({ title, startTime: new Date(now - 86_400_000), endTime: new Date(now + 86_400_000) })
+    .returning({ id: elections.id })
+    .get().id;
+}
+
+export function auditRows(deps: TestDeps) {
+  return deps.db.select().from(auditLogs).all();
+}
