@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { SiteLayout } from './components/layout/SiteLayout';
+import { PageLoader } from './components/PageLoader';
 import { adminRoutes } from './pages/admin/admin-routes';
 import { ErrorPage } from './pages/error.page';
 import { HomePage } from './pages/home/home.page';
@@ -9,6 +10,7 @@ export const router = createBrowserRouter([
   {
     element: <SiteLayout />,
     errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoader />,
     children: [
       {
         errorElement: <ErrorPage />,
@@ -142,6 +144,7 @@ export const router = createBrowserRouter([
     path: 'admin',
     lazy: () => import('./pages/admin/layout/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
     errorElement: <ErrorPage />,
+    hydrateFallbackElement: <PageLoader />,
     children: adminRoutes,
   },
 ]);
