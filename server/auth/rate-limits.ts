@@ -21,6 +21,14 @@ export function createRateLimits(enabled: boolean) {
     signUpAddress: limiter(60, 60 * MINUTE),
     bootstrapAdminAddress: limiter(10, 60 * MINUTE),
     verificationMailUser: limiter(5, 60 * MINUTE),
+    // Password reset emails: per address (generous, as above) and per email, counted whether or not the
+    // email has an account so the answer never tells which do.
+    passwordResetAddress: limiter(30, 60 * MINUTE),
+    passwordResetEmail: limiter(5, 60 * MINUTE),
+    // Wrong current passwords from a signed-in session (password change, turning two-factor off).
+    failedPasswordCheckUser: limiter(10, 15 * MINUTE),
+    // Wrong authenticator or recovery codes for one account, wherever they are typed.
+    failedTwoFactorUser: limiter(10, 15 * MINUTE),
     // Votes from one address: a ceiling against scripted floods, far above what one carrier NAT's citizens cast.
     votesAddress: limiter(1200, MINUTE),
     // The same ceiling for monthly poll votes, counted apart so one kind of vote cannot starve the other.

@@ -1,11 +1,22 @@
 import { TRPCError } from '@trpc/server';
+import {
+  changePasswordInput,
+  requestPasswordResetInput,
+  resetPasswordInput,
+  signInTwoFactorInput,
+} from '../../shared/schemas/account';
 import { bootstrapAdminInput, signInInput, signUpInput, verifyEmailInput } from '../../shared/schemas/auth';
 import { consume } from '../auth/rate-limits';
 import { createSession, invalidateSession, validateSessionToken } from '../auth/sessions';
 import * as accounts from '../services/accounts';
 import { sendVerificationEmail, verifyEmail } from '../services/email-verification';
+import { changePassword } from '../services/password-change';
+import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { isTwoFactorEnabled } from '../services/two-factor';
+import { completeTwoFactorChallenge, startTwoFactorChallenge } from '../services/two-factor-sign-in';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+import { twoFactorRouter } from './auth-two-factor';
 
 /** Starts a session for a user whose credentials were just checked, and returns what auth.session returns. */
 function startSession(ctx: Context, userId: string) {
@@ -27,8 +38,18 @@ export const authRouter = router({
     return startSession(ctx, userId);
   }),
 
+  /** `{ user }`, or for an account with two-factor sign-in a pending token and no session yet. */
   signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
     const userId = await accounts.signIn(ctx, input, ctx.ip);
+    if (isTwoFactorEnabled(ctx.db, userId)) {
+      return { twoFactorRequired: true as const, pendingToken: startTwoFactorChallenge(ctx.db, userId) };
+    }
+    return startSession(ctx, userId);
+  }),
+
+  /** Finishes a sign-in that asked for an authenticator or recovery code. */
+  signInTwoFactor: publicProcedure.input(signInTwoFactorInput).mutation(async ({ ctx, input }) => {
+    const userId = await completeTwoFactorChallenge(ctx, input);
     return startSession(ctx, userId);
   }),
 
@@ -61,4 +82,23 @@ export const authRouter = router({
     );
     return { sent: true, alreadyVerified: false };
   }),
+
+  /** Ends every other session of the account; this one stays signed in. */
+  changePassword: protectedProcedure
+    .input(changePasswordInput)
+    .mutation(({ ctx, input }) =>
+      changePassword(ctx, { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email }, input),
+    ),
+
+  /** Always the same answer, whether or not the email has an account. */
+  requestPasswordReset: publicProcedure
+    .input(requestPasswordResetInput)
+    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email, ctx.ip)),
+
+  /** Sets a new password from an emailed link; every session of the account ends. */
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
+
+  twoFactor: twoFactorRouter,
 });

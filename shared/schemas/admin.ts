@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISTRICT_REGIONS } from '../regions';
 import { STAFF_ROLES } from '../roles';
+import { secondFactorCode } from './account';
 import { idSchema, optionalText, requiredText, urlOrPath } from './common';
 
 export const adminMessages = {
@@ -124,4 +125,6 @@ export const auditLogInput = z.strictObject({
 export const dashboardUnlockInput = z.strictObject({
   username: z.string().trim().max(254).pipe(z.string().min(1, adminMessages.bothCredentials)),
   password: z.string().max(256).pipe(z.string().min(1, adminMessages.bothCredentials)),
+  // Asked only of admins with two-factor sign-in (admin.dashboard.status says so).
+  code: secondFactorCode.optional(),
 });

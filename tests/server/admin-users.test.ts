@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema';
 import { ACCOUNT_DEACTIVATED } from '../../server/services/accounts';
 import { LAST_ADMIN_MESSAGE } from '../../server/services/admin/users';
+import { signedInUser } from '../helpers/account';
 import {
   auditRows,
   callerForToken,
@@ -81,7 +82,7 @@ describe('admin.users', () => {
       email: citizen.email,
       password: citizen.password,
     });
-    expect(again.user.email).toBe(citizen.email);
+    expect(signedInUser(again).email).toBe(citizen.email);
   });
 
   it('an update that deactivates also ends the sessions; name, phone and role are saved', async () => {

@@ -20,7 +20,11 @@ describe('admin.dashboard step-up login', () => {
     const deps = createTestDeps();
     const admin = await createAdmin(deps.db);
     const { caller } = callerFor(deps, admin);
-    expect(await caller.admin.dashboard.status()).toEqual({ unlocked: false, unlockedUntil: null });
+    expect(await caller.admin.dashboard.status()).toEqual({
+      unlocked: false,
+      unlockedUntil: null,
+      twoFactorRequired: false,
+    });
     for (const call of [
       () => caller.admin.stats(),
       () => caller.admin.districts.list(),

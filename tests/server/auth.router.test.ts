@@ -176,7 +176,7 @@ describe('auth.signIn', () => {
       email: `  ${user.email.toUpperCase()} `,
       password: user.password,
     });
-    expect(result.user.id).toBe(user.id);
+    expect(result).toEqual({ user: expect.objectContaining({ id: user.id }) });
     expect(jar.token).toBeTruthy();
     expect(deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
   });

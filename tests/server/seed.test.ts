@@ -5,6 +5,7 @@ import { seedDemo } from '../../seed/seed';
 import * as schema from '../../server/db/schema';
 import { addMonths, monthKey } from '../../shared/months';
 import { DISTRICT_REGIONS } from '../../shared/regions';
+import { signedInUser } from '../helpers/account';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createTestDb } from '../helpers/db';
 
@@ -149,8 +150,8 @@ describe('demo seed', () => {
     await seedDemo(deps.db);
     const { caller } = callerFor(deps, null);
     const admin = await caller.auth.signIn({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
-    expect(admin.user.isAdmin).toBe(true);
+    expect(signedInUser(admin).isAdmin).toBe(true);
     const citizen = await caller.auth.signIn({ email: DEMO_CITIZEN.email, password: DEMO_CITIZEN.password });
-    expect(citizen.user).toMatchObject({ isAdmin: false, role: null });
+    expect(signedInUser(citizen)).toMatchObject({ isAdmin: false, role: null });
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { profiles, users } from '../../server/db/schema';
 import { testEnv } from '../../server/env';
 import { prepareDatabase } from '../../server/startup';
+import { signedInUser } from '../helpers/account';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createTestDb } from '../helpers/db';
 import { createUser } from '../helpers/factories';
@@ -23,11 +24,11 @@ describe('start-up', () => {
     const deps = createTestDeps();
     const env = testEnv({ ADMIN_EMAIL: 'Chief@Codka.example', ADMIN_PASSWORD: 'a-strong-password' });
     await prepareDatabase(deps.db, env, log);
-    const { user } = await callerFor(deps, null).caller.auth.signIn({
+    const result = await callerFor(deps, null).caller.auth.signIn({
       email: 'chief@codka.example',
       password: 'a-strong-password',
     });
-    expect(user.isAdmin).toBe(true);
+    expect(signedInUser(result).isAdmin).toBe(true);
   });
 
   it('promotes an existing ADMIN_EMAIL account without changing its password', async () => {

@@ -4,6 +4,8 @@ import type { RouterOutputs } from '../../../server/routers/_app';
 import { useTRPC } from './trpc';
 
 export type SessionUser = NonNullable<RouterOutputs['auth']['session']['user']>;
+/** A started session, or (for an account with two-factor sign-in) the token to send with the code. */
+export type SignInResult = RouterOutputs['auth']['signIn'];
 
 interface AuthState {
   /** True until the first session check has answered. */
@@ -11,7 +13,8 @@ interface AuthState {
   user: SessionUser | null;
   /** Recomputed from the user on every session change; false when signed out. */
   isAdmin: boolean;
-  signIn(input: { email: string; password: string }): Promise<SessionUser>;
+  signIn(input: { email: string; password: string }): Promise<SignInResult>;
+  signInTwoFactor(input: { pendingToken: string; code: string }): Promise<SessionUser>;
   signUp(input: { fullName: string; email: string; password: string }): Promise<SessionUser>;
   signOut(): Promise<void>;
 }
@@ -36,6 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signInMutation = useMutation(trpc.auth.signIn.mutationOptions());
+  const signInTwoFactorMutation = useMutation(trpc.auth.signInTwoFactor.mutationOptions());
   const signUpMutation = useMutation(trpc.auth.signUp.mutationOptions());
   const signOutMutation = useMutation(trpc.auth.signOut.mutationOptions());
 
@@ -47,6 +51,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: user?.isAdmin ?? false,
       async signIn(input) {
         const result = await signInMutation.mutateAsync(input);
+        if ('user' in result) await applySession(result.user);
+        return result;
+      },
+      async signInTwoFactor(input) {
+        const result = await signInTwoFactorMutation.mutateAsync(input);
         await applySession(result.user);
         return result.user;
       },
@@ -65,6 +74,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       session.isPending,
       user,
       signInMutation,
+      signInTwoFactorMutation,
       signUpMutation,
       signOutMutation,
       applySession,

@@ -6,12 +6,14 @@ import { verifyPassword } from '../../auth/passwords';
 import { assertNotLimited, consume } from '../../auth/rate-limits';
 import { sessions, users } from '../../db/schema';
 import type { AppDeps } from '../../trpc/context';
+import { isTwoFactorEnabled, verifySecondFactor } from '../two-factor';
 
 /** How long a successful dashboard login lasts before the form is asked again. */
 export const DASHBOARD_UNLOCK_MS = 30 * 60 * 1000;
 /** SPEC §9: each dashboard login attempt takes at least one second, which also slows guessing. */
 export const DASHBOARD_ATTEMPT_MIN_MS = 1000;
 export const DASHBOARD_INVALID = 'Invalid credentials. Please try again.';
+export const DASHBOARD_CODE_REQUIRED = 'Please enter the code from your authenticator app.';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,6 +52,11 @@ export async function unlockDashboard(
     if (!valid) {
       await consume(deps.limits.enabled, keys, 'Too many failed login attempts.').catch(() => undefined);
       throw new TRPCError({ code: 'UNAUTHORIZED', message: DASHBOARD_INVALID });
+    }
+    // An enrolled admin proves the second factor here too (decision 006).
+    if (isTwoFactorEnabled(deps.db, actor.userId)) {
+      if (!input.code) throw new TRPCError({ code: 'UNAUTHORIZED', message: DASHBOARD_CODE_REQUIRED });
+      await verifySecondFactor(deps, actor.userId, input.code);
     }
     const unlockedUntil = new Date(now + DASHBOARD_UNLOCK_MS);
     deps.db

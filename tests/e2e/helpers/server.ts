@@ -39,6 +39,11 @@ export interface TestServer {
   origin: string;
   /** Everything the server printed so far (stdout and stderr interleaved). */
   output(): string;
+  /**
+   * Resolves with the first match of `pattern` in what the server prints (already printed or still to
+   * come), e.g. a link in an email written to the log because the test server has no SMTP.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
   /** SIGTERM, wait for a clean exit, remove the temporary data folder. */
   stop(): Promise<void>;
 }
@@ -111,8 +116,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   });
 
   let output = '';
+  const watchers = new Set<(recent: string) => void>();
   const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString('utf8')).slice(-OUTPUT_LIMIT);
+    const text = chunk.toString('utf8');
+    output = (output + text).slice(-OUTPUT_LIMIT);
+    // A line may straddle two chunks: look at this chunk with some of what came before.
+    const recent = output.slice(-(text.length + 4096));
+    for (const watcher of watchers) watcher(recent);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
@@ -175,6 +185,27 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     origin,
     output: () => output,
+    waitForOutput(pattern, timeoutMs = 10_000) {
+      return new Promise((resolveMatch, reject) => {
+        const seen = pattern.exec(output);
+        if (seen) {
+          resolveMatch(seen);
+          return;
+        }
+        const timer = setTimeout(() => {
+          watchers.delete(watch);
+          reject(new Error(`the server did not print ${pattern} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const watch = (recent: string) => {
+          const match = pattern.exec(recent);
+          if (!match) return;
+          clearTimeout(timer);
+          watchers.delete(watch);
+          resolveMatch(match);
+        };
+        watchers.add(watch);
+      });
+    },
     async stop() {
       const exitedEarly = exitDescription;
       stopping = true;

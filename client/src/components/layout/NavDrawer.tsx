@@ -42,6 +42,14 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
           <Text size="sm" c="dimmed" data-testid="drawer-email">
             {user.email}
           </Text>
+          <NavLink
+            component={Link}
+            to="/account"
+            label="Your account"
+            active={isActivePath(pathname, '/account')}
+            onClick={onClose}
+            mih={44}
+          />
           <Button
             variant="default"
             onClick={async () => {

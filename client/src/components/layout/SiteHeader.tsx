@@ -1,4 +1,5 @@
-import { Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Button, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { DESKTOP_LINKS, isActivePath, ONLINE_VOTING_PATH } from './navigation';
@@ -55,6 +56,17 @@ export function SiteHeader({
                   Admin
                 </Button>
               )}
+              <Tooltip label="Your account">
+                <ActionIcon
+                  component={Link}
+                  to="/account"
+                  variant="default"
+                  size={36}
+                  aria-label="Your account"
+                >
+                  <IconUserCircle size={20} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
               <Button variant="default" onClick={signOut}>
                 Sign Out
               </Button>

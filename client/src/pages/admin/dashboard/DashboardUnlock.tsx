@@ -6,7 +6,7 @@ import { dashboardUnlockInput } from '../../../../../shared/schemas/admin';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
-import { useRefreshAdmin } from './dashboard-queries';
+import { useDashboardStatus, useRefreshAdmin } from './dashboard-queries';
 
 const INVALID = 'Invalid credentials. Please try again.';
 
@@ -19,7 +19,9 @@ export function DashboardUnlock() {
   const refreshAdmin = useRefreshAdmin();
   const [missing, setMissing] = useState<string | null>(null);
   const [passwordVisible, setPasswordVisible] = useState(false);
-  const form = useForm({ initialValues: { username: '', password: '' } });
+  // Admins with two-factor sign-in also give a code (decision 006).
+  const twoFactorRequired = useDashboardStatus().data?.twoFactorRequired ?? false;
+  const form = useForm({ initialValues: { username: '', password: '', code: '' } });
   const unlock = useMutation(
     trpc.admin.dashboard.unlock.mutationOptions({
       onSuccess: async () => {
@@ -29,13 +31,15 @@ export function DashboardUnlock() {
       },
       onError: (error) => {
         form.setFieldValue('password', '');
+        form.setFieldValue('code', '');
         notifyFailure('Login Failed', error, INVALID);
       },
     }),
   );
   const busy = unlock.isPending;
 
-  const submit = form.onSubmit((values) => {
+  const submit = form.onSubmit(({ code, ...credentials }) => {
+    const values = twoFactorRequired ? { ...credentials, code } : credentials;
     const errors = Object.values(zodValidate(dashboardUnlockInput)(values));
     setMissing(errors[0] ?? null);
     if (errors.length === 0) unlock.mutate(values);
@@ -77,6 +81,17 @@ export function DashboardUnlock() {
             }}
             {...form.getInputProps('password')}
           />
+          {twoFactorRequired && (
+            <TextInput
+              label="Authentication code"
+              description="From your authenticator app, or a recovery code"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              disabled={busy}
+              {...form.getInputProps('code')}
+            />
+          )}
           <Button type="submit" disabled={busy} fullWidth>
             {busy ? 'Authenticating...' : 'Login'}
           </Button>

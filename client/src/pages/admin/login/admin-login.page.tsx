@@ -15,10 +15,11 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { adminMessages } from '../../../../../shared/schemas/admin';
-import { useAuth } from '../../../lib/auth';
+import { type SessionUser, useAuth } from '../../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../../lib/errors';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
+import { TwoFactorStep } from '../../auth/TwoFactorStep';
 import { safeAdminPath } from '../layout/RequireAdmin';
 
 const NOT_ADMIN = 'Access denied. Admin credentials required.';
@@ -42,14 +43,20 @@ export function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [pendingToken, setPendingToken] = useState<string | null>(null);
 
   if (!loading && isAdmin) return <Navigate to={next} replace />;
 
+  function enter(signedIn: SessionUser) {
+    if (signedIn.isAdmin) navigate(next, { replace: true });
+    else setError(NOT_ADMIN);
+  }
+
   async function signInAsAdmin(failure: (caught: unknown) => string) {
     try {
-      const signedIn = await signIn({ email, password });
-      if (signedIn.isAdmin) navigate(next, { replace: true });
-      else setError(NOT_ADMIN);
+      const result = await signIn({ email, password });
+      if ('user' in result) enter(result.user);
+      else setPendingToken(result.pendingToken);
     } catch (caught) {
       setError(failure(caught));
     }
@@ -92,46 +99,60 @@ export function AdminLoginPage() {
         For staff of the electoral body with a System Admin account.
       </Text>
       <Paper withBorder p="lg" radius="md">
-        <form onSubmit={submit} noValidate aria-label="Admin Login">
-          <Stack>
-            {shownError && (
-              <Alert color="red" variant="filled" role="alert">
-                {shownError}
-              </Alert>
-            )}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
-              disabled={busy}
-              required
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
-              disabled={busy}
-              required
-            />
-            <Button type="submit" loading={busy} fullWidth>
-              Sign In
-            </Button>
-            {shownError?.toLowerCase().includes('invalid') && (
-              <Button
-                variant="light"
-                color="orange"
-                leftSection={<IconTool size={18} aria-hidden />}
-                onClick={fixAdminLogin}
+        {pendingToken ? (
+          <TwoFactorStep
+            pendingToken={pendingToken}
+            onSignedIn={(signedIn) => {
+              setPendingToken(null);
+              enter(signedIn);
+            }}
+            onStartOver={() => {
+              setPendingToken(null);
+              setPassword('');
+            }}
+          />
+        ) : (
+          <form onSubmit={submit} noValidate aria-label="Admin Login">
+            <Stack>
+              {shownError && (
+                <Alert color="red" variant="filled" role="alert">
+                  {shownError}
+                </Alert>
+              )}
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="username"
+                value={email}
+                onChange={(event) => setEmail(event.currentTarget.value)}
                 disabled={busy}
-              >
-                Fix admin login
+                required
+              />
+              <PasswordInput
+                label="Password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.currentTarget.value)}
+                disabled={busy}
+                required
+              />
+              <Button type="submit" loading={busy} fullWidth>
+                Sign In
               </Button>
-            )}
-          </Stack>
-        </form>
+              {shownError?.toLowerCase().includes('invalid') && (
+                <Button
+                  variant="light"
+                  color="orange"
+                  leftSection={<IconTool size={18} aria-hidden />}
+                  onClick={fixAdminLogin}
+                  disabled={busy}
+                >
+                  Fix admin login
+                </Button>
+              )}
+            </Stack>
+          </form>
+        )}
       </Paper>
       <Anchor component={Link} to="/" size="sm" mt="md" display="inline-block" py={10}>
         Back to Home

@@ -1,0 +1,75 @@
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { requestPasswordResetInput } from '../../../../shared/schemas/account';
+import { failureReason } from '../../lib/notify';
+import { usePageMeta } from '../../lib/page-meta';
+import { useTRPC } from '../../lib/trpc';
+import { zodValidate } from '../../lib/zod-form';
+
+/** /forgot-password: asks for an emailed reset link. The answer never says whether the email has an account. */
+export function ForgotPasswordPage() {
+  usePageMeta('Forgot password', 'Get an email with a link to choose a new password for your Codka account.');
+  const trpc = useTRPC();
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: zodValidate(requestPasswordResetInput),
+    validateInputOnBlur: true,
+  });
+  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+  const busy = request.isPending;
+
+  return (
+    <Container size={460} py="xl">
+      <Anchor
+        component={Link}
+        to="/auth"
+        size="sm"
+        display="inline-flex"
+        style={{ alignItems: 'center', gap: 4, minHeight: 44 }}
+      >
+        <IconArrowLeft size={16} aria-hidden /> Back to Sign In
+      </Anchor>
+      <Title order={1} mt="sm" mb="xs">
+        Forgot password?
+      </Title>
+      <Text c="dimmed" mb="lg">
+        Enter the email of your account and we will send you a link to choose a new password.
+      </Text>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        {request.isSuccess ? (
+          <Alert color="green" role="status" title="Check your email">
+            {request.data.message}
+          </Alert>
+        ) : (
+          <form
+            onSubmit={form.onSubmit((values) => request.mutate(values))}
+            noValidate
+            aria-label="Forgot password"
+          >
+            <Stack>
+              {request.isError && (
+                <Alert color="red" variant="filled" role="alert">
+                  {failureReason(request.error)}
+                </Alert>
+              )}
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                disabled={busy}
+                {...form.getInputProps('email')}
+              />
+              <Button type="submit" disabled={busy} fullWidth size="md">
+                {busy ? 'Sending...' : 'Send reset link'}
+              </Button>
+            </Stack>
+          </form>
+        )}
+      </Paper>
+    </Container>
+  );
+}

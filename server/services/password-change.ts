@@ -1,0 +1,73 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { assertNotLimited, consume } from '../auth/rate-limits';
+import { passwordResets, sessions, users } from '../db/schema';
+import type { AppDeps } from '../trpc/context';
+import { endTwoFactorChallenges } from './two-factor-sign-in';
+
+export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
+const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords.';
+
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'log'>;
+interface Actor {
+  userId: string;
+  sessionId: string;
+  email: string;
+}
+
+/**
+ * Checks a signed-in user's own password, under a per-account limit: a stolen session must not become
+ * a way to guess the password (and so to change it, or to turn two-factor sign-in off).
+ */
+export async function checkOwnPassword(deps: Pick<Deps, 'db' | 'limits'>, userId: string, password: string) {
+  const keys: [typeof deps.limits.failedPasswordCheckUser, string][] = [
+    [deps.limits.failedPasswordCheckUser, userId],
+  ];
+  await assertNotLimited(deps.limits.enabled, keys, TOO_MANY_WRONG_PASSWORDS);
+  const row = deps.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!(await verifyPassword(row?.passwordHash ?? null, password))) {
+    await consume(deps.limits.enabled, keys, TOO_MANY_WRONG_PASSWORDS).catch(() => undefined);
+    throw new TRPCError({ code: 'BAD_REQUEST', message: WRONG_CURRENT_PASSWORD });
+  }
+}
+
+/** Sets a new password and ends every other session of the account; this one stays signed in. */
+export async function changePassword(
+  deps: Deps,
+  actor: Actor,
+  input: { currentPassword: string; newPassword: string },
+) {
+  await checkOwnPassword(deps, actor.userId, input.currentPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+  const otherSessionsEnded = deps.db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId)).run();
+    // An emailed reset link would otherwise still set a password the owner no longer expects.
+    tx.update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.userId, actor.userId), isNull(passwordResets.usedAt)))
+      .run();
+    endTwoFactorChallenges(tx, actor.userId);
+    return tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)))
+      .run().changes;
+  });
+  // Tells the owner if it was not them; the change stands whether or not the mail goes out.
+  deps.mailer
+    .send({
+      to: actor.email,
+      subject: 'Your Codka password was changed',
+      text: [
+        'The password of your Codka account was just changed, and every other device was signed out.',
+        '',
+        'If this was not you, reset your password now from the Sign In page ("Forgot password?") and contact the electoral commission.',
+      ].join('\n'),
+    })
+    .catch((error: unknown) => deps.log.error({ err: error, userId: actor.userId }, 'notice not sent'));
+  return { success: true, otherSessionsEnded };
+}

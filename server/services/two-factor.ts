@@ -1,0 +1,195 @@
+import { encodeBase32NoPadding } from '@oslojs/encoding';
+import { TRPCError } from '@trpc/server';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { TOTP_CODE_PATTERN } from '../../shared/schemas/account';
+import { assertNotLimited, consume } from '../auth/rate-limits';
+import { hashSecret } from '../auth/tokens';
+import { formatRecoveryCode, matchTotpStep, newRecoveryCodes, newTotpKey, totpKeyUri } from '../auth/totp';
+import type { Db } from '../db/client';
+import { twoFactorAuthenticators, twoFactorRecoveryCodes } from '../db/schema';
+import type { AppDeps } from '../trpc/context';
+import { recordAudit } from './audit';
+
+export const WRONG_CODE = 'Invalid authentication code. Please try again.';
+export const CODE_ALREADY_USED =
+  'This code was already used. Please wait for the next code in your authenticator app.';
+export const ALREADY_ENABLED =
+  'Two-factor sign-in is already on. Turn it off before setting up another authenticator.';
+export const SETUP_NOT_STARTED = 'Start the authenticator setup first.';
+export const NOT_ENABLED = 'Two-factor sign-in is not on for this account.';
+const TOO_MANY_CODES = 'Too many wrong authentication codes.';
+
+type Deps = Pick<AppDeps, 'db' | 'limits'>;
+
+function authenticatorOf(db: Pick<Db, 'select'>, userId: string) {
+  return db
+    .select({
+      secret: twoFactorAuthenticators.secret,
+      enabledAt: twoFactorAuthenticators.enabledAt,
+      lastUsedStep: twoFactorAuthenticators.lastUsedStep,
+    })
+    .from(twoFactorAuthenticators)
+    .where(eq(twoFactorAuthenticators.userId, userId))
+    .get();
+}
+
+/** When two-factor sign-in was turned on, or null; reads no key. */
+function enabledAt(db: Pick<Db, 'select'>, userId: string): Date | null {
+  const row = db
+    .select({ enabledAt: twoFactorAuthenticators.enabledAt })
+    .from(twoFactorAuthenticators)
+    .where(eq(twoFactorAuthenticators.userId, userId))
+    .get();
+  return row?.enabledAt ?? null;
+}
+
+export function isTwoFactorEnabled(db: Db, userId: string): boolean {
+  return enabledAt(db, userId) !== null;
+}
+
+/** What the account page shows; never the key. */
+export function twoFactorStatus(db: Db, userId: string) {
+  const since = enabledAt(db, userId);
+  const left = db
+    .select({ n: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)))
+    .get();
+  return { enabled: since !== null, enabledAt: since, recoveryCodesLeft: since ? (left?.n ?? 0) : 0 };
+}
+
+/**
+ * Starts enrolment with a fresh key (replacing an unfinished one). The key leaves the server only here,
+ * as the otpauth:// URI, its QR code and the text for typing it in; after confirmation it never does.
+ */
+export async function beginTwoFactor(db: Db, user: { id: string; email: string }) {
+  if (isTwoFactorEnabled(db, user.id)) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENABLED });
+  const key = newTotpKey();
+  const secret = Buffer.from(key);
+  db.insert(twoFactorAuthenticators)
+    .values({ userId: user.id, secret, enabledAt: null, lastUsedStep: null, createdAt: new Date() })
+    .onConflictDoUpdate({
+      target: twoFactorAuthenticators.userId,
+      set: { secret, enabledAt: null, lastUsedStep: null, createdAt: new Date() },
+    })
+    .run();
+  const uri = totpKeyUri(user.email, key);
+  // Drawn here, not by a third-party service, so the key never leaves this site.
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return {
+    uri,
+    qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    manualKey:
+      encodeBase32NoPadding(key)
+        .match(/.{1,4}/g)
+        ?.join(' ') ?? '',
+  };
+}
+
+function replaceRecoveryCodes(db: Pick<Db, 'delete' | 'insert'>, userId: string, now: Date): string[] {
+  const codes = newRecoveryCodes();
+  db.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();
+  db.insert(twoFactorRecoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: hashSecret(code), createdAt: now })))
+    .run();
+  return codes.map(formatRecoveryCode);
+}
+
+/** The first right code turns two-factor sign-in on and hands out the recovery codes, once. */
+export async function confirmTwoFactor(deps: Deps, userId: string, code: string, now = new Date()) {
+  const limitKeys: [typeof deps.limits.failedTwoFactorUser, string][] = [
+    [deps.limits.failedTwoFactorUser, userId],
+  ];
+  await assertNotLimited(deps.limits.enabled, limitKeys, TOO_MANY_CODES);
+  const row = authenticatorOf(deps.db, userId);
+  if (row?.enabledAt) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENABLED });
+  if (!row) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: SETUP_NOT_STARTED });
+  const step = matchTotpStep(row.secret, code, row.lastUsedStep, now.getTime());
+  if (step === null) {
+    await consume(deps.limits.enabled, limitKeys, TOO_MANY_CODES).catch(() => undefined);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_CODE });
+  }
+  return deps.db.transaction((tx) => {
+    tx.update(twoFactorAuthenticators)
+      .set({ enabledAt: now, lastUsedStep: step })
+      .where(eq(twoFactorAuthenticators.userId, userId))
+      .run();
+    const recoveryCodes = replaceRecoveryCodes(tx, userId, now);
+    recordAudit(tx, {
+      action: 'enable_two_factor',
+      tableName: 'two_factor_authenticators',
+      recordId: userId,
+      actorId: userId,
+    });
+    return { enabled: true, recoveryCodes };
+  });
+}
+
+/** Spends the account's current authenticator code or an unused recovery code. */
+function spendSecondFactor(db: Db, userId: string, code: string, now: Date): 'ok' | 'wrong' | 'reused' {
+  const row = authenticatorOf(db, userId);
+  if (!row?.enabledAt) return 'wrong';
+  if (TOTP_CODE_PATTERN.test(code)) {
+    const step = matchTotpStep(row.secret, code, row.lastUsedStep, now.getTime());
+    if (step === null) {
+      // A right code from a step already spent: say so, since the app still shows it for a few seconds.
+      const seen = matchTotpStep(row.secret, code, null, now.getTime());
+      return seen !== null ? 'reused' : 'wrong';
+    }
+    db.update(twoFactorAuthenticators)
+      .set({ lastUsedStep: step })
+      .where(eq(twoFactorAuthenticators.userId, userId))
+      .run();
+    return 'ok';
+  }
+  // A recovery code has 50 random bits, so a plain hash lookup is safe; marking it used in the same
+  // statement means two requests racing with one code cannot both succeed.
+  const spent = db
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, userId),
+        eq(twoFactorRecoveryCodes.codeHash, hashSecret(code)),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .run();
+  return spent.changes > 0 ? 'ok' : 'wrong';
+}
+
+/**
+ * Checks a second factor under the per-account limit of wrong codes; throws UNAUTHORIZED with
+ * WRONG_CODE (or TOO_MANY_REQUESTS with the wait) when it fails.
+ */
+export async function verifySecondFactor(deps: Deps, userId: string, code: string, now = new Date()) {
+  const limitKeys: [typeof deps.limits.failedTwoFactorUser, string][] = [
+    [deps.limits.failedTwoFactorUser, userId],
+  ];
+  await assertNotLimited(deps.limits.enabled, limitKeys, TOO_MANY_CODES);
+  const outcome = spendSecondFactor(deps.db, userId, code, now);
+  if (outcome === 'reused') throw new TRPCError({ code: 'UNAUTHORIZED', message: CODE_ALREADY_USED });
+  if (outcome === 'wrong') {
+    await consume(deps.limits.enabled, limitKeys, TOO_MANY_CODES).catch(() => undefined);
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_CODE });
+  }
+}
+
+/** Turns two-factor sign-in off and forgets the key and the recovery codes. The password was checked by the caller. */
+export async function disableTwoFactor(deps: Deps, userId: string, code: string, now = new Date()) {
+  if (!isTwoFactorEnabled(deps.db, userId))
+    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: NOT_ENABLED });
+  await verifySecondFactor(deps, userId, code, now);
+  deps.db.transaction((tx) => {
+    tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();
+    tx.delete(twoFactorAuthenticators).where(eq(twoFactorAuthenticators.userId, userId)).run();
+    recordAudit(tx, {
+      action: 'disable_two_factor',
+      tableName: 'two_factor_authenticators',
+      recordId: userId,
+      actorId: userId,
+    });
+  });
+  return { enabled: false };
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { messages as authMessages, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+
+export const accountMessages = {
+  currentPasswordRequired: 'Please enter your current password',
+  samePassword: 'The new password must be different from the current one',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  codeRequired: 'Please enter the code from your authenticator app',
+  codeInvalidFormat: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes',
+  setupCodeInvalidFormat: 'Enter the 6-digit code your authenticator app shows',
+  signInExpired: 'This sign-in has expired. Please enter your email and password again.',
+} as const;
+
+/** What auth.requestPasswordReset answers, whether or not the email belongs to an account. */
+export const PASSWORD_RESET_REQUESTED =
+  'If an account exists for that email, we have sent it a link to reset the password. The link works once, within 1 hour.';
+
+const email = z
+  .string({ error: authMessages.emailRequired })
+  .trim()
+  .min(1, authMessages.emailRequired)
+  .max(254, authMessages.emailInvalid)
+  .pipe(z.email({ error: authMessages.emailInvalid }))
+  .transform((value) => value.toLowerCase());
+
+const newPassword = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired)
+  .min(MIN_PASSWORD_LENGTH, authMessages.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong);
+
+const currentPassword = z
+  .string({ error: accountMessages.currentPasswordRequired })
+  .min(1, accountMessages.currentPasswordRequired)
+  .max(MAX_PASSWORD_LENGTH, authMessages.passwordTooLong);
+
+const confirmPassword = z.string().min(1, authMessages.passwordRequired);
+
+/** Six digits, as authenticator apps show them (spaces allowed: some apps group them "123 456"). */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** Ten characters of the session-token alphabet, shown as "abcde-fghij". */
+export const RECOVERY_CODE_PATTERN = /^[a-km-np-z2-9]{10}$/;
+
+/** Spaces and dashes are how people copy codes; they carry no meaning. */
+export function normalizeCode(value: string): string {
+  return value.replace(/[\s-]/g, '').toLowerCase();
+}
+
+/** An authenticator code or a recovery code. */
+export const secondFactorCode = z
+  .string({ error: accountMessages.codeRequired })
+  .max(64, accountMessages.codeInvalidFormat)
+  .transform(normalizeCode)
+  .pipe(
+    z
+      .string()
+      .min(1, accountMessages.codeRequired)
+      .refine((code) => TOTP_CODE_PATTERN.test(code) || RECOVERY_CODE_PATTERN.test(code), {
+        message: accountMessages.codeInvalidFormat,
+      }),
+  );
+
+/** Only an authenticator code: enrolment proves the app works. */
+export const totpCode = z
+  .string({ error: accountMessages.codeRequired })
+  .max(64, accountMessages.setupCodeInvalidFormat)
+  .transform(normalizeCode)
+  .pipe(
+    z
+      .string()
+      .min(1, accountMessages.codeRequired)
+      .regex(TOTP_CODE_PATTERN, accountMessages.setupCodeInvalidFormat),
+  );
+
+const token = z
+  .string({ error: accountMessages.resetLinkInvalid })
+  .trim()
+  .min(1, accountMessages.resetLinkInvalid)
+  .max(200, accountMessages.resetLinkInvalid);
+
+/** auth.changePassword */
+export const changePasswordInput = z
+  .strictObject({ currentPassword, newPassword })
+  .refine((input) => input.currentPassword !== input.newPassword, {
+    message: accountMessages.samePassword,
+    path: ['newPassword'],
+  });
+
+/** The change-password form: the new password typed twice. */
+export const changePasswordForm = z
+  .object({ currentPassword, newPassword, confirmPassword })
+  .refine((form) => form.currentPassword !== form.newPassword, {
+    message: accountMessages.samePassword,
+    path: ['newPassword'],
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+/** auth.requestPasswordReset */
+export const requestPasswordResetInput = z.strictObject({ email });
+
+/** auth.resetPassword */
+export const resetPasswordInput = z.strictObject({ token, newPassword });
+
+/** The reset-password form (the token comes from the link, not from a field). */
+export const resetPasswordForm = z
+  .object({ newPassword, confirmPassword })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
+/** auth.signInTwoFactor: the token auth.signIn handed out, and a code. */
+export const signInTwoFactorInput = z.strictObject({
+  pendingToken: z
+    .string({ error: accountMessages.signInExpired })
+    .min(1, accountMessages.signInExpired)
+    .max(200, accountMessages.signInExpired),
+  code: secondFactorCode,
+});
+
+/** auth.twoFactor.confirm */
+export const twoFactorConfirmInput = z.strictObject({ code: totpCode });
+
+/** auth.twoFactor.disable: the password and a code, so a borrowed unlocked phone is not enough. */
+export const twoFactorDisableInput = z.strictObject({
+  password: currentPassword,
+  code: secondFactorCode,
+});
