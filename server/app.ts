@@ -7,10 +7,12 @@ import { createRateLimits } from './auth/rate-limits';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { candidateImageRoutes } from './http/candidate-images';
-import { jsonError, registerErrorHandler } from './http/errors';
+import { jsonError, malformedUrl, registerErrorHandler } from './http/errors';
+import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
+import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
 import { getMapSettings, getSiteSettings } from './services/admin/settings';
@@ -68,6 +70,10 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: 1024 * 1024,
     // Ids in logs tie a request's lines together without exposing anything about the user.
     genReqId: () => crypto.randomUUID(),
+    // A batched tRPC call names every procedure in one path segment; Fastify's default of 100 characters
+    // refused batches of a few long names (tRPC's Fastify guide asks for 5000).
+    routerOptions: { maxParamLength: 5000 },
+    frameworkErrors: malformedUrl,
   });
   if (!env.RATE_LIMITS) app.log.warn('RATE_LIMITS=off: rate limits are disabled (load tests only)');
 
@@ -95,6 +101,8 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(async (api) => {
+    api.addHook('onRequest', refuseUnsupportedMethods);
+    api.addHook('onSend', noStore);
     if (env.RATE_LIMITS) {
       // A ceiling per address against floods; generous because thousands of phones can share one carrier NAT.
       await api.register(rateLimit, {
@@ -114,6 +122,8 @@ export async function buildApp(options: BuildAppOptions) {
       trpcOptions: {
         router: appRouter,
         createContext: createContextFactory(deps),
+        // The client batches what one page asks for at once; a bound keeps one request from running thousands.
+        maxBatchSize: 100,
         onError({ error, path, type }) {
           if (!EXPECTED_ERROR_CODES.has(error.code)) {
             app.log.error({ err: error.cause ?? error, path, type }, `tRPC ${type} ${path ?? ''} failed`);
@@ -124,6 +134,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
+  await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
   await registerStatic(app, {
     clientDir: options.clientDir ?? 'dist/client',

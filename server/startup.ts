@@ -5,6 +5,7 @@ import { seedDemo } from '../seed/seed';
 import type { Db } from './db/client';
 import { users } from './db/schema';
 import type { Env } from './env';
+import { failInterruptedPhotoJobs } from './jobs/photo-refresh/runner';
 import { ensureConfiguredAdmin } from './services/accounts';
 
 /**
@@ -25,6 +26,9 @@ export async function prepareDatabase(
         `Citizen ${DEMO_CITIZEN.email} / ${DEMO_CITIZEN.password}. Set SEED_DEMO=false for a real deployment.`,
     );
   }
+  const interrupted = failInterruptedPhotoJobs(db);
+  if (interrupted > 0)
+    log.warn({ jobs: interrupted }, 'photo jobs cut short by the last stop were marked failed');
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const outcome = await ensureConfiguredAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     log.info({ email: env.ADMIN_EMAIL, outcome }, 'configured System Admin checked');

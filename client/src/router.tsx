@@ -78,6 +78,20 @@ export const router = createBrowserRouter([
             lazy: () => import('./pages/verify-email.page').then((m) => ({ Component: m.VerifyEmailPage })),
           },
           {
+            path: 'account',
+            lazy: () => import('./pages/account/account.page').then((m) => ({ Component: m.AccountPage })),
+          },
+          {
+            path: 'forgot-password',
+            lazy: () =>
+              import('./pages/auth/forgot-password.page').then((m) => ({ Component: m.ForgotPasswordPage })),
+          },
+          {
+            path: 'reset-password',
+            lazy: () =>
+              import('./pages/auth/reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })),
+          },
+          {
             path: 'elections',
             lazy: () =>
               import('./pages/elections/elections-hub.page').then((m) => ({ Component: m.ElectionsHubPage })),

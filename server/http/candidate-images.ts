@@ -86,9 +86,15 @@ async function toWebp(input: Buffer): Promise<Buffer> {
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new ImageRefused(415, imageMessages.notMultipart);
   try {
-    const file = await request.file();
-    if (!file) throw new ImageRefused(400, imageMessages.missingFile);
-    return await file.toBuffer();
+    let image: Buffer | null = null;
+    // Reading past the first part is what surfaces the parts limit: request.file() alone took the first file
+    // of several and ignored the rest.
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') throw new ImageRefused(400, 'Please upload one image at a time.');
+      image = await part.toBuffer();
+    }
+    if (!image) throw new ImageRefused(400, imageMessages.missingFile);
+    return image;
   } catch (error) {
     if (error instanceof ImageRefused) throw error;
     const code = (error as { code?: string }).code;

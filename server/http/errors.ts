@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { UNEXPECTED_ERROR_MESSAGE } from '../trpc/errors';
 
 const CODES: Record<number, string> = {
@@ -33,4 +33,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
           : error.message;
     return reply.code(status).send(jsonError(status, message));
   });
+}
+
+/** Fastify's own refusals before routing (a URL that does not decode), in the same JSON shape. */
+export function malformedUrl(_error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  void reply.code(400).send(jsonError(400, 'The request is malformed.'));
 }

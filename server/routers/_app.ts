@@ -4,6 +4,7 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { directoryRouter } from './directory';
 import { electionsRouter } from './elections';
+import { photosRouter } from './photos';
 import { pollsRouter } from './polls';
 import { votesRouter } from './votes';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   polls: pollsRouter,
   directory: directoryRouter,
   admin: adminRouter,
+  photos: photosRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { SENATE_STATES, type SenateState } from '../../shared/regions';
 import type { MembersInput, SenatorsInput } from '../../shared/schemas/directory';
 import type { Db } from '../db/client';
 import { houseMembers, senators } from '../db/schema';
+import { withPhotoUrls } from './photos/members';
 
 const memberColumns = {
   id: houseMembers.id,
@@ -70,7 +71,7 @@ export function listMembers(db: Db, input: MembersInput) {
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize)
     .all();
-  return { items, total, page: input.page, pageSize: input.pageSize };
+  return { items: withPhotoUrls(db, 'parliament', items), total, page: input.page, pageSize: input.pageSize };
 }
 
 const isLeadership = (senator: SenateSeat) => senator.state === 'Leadership' || senator.role !== null;
@@ -107,7 +108,9 @@ export function listSenators(db: Db, input: SenatorsInput) {
       : undefined,
     input.state ? eq(senators.state, input.state) : undefined,
   );
-  const all = db.select(senatorColumns).from(senators).where(where).all().sort(senateOrder);
+  const all = withPhotoUrls(db, 'senate', db.select(senatorColumns).from(senators).where(where).all()).sort(
+    senateOrder,
+  );
   return { leadership: all.filter(isLeadership), senators: all, total: all.length };
 }
 
@@ -123,5 +126,8 @@ export function stateRepresentatives(db: Db, stateId: StateId) {
   const stateSenators = senateState
     ? db.select(senatorColumns).from(senators).where(eq(senators.state, senateState)).all().sort(senateOrder)
     : [];
-  return { members, senators: stateSenators };
+  return {
+    members: withPhotoUrls(db, 'parliament', members),
+    senators: withPhotoUrls(db, 'senate', stateSenators),
+  };
 }

@@ -42,6 +42,8 @@ const endsAfterStart = {
     !payload.issues.some((issue) => issue.path?.[0] === 'startTime' || issue.path?.[0] === 'endTime'),
 };
 const endsAfterStartCheck = (value: unknown) => {
+  // Input that is not an object at all already has its issue; `when` still runs the check for it.
+  if (typeof value !== 'object' || value === null) return true;
   const { startTime, endTime } = value as { startTime: Date; endTime: Date };
   return endTime > startTime;
 };

@@ -1,3 +1,4 @@
+export * from './account-security';
 export * from './admin';
 export * from './auth';
 export * from './directory';

@@ -1,11 +1,12 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  MEMBER_TYPES,
+  PHOTO_JOB_STATUSES,
+  PHOTO_JOB_TYPES,
+  PHOTO_STATUSES,
+} from '../../../shared/member-photos';
 import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
-
-export const MEMBER_TYPES = ['parliament', 'senate'] as const;
-export const PHOTO_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
-export const PHOTO_JOB_TYPES = ['refresh', 'missing_only'] as const;
-export const PHOTO_JOB_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 
 export const memberPhotos = sqliteTable(
   'member_photos',
@@ -51,6 +52,24 @@ export const photoProcessingJobs = sqliteTable(
     unmatchedMembers: integer('unmatched_members').notNull().default(0),
     // JSON array of error strings.
     errorLog: text('error_log').notNull().default('[]'),
+    // JSON array of the member_photos rows this job wrote, as SPEC §7's scrape response lists them.
+    updatedMembers: text('updated_members').notNull().default('[]'),
   },
   (t) => [index('photo_jobs_created_idx').on(t.createdAt)],
+);
+
+/** An admin's mapping from a name as the source spells it to one House member or senator. */
+export const nameAliases = sqliteTable(
+  'name_aliases',
+  {
+    id: uuidPk(),
+    scrapedName: text('scraped_name').notNull(),
+    // The scraped name after normaliseMemberName (shared/member-names.ts): what matching compares.
+    normalisedName: text('normalised_name').notNull(),
+    memberId: text('member_id').notNull(),
+    memberType: text('member_type', { enum: MEMBER_TYPES }).notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('name_aliases_name_unique').on(t.normalisedName, t.memberType)],
 );

@@ -31,6 +31,18 @@ export const adminRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'data-tools/member-photos',
+    lazy: () => import('./photos/member-photos.page').then((m) => ({ Component: m.AdminMemberPhotosPage })),
+  },
+  {
+    path: 'data-tools/photo-jobs',
+    lazy: () => import('./photos/photo-jobs.page').then((m) => ({ Component: m.AdminPhotoJobsPage })),
+  },
+  {
+    path: 'data-tools/name-aliases',
+    lazy: () => import('./photos/name-aliases.page').then((m) => ({ Component: m.AdminNameAliasesPage })),
+  },
+  {
     path: '*',
     lazy: () => import('./layout/AdminNotFound').then((m) => ({ Component: m.AdminNotFoundPage })),
   },

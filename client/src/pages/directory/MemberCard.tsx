@@ -14,7 +14,7 @@ export function MemberCard({ member }: { member: HouseMember }) {
   return (
     <Card component="article" withBorder padding="md" aria-labelledby={titleId} className={classes.card}>
       <Group wrap="nowrap" align="flex-start" gap="md">
-        <MemberPhoto name={member.name} imageUrl={member.imageUrl} size="lg" />
+        <MemberPhoto name={member.name} imageUrl={member.photoUrl} size="lg" />
         <div className={classes.heading}>
           <Title id={titleId} order={3} fz="md" className={classes.name}>
             {member.name}

@@ -11,7 +11,7 @@ export function SenatorCard({ senator, section }: { senator: Senator; section: s
   return (
     <Card component="article" withBorder padding="md" aria-labelledby={titleId} className={classes.card}>
       <Group wrap="nowrap" align="flex-start" gap="md">
-        <MemberPhoto name={senator.name} imageUrl={senator.imageUrl} size="lg" />
+        <MemberPhoto name={senator.name} imageUrl={senator.photoUrl} size="lg" />
         <div className={classes.heading}>
           <Title id={titleId} order={3} fz="md" className={classes.name}>
             {senator.name}

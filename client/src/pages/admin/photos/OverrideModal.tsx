@@ -1,0 +1,167 @@
+import { Button, FileButton, Group, Image, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconPhotoUp } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import type { MemberType } from '../../../../../shared/member-photos';
+import { setOverrideInput } from '../../../../../shared/schemas/photos';
+import { ResponsiveModal } from '../../../components/ResponsiveModal';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { zodValidate } from '../../../lib/zod-form';
+import { ImageUploadError, imageFileProblem } from '../elections/candidate-image-upload';
+import { uploadMemberPhoto } from './photo-upload';
+
+export interface OverrideTarget {
+  memberId: string;
+  memberType: MemberType;
+  name: string;
+}
+
+const urlForm = z.object({ url: setOverrideInput.shape.url });
+const PREVIEW_PX = 96;
+
+/** A local preview of the chosen file, so the admin sees it before spending data on the upload. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
+/** Sets a member's manual override from a web address (copied into our storage) or an uploaded file. */
+export function OverrideModal({ member, onClose }: { member: OverrideTarget; onClose(): void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [source, setSource] = useState<'url' | 'upload'>('url');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const preview = usePreview(file);
+  const form = useForm({ initialValues: { url: '' }, validate: zodValidate(urlForm) });
+
+  const saved = async () => {
+    notifySuccess('Manual override updated', `The photo of ${member.name} was updated.`);
+    await queryClient.invalidateQueries({ queryKey: trpc.photos.members.queryKey() });
+    onClose();
+  };
+  const setOverride = useMutation(
+    trpc.photos.setOverride.mutationOptions({
+      onSuccess: saved,
+      onError: (error) => notifyFailure('Failed to update manual override', error),
+    }),
+  );
+
+  const upload = async () => {
+    if (!file) return setFileProblem('Please choose an image to upload.');
+    setUploading(true);
+    try {
+      await uploadMemberPhoto(member, file);
+      await saved();
+    } catch (error) {
+      notifyFailure(
+        'Failed to update manual override',
+        undefined,
+        error instanceof ImageUploadError ? error.message : undefined,
+      );
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const busy = setOverride.isPending || uploading;
+  return (
+    <ResponsiveModal opened onClose={onClose} title={`Manual override for ${member.name}`}>
+      <Stack>
+        <SegmentedControl
+          value={source}
+          onChange={(value) => setSource(value as 'url' | 'upload')}
+          data={[
+            { value: 'url', label: 'Web address' },
+            { value: 'upload', label: 'Upload a file' },
+          ]}
+          aria-label="Where the photo comes from"
+          disabled={busy}
+        />
+        {source === 'url' ? (
+          <form
+            aria-label="Override from a web address"
+            onSubmit={form.onSubmit((values) => setOverride.mutate({ ...member, url: values.url }))}
+          >
+            <Stack>
+              <TextInput
+                label="Photo address"
+                description="The photo is downloaded, checked and stored on this site."
+                placeholder="https://…"
+                disabled={busy}
+                {...form.getInputProps('url')}
+              />
+              <Group justify="flex-end">
+                <Button variant="default" h={44} onClick={onClose} disabled={busy}>
+                  Cancel
+                </Button>
+                <Button type="submit" h={44} loading={busy}>
+                  Save override
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        ) : (
+          <Stack>
+            <Group gap="md">
+              {preview && (
+                <Image
+                  src={preview}
+                  alt={`Preview of the new photo of ${member.name}`}
+                  w={PREVIEW_PX}
+                  h={PREVIEW_PX}
+                  radius={PREVIEW_PX}
+                  fit="cover"
+                />
+              )}
+              <FileButton
+                accept="image/*"
+                disabled={busy}
+                onChange={(chosen) => {
+                  const problem = chosen ? imageFileProblem(chosen) : null;
+                  setFileProblem(problem);
+                  setFile(problem ? null : chosen);
+                }}
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    h={44}
+                    leftSection={<IconPhotoUp size={18} aria-hidden />}
+                  >
+                    {file ? 'Choose another image' : 'Choose an image'}
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+            {file && <Text size="sm">{file.name}</Text>}
+            {fileProblem && (
+              <Text size="sm" c="red" role="alert">
+                {fileProblem}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" h={44} onClick={onClose} disabled={busy}>
+                Cancel
+              </Button>
+              <Button h={44} onClick={upload} loading={busy}>
+                Upload override
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Stack>
+    </ResponsiveModal>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { RECENT_PHOTO_JOBS } from '../../../../../shared/member-photos';
+import { failureReason } from '../../../lib/notify';
+import { JobProgressCard } from './JobProgressCard';
+import { useRecentPhotoJobs } from './use-photo-jobs';
+
+/** The refresh buttons and the latest 5 jobs with live progress. */
+export function PhotoJobPanel() {
+  const { jobs, running, start, starting } = useRecentPhotoJobs();
+  const busy = running || starting !== undefined;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="photo-jobs-heading">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2} id="photo-jobs-heading" fz="h3">
+            Refresh jobs
+          </Title>
+          <Text size="sm" c="dimmed">
+            Copies photos from the parliament’s member listings into our storage. One job runs at a time.
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            h={44}
+            leftSection={<IconRefresh size={18} aria-hidden />}
+            onClick={() => start('refresh')}
+            loading={starting === 'refresh'}
+            disabled={busy && starting !== 'refresh'}
+          >
+            Refresh all photos
+          </Button>
+          <Button
+            h={44}
+            variant="light"
+            leftSection={<IconDownload size={18} aria-hidden />}
+            onClick={() => start('missing_only')}
+            loading={starting === 'missing_only'}
+            disabled={busy && starting !== 'missing_only'}
+          >
+            Fetch missing photos
+          </Button>
+        </Group>
+      </Group>
+      {running && (
+        <Text size="sm" role="status">
+          A job is running; new jobs can start when it ends.
+        </Text>
+      )}
+      {jobs.isPending ? (
+        <Skeleton h={120} />
+      ) : jobs.isError ? (
+        <Alert color="red" title="Failed to load photo jobs">
+          {failureReason(jobs.error)}
+        </Alert>
+      ) : jobs.data.length === 0 ? (
+        <Text c="dimmed">No photo jobs have run yet.</Text>
+      ) : (
+        <Stack gap="sm" aria-label={`Latest ${RECENT_PHOTO_JOBS} photo jobs`}>
+          {jobs.data.map((job) => (
+            <JobProgressCard key={job.id} job={job} />
+          ))}
+          <Anchor component={Link} to="/admin/data-tools/photo-jobs" size="sm">
+            All photo jobs
+          </Anchor>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,93 @@
+import {
+  Alert,
+  Button,
+  Collapse,
+  EmptyState,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { failureReason } from '../../../lib/notify';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useTRPC } from '../../../lib/trpc';
+import { JobDetails } from './JobDetails';
+import { isActiveJob, JobProgressCard } from './JobProgressCard';
+
+/** /admin/data-tools/photo-jobs: every photo job, newest first, with its details and whole error log. */
+export function AdminPhotoJobsPage() {
+  usePageMeta('Photo Jobs', 'Every member photo refresh job with its counters and error log.');
+  const trpc = useTRPC();
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState(1);
+  const open = params.get('job');
+  const jobs = useQuery(
+    trpc.photos.jobs.queryOptions(
+      { page },
+      {
+        placeholderData: keepPreviousData,
+        refetchInterval: (query) => (query.state.data?.jobs.some(isActiveJob) ? 1000 : false),
+      },
+    ),
+  );
+  const toggle = (id: string) => setParams(open === id ? {} : { job: id }, { replace: true });
+  const pages = jobs.data ? Math.max(1, Math.ceil(jobs.data.total / jobs.data.pageSize)) : 1;
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Photo Jobs</Title>
+        <Text c="dimmed">Every refresh of member photos, newest first.</Text>
+      </div>
+      {jobs.isPending ? (
+        <Skeleton h={240} />
+      ) : jobs.isError ? (
+        <Alert color="red" title="Failed to load photo jobs">
+          {failureReason(jobs.error)}
+        </Alert>
+      ) : jobs.data.jobs.length === 0 ? (
+        <EmptyState
+          icon={<IconHistory size={32} aria-hidden />}
+          title="No photo jobs yet"
+          description="Start one from the member photos page."
+        />
+      ) : (
+        jobs.data.jobs.map((job) => (
+          <Stack key={job.id} gap="xs">
+            <JobProgressCard job={job} headingLevel={2} />
+            <Group>
+              <Button
+                variant="subtle"
+                h={44}
+                onClick={() => toggle(job.id)}
+                aria-expanded={open === job.id}
+                aria-controls={`job-details-${job.id}`}
+              >
+                {open === job.id ? 'Hide details' : 'Show details'}
+              </Button>
+            </Group>
+            <Collapse expanded={open === job.id} id={`job-details-${job.id}`}>
+              {open === job.id && <JobDetails jobId={job.id} active={isActiveJob(job)} />}
+            </Collapse>
+          </Stack>
+        ))
+      )}
+      {jobs.data && pages > 1 && (
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          aria-label="Job pages"
+          size="xl"
+          layout="responsive"
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import type { MemberType } from '../../../../../shared/member-photos';
+import { NETWORK_ISSUE } from '../../../lib/notify';
+import {
+  ImageUploadError,
+  UPLOAD_ATTEMPTS,
+  UPLOAD_BACKOFF_MS,
+  UPLOAD_FAILED,
+} from '../elections/candidate-image-upload';
+
+async function serverSentence(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : UPLOAD_FAILED;
+  } catch {
+    return UPLOAD_FAILED;
+  }
+}
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends a member's manual override photo; resolves with the photo address browsers now load. As with
+ * candidate images (SPEC §9), network failures and server errors are retried up to 3 times with a growing
+ * pause, and a refusal (4xx) is final.
+ */
+export async function uploadMemberPhoto(
+  member: { memberType: MemberType; memberId: string },
+  file: File,
+  { send = fetch, sleep = wait }: { send?: typeof fetch; sleep?: (ms: number) => Promise<void> } = {},
+): Promise<string | null> {
+  const path = `/api/admin/member-photos/${member.memberType}/${encodeURIComponent(member.memberId)}/image`;
+  for (let attempt = 1; ; attempt += 1) {
+    const last = attempt >= UPLOAD_ATTEMPTS;
+    let response: Response;
+    try {
+      const body = new FormData();
+      body.append('image', file);
+      response = await send(path, { method: 'POST', body, credentials: 'same-origin' });
+    } catch {
+      if (last) throw new ImageUploadError(NETWORK_ISSUE, true);
+      await sleep(UPLOAD_BACKOFF_MS * attempt);
+      continue;
+    }
+    if (response.ok) return ((await response.json()) as { photoUrl: string | null }).photoUrl;
+    if (response.status < 500 || last) throw new ImageUploadError(await serverSentence(response), false);
+    await sleep(UPLOAD_BACKOFF_MS * attempt);
+  }
+}

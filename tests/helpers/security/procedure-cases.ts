@@ -1,0 +1,191 @@
+import type { World } from './world';
+
+/**
+ * Who may call a procedure: anyone; a signed-in citizen with an active account; a System Admin; a System Admin
+ * whose session passed the dashboard's step-up login.
+ */
+export type Tier = 'public' | 'citizen' | 'admin' | 'dashboard';
+
+export interface ProcedureCase {
+  tier: Tier;
+  /** An input that succeeds for every actor the tier lets in; `n` is unique per call (fresh codes, emails). */
+  input?: (world: World, n: number) => unknown;
+}
+
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+const future = (days: number) => new Date(Date.UTC(2031, 0, 1 + days, 6));
+
+/**
+ * Every procedure of the app router with its tier and a valid input, read by the authorization matrix, the
+ * CSRF test and the hostile input test. A procedure added to the router without an entry here fails them.
+ */
+export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
+  'auth.session': { tier: 'public' },
+  'auth.signUp': {
+    tier: 'public',
+    input: (_w, n) => ({
+      fullName: 'New Citizen',
+      email: `new.${n}@test.codka.example`,
+      password: 'secret12',
+    }),
+  },
+  'auth.signIn': {
+    tier: 'public',
+    input: (w) => ({ email: w.users.otherCitizen.email, password: w.users.otherCitizen.password }),
+  },
+  'auth.signOut': { tier: 'public' },
+  'auth.bootstrapAdmin': {
+    tier: 'public',
+    input: (_w, n) => ({ email: `boot.${n}@test.codka.example`, password: 'secret12' }),
+  },
+  'auth.verifyEmail': { tier: 'public', input: (w) => ({ token: w.verificationToken }) },
+  'auth.resendVerification': { tier: 'citizen' },
+
+  'elections.active': { tier: 'public' },
+  'elections.hub': { tier: 'citizen' },
+  'elections.byId': { tier: 'public', input: (w) => ({ id: w.elections.activeId }) },
+  'elections.results': { tier: 'public', input: (w) => ({ id: w.elections.closedId }) },
+  'elections.kindOf': { tier: 'public', input: (w) => ({ id: w.polls.openId }) },
+  'elections.verified': { tier: 'public' },
+
+  'votes.cast': {
+    tier: 'citizen',
+    input: (w) => ({ electionId: w.elections.activeId, candidateId: w.elections.activeCandidateId }),
+  },
+  'votes.mine': { tier: 'citizen' },
+  'votes.verifyReceipt': { tier: 'public', input: (w) => ({ receiptId: w.elections.receiptId }) },
+
+  'polls.current': { tier: 'public' },
+  'polls.byId': { tier: 'public', input: (w) => ({ id: w.polls.openId }) },
+  'polls.results': { tier: 'public', input: (w) => ({ pollId: w.polls.closedId }) },
+  'polls.history': { tier: 'public' },
+  'polls.list': { tier: 'public' },
+  'polls.vote': {
+    tier: 'citizen',
+    input: (w) => ({ pollId: w.polls.openId, candidateId: w.polls.openCandidateId }),
+  },
+  'polls.create': { tier: 'admin', input: () => ({ monthYear: '2031-01', electionType: 'senate' }) },
+  'polls.publish': { tier: 'admin', input: (w) => ({ id: w.polls.draftId }) },
+  'polls.close': { tier: 'admin', input: (w) => ({ id: w.polls.openId }) },
+  'polls.delete': { tier: 'admin', input: (w) => ({ id: w.polls.closedId }) },
+  'polls.addCandidate': {
+    tier: 'admin',
+    input: (w) => ({ pollId: w.polls.draftId, name: 'Added Candidate', colorHex: '#10B981' }),
+  },
+  'polls.votes': { tier: 'admin', input: (w) => ({ pollId: w.polls.closedId }) },
+
+  'directory.members': { tier: 'public', input: () => ({ search: 'a', page: 1 }) },
+  'directory.senators': { tier: 'public', input: () => ({}) },
+  'directory.stateRepresentatives': { tier: 'public', input: () => ({ stateId: 'banadir' }) },
+  'directory.mapSettings': { tier: 'public' },
+  'directory.siteSettings': { tier: 'public' },
+
+  'admin.dashboard.status': { tier: 'admin' },
+  'admin.dashboard.unlock': {
+    tier: 'admin',
+    input: (w) => ({ username: w.users.admin.email, password: w.users.admin.password }),
+  },
+  'admin.dashboard.lock': { tier: 'admin' },
+  'admin.stats': { tier: 'dashboard' },
+  'admin.districts.list': { tier: 'dashboard' },
+  'admin.districts.create': {
+    tier: 'dashboard',
+    input: (_w, n) => ({ name: 'Karaan', code: `BN-K${n}`, region: 'Banadir', population: 5000 }),
+  },
+  'admin.districts.update': {
+    tier: 'dashboard',
+    input: (w, n) => ({ id: w.districtId, name: 'Hodan', code: `BN-H${n}`, region: 'Banadir' }),
+  },
+  'admin.districts.delete': { tier: 'dashboard', input: (w) => ({ id: w.spareDistrictId }) },
+  'admin.centers.list': { tier: 'dashboard' },
+  'admin.centers.create': {
+    tier: 'dashboard',
+    input: (w, n) => ({ name: 'New Center', code: `RC-N${n}`, districtId: w.districtId, capacity: 300 }),
+  },
+  'admin.centers.update': {
+    tier: 'dashboard',
+    input: (w, n) => ({ id: w.centerId, name: 'Hodan Center', code: `RC-U${n}`, latitude: 2.04 }),
+  },
+  'admin.centers.setActive': { tier: 'dashboard', input: (w) => ({ id: w.centerId, isActive: false }) },
+  'admin.centers.delete': { tier: 'dashboard', input: (w) => ({ id: w.centerId }) },
+  'admin.candidates.list': { tier: 'dashboard' },
+  'admin.candidates.electionChoices': { tier: 'dashboard' },
+  'admin.candidates.create': {
+    tier: 'dashboard',
+    input: (w) => ({ electionId: w.elections.draftId, name: 'Dashboard Candidate' }),
+  },
+  'admin.candidates.update': {
+    tier: 'dashboard',
+    input: (w) => ({ id: w.elections.draftCandidateId, name: 'Renamed Candidate', party: 'Party X' }),
+  },
+  'admin.candidates.delete': { tier: 'dashboard', input: (w) => ({ id: w.elections.draftCandidateId }) },
+  'admin.elections.list': { tier: 'admin' },
+  'admin.elections.byId': { tier: 'admin', input: (w) => ({ id: w.elections.draftId }) },
+  'admin.elections.create': {
+    tier: 'admin',
+    input: () => ({
+      title: 'Matrix election',
+      startTime: future(0),
+      endTime: future(1),
+      candidates: [{ name: 'First Candidate' }, { name: 'Second Candidate', party: 'Party Y' }],
+    }),
+  },
+  'admin.elections.update': {
+    tier: 'admin',
+    input: (w) => ({
+      id: w.elections.draftId,
+      title: 'Renamed election',
+      startTime: future(2),
+      endTime: future(3),
+    }),
+  },
+  'admin.elections.delete': { tier: 'admin', input: (w) => ({ id: w.elections.draftId }) },
+  'admin.elections.results': { tier: 'admin', input: (w) => ({ electionId: w.elections.activeId }) },
+  'admin.elections.candidates.list': { tier: 'admin', input: (w) => ({ electionId: w.elections.activeId }) },
+  'admin.elections.candidates.create': {
+    tier: 'admin',
+    input: (w) => ({ electionId: w.elections.draftId, name: 'Ballot Candidate' }),
+  },
+  'admin.elections.candidates.update': {
+    tier: 'admin',
+    input: (w) => ({ id: w.elections.draftCandidateId, name: 'Ballot Candidate' }),
+  },
+  'admin.elections.candidates.delete': {
+    tier: 'admin',
+    input: (w) => ({ id: w.elections.draftCandidateId }),
+  },
+  'admin.users.list': { tier: 'admin' },
+  'admin.users.update': {
+    tier: 'admin',
+    input: (w) => ({
+      id: w.users.citizen.profileId,
+      fullName: 'Renamed Citizen',
+      phone: '+252 61 000 0000',
+      role: 'Registrar',
+      isActive: true,
+    }),
+  },
+  'admin.users.setActive': {
+    tier: 'admin',
+    input: (w) => ({ id: w.users.otherCitizen.profileId, isActive: false }),
+  },
+  'admin.settings.get': { tier: 'admin' },
+  'admin.settings.save': {
+    tier: 'admin',
+    input: () => ({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      defaultZoom: 7,
+      centerLat: 2.05,
+      centerLng: 45.3,
+      fallbackImageUrl: null,
+      markers: [{ name: 'Mogadishu', latitude: 2.04, longitude: 45.34 }],
+      defaultTheme: 'dark',
+    }),
+  },
+  'admin.auditLog.list': { tier: 'admin', input: () => ({ limit: 10 }) },
+  'admin.auditLog.filters': { tier: 'admin' },
+};
+
+/** An id no row has: for "not found" cases. */
+export { MISSING_ID };

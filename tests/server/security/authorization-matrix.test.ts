@@ -1,0 +1,146 @@
+import { TRPCError } from '@trpc/server';
+import { afterAll, describe, expect, it } from 'vitest';
+import { callerFor, createTestDeps } from '../../helpers/caller';
+import { callByPath, procedurePaths } from '../../helpers/procedures';
+import { changedTables, snapshot } from '../../helpers/security/db-snapshot';
+import { reportFigures } from '../../helpers/security/figures';
+import { PROCEDURE_CASES, type Tier } from '../../helpers/security/procedure-cases';
+import { procedureType } from '../../helpers/security/procedure-defs';
+import { buildWorld, insertUser, type World } from '../../helpers/security/world';
+
+/**
+ * Who gets what, for every procedure of the app router (OWASP ASVS V4 access control). A deactivated
+ * account's session is refused like no session at all; a System Admin gets the dashboard's data only after
+ * its step-up login. "OK" means the call succeeded with a valid input.
+ */
+const ACTORS = [
+  'visitor',
+  'citizen',
+  'deactivated citizen',
+  'deactivated admin',
+  'admin',
+  'admin (step-up)',
+] as const;
+type Actor = (typeof ACTORS)[number];
+type Outcome = 'OK' | TRPCError['code'];
+
+const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
+  public: {
+    visitor: 'OK',
+    citizen: 'OK',
+    'deactivated citizen': 'OK',
+    'deactivated admin': 'OK',
+    admin: 'OK',
+    'admin (step-up)': 'OK',
+  },
+  citizen: {
+    visitor: 'UNAUTHORIZED',
+    citizen: 'OK',
+    'deactivated citizen': 'UNAUTHORIZED',
+    'deactivated admin': 'UNAUTHORIZED',
+    admin: 'OK',
+    'admin (step-up)': 'OK',
+  },
+  admin: {
+    visitor: 'UNAUTHORIZED',
+    citizen: 'FORBIDDEN',
+    'deactivated citizen': 'UNAUTHORIZED',
+    'deactivated admin': 'UNAUTHORIZED',
+    admin: 'OK',
+    'admin (step-up)': 'OK',
+  },
+  dashboard: {
+    visitor: 'UNAUTHORIZED',
+    citizen: 'FORBIDDEN',
+    'deactivated citizen': 'UNAUTHORIZED',
+    'deactivated admin': 'UNAUTHORIZED',
+    admin: 'PRECONDITION_FAILED',
+    'admin (step-up)': 'OK',
+  },
+};
+
+/** The sentences a refused caller reads: each tier's own, never an internal error. */
+const REFUSALS: Partial<Record<Outcome, RegExp>> = {
+  UNAUTHORIZED:
+    /^(Authentication Required\. Please sign in to continue\.|Please sign in to vote|Please sign in as admin to create polls)$/,
+  FORBIDDEN: /^Access denied\. (Admin privileges required\.|Only System Admins can create polls\.)$/,
+  PRECONDITION_FAILED: /^Please log in to the admin dashboard first\.$/,
+};
+
+let sequence = 0;
+
+/** A fresh world per call, so one actor's successful write cannot change what the next one sees. */
+async function callAs(path: string, actor: Actor) {
+  const deps = createTestDeps();
+  const world: World = await buildWorld(deps.db);
+  const user =
+    actor === 'visitor'
+      ? null
+      : actor === 'citizen'
+        ? world.users.citizen
+        : actor === 'deactivated citizen'
+          ? world.users.deactivated
+          : actor === 'deactivated admin'
+            ? await insertUser(deps.db, { role: 'System Admin', isActive: false })
+            : world.users.admin;
+  const { caller, session } = callerFor(deps, user, `198.51.100.${(sequence % 250) + 1}`, {
+    dashboardUnlocked: actor === 'admin (step-up)',
+  });
+  if (actor.startsWith('deactivated')) expect(session, 'a deactivated account has no session').toBeNull();
+  sequence += 1;
+  const input = PROCEDURE_CASES[path]?.input?.(world, sequence);
+  const before = snapshot(deps.db);
+  let outcome: Outcome = 'OK';
+  let message = '';
+  try {
+    await callByPath(caller, path, input);
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    outcome = error.code;
+    message = error.message;
+  }
+  return { outcome, message, changed: changedTables(before, snapshot(deps.db)) };
+}
+
+const paths = procedurePaths();
+const tally = { calls: 0, refusals: 0 };
+
+describe('authorization matrix', () => {
+  it('has an entry for every procedure of the app router, and no stale ones', () => {
+    const missing = paths.filter((path) => !(path in PROCEDURE_CASES));
+    const stale = Object.keys(PROCEDURE_CASES).filter((path) => !paths.includes(path));
+    expect(missing, 'procedures without an entry in tests/helpers/security/procedure-cases.ts').toEqual([]);
+    expect(stale, 'entries for procedures that no longer exist').toEqual([]);
+  });
+
+  it.each(paths)('%s', async (path) => {
+    const tier = PROCEDURE_CASES[path]?.tier;
+    if (!tier) throw new Error(`${path} has no entry in PROCEDURE_CASES`);
+    const results = await Promise.all(
+      ACTORS.map(async (actor) => ({ actor, ...(await callAs(path, actor)) })),
+    );
+    const isQuery = procedureType(path) === 'query';
+    for (const { actor, outcome, message, changed } of results) {
+      tally.calls += 1;
+      expect(`${actor}: ${outcome}`).toBe(`${actor}: ${EXPECTED[tier][actor]}`);
+      if (outcome === 'OK') {
+        // Queries are GET requests, which the CSRF check lets through: they must never write.
+        if (isQuery) expect(changed, `${actor}: a query changed the database`).toEqual([]);
+        continue;
+      }
+      tally.refusals += 1;
+      expect(changed, `${actor}: a refused call changed the database`).toEqual([]);
+      expect(message, `${actor}: refusal message`).toMatch(REFUSALS[outcome] ?? /./);
+    }
+  });
+
+  afterAll(() => {
+    if (tally.calls === 0) return;
+    reportFigures(
+      'authorization-matrix',
+      `authorization matrix: ${paths.length} procedures × ${ACTORS.length} actors = ${tally.calls} calls, ` +
+        `${tally.refusals} refused as expected, 0 let through that should not be`,
+      { procedures: paths.length, actors: ACTORS.length, calls: tally.calls, refusals: tally.refusals },
+    );
+  });
+});

@@ -1,0 +1,154 @@
+import superjson from 'superjson';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sameOrigin } from '../../helpers/app';
+import { procedurePaths } from '../../helpers/procedures';
+import { changedTables, snapshot, tableNames } from '../../helpers/security/db-snapshot';
+import { reportFigures } from '../../helpers/security/figures';
+import { type HostileVariant, hostileVariants } from '../../helpers/security/hostile-inputs';
+import {
+  encodeInput,
+  errorMessage,
+  looksInternal,
+  type TestApp,
+  worldApp,
+} from '../../helpers/security/http';
+import { PROCEDURE_CASES } from '../../helpers/security/procedure-cases';
+import { inputSchema, procedureType } from '../../helpers/security/procedure-defs';
+
+/**
+ * Every procedure receives generated malformed inputs over HTTP, as a System Admin past the step-up (who
+ * reaches every parser) and as a citizen. The procedure's own zod schema is the oracle: what it refuses must
+ * answer 400 with the schema's first message and change nothing; what it accepts (odd but legal text) must
+ * never answer 5xx, and a refusal must read as a sentence. Nothing answers with a stack trace.
+ */
+const paths = procedurePaths();
+const tally = { requests: 0, malformed: 0, legal: 0, refusedByTier: 0 };
+let address = 0;
+
+function send(app: TestApp, path: string, variant: HostileVariant, cookie: string, remoteAddress: string) {
+  const body = variant.raw ?? encodeInput(variant.input);
+  tally.requests += 1;
+  if (procedureType(path) === 'query') {
+    return app.inject({
+      method: 'GET',
+      url: `/trpc/${path}?input=${encodeURIComponent(body)}`,
+      headers: { cookie },
+      remoteAddress,
+    });
+  }
+  return app.inject({
+    method: 'POST',
+    url: `/trpc/${path}`,
+    headers: { ...sameOrigin, 'content-type': 'application/json', cookie },
+    payload: body,
+    remoteAddress,
+  });
+}
+
+/** What the server will make of an input: superjson's round trip, then the procedure's schema. */
+function schemaVerdict(path: string, variant: HostileVariant): { accepted: boolean; message?: string } {
+  const schema = inputSchema(path);
+  // A procedure without an input never reads one: whatever is sent is ignored.
+  if (!schema) return { accepted: true };
+  if (variant.raw !== undefined) return { accepted: false };
+  const received = superjson.parse(superjson.stringify(variant.input));
+  try {
+    const result = schema.safeParse(received);
+    return result.success
+      ? { accepted: true }
+      : { accepted: false, message: result.error.issues[0]?.message };
+  } catch {
+    // A schema that throws instead of reporting an issue: the server must still answer a clean 400.
+    return { accepted: false };
+  }
+}
+
+/** Raw control characters anywhere in the database (JSON columns hold them escaped, so they do not count). */
+function storedControlCharacters(app: Awaited<ReturnType<typeof worldApp>>): string[] {
+  const found: string[] = [];
+  for (const table of tableNames(app.db)) {
+    for (const row of app.db.$client.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]) {
+      for (const [column, value] of Object.entries(row)) {
+        if (typeof value === 'string' && /\p{Cc}/u.test(value)) found.push(`${table}.${column}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('hostile input', () => {
+  it.each(paths)('%s', async (path) => {
+    const test = await worldApp();
+    const entry = PROCEDURE_CASES[path];
+    if (!entry) throw new Error(`${path} has no entry in tests/helpers/security/procedure-cases.ts`);
+    const variants = hostileVariants(entry.input?.(test.world, 1));
+    const adminOnly = entry.tier === 'admin' || entry.tier === 'dashboard';
+    const actors = [
+      { name: 'admin', cookie: test.adminCookie, refusedByTier: false },
+      { name: 'citizen', cookie: test.citizenCookie, refusedByTier: adminOnly },
+    ];
+    const legal: { variant: HostileVariant; actor: (typeof actors)[number] }[] = [];
+    const before = snapshot(test.db);
+
+    for (const actor of actors) {
+      address += 1;
+      const remoteAddress = `10.${(address >> 8) & 255}.${address & 255}.1`;
+      for (const variant of variants) {
+        const verdict = schemaVerdict(path, variant);
+        if (verdict.accepted && !actor.refusedByTier) {
+          legal.push({ variant, actor });
+          continue;
+        }
+        const response = await send(test.app, path, variant, actor.cookie, remoteAddress);
+        const what = `${actor.name}, ${variant.label}`;
+        const message = errorMessage(response.body) ?? '';
+        expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        expect(looksInternal(response.body), `${what}: ${response.body.slice(0, 300)}`).toBe(false);
+        expect(message, `${what}: no message`).not.toBe('');
+        if (actor.refusedByTier) {
+          tally.refusedByTier += 1;
+          expect([400, 403], `${what}: ${message}`).toContain(response.statusCode);
+        } else {
+          tally.malformed += 1;
+          expect(response.statusCode, `${what}: ${message}`).toBe(400);
+          if (verdict.message) expect(message, what).toBe(verdict.message);
+        }
+        expect(changedTables(before, snapshot(test.db)), `${what}: the database changed`).toEqual([]);
+      }
+    }
+
+    // Accepted oddities run side by side: some are slow on purpose (the dashboard login waits a second).
+    const answers = await Promise.all(
+      legal.map(async ({ variant, actor }, index) => {
+        const response = await send(
+          test.app,
+          path,
+          variant,
+          actor.cookie,
+          `10.200.${address & 255}.${index % 250}`,
+        );
+        return { what: `${actor.name}, ${variant.label}`, response };
+      }),
+    );
+    for (const { what, response } of answers) {
+      tally.legal += 1;
+      expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+      expect(looksInternal(response.body), `${what}: ${response.body.slice(0, 300)}`).toBe(false);
+      if (response.statusCode >= 400) expect(errorMessage(response.body), what).toBeTruthy();
+    }
+    expect(storedControlCharacters(test), 'raw control characters were stored').toEqual([]);
+    await test.app.close();
+  });
+
+  afterAll(() => {
+    if (tally.requests === 0) return;
+    reportFigures(
+      'hostile-input',
+      `hostile input: ${tally.requests} generated requests to ${paths.length} procedures ` +
+        `(${tally.malformed} malformed → 400 with the schema's message, ${tally.refusedByTier} refused by tier, ` +
+        `${tally.legal} odd but legal → no 5xx); no stack trace, no change from a refused request`,
+      { procedures: paths.length, ...tally },
+    );
+  });
+});
