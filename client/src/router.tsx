@@ -74,6 +74,13 @@ export const router = createBrowserRouter([
             lazy: () => import('./pages/content/help.page').then((m) => ({ Component: m.HelpPage })),
           },
           {
+            path: 'registration-centers',
+            lazy: () =>
+              import('./pages/centers-map/centers-map.page').then((m) => ({
+                Component: m.RegistrationCentersMapPage,
+              })),
+          },
+          {
             path: 'verify-email',
             lazy: () => import('./pages/verify-email.page').then((m) => ({ Component: m.VerifyEmailPage })),
           },

@@ -3,6 +3,26 @@ import type { RouteObject } from 'react-router';
 /** Admin pages, each loaded on demand inside the admin frame. */
 export const adminRoutes: RouteObject[] = [
   {
+    index: true,
+    lazy: () => import('./dashboard/dashboard.page').then((m) => ({ Component: m.AdminDashboardPage })),
+  },
+  {
+    path: 'candidates',
+    lazy: () => import('./candidates.page').then((m) => ({ Component: m.AdminCandidatesPage })),
+  },
+  {
+    path: 'users',
+    lazy: () => import('./users/users.page').then((m) => ({ Component: m.AdminUsersPage })),
+  },
+  {
+    path: 'settings',
+    lazy: () => import('./settings/settings.page').then((m) => ({ Component: m.AdminSettingsPage })),
+  },
+  {
+    path: 'audit',
+    lazy: () => import('./audit/audit.page').then((m) => ({ Component: m.AdminAuditPage })),
+  },
+  {
     path: 'polls',
     lazy: () => import('./polls/polls.page').then((m) => ({ Component: m.AdminPollsPage })),
   },
