@@ -81,7 +81,11 @@ export function RegionsPage() {
           <Anchor component={Link} to="/federal-states">
             federal member states
           </Anchor>{' '}
-          and their representatives.
+          and their representatives, or find a{' '}
+          <Anchor component={Link} to="/registration-centers">
+            registration center near you
+          </Anchor>
+          .
         </Text>
       </Stack>
     </PageContainer>

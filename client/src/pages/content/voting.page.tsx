@@ -125,6 +125,9 @@ export function VotingPage() {
             <Button component={Link} to="/auth" variant="default">
               Sign In
             </Button>
+            <Button component={Link} to="/registration-centers" variant="default">
+              Registration centers map
+            </Button>
           </Group>
         </Stack>
 
