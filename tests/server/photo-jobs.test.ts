@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, memberPhotos, photoProcessingJobs } from '../../server/db/schema';
-import { settledPhotoJob, stopPhotoJob } from '../../server/jobs/photo-refresh/runner';
-import { JOB_ALREADY_RUNNING } from '../../server/services/photos/photo-jobs';
+import { photoJobConfig } from '../../server/jobs/photo-refresh/config';
+import { settledPhotoJob } from '../../server/jobs/photo-refresh/runner';
+import { JOB_ALREADY_RUNNING, startPhotoJob } from '../../server/services/photos/photo-jobs';
 import { prepareDatabase } from '../../server/startup';
 import { expectTrpcError } from '../helpers/admin';
+import { buildTestApp } from '../helpers/app';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createMember } from '../helpers/directory-factories';
 import { createAdmin } from '../helpers/factories';
@@ -159,14 +161,26 @@ describe('photos.startJob and the job views', () => {
     expect(photo?.errorMessage).toBe('The photo job was interrupted before this photo was stored.');
   });
 
-  it('a job stopped at shutdown records that it was stopped', async () => {
-    const { deps, caller } = await setup();
+  it('a job still running when the server closes records that it was stopped', async () => {
+    const { app, db, env } = await buildTestApp({
+      env: {
+        PARLIAMENT_SOURCE_URL: `${source.origin}/members/`,
+        SENATE_SOURCE_URL: `${source.origin}/senate/`,
+      },
+    });
+    const admin = await createAdmin(db);
+    createMember(db, { name: 'Amina Warsame' });
     source.set({ '/img/amina.jpg': { body: await portrait(1), type: 'image/jpeg', delayMs: 5_000 } });
-    const { jobId } = await caller.photos.startJob({ jobType: 'refresh' });
+    const { jobId } = startPhotoJob(
+      { db, config: photoJobConfig(env), log: pino({ level: 'silent' }) },
+      'refresh',
+      admin.id,
+    );
     await expect.poll(() => source.requests.includes('/img/amina.jpg')).toBe(true);
-    await stopPhotoJob(deps.db);
-    const row = deps.db.select().from(photoProcessingJobs).where(eq(photoProcessingJobs.id, jobId)).get();
+    await app.close();
+    const row = db.select().from(photoProcessingJobs).where(eq(photoProcessingJobs.id, jobId)).get();
     expect(row?.status).toBe('failed');
     expect(JSON.parse(row?.errorLog ?? '[]').at(-1)).toBe('The server stopped before this job finished.');
+    expect(await settledPhotoJob(db)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 
 export function createApiClient() {
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxURLLength: 2000 })],
+    // maxItems matches the server's maxBatchSize (server/app.ts): a larger batch is split, not refused.
+    links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxURLLength: 2000, maxItems: 100 })],
   });
 }

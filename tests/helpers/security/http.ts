@@ -2,6 +2,7 @@ import superjson from 'superjson';
 import { buildTestApp } from '../app';
 import { createTestDb } from '../db';
 import { buildWorld, sessionCookie } from './world';
+import { securityEnv } from './world-extras';
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 
@@ -9,7 +10,7 @@ export type TestApp = Awaited<ReturnType<typeof buildTestApp>>['app'];
 export async function worldApp(env: Record<string, string> = {}) {
   const db = createTestDb();
   const world = await buildWorld(db);
-  const built = await buildTestApp({ db, env });
+  const built = await buildTestApp({ db, env: securityEnv(env) });
   return {
     ...built,
     world,

@@ -1,4 +1,6 @@
-import type { World } from './world';
+import { TEST_PASSWORD } from '../factories';
+import type { World, WorldUser } from './world';
+import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from './world-extras';
 
 /**
  * Who may call a procedure: anyone; a signed-in citizen with an active account; a System Admin; a System Admin
@@ -8,8 +10,12 @@ export type Tier = 'public' | 'citizen' | 'admin' | 'dashboard';
 
 export interface ProcedureCase {
   tier: Tier;
-  /** An input that succeeds for every actor the tier lets in; `n` is unique per call (fresh codes, emails). */
-  input?: (world: World, n: number) => unknown;
+  /**
+   * An input that succeeds for every actor the tier lets in (a promise of one, where making it takes a step such
+   * as enrolling an authenticator); `n` is unique per call (fresh codes, emails) and `actor` is who will call
+   * (null for a visitor), for inputs that depend on the caller's own account.
+   */
+  input?: (world: World, n: number, actor: WorldUser | null) => unknown;
 }
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -40,6 +46,32 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   },
   'auth.verifyEmail': { tier: 'public', input: (w) => ({ token: w.verificationToken }) },
   'auth.resendVerification': { tier: 'citizen' },
+  'auth.changePassword': {
+    tier: 'citizen',
+    input: (_w, n) => ({ currentPassword: TEST_PASSWORD, newPassword: `a new secret ${n}` }),
+  },
+  'auth.requestPasswordReset': { tier: 'public', input: (w) => ({ email: w.users.otherCitizen.email }) },
+  'auth.resetPassword': {
+    tier: 'public',
+    input: (w, n) => ({ token: w.resetToken, newPassword: `reset secret ${n}` }),
+  },
+  'auth.signInTwoFactor': {
+    tier: 'public',
+    input: (w) => pendingTwoFactorSignIn(w.db, w.users.otherCitizen),
+  },
+  'auth.twoFactor.status': { tier: 'citizen' },
+  'auth.twoFactor.begin': { tier: 'admin' },
+  'auth.twoFactor.confirm': {
+    tier: 'admin',
+    input: async (w, _n, actor) => ({ code: actor ? totpNow(await beginEnrolment(w.db, actor)) : '123456' }),
+  },
+  'auth.twoFactor.disable': {
+    tier: 'citizen',
+    input: async (w, _n, actor) => ({
+      password: TEST_PASSWORD,
+      code: actor ? await enableTwoFactor(w.db, actor) : 'abcde-fghij',
+    }),
+  },
 
   'elections.active': { tier: 'public' },
   'elections.hub': { tier: 'citizen' },
@@ -185,6 +217,35 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   },
   'admin.auditLog.list': { tier: 'admin', input: () => ({ limit: 10 }) },
   'admin.auditLog.filters': { tier: 'admin' },
+
+  'photos.members': { tier: 'admin', input: () => ({ memberType: 'parliament', search: 'Amina' }) },
+  'photos.setOverride': {
+    tier: 'admin',
+    input: (w) => ({
+      memberType: 'parliament',
+      memberId: w.photos.memberId,
+      url: '/uploads/photos/amina.webp',
+    }),
+  },
+  'photos.clearOverride': {
+    tier: 'admin',
+    input: (w) => ({ memberType: 'parliament', memberId: w.photos.overriddenMemberId }),
+  },
+  'photos.startJob': { tier: 'admin', input: () => ({ jobType: 'missing_only' }) },
+  'photos.recentJobs': { tier: 'admin' },
+  'photos.jobs': { tier: 'admin', input: () => ({ page: 1 }) },
+  'photos.job': { tier: 'admin', input: (w) => ({ id: w.photos.photoJobId }) },
+  'photos.aliases.list': { tier: 'admin' },
+  'photos.aliases.memberChoices': { tier: 'admin' },
+  'photos.aliases.create': {
+    tier: 'admin',
+    input: (w) => ({
+      scrapedName: 'Amina Cali Warsame',
+      memberType: 'parliament',
+      memberId: w.photos.memberId,
+    }),
+  },
+  'photos.aliases.delete': { tier: 'admin', input: (w) => ({ id: w.photos.aliasId }) },
 };
 
 /** An id no row has: for "not found" cases. */

@@ -17,6 +17,7 @@ import type { StaffRole } from '../../../shared/roles';
 import { createElection } from '../election-factories';
 import { TEST_PASSWORD, uniqueEmail } from '../factories';
 import { createPoll, insertPollVote } from '../poll-factories';
+import { passwordResetToken, photoFixtures } from './world-extras';
 
 /** One argon2 hash shared by every world's accounts: hashing is the slow part of making users. */
 let sharedHash: Promise<string> | null = null;
@@ -145,6 +146,9 @@ export async function buildWorld(db: Db) {
     })
     .run();
 
+  const photos = photoFixtures(db, admin.id);
+  const resetToken = passwordResetToken(db, otherCitizen.id);
+
   const first = <T>(rows: T[]): T => {
     const row = rows[0];
     if (row === undefined) throw new Error('the world is missing a row');
@@ -173,6 +177,8 @@ export async function buildWorld(db: Db) {
     spareDistrictId: spareDistrict.id,
     centerId: center.id,
     verificationToken: `${verificationId}.${verificationSecret}`,
+    resetToken,
+    photos,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -1,12 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testEnv } from '../../../server/env';
 import { callerFor, createTestDeps } from '../../helpers/caller';
+import { createTestDb } from '../../helpers/db';
 import { callByPath, procedurePaths } from '../../helpers/procedures';
 import { changedTables, snapshot } from '../../helpers/security/db-snapshot';
 import { reportFigures } from '../../helpers/security/figures';
 import { PROCEDURE_CASES, type Tier } from '../../helpers/security/procedure-cases';
 import { procedureType } from '../../helpers/security/procedure-defs';
 import { buildWorld, insertUser, type World } from '../../helpers/security/world';
+import { securityEnv, settlePhotoJobs } from '../../helpers/security/world-extras';
 
 /**
  * Who gets what, for every procedure of the app router (OWASP ASVS V4 access control). A deactivated
@@ -71,7 +74,7 @@ let sequence = 0;
 
 /** A fresh world per call, so one actor's successful write cannot change what the next one sees. */
 async function callAs(path: string, actor: Actor) {
-  const deps = createTestDeps();
+  const deps = createTestDeps(createTestDb(), testEnv(securityEnv()));
   const world: World = await buildWorld(deps.db);
   const user =
     actor === 'visitor'
@@ -88,7 +91,7 @@ async function callAs(path: string, actor: Actor) {
   });
   if (actor.startsWith('deactivated')) expect(session, 'a deactivated account has no session').toBeNull();
   sequence += 1;
-  const input = PROCEDURE_CASES[path]?.input?.(world, sequence);
+  const input = await PROCEDURE_CASES[path]?.input?.(world, sequence, user);
   const before = snapshot(deps.db);
   let outcome: Outcome = 'OK';
   let message = '';
@@ -99,6 +102,7 @@ async function callAs(path: string, actor: Actor) {
     outcome = error.code;
     message = error.message;
   }
+  await settlePhotoJobs(deps.db);
   return { outcome, message, changed: changedTables(before, snapshot(deps.db)) };
 }
 

@@ -7,6 +7,7 @@ import { reportFigures } from '../../helpers/security/figures';
 import { bodyEncodings, encodeInput, routeTable, worldApp } from '../../helpers/security/http';
 import { PROCEDURE_CASES } from '../../helpers/security/procedure-cases';
 import { procedureType } from '../../helpers/security/procedure-defs';
+import { settlePhotoJobs } from '../../helpers/security/world-extras';
 
 /**
  * A page on another site posting to us with the victim's cookie (OWASP ASVS V50/V4 CSRF). Every request
@@ -30,7 +31,7 @@ const tally = { requests: 0, mutations: mutations.length, plainRoutes: 0 };
 describe('CSRF: cross-site requests change nothing', () => {
   it.each(mutations)('%s: every encoding from every cross-site context answers 403', async (path) => {
     const { app, db, world, adminCookie } = await worldApp();
-    const input = PROCEDURE_CASES[path]?.input?.(world, 1);
+    const input = await PROCEDURE_CASES[path]?.input?.(world, 1, world.users.admin);
     const before = snapshot(db);
     const counts = rowCounts(db);
     for (const encoding of bodyEncodings(input)) {
@@ -62,14 +63,16 @@ describe('CSRF: cross-site requests change nothing', () => {
   });
 
   it.each(mutations)('%s: the same request from our own pages goes through (the control)', async (path) => {
-    const { app, world, adminCookie } = await worldApp();
+    const { app, db, world, adminCookie } = await worldApp();
+    const input = await PROCEDURE_CASES[path]?.input?.(world, 1, world.users.admin);
     const response = await app.inject({
       method: 'POST',
       url: `/trpc/${path}`,
       headers: { ...sameOrigin, 'content-type': 'application/json', cookie: adminCookie },
-      payload: encodeInput(PROCEDURE_CASES[path]?.input?.(world, 1)),
+      payload: encodeInput(input),
     });
     expect(response.statusCode, response.body).toBe(200);
+    await settlePhotoJobs(db);
     await app.close();
   });
 

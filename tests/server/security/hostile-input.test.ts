@@ -14,6 +14,7 @@ import {
 } from '../../helpers/security/http';
 import { PROCEDURE_CASES } from '../../helpers/security/procedure-cases';
 import { inputSchema, procedureType } from '../../helpers/security/procedure-defs';
+import { settlePhotoJobs } from '../../helpers/security/world-extras';
 
 /**
  * Every procedure receives generated malformed inputs over HTTP, as a System Admin past the step-up (who
@@ -81,7 +82,7 @@ describe('hostile input', () => {
     const test = await worldApp();
     const entry = PROCEDURE_CASES[path];
     if (!entry) throw new Error(`${path} has no entry in tests/helpers/security/procedure-cases.ts`);
-    const variants = hostileVariants(entry.input?.(test.world, 1));
+    const variants = hostileVariants(await entry.input?.(test.world, 1, test.world.users.admin));
     const adminOnly = entry.tier === 'admin' || entry.tier === 'dashboard';
     const actors = [
       { name: 'admin', cookie: test.adminCookie, refusedByTier: false },
@@ -138,6 +139,7 @@ describe('hostile input', () => {
       if (response.statusCode >= 400) expect(errorMessage(response.body), what).toBeTruthy();
     }
     expect(storedControlCharacters(test), 'raw control characters were stored').toEqual([]);
+    await settlePhotoJobs(test.db);
     await test.app.close();
   });
 

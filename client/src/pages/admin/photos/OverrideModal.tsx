@@ -91,7 +91,13 @@ export function OverrideModal({ member, onClose }: { member: OverrideTarget; onC
         {source === 'url' ? (
           <form
             aria-label="Override from a web address"
-            onSubmit={form.onSubmit((values) => setOverride.mutate({ ...member, url: values.url }))}
+            onSubmit={form.onSubmit((values) =>
+              setOverride.mutate({
+                memberType: member.memberType,
+                memberId: member.memberId,
+                url: values.url,
+              }),
+            )}
           >
             <Stack>
               <TextInput

@@ -1,4 +1,4 @@
-import { Alert, Divider, EmptyState, Group, Pagination, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { MemberPhotoFilters, type PhotoFilters } from './MemberPhotoFilters';
 import { type MemberPhotoItem, MemberPhotoTable } from './MemberPhotoTable';
 import { OverrideModal, type OverrideTarget } from './OverrideModal';
+import { Pager } from './Pager';
 import { PhotoJobPanel } from './PhotoJobPanel';
 
 /** /admin/data-tools/member-photos: every member's photo and status, manual overrides, refresh jobs. */
@@ -98,14 +99,7 @@ export function AdminMemberPhotosPage() {
             <Text size="sm" c="dimmed">
               {members.data.total} members
             </Text>
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={setPage}
-              aria-label="Member pages"
-              size="xl"
-              layout="responsive"
-            />
+            <Pager page={page} pages={pages} label="Member pages" onChange={setPage} />
           </Group>
         )}
       </Stack>

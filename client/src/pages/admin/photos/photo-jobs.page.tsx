@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Collapse,
-  EmptyState,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Collapse, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,6 +8,7 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { JobDetails } from './JobDetails';
 import { isActiveJob, JobProgressCard } from './JobProgressCard';
+import { Pager } from './Pager';
 
 /** /admin/data-tools/photo-jobs: every photo job, newest first, with its details and whole error log. */
 export function AdminPhotoJobsPage() {
@@ -78,16 +68,7 @@ export function AdminPhotoJobsPage() {
           </Stack>
         ))
       )}
-      {jobs.data && pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          aria-label="Job pages"
-          size="xl"
-          layout="responsive"
-        />
-      )}
+      {jobs.data && pages > 1 && <Pager page={page} pages={pages} label="Job pages" onChange={setPage} />}
     </Stack>
   );
 }

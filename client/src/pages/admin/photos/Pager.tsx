@@ -1,0 +1,27 @@
+import { Group, Pagination, Text } from '@mantine/core';
+
+/** Previous and next with "Page 2 of 17" between: 44 px targets that fit a 360 px screen at any page count. */
+export function Pager({
+  page,
+  pages,
+  label,
+  onChange,
+}: {
+  page: number;
+  pages: number;
+  label: string;
+  onChange(page: number): void;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <Pagination.Root total={pages} value={page} onChange={onChange} size="xl">
+      <Group gap="sm" component="nav" aria-label={label} wrap="nowrap">
+        <Pagination.Previous aria-label="Previous page" />
+        <Text size="sm" aria-live="polite">
+          Page {page} of {pages}
+        </Text>
+        <Pagination.Next aria-label="Next page" />
+      </Group>
+    </Pagination.Root>
+  );
+}
