@@ -3,14 +3,13 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { idSchema } from '../../shared/schemas/common';
-import { SESSION_COOKIE } from '../auth/cookies';
-import { type ValidSession, validateSessionToken } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { candidates } from '../db/schema';
 import { recordAudit } from '../services/audit';
+import { adminRouteGuard } from './admin-session';
 import { jsonError } from './errors';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -33,24 +32,6 @@ export const imageMessages = {
 interface ImageRouteOptions {
   db: Db;
   uploadsDir: string;
-}
-
-/** The admin behind each upload request, for the audit row. */
-const adminOf = new WeakMap<FastifyRequest, ValidSession>();
-
-/** The same session check as tRPC's adminProcedure, before any of the body is read. */
-function requireAdmin(db: Db) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? validateSessionToken(db, token) : null;
-    if (!session) {
-      return reply.code(401).send(jsonError(401, 'Authentication Required. Please sign in to continue.'));
-    }
-    if (!session.user.isAdmin) {
-      return reply.code(403).send(jsonError(403, 'Access denied. Admin privileges required.'));
-    }
-    adminOf.set(request, session);
-  };
 }
 
 class ImageRefused extends Error {
@@ -109,6 +90,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 /** POST /api/admin/candidates/:id/image: a System Admin sets a candidate's photo (multipart, field "image"). */
 export async function candidateImageRoutes(app: FastifyInstance, options: ImageRouteOptions) {
   const { db } = options;
+  const guard = adminRouteGuard(db);
   const folder = join(resolve(options.uploadsDir), 'candidates');
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, fieldSize: 0 },
@@ -116,7 +98,7 @@ export async function candidateImageRoutes(app: FastifyInstance, options: ImageR
 
   app.post<{ Params: { id: string } }>(
     '/api/admin/candidates/:id/image',
-    { onRequest: requireAdmin(db) },
+    { onRequest: guard.requireAdmin },
     async (request, reply) => {
       const id = idSchema.safeParse(request.params.id);
       if (!id.success) return reply.code(404).send(jsonError(404, 'No candidate with this id.'));
@@ -140,7 +122,7 @@ export async function candidateImageRoutes(app: FastifyInstance, options: ImageR
       await mkdir(folder, { recursive: true });
       await writeFile(join(folder, fileName), webp);
       const imageUrl = `${PUBLIC_PREFIX}${fileName}`;
-      const actorId = adminOf.get(request)?.user.id ?? null;
+      const actorId = guard.adminOf(request).user.id;
       const before = db.transaction((tx) => {
         const row = tx
           .select({ imageUrl: candidates.imageUrl })

@@ -1,34 +1,15 @@
 import fastifyMultipart from '@fastify/multipart';
 import { TRPCError } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberRefInput } from '../../shared/schemas/photos';
-import { SESSION_COOKIE } from '../auth/cookies';
-import { validateSessionToken } from '../auth/sessions';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { stopPhotoJob } from '../jobs/photo-refresh/runner';
 import { setUploadedOverride } from '../services/photos/member-photos';
 import { requireMember } from '../services/photos/members';
 import { MAX_PHOTO_BYTES, PhotoRefused, photoFileMessages } from '../services/photos/photo-files';
+import { adminRouteGuard } from './admin-session';
 import { jsonError } from './errors';
-
-/** The admin behind each upload request, for the audit row. */
-const adminOf = new WeakMap<FastifyRequest, string>();
-
-/** The same check as tRPC's adminProcedure, made before any of the body is read. */
-function requireAdmin(db: Db) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? validateSessionToken(db, token) : null;
-    if (!session) {
-      return reply.code(401).send(jsonError(401, 'Authentication Required. Please sign in to continue.'));
-    }
-    if (!session.user.isAdmin) {
-      return reply.code(403).send(jsonError(403, 'Access denied. Admin privileges required.'));
-    }
-    adminOf.set(request, session.user.id);
-  };
-}
 
 async function readImage(request: FastifyRequest): Promise<Buffer | { status: number; message: string }> {
   if (!request.isMultipart()) return { status: 415, message: 'Please upload an image file.' };
@@ -52,6 +33,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer | { status: nu
  */
 export async function memberPhotoRoutes(app: FastifyInstance, options: { db: Db; env: Env }) {
   const { db, env } = options;
+  const guard = adminRouteGuard(db);
   const deps = {
     db,
     uploadsDir: env.UPLOADS_DIR,
@@ -65,7 +47,7 @@ export async function memberPhotoRoutes(app: FastifyInstance, options: { db: Db;
 
   app.post<{ Params: { memberType: string; memberId: string } }>(
     '/api/admin/member-photos/:memberType/:memberId/image',
-    { onRequest: requireAdmin(db) },
+    { onRequest: guard.requireAdmin },
     async (request, reply) => {
       const ref = memberRefInput.safeParse(request.params);
       if (!ref.success) return reply.code(404).send(jsonError(404, 'No such House member or senator.'));
@@ -74,7 +56,7 @@ export async function memberPhotoRoutes(app: FastifyInstance, options: { db: Db;
         const image = await readImage(request);
         if (!Buffer.isBuffer(image))
           return reply.code(image.status).send(jsonError(image.status, image.message));
-        const result = await setUploadedOverride(deps, ref.data, image, adminOf.get(request) as string);
+        const result = await setUploadedOverride(deps, ref.data, image, guard.adminOf(request).user.id);
         return reply.code(200).send(result);
       } catch (error) {
         if (error instanceof TRPCError && error.code === 'NOT_FOUND') {

@@ -2,10 +2,9 @@ import { TRPCError } from '@trpc/server';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../shared/schemas/common';
-import { SESSION_COOKIE } from '../auth/cookies';
-import { validateSessionToken } from '../auth/sessions';
 import { pollVotesForExport } from '../services/polls/poll-admin';
 import type { AppDeps } from '../trpc/context';
+import { adminRouteGuard } from './admin-session';
 import { jsonError } from './errors';
 
 export const POLL_VOTES_CSV_COLUMNS = ['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash'];
@@ -20,38 +19,36 @@ export function spreadsheetSafe(value: string): string {
 
 /** GET /api/admin/polls/:id/votes.csv: a poll's votes as a CSV download, for System Admins only. */
 export function registerPollVotesCsv(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
-  app.get<{ Params: { id: string } }>('/api/admin/polls/:id/votes.csv', (request, reply) => {
-    // A plain route, so the session cookie is checked here as the tRPC context does.
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? validateSessionToken(deps.db, token) : null;
-    if (!session) return reply.code(401).send(jsonError(401, 'Please sign in as admin to export votes.'));
-    if (!session.user.isAdmin) {
-      return reply.code(403).send(jsonError(403, 'Access denied. Admin privileges required.'));
-    }
-    const id = idSchema.safeParse(request.params.id);
-    if (!id.success) return reply.code(400).send(jsonError(400, 'This is not a valid poll id.'));
+  const guard = adminRouteGuard(deps.db, 'Please sign in as admin to export votes.');
+  app.get<{ Params: { id: string } }>(
+    '/api/admin/polls/:id/votes.csv',
+    { onRequest: guard.requireAdmin },
+    (request, reply) => {
+      const id = idSchema.safeParse(request.params.id);
+      if (!id.success) return reply.code(400).send(jsonError(400, 'This is not a valid poll id.'));
 
-    let exported: ReturnType<typeof pollVotesForExport>;
-    try {
-      exported = pollVotesForExport(deps.db, id.data);
-    } catch (error) {
-      if (error instanceof TRPCError && error.code === 'NOT_FOUND') {
-        return reply.code(404).send(jsonError(404, error.message));
+      let exported: ReturnType<typeof pollVotesForExport>;
+      try {
+        exported = pollVotesForExport(deps.db, id.data);
+      } catch (error) {
+        if (error instanceof TRPCError && error.code === 'NOT_FOUND') {
+          return reply.code(404).send(jsonError(404, error.message));
+        }
+        throw error;
       }
-      throw error;
-    }
-    const rows = exported.votes.map((vote) =>
-      [vote.id, vote.userId, vote.candidate, vote.createdAt.toISOString(), vote.ipHash ?? ''].map(
-        spreadsheetSafe,
-      ),
-    );
-    // The byte-order mark makes Excel read the file as UTF-8, so names keep their letters.
-    const csv = stringify(rows, { header: true, columns: POLL_VOTES_CSV_COLUMNS, bom: true });
-    const filename = `poll-votes-${exported.poll.monthYear}-${exported.poll.electionType}.csv`;
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${filename}"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv);
-  });
+      const rows = exported.votes.map((vote) =>
+        [vote.id, vote.userId, vote.candidate, vote.createdAt.toISOString(), vote.ipHash ?? ''].map(
+          spreadsheetSafe,
+        ),
+      );
+      // The byte-order mark makes Excel read the file as UTF-8, so names keep their letters.
+      const csv = stringify(rows, { header: true, columns: POLL_VOTES_CSV_COLUMNS, bom: true });
+      const filename = `poll-votes-${exported.poll.monthYear}-${exported.poll.electionType}.csv`;
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
 }

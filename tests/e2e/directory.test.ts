@@ -43,8 +43,8 @@ async function withMemberPhotos(page: Page) {
       const body = await response.json();
       const answers = Array.isArray(body) ? body : [body];
       const answer = answers[procedures.indexOf('directory.members')];
-      answer.result.data.json.items.forEach((member: { imageUrl: string | null }, index: number) => {
-        member.imageUrl = index === 0 ? '/uploads/missing-photo.webp' : `/test-photos/${index}.png`;
+      answer.result.data.json.items.forEach((member: { photoUrl: string | null }, index: number) => {
+        member.photoUrl = index === 0 ? '/uploads/missing-photo.webp' : `/test-photos/${index}.png`;
       });
       await route.fulfill({ response, json: body });
     },

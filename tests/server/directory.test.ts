@@ -51,6 +51,7 @@ describe('directory.members', () => {
         'isPlaceholder',
         'name',
         'phone',
+        'photoUrl',
         'region',
       ].sort(),
     );

@@ -32,6 +32,8 @@ const APP_VARIABLES = [
   'SMTP_URL',
   'MAIL_FROM',
   'TRUST_PROXY',
+  'PARLIAMENT_SOURCE_URL',
+  'SENATE_SOURCE_URL',
 ];
 
 export interface TestServer {
