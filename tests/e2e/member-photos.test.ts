@@ -83,8 +83,9 @@ describe('member photos admin', () => {
     await choose(page, page.locator('body'), 'Processing status', 'completed');
     const table = page.getByRole('table', { name: 'Member photos' });
     const aden = table.getByRole('row').filter({ hasText: 'Aden Mohamed Nur (Madobe)' });
+    // The filter refetches: wait for the filtered list rather than the first rows that show.
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(5);
     await aden.waitFor();
-    expect(await table.getByRole('row').count()).toBe(5);
     const src = await aden.locator('img').getAttribute('src');
     expect(src).toMatch(/^\/uploads\/photos\/parliament-.+\.webp\?v=\d+$/);
     expect(await aden.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
