@@ -138,7 +138,8 @@ describe('admin two-factor sign-in', () => {
 
     // Sign in again: the password alone no longer starts a session.
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
-    await waitForPath(page, '/');
+    // Already on "/": wait for the sign-out itself, not the path, before leaving the page.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
     await visit(page, '/auth');
     await submitSignIn(page, DEMO_ADMIN);
     const step = page.getByRole('form', { name: 'Two-factor sign-in' });
@@ -150,7 +151,8 @@ describe('admin two-factor sign-in', () => {
 
     // The admin login page asks too; a recovery code works there.
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
-    await waitForPath(page, '/');
+    // Already on "/": wait for the sign-out itself, not the path, before leaving the page.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).waitFor();
     await visit(page, '/admin/login');
     const login = page.getByRole('form', { name: 'Admin Login' });
     await login.getByRole('textbox', { name: 'Email' }).fill(DEMO_ADMIN.email);
