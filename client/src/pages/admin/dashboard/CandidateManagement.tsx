@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Avatar,
   Button,
   EmptyState,
@@ -10,12 +9,13 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash, IconUserQuestion } from '@tabler/icons-react';
+import { IconPlus, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { initials } from '../../../../../shared/initials';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
+import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { type Candidate, CandidateForm } from './CandidateForm';
@@ -101,23 +101,8 @@ export function CandidateManagement() {
                   <Table.Td>{c.positionSought ?? '—'}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        size={40}
-                        aria-label={`Edit ${c.name}`}
-                        onClick={() => setEditing(c)}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size={40}
-                        aria-label={`Delete ${c.name}`}
-                        onClick={() => setDeleting(c)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
+                      <EditRowButton name={c.name} onClick={() => setEditing(c)} />
+                      <DeleteRowButton name={c.name} onClick={() => setDeleting(c)} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   EmptyState,
@@ -10,10 +9,11 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconBuildingCommunity, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { ActiveToggleButton, DeleteRowButton, EditRowButton } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { type Center, CenterForm } from './CenterForm';
@@ -120,33 +120,14 @@ export function CentersTab() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        h={36}
+                      <ActiveToggleButton
+                        name={c.name}
+                        isActive={c.isActive}
                         loading={setActive.isPending && setActive.variables?.id === c.id}
-                        onClick={() => setActive.mutate({ id: c.id, isActive: !c.isActive })}
-                        aria-label={`${c.isActive ? 'Deactivate' : 'Activate'} ${c.name}`}
-                      >
-                        {c.isActive ? 'Deactivate' : 'Activate'}
-                      </Button>
-                      <ActionIcon
-                        variant="subtle"
-                        size={40}
-                        aria-label={`Edit ${c.name}`}
-                        onClick={() => setEditing(c)}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size={40}
-                        aria-label={`Delete ${c.name}`}
-                        onClick={() => setDeleting(c)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
+                        onToggle={() => setActive.mutate({ id: c.id, isActive: !c.isActive })}
+                      />
+                      <EditRowButton name={c.name} onClick={() => setEditing(c)} />
+                      <DeleteRowButton name={c.name} onClick={() => setDeleting(c)} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   EmptyState,
@@ -17,11 +16,12 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconMapPin, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DISTRICT_REGIONS } from '../../../../../shared/regions';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { type District, DistrictForm } from './DistrictForm';
@@ -167,23 +167,8 @@ export function DistrictsTab() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        size={40}
-                        aria-label={`Edit ${d.name}`}
-                        onClick={() => setEditing(d)}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        size={40}
-                        aria-label={`Delete ${d.name}`}
-                        onClick={() => setDeleting(d)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
+                      <EditRowButton name={d.name} onClick={() => setEditing(d)} />
+                      <DeleteRowButton name={d.name} onClick={() => setDeleting(d)} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

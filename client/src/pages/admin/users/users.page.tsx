@@ -1,8 +1,6 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
-  Button,
   EmptyState,
   Group,
   Pagination,
@@ -17,9 +15,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle, IconPencil, IconUsers } from '@tabler/icons-react';
+import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ActiveToggleButton, EditRowButton } from '../../../components/RowActions';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
@@ -160,25 +159,14 @@ export function AdminUsersPage() {
                   <Table.Td>{u.createdAt.toLocaleDateString()}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        h={36}
-                        variant="default"
-                        color={u.isActive ? 'red' : undefined}
+                      <ActiveToggleButton
+                        name={u.email}
+                        isActive={u.isActive}
                         loading={setActive.isPending && setActive.variables?.id === u.id}
-                        onClick={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
-                        aria-label={`${u.isActive ? 'Deactivate' : 'Activate'} ${u.email}`}
-                      >
-                        {u.isActive ? 'Deactivate' : 'Activate'}
-                      </Button>
-                      <ActionIcon
-                        variant="subtle"
-                        size={40}
-                        aria-label={`Edit ${u.email}`}
-                        onClick={() => setEditing(u)}
-                      >
-                        <IconPencil size={18} />
-                      </ActionIcon>
+                        onToggle={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
+                        warn
+                      />
+                      <EditRowButton name={u.email} onClick={() => setEditing(u)} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,0 +1,45 @@
+import { ActionIcon, Button } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+
+/** The pencil button of an admin table row; its label names the row for screen readers. */
+export function EditRowButton({ name, onClick }: { name: string; onClick(): void }) {
+  return (
+    <ActionIcon variant="subtle" size={40} aria-label={`Edit ${name}`} onClick={onClick}>
+      <IconPencil size={18} />
+    </ActionIcon>
+  );
+}
+
+/** The bin button of an admin table row; the caller asks for confirmation before deleting. */
+export function DeleteRowButton({ name, onClick }: { name: string; onClick(): void }) {
+  return (
+    <ActionIcon variant="subtle" color="red" size={40} aria-label={`Delete ${name}`} onClick={onClick}>
+      <IconTrash size={18} />
+    </ActionIcon>
+  );
+}
+
+/** Activate/Deactivate for a row with an is_active flag (SPEC §4). */
+export function ActiveToggleButton(props: {
+  name: string;
+  isActive: boolean;
+  loading: boolean;
+  onToggle(): void;
+  /** Deactivating an account is the more consequential action: show it in red. */
+  warn?: boolean;
+}) {
+  const action = props.isActive ? 'Deactivate' : 'Activate';
+  return (
+    <Button
+      size="compact-sm"
+      h={36}
+      variant="default"
+      color={props.warn && props.isActive ? 'red' : undefined}
+      loading={props.loading}
+      onClick={props.onToggle}
+      aria-label={`${action} ${props.name}`}
+    >
+      {action}
+    </Button>
+  );
+}
