@@ -12,3 +12,14 @@
   if (!scheme) scheme = window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
 })();
+
+// The page's language before React loads (screen readers and the browser's own translation offer read it).
+(() => {
+  let lang = null;
+  try {
+    lang = window.localStorage.getItem('lang');
+  } catch {
+    // Storage refused: the app decides from the browser's languages.
+  }
+  if (lang === 'so' || lang === 'en') document.documentElement.lang = lang;
+})();

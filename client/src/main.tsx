@@ -1,4 +1,5 @@
 import './lib/zod-csp';
+import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

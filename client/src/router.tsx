@@ -1,9 +1,15 @@
 import { createBrowserRouter } from 'react-router';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { PageLoader } from './components/PageLoader';
+import { loadNamespaces } from './i18n';
 import { adminRoutes } from './pages/admin/admin-routes';
 import { ErrorPage } from './pages/error.page';
 import { HomePage } from './pages/home/home.page';
+
+/** A page's code and its texts (in the reader's language) download together, not one after the other. */
+function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
+  return Promise.all([page, loadNamespaces(...namespaces)]).then(([loaded]) => loaded);
+}
 
 /** Every page but the landing page loads on demand, so the first visit downloads only what it shows. */
 export const router = createBrowserRouter([
@@ -18,139 +24,235 @@ export const router = createBrowserRouter([
           { index: true, element: <HomePage /> },
           {
             path: 'auth',
-            lazy: () => import('./pages/auth/auth.page').then((m) => ({ Component: m.AuthPage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/auth/auth.page').then((m) => ({ Component: m.AuthPage })),
+                'auth',
+              ),
           },
           {
             path: 'admin/login',
             lazy: () =>
-              import('./pages/admin/login/admin-login.page').then((m) => ({ Component: m.AdminLoginPage })),
+              withTexts(
+                import('./pages/admin/login/admin-login.page').then((m) => ({ Component: m.AdminLoginPage })),
+                'admin',
+              ),
           },
           {
             path: 'parliament-members',
             lazy: () =>
-              import('./pages/directory/parliament.page').then((m) => ({ Component: m.ParliamentPage })),
+              withTexts(
+                import('./pages/directory/parliament.page').then((m) => ({ Component: m.ParliamentPage })),
+                'directory',
+              ),
           },
           {
             path: 'senators',
             lazy: () =>
-              import('./pages/directory/senators.page').then((m) => ({ Component: m.SenatorsPage })),
+              withTexts(
+                import('./pages/directory/senators.page').then((m) => ({ Component: m.SenatorsPage })),
+                'directory',
+              ),
           },
           {
             path: 'federal-states',
             lazy: () =>
-              import('./pages/content/federal-states.page').then((m) => ({ Component: m.FederalStatesPage })),
+              withTexts(
+                import('./pages/content/federal-states.page').then((m) => ({
+                  Component: m.FederalStatesPage,
+                })),
+                'content',
+              ),
           },
           {
             path: 'states/:id',
             lazy: () =>
-              import('./pages/content/state-profile.page').then((m) => ({ Component: m.StateProfilePage })),
+              withTexts(
+                import('./pages/content/state-profile.page').then((m) => ({ Component: m.StateProfilePage })),
+                'content',
+              ),
           },
           {
             path: 'regions',
-            lazy: () => import('./pages/content/regions.page').then((m) => ({ Component: m.RegionsPage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/content/regions.page').then((m) => ({ Component: m.RegionsPage })),
+                'content',
+              ),
           },
           {
             path: 'regions/:slug',
             lazy: () =>
-              import('./pages/content/region-detail.page').then((m) => ({ Component: m.RegionDetailPage })),
+              withTexts(
+                import('./pages/content/region-detail.page').then((m) => ({ Component: m.RegionDetailPage })),
+                'content',
+              ),
           },
           {
             path: 'voting',
-            lazy: () => import('./pages/content/voting.page').then((m) => ({ Component: m.VotingPage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/content/voting.page').then((m) => ({ Component: m.VotingPage })),
+                'content',
+              ),
           },
           {
             path: 'transparent-process',
             lazy: () =>
-              import('./pages/content/transparent-process.page').then((m) => ({
-                Component: m.TransparentProcessPage,
-              })),
+              withTexts(
+                import('./pages/content/transparent-process.page').then((m) => ({
+                  Component: m.TransparentProcessPage,
+                })),
+                'content',
+              ),
           },
           {
             path: 'about',
-            lazy: () => import('./pages/content/about.page').then((m) => ({ Component: m.AboutPage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/content/about.page').then((m) => ({ Component: m.AboutPage })),
+                'content',
+              ),
           },
           {
             path: 'help',
-            lazy: () => import('./pages/content/help.page').then((m) => ({ Component: m.HelpPage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/content/help.page').then((m) => ({ Component: m.HelpPage })),
+                'content',
+              ),
           },
           {
             path: 'registration-centers',
             lazy: () =>
-              import('./pages/centers-map/centers-map.page').then((m) => ({
-                Component: m.RegistrationCentersMapPage,
-              })),
+              withTexts(
+                import('./pages/centers-map/centers-map.page').then((m) => ({
+                  Component: m.RegistrationCentersMapPage,
+                })),
+                'centers',
+              ),
           },
           {
             path: 'verify-email',
-            lazy: () => import('./pages/verify-email.page').then((m) => ({ Component: m.VerifyEmailPage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/verify-email.page').then((m) => ({ Component: m.VerifyEmailPage })),
+                'auth',
+              ),
           },
           {
             path: 'account',
-            lazy: () => import('./pages/account/account.page').then((m) => ({ Component: m.AccountPage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/account/account.page').then((m) => ({ Component: m.AccountPage })),
+                'account',
+              ),
           },
           {
             path: 'forgot-password',
             lazy: () =>
-              import('./pages/auth/forgot-password.page').then((m) => ({ Component: m.ForgotPasswordPage })),
+              withTexts(
+                import('./pages/auth/forgot-password.page').then((m) => ({
+                  Component: m.ForgotPasswordPage,
+                })),
+                'auth',
+              ),
           },
           {
             path: 'reset-password',
             lazy: () =>
-              import('./pages/auth/reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })),
+              withTexts(
+                import('./pages/auth/reset-password.page').then((m) => ({ Component: m.ResetPasswordPage })),
+                'auth',
+              ),
           },
           {
             path: 'elections',
             lazy: () =>
-              import('./pages/elections/elections-hub.page').then((m) => ({ Component: m.ElectionsHubPage })),
+              withTexts(
+                import('./pages/elections/elections-hub.page').then((m) => ({
+                  Component: m.ElectionsHubPage,
+                })),
+                'elections',
+              ),
           },
           {
             path: 'vote/:id',
-            lazy: () => import('./pages/elections/vote.page').then((m) => ({ Component: m.VotePage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/elections/vote.page').then((m) => ({ Component: m.VotePage })),
+                'elections',
+              ),
           },
           {
             path: 'results/:id',
-            lazy: () => import('./pages/elections/results.page').then((m) => ({ Component: m.ResultsPage })),
+            lazy: () =>
+              withTexts(
+                import('./pages/elections/results.page').then((m) => ({ Component: m.ResultsPage })),
+                'elections',
+              ),
           },
           {
             path: 'election/:id',
             lazy: () =>
-              import('./pages/elections/election-details.page').then((m) => ({
-                Component: m.ElectionDetailsPage,
-              })),
+              withTexts(
+                import('./pages/elections/election-details.page').then((m) => ({
+                  Component: m.ElectionDetailsPage,
+                })),
+                'elections',
+              ),
           },
           {
             path: 'verify',
             lazy: () =>
-              import('./pages/elections/verify-receipt.page').then((m) => ({
-                Component: m.VerifyReceiptPage,
-              })),
+              withTexts(
+                import('./pages/elections/verify-receipt.page').then((m) => ({
+                  Component: m.VerifyReceiptPage,
+                })),
+                'elections',
+              ),
           },
           {
             path: 'verified-results',
             lazy: () =>
-              import('./pages/elections/verified-results.page').then((m) => ({
-                Component: m.VerifiedResultsPage,
-              })),
+              withTexts(
+                import('./pages/elections/verified-results.page').then((m) => ({
+                  Component: m.VerifiedResultsPage,
+                })),
+                'elections',
+              ),
           },
           {
             path: 'polls/presidential',
             lazy: () =>
-              import('./pages/polls/current-poll.page').then((m) => ({ Component: m.CurrentPollPage })),
+              withTexts(
+                import('./pages/polls/current-poll.page').then((m) => ({ Component: m.CurrentPollPage })),
+                'polls',
+              ),
           },
           {
             path: 'polls/presidential/history',
             lazy: () =>
-              import('./pages/polls/poll-history.page').then((m) => ({ Component: m.PollHistoryPage })),
+              withTexts(
+                import('./pages/polls/poll-history.page').then((m) => ({ Component: m.PollHistoryPage })),
+                'polls',
+              ),
           },
           {
             path: 'polls/presidential/history/:id',
             lazy: () =>
-              import('./pages/polls/poll-detail.page').then((m) => ({ Component: m.PollDetailPage })),
+              withTexts(
+                import('./pages/polls/poll-detail.page').then((m) => ({ Component: m.PollDetailPage })),
+                'polls',
+              ),
           },
           {
             path: 'polls/history',
             lazy: () =>
-              import('./pages/polls/closed-polls.page').then((m) => ({ Component: m.ClosedPollsPage })),
+              withTexts(
+                import('./pages/polls/closed-polls.page').then((m) => ({ Component: m.ClosedPollsPage })),
+                'polls',
+              ),
           },
           {
             path: '*',
@@ -163,7 +265,11 @@ export const router = createBrowserRouter([
   {
     // The admin console has its own frame and loads only when an admin opens it.
     path: 'admin',
-    lazy: () => import('./pages/admin/layout/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
+    lazy: () =>
+      withTexts(
+        import('./pages/admin/layout/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
+        'admin',
+      ),
     errorElement: <ErrorPage />,
     hydrateFallbackElement: <PageLoader />,
     children: adminRoutes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORK_ISSUE } from '../../client/src/lib/notify';
+import { networkIssue } from '../../client/src/lib/notify';
 import {
   IMAGE_TOO_LARGE,
   ImageUploadError,
@@ -57,7 +57,7 @@ describe('uploadCandidateImage', () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ImageUploadError);
-    expect(error).toMatchObject({ message: NETWORK_ISSUE, network: true });
+    expect(error).toMatchObject({ message: networkIssue(), network: true });
     expect(calls).toHaveLength(3);
     expect(waits).toEqual([1000, 2000]);
   });

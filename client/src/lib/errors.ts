@@ -1,6 +1,8 @@
 import { TRPCClientError } from '@trpc/client';
+import { i18n } from '../i18n';
 
-export const UNEXPECTED_ERROR = 'An unexpected error occurred.';
+/** The generic sentence, in the reader's language. */
+export const unexpectedError = (): string => i18n.t('errors.unexpected');
 
 /** True when the request never reached the server (offline, DNS, connection reset). */
 export function isNetworkFailure(error: unknown): boolean {
@@ -14,8 +16,8 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError && /fetch|network/i.test(error.message);
 }
 
-/** The server's sentence for an expected error, or a fallback for anything else. */
-export function serverMessage(error: unknown, fallback = UNEXPECTED_ERROR): string {
+/** The server's sentence (already in the reader's language: requests carry it) or a fallback. */
+export function serverMessage(error: unknown, fallback = unexpectedError()): string {
   if (error instanceof TRPCClientError && error.data) return error.message || fallback;
   return fallback;
 }

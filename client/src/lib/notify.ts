@@ -1,12 +1,13 @@
 import { notifications } from '@mantine/notifications';
+import { i18n } from '../i18n';
 import { isNetworkFailure, serverMessage } from './errors';
 
-/** SPEC §8: what a save that never reached the server says. */
-export const NETWORK_ISSUE = 'Network connection issue. Please check your internet connection and try again.';
+/** SPEC §8: what a save that never reached the server says (in the reader's language). */
+export const networkIssue = (): string => i18n.t('errors.network');
 
 /** Why a request failed, in words a person can act on: the server's sentence, or the network. */
-export function failureReason(error: unknown, fallback = 'Please try again.'): string {
-  if (isNetworkFailure(error)) return NETWORK_ISSUE;
+export function failureReason(error: unknown, fallback = i18n.t('errors.tryAgainLater')): string {
+  if (isNetworkFailure(error)) return networkIssue();
   return serverMessage(error, fallback);
 }
 

@@ -2,12 +2,22 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/routers/_app';
+import { currentLanguage } from '../i18n';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function createApiClient() {
   return createTRPCClient<AppRouter>({
     // maxItems matches the server's maxBatchSize (server/app.ts): a larger batch is split, not refused.
-    links: [httpBatchLink({ url: '/trpc', transformer: superjson, maxURLLength: 2000, maxItems: 100 })],
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        transformer: superjson,
+        maxURLLength: 2000,
+        maxItems: 100,
+        // The server answers its messages (errors, validation) in the language the reader chose.
+        headers: () => ({ 'accept-language': currentLanguage() }),
+      }),
+    ],
   });
 }

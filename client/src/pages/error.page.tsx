@@ -1,9 +1,11 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 /** The error boundary: something failed while rendering; the citizen gets a way forward, not a blank page. */
 export function ErrorPage() {
+  const { t } = useTranslation();
   const error = useRouteError();
   useEffect(() => {
     console.error('Page failed to render:', error);
@@ -15,17 +17,13 @@ export function ErrorPage() {
   return (
     <Container size="sm" py="xl">
       <Stack align="flex-start" role="alert">
-        <Title order={1}>{notFound ? 'Page Not Found' : 'Something went wrong'}</Title>
-        <Text>
-          {chunkFailed
-            ? 'Part of the page could not be downloaded. Please check your internet connection and try again.'
-            : 'This page could not be shown. Please try again; if it keeps happening, come back later.'}
-        </Text>
+        <Title order={1}>{notFound ? t('notFound.title') : t('errors.somethingWrong')}</Title>
+        <Text>{chunkFailed ? t('errors.chunkFailed') : t('errors.renderFailed')}</Text>
         <Group>
-          <Button onClick={() => window.location.reload()}>Try again</Button>
+          <Button onClick={() => window.location.reload()}>{t('errors.tryAgain')}</Button>
           {/* A plain link: the router itself may be what failed. */}
           <Button component="a" href="/" variant="default">
-            Back to Home
+            {t('notFound.backHome')}
           </Button>
         </Group>
       </Stack>

@@ -1,10 +1,12 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PageContainer } from '../components/PageContainer';
 import { usePageMeta } from '../lib/page-meta';
 
 export function NotFoundPage() {
-  usePageMeta('Page Not Found');
+  const { t } = useTranslation();
+  usePageMeta(t('notFound.title'));
   const { pathname } = useLocation();
   return (
     <PageContainer size="sm">
@@ -12,16 +14,16 @@ export function NotFoundPage() {
         <Text c="dimmed" fw={700}>
           404
         </Text>
-        <Title order={1}>Page Not Found</Title>
+        <Title order={1}>{t('notFound.title')}</Title>
         <Text>
-          There is no page at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+          <Trans i18nKey="notFound.body" values={{ path: pathname }} components={[<code key="path" />]} />
         </Text>
         <Group>
           <Button component={Link} to="/">
-            Back to Home
+            {t('notFound.backHome')}
           </Button>
           <Button component={Link} to="/help" variant="default">
-            Help
+            {t('notFound.help')}
           </Button>
         </Group>
       </Stack>

@@ -59,9 +59,20 @@ export interface TestPage {
  */
 export async function newPage(
   browser: Browser,
-  options: { viewport: ViewportName; baseURL: string },
+  options: {
+    viewport: ViewportName;
+    baseURL: string;
+    language?: 'en' | 'so';
+    colorScheme?: 'light' | 'dark';
+  },
 ): Promise<TestPage> {
-  const context = await browser.newContext({ ...VIEWPORTS[options.viewport], baseURL: options.baseURL });
+  // The browser's language decides the site's first language; tests pin it (English unless asked).
+  const context = await browser.newContext({
+    ...VIEWPORTS[options.viewport],
+    baseURL: options.baseURL,
+    locale: options.language === 'so' ? 'so-SO' : 'en-GB',
+    colorScheme: options.colorScheme ?? 'light',
+  });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();

@@ -1,11 +1,14 @@
 import { Button, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { LanguageMenu } from './LanguageMenu';
 import { DRAWER_LINKS, isActivePath } from './navigation';
 import { useSignOut } from './useSignOut';
 
 /** The small-screen navigation (SPEC §2), with its own list of links. */
 export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const { user, isAdmin } = useAuth();
   const signOut = useSignOut();
@@ -14,28 +17,32 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
     <Drawer
       opened={opened}
       onClose={onClose}
-      title="Menu"
+      title={t('nav.menu')}
       position="right"
       size="xs"
       padding="md"
-      closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      closeButtonProps={{ 'aria-label': t('nav.closeNavigation') }}
     >
-      <nav aria-label="Mobile">
+      <nav aria-label={t('nav.mobileNav')}>
         <Stack gap={2}>
           {DRAWER_LINKS.map((link) => (
             <NavLink
               key={link.to}
               component={Link}
               to={link.to}
-              label={link.label}
+              label={t(link.label)}
               active={isActivePath(pathname, link.to)}
               onClick={onClose}
               mih={44}
             />
           ))}
-          {isAdmin && <NavLink component={Link} to="/admin" label="Admin Panel" onClick={onClose} mih={44} />}
+          {isAdmin && (
+            <NavLink component={Link} to="/admin" label={t('nav.adminPanel')} onClick={onClose} mih={44} />
+          )}
         </Stack>
       </nav>
+      <Divider my="md" />
+      <LanguageMenu fullWidth />
       <Divider my="md" />
       {user ? (
         <Stack gap="xs">
@@ -45,7 +52,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
           <NavLink
             component={Link}
             to="/account"
-            label="Your account"
+            label={t('nav.yourAccount')}
             active={isActivePath(pathname, '/account')}
             onClick={onClose}
             mih={44}
@@ -57,12 +64,12 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
               await signOut();
             }}
           >
-            Sign Out
+            {t('nav.signOut')}
           </Button>
         </Stack>
       ) : (
         <Button component={Link} to="/auth" onClick={onClose} fullWidth>
-          Sign In
+          {t('nav.signIn')}
         </Button>
       )}
     </Drawer>

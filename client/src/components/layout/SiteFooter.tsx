@@ -1,9 +1,11 @@
 import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FOOTER_LINKS } from './navigation';
 import classes from './SiteFooter.module.css';
 
 export function SiteFooter() {
+  const { t } = useTranslation();
   return (
     <footer className={classes.footer}>
       <Container size="lg" py="xl">
@@ -13,39 +15,37 @@ export function SiteFooter() {
               Codka
             </Title>
             <Text size="sm" c="dimmed">
-              Codka ("the vote") is the public civic site for Somalia's federal elections: parliament, senate,
-              federal member states, online voting and the monthly presidential opinion poll.
+              {t('footer.about')}
             </Text>
           </Stack>
-          <nav aria-label="Quick links">
+          <nav aria-label={t('footer.quickLinks')}>
             <Title order={2} fz="lg" mb="xs">
-              Quick Links
+              {t('footer.quickLinks')}
             </Title>
             <SimpleGrid cols={2} spacing={4} verticalSpacing={4}>
               {FOOTER_LINKS.map((link) => (
                 <Anchor key={link.to} component={Link} to={link.to} size="sm" className={classes.link}>
-                  {link.label}
+                  {t(link.label)}
                 </Anchor>
               ))}
             </SimpleGrid>
           </nav>
           <Stack gap="xs">
             <Title order={2} fz="lg">
-              Contact
+              {t('footer.contact')}
             </Title>
-            <Text size="sm">Codka Civic Information Desk</Text>
-            <Text size="sm">Mogadishu, Somalia</Text>
+            <Text size="sm">{t('footer.desk')}</Text>
+            <Text size="sm">{t('footer.city')}</Text>
             <Anchor href="mailto:info@codka.so" size="sm" className={classes.link}>
               info@codka.so
             </Anchor>
             <Text size="sm" c="dimmed">
-              Sunday to Thursday, 8:00–16:00 (East Africa Time)
+              {t('footer.hours')}
             </Text>
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="xl">
-          © {new Date().getFullYear()} Codka. Independent civic information; official results are announced by
-          the electoral commission.
+          {t('footer.copyright', { year: new Date().getFullYear() })}
         </Text>
       </Container>
     </footer>

@@ -1,7 +1,9 @@
 import { ActionIcon, Anchor, Burger, Button, Group, Skeleton, Text, Tooltip } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { LanguageMenu } from './LanguageMenu';
 import { DESKTOP_LINKS, isActivePath, ONLINE_VOTING_PATH } from './navigation';
 import classes from './SiteHeader.module.css';
 import { ThemeMenu } from './ThemeMenu';
@@ -14,20 +16,27 @@ export function SiteHeader({
   drawerOpened: boolean;
   onToggleDrawer(): void;
 }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const { loading, user, isAdmin } = useAuth();
   const signOut = useSignOut();
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Anchor component={Link} to="/" className={classes.brand} underline="never" aria-label="Codka home">
+      <Anchor
+        component={Link}
+        to="/"
+        className={classes.brand}
+        underline="never"
+        aria-label={t('site.homeLabel')}
+      >
         <img src="/favicon.svg" alt="" width={32} height={32} />
         <Text span fw={800} fz="xl">
           Codka
         </Text>
       </Anchor>
 
-      <nav aria-label="Main" className={classes.desktopNav}>
+      <nav aria-label={t('nav.mainNav')} className={classes.desktopNav}>
         {DESKTOP_LINKS.map((link) => (
           <Anchor
             key={link.to}
@@ -37,14 +46,14 @@ export function SiteHeader({
             data-active={isActivePath(pathname, link.to) || undefined}
             aria-current={isActivePath(pathname, link.to) ? 'page' : undefined}
           >
-            {link.label}
+            {t(link.label)}
           </Anchor>
         ))}
       </nav>
 
       <Group gap="xs" wrap="nowrap">
         <Button component={Link} to={ONLINE_VOTING_PATH} color="green" className={classes.votingButton}>
-          Online Voting
+          {t('nav.onlineVoting')}
         </Button>
         <Group gap="xs" wrap="nowrap" className={classes.desktopOnly}>
           {loading ? (
@@ -53,36 +62,39 @@ export function SiteHeader({
             <>
               {isAdmin && (
                 <Button component={Link} to="/admin" variant="light">
-                  Admin
+                  {t('nav.admin')}
                 </Button>
               )}
-              <Tooltip label="Your account">
+              <Tooltip label={t('nav.yourAccount')}>
                 <ActionIcon
                   component={Link}
                   to="/account"
                   variant="default"
                   size={36}
-                  aria-label="Your account"
+                  aria-label={t('nav.yourAccount')}
                 >
                   <IconUserCircle size={20} aria-hidden />
                 </ActionIcon>
               </Tooltip>
               <Button variant="default" onClick={signOut}>
-                Sign Out
+                {t('nav.signOut')}
               </Button>
             </>
           ) : (
             <Button component={Link} to="/auth" variant="default">
-              Sign In
+              {t('nav.signIn')}
             </Button>
           )}
         </Group>
+        <div className={classes.desktopOnly}>
+          <LanguageMenu />
+        </div>
         <ThemeMenu />
         <Burger
           opened={drawerOpened}
           onClick={onToggleDrawer}
           className={classes.burger}
-          aria-label={drawerOpened ? 'Close navigation' : 'Open navigation'}
+          aria-label={drawerOpened ? t('nav.closeNavigation') : t('nav.openNavigation')}
           size="md"
         />
       </Group>

@@ -1,14 +1,16 @@
 import { ActionIcon, Menu, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 
 const OPTIONS = [
-  { value: 'light', label: 'Light', icon: IconSun },
-  { value: 'dark', label: 'Dark', icon: IconMoon },
-  { value: 'auto', label: 'System', icon: IconDeviceDesktop },
+  { value: 'light', label: 'theme.light', icon: IconSun },
+  { value: 'dark', label: 'theme.dark', icon: IconMoon },
+  { value: 'auto', label: 'theme.system', icon: IconDeviceDesktop },
 ] as const;
 
 /** Light, dark or system theme; Mantine's manager stores the choice under localStorage 'theme'. */
 export function ThemeMenu() {
+  const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const current = OPTIONS.find((option) => option.value === colorScheme) ?? OPTIONS[2];
   const CurrentIcon = current.icon;
@@ -18,14 +20,14 @@ export function ThemeMenu() {
         <ActionIcon
           variant="default"
           size={44}
-          aria-label={`Theme: ${current.label}. Change theme`}
+          aria-label={t('theme.change', { current: t(current.label) })}
           data-testid="theme-menu"
         >
           <CurrentIcon size={20} aria-hidden />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>Theme</Menu.Label>
+        <Menu.Label>{t('theme.label')}</Menu.Label>
         {OPTIONS.map(({ value, label, icon: Icon }) => (
           <Menu.Item
             key={value}
@@ -34,7 +36,7 @@ export function ThemeMenu() {
             aria-current={value === colorScheme ? 'true' : undefined}
             fw={value === colorScheme ? 700 : undefined}
           >
-            {label}
+            {t(label)}
           </Menu.Item>
         ))}
       </Menu.Dropdown>

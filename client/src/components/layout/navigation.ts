@@ -1,39 +1,39 @@
-/** SPEC §2: the desktop bar's links, in order. */
+/** SPEC §2: the desktop bar's links, in order; labels are keys of the common namespace. */
 export const DESKTOP_LINKS = [
-  { label: 'Home', to: '/' },
-  { label: 'Elections', to: '/elections' },
-  { label: 'Parliament', to: '/parliament-members' },
-  { label: 'Senators', to: '/senators' },
-  { label: 'Secure Online Voting', to: '/voting' },
-  { label: 'Regional Coverage', to: '/regions' },
-  { label: 'Opinion Polls', to: '/polls/presidential/history' },
+  { label: 'nav.home', to: '/' },
+  { label: 'nav.elections', to: '/elections' },
+  { label: 'nav.parliament', to: '/parliament-members' },
+  { label: 'nav.senators', to: '/senators' },
+  { label: 'nav.secureOnlineVoting', to: '/voting' },
+  { label: 'nav.regionalCoverage', to: '/regions' },
+  { label: 'nav.opinionPolls', to: '/polls/presidential/history' },
 ] as const;
 
 /** SPEC §2: the drawer on small screens has its own list. */
 export const DRAWER_LINKS = [
-  { label: 'Elections', to: '/elections' },
-  { label: 'Parliament Members', to: '/parliament-members' },
-  { label: 'Senators', to: '/senators' },
-  { label: 'Regional Coverage', to: '/regions' },
-  { label: 'Opinion Polls', to: '/polls/presidential/history' },
-  { label: 'Secure Online Voting', to: '/voting' },
-  { label: 'Transparent Process', to: '/transparent-process' },
-  { label: 'Verified Results', to: '/verified-results' },
-  { label: 'About', to: '/about' },
+  { label: 'nav.elections', to: '/elections' },
+  { label: 'nav.parliamentMembers', to: '/parliament-members' },
+  { label: 'nav.senators', to: '/senators' },
+  { label: 'nav.regionalCoverage', to: '/regions' },
+  { label: 'nav.opinionPolls', to: '/polls/presidential/history' },
+  { label: 'nav.secureOnlineVoting', to: '/voting' },
+  { label: 'nav.transparentProcess', to: '/transparent-process' },
+  { label: 'nav.verifiedResults', to: '/verified-results' },
+  { label: 'nav.about', to: '/about' },
 ] as const;
 
 export const ONLINE_VOTING_PATH = '/polls/presidential/history';
 
 export const FOOTER_LINKS = [
-  { label: 'Elections', to: '/elections' },
-  { label: 'Parliament Members', to: '/parliament-members' },
-  { label: 'Senators', to: '/senators' },
-  { label: 'Federal Member States', to: '/federal-states' },
-  { label: 'Opinion Polls', to: '/polls/presidential/history' },
-  { label: 'Verified Results', to: '/verified-results' },
-  { label: 'Verify a Receipt', to: '/verify' },
-  { label: 'About', to: '/about' },
-  { label: 'Help', to: '/help' },
+  { label: 'nav.elections', to: '/elections' },
+  { label: 'nav.parliamentMembers', to: '/parliament-members' },
+  { label: 'nav.senators', to: '/senators' },
+  { label: 'nav.federalMemberStates', to: '/federal-states' },
+  { label: 'nav.opinionPolls', to: '/polls/presidential/history' },
+  { label: 'nav.verifiedResults', to: '/verified-results' },
+  { label: 'nav.verifyReceipt', to: '/verify' },
+  { label: 'nav.about', to: '/about' },
+  { label: 'nav.help', to: '/help' },
 ] as const;
 
 /** A link is active on its own path and below it; Home only on "/". */

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
+import { i18n } from '../../i18n';
 import { useAuth } from '../../lib/auth';
 import { isNetworkFailure } from '../../lib/errors';
 
@@ -14,10 +15,8 @@ export function useSignOut() {
     } catch (error) {
       notifications.show({
         color: 'red',
-        title: 'Error',
-        message: isNetworkFailure(error)
-          ? 'Network connection issue. Please check your internet connection and try again.'
-          : 'An unexpected error occurred.',
+        title: i18n.t('errors.errorTitle'),
+        message: isNetworkFailure(error) ? i18n.t('errors.network') : i18n.t('errors.unexpected'),
       });
     }
   };

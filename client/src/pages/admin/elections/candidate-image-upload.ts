@@ -1,4 +1,4 @@
-import { NETWORK_ISSUE } from '../../../lib/notify';
+import { networkIssue } from '../../../lib/notify';
 
 /** SPEC §9: uploads are tried up to 3 times, waiting 1000 ms times the attempt number in between. */
 export const UPLOAD_ATTEMPTS = 3;
@@ -62,7 +62,7 @@ export async function uploadCandidateImage(
         credentials: 'same-origin',
       });
     } catch {
-      if (last) throw new ImageUploadError(NETWORK_ISSUE, true);
+      if (last) throw new ImageUploadError(networkIssue(), true);
       await sleep(UPLOAD_BACKOFF_MS * attempt);
       continue;
     }

@@ -1,5 +1,5 @@
 import type { MemberType } from '../../../../../shared/member-photos';
-import { NETWORK_ISSUE } from '../../../lib/notify';
+import { networkIssue } from '../../../lib/notify';
 import {
   ImageUploadError,
   UPLOAD_ATTEMPTS,
@@ -37,7 +37,7 @@ export async function uploadMemberPhoto(
       body.append('image', file);
       response = await send(path, { method: 'POST', body, credentials: 'same-origin' });
     } catch {
-      if (last) throw new ImageUploadError(NETWORK_ISSUE, true);
+      if (last) throw new ImageUploadError(networkIssue(), true);
       await sleep(UPLOAD_BACKOFF_MS * attempt);
       continue;
     }

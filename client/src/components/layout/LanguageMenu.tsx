@@ -1,0 +1,42 @@
+import { Button, Menu } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/language';
+
+/** Somali or English; remembered in localStorage 'lang', and <html lang> follows (i18n/index.ts). */
+export function LanguageMenu({ fullWidth = false }: { fullWidth?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const current = i18n.resolvedLanguage === 'so' ? 'so' : 'en';
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          h={44}
+          px="xs"
+          fullWidth={fullWidth}
+          leftSection={<IconLanguage size={18} aria-hidden />}
+          aria-label={t('language.change', { current: LANGUAGE_NAMES[current] })}
+          data-testid="language-menu"
+        >
+          {current.toUpperCase()}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('language.label')}</Menu.Label>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            onClick={() => i18n.changeLanguage(language)}
+            aria-current={language === current ? 'true' : undefined}
+            fw={language === current ? 700 : undefined}
+            mih={44}
+          >
+            {LANGUAGE_NAMES[language]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,54 @@
+import i18next from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
+import { initReactI18next } from 'react-i18next';
+import { initialLanguage, LANGUAGES, rememberLanguage } from './language';
+import enCommon from './locales/en/common.json';
+import enHome from './locales/en/home.json';
+import soCommon from './locales/so/common.json';
+import soHome from './locales/so/home.json';
+
+/**
+ * Texts live in locales/<language>/<namespace>.json, files a translator can edit. The shell's words
+ * (common) and the landing page's (home) ship with the app in both languages, so the first paint
+ * needs no extra request; each page's
+ * namespace is its own chunk, fetched together with the page's code (see router.tsx).
+ */
+export const i18n = i18next.createInstance();
+
+i18n
+  .use(initReactI18next)
+  .use(
+    resourcesToBackend(
+      (language: string, namespace: string) => import(`./locales/${language}/${namespace}.json`),
+    ),
+  )
+  .init({
+    lng: initialLanguage(),
+    supportedLngs: LANGUAGES,
+    // No fallback: the key test keeps both languages complete, and a Somali reader downloads no English.
+    fallbackLng: false,
+    ns: ['common'],
+    defaultNS: 'common',
+    resources: { en: { common: enCommon, home: enHome }, so: { common: soCommon, home: soHome } },
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false }, // React escapes already.
+    react: { useSuspense: true },
+  });
+
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = i18n.language;
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+    if (language === 'so' || language === 'en') rememberLanguage(language);
+  });
+}
+
+/** For route loaders: fetch a page's texts alongside its code instead of after it renders. */
+export function loadNamespaces(...namespaces: string[]): Promise<void> {
+  return i18n.loadNamespaces(namespaces);
+}
+
+/** The language requests carry, so the server's messages come back in it. */
+export function currentLanguage(): string {
+  return i18n.resolvedLanguage ?? i18n.language ?? 'en';
+}
