@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { languageFromHeader, translateMessage } from '../../shared/i18n/messages';
 import { UNEXPECTED_ERROR_MESSAGE } from '../trpc/errors';
 
 const CODES: Record<number, string> = {
@@ -16,8 +17,22 @@ export function jsonError(status: number, message: string) {
   return { error: { code: CODES[status] ?? 'INTERNAL_SERVER_ERROR', message } };
 }
 
+type JsonError = ReturnType<typeof jsonError>;
+const isJsonError = (payload: unknown): payload is JsonError =>
+  typeof payload === 'object' &&
+  payload !== null &&
+  'error' in payload &&
+  typeof (payload as JsonError).error?.message === 'string';
+
 /** Errors outside tRPC (bad JSON, oversized bodies, rate limits) answer JSON; 5xx hide their details. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // Every JSON error (uploads, CSV export, refusals) goes out in the language the request asks for.
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    if (!isJsonError(payload)) return payload;
+    const language = languageFromHeader(request.headers['accept-language']);
+    if (language === 'en') return payload;
+    return { error: { ...payload.error, message: translateMessage(payload.error.message, language) } };
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;

@@ -1,5 +1,6 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger } from 'fastify';
+import { languageFromHeader, type MessageLanguage } from '../../shared/i18n/messages';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookies';
 import type { RateLimits } from '../auth/rate-limits';
 import { type ValidSession, validateSessionToken } from '../auth/sessions';
@@ -26,11 +27,13 @@ export interface InnerContextOptions {
   session: ValidSession | null;
   ip: string;
   cookies: SessionCookieJar;
+  /** The language of the reader's messages (errors, validation): from the request's Accept-Language. */
+  language?: MessageLanguage;
 }
 
 /** The request-independent context: tests build it directly, without Fastify. */
 export function createInnerContext(deps: AppDeps, options: InnerContextOptions) {
-  return { ...deps, ...options, user: options.session?.user ?? null };
+  return { ...deps, ...options, language: options.language ?? 'en', user: options.session?.user ?? null };
 }
 export type Context = ReturnType<typeof createInnerContext>;
 
@@ -44,6 +47,7 @@ export function createContextFactory(deps: AppDeps) {
     return createInnerContext(deps, {
       session,
       ip: req.ip,
+      language: languageFromHeader(req.headers['accept-language']),
       cookies: {
         setSession: (value) => void res.setCookie(SESSION_COOKIE, value, cookieOptions),
         clearSession: () => void res.clearCookie(SESSION_COOKIE, { path: '/' }),

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
+import { type MessageLanguage, translateMessage } from '../../shared/i18n/messages';
 import { isDashboardUnlocked } from '../services/admin/dashboard';
 import type { Context } from './context';
 import { publicMessage } from './errors';
@@ -9,25 +10,27 @@ const t = initTRPC.context<Context>().create({
   transformer: superjson,
   // Stack traces never reach a client, whatever NODE_ENV says.
   isDev: false,
-  errorFormatter({ shape, error }) {
+  // Messages go out in the reader's language (ctx is missing only when the request could not be read).
+  errorFormatter({ shape, error, ctx }) {
+    const language: MessageLanguage = ctx?.language ?? 'en';
     const zodError = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      message: publicMessage(error),
+      message: translateMessage(publicMessage(error), language),
       data: {
         code: shape.data.code,
         httpStatus: shape.data.httpStatus,
-        fieldErrors: zodError ? fieldErrors(zodError) : undefined,
+        fieldErrors: zodError ? fieldErrors(zodError, language) : undefined,
       },
     };
   },
 });
 
-function fieldErrors(error: ZodError): Record<string, string> {
+function fieldErrors(error: ZodError, language: MessageLanguage): Record<string, string> {
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
-    result[key] ??= issue.message;
+    result[key] ??= translateMessage(issue.message, language);
   }
   return result;
 }
