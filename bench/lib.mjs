@@ -5,6 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -21,7 +23,9 @@ export async function startServer(extraEnv = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'codka-bench-'));
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  // The flags `npm start` runs the server with (package.json): a smaller young generation keeps memory
+  // under load about 20 MB lower at no measurable cost in throughput (docs/scaling.md).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/index.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,18 +1,22 @@
 import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
 import { jsonError, malformedUrl, registerErrorHandler } from './http/errors';
 import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
+import { createPublicCache } from './http/public-cache';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
+import { voteFastPath } from './http/vote-fast-path';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
 import { getMapSettings, getSiteSettings } from './services/admin/settings';
@@ -100,6 +104,16 @@ export async function buildApp(options: BuildAppOptions) {
     }
   });
 
+  const publicCache = createPublicCache(deps);
+  const createContext = createContextFactory(deps);
+  // Expected refusals (wrong password, already voted...) are answers, not failures worth a log line.
+  const onError = ({ error, path, type }: { error: TRPCError; path?: string; type: string }) => {
+    if (!EXPECTED_ERROR_CODES.has(error.code)) {
+      app.log.error({ err: error.cause ?? error, path, type }, `tRPC ${type} ${path ?? ''} failed`);
+    }
+  };
+  app.addHook('onSend', publicCache.onSend);
+
   await app.register(async (api) => {
     api.addHook('onRequest', refuseUnsupportedMethods);
     api.addHook('onSend', noStore);
@@ -117,18 +131,19 @@ export async function buildApp(options: BuildAppOptions) {
         }),
       });
     }
+    // After the rate limit, so cached answers still count against a flooding address.
+    api.addHook('onRequest', publicCache.onRequest);
+    // Votes skip tRPC's fetch adapter, not tRPC: same procedures, context and answers (vote-fast-path.ts).
+    api.addHook('preHandler', voteFastPath({ createContext, onError }));
+    if (env.BENCH_REFERENCE) registerBenchReference(api);
     await api.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
-        createContext: createContextFactory(deps),
+        createContext,
         // The client batches what one page asks for at once; a bound keeps one request from running thousands.
         maxBatchSize: 100,
-        onError({ error, path, type }) {
-          if (!EXPECTED_ERROR_CODES.has(error.code)) {
-            app.log.error({ err: error.cause ?? error, path, type }, `tRPC ${type} ${path ?? ''} failed`);
-          }
-        },
+        onError,
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });

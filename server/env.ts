@@ -24,6 +24,8 @@ const envSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Codka <no-reply@codka.so>'),
     TRUST_PROXY: booleanFlag.default(false),
+    // Bench only (`npm run bench` sets it): a bare Fastify route, the reference R1 is measured against.
+    BENCH_REFERENCE: booleanFlag.default(false),
     // Member listing pages the photo refresh job reads; it fetches from these two hosts and no other.
     PARLIAMENT_SOURCE_URL: z.url({ protocol: /^https?$/ }).default('https://www.parliament.gov.so'),
     SENATE_SOURCE_URL: z.url({ protocol: /^https?$/ }).default('https://senate.gov.so'),

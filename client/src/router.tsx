@@ -6,9 +6,15 @@ import { adminRoutes } from './pages/admin/admin-routes';
 import { ErrorPage } from './pages/error.page';
 import { HomePage } from './pages/home/home.page';
 
+/**
+ * Mantine's styles for the components the landing page does not show (styles/mantine-other.css): they
+ * download once, with the first other page, instead of with every first visit.
+ */
+const otherStyles = () => import('./styles/mantine-other.css');
+
 /** A page's code and its texts (in the reader's language) download together, not one after the other. */
 function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
-  return Promise.all([page, loadNamespaces(...namespaces)]).then(([loaded]) => loaded);
+  return Promise.all([page, loadNamespaces(...namespaces), otherStyles()]).then(([loaded]) => loaded);
 }
 
 /** Every page but the landing page loads on demand, so the first visit downloads only what it shows. */
@@ -36,6 +42,8 @@ export const router = createBrowserRouter([
               withTexts(
                 import('./pages/admin/login/admin-login.page').then((m) => ({ Component: m.AdminLoginPage })),
                 'admin',
+                // Its two-factor step is the sign-in page's.
+                'auth',
               ),
           },
           {
@@ -62,6 +70,7 @@ export const router = createBrowserRouter([
                   Component: m.FederalStatesPage,
                 })),
                 'content',
+                'regions',
               ),
           },
           {
@@ -70,6 +79,9 @@ export const router = createBrowserRouter([
               withTexts(
                 import('./pages/content/state-profile.page').then((m) => ({ Component: m.StateProfilePage })),
                 'content',
+                'regions',
+                // Its representatives are shown with the directories' names for regions and offices.
+                'directory',
               ),
           },
           {
@@ -78,6 +90,7 @@ export const router = createBrowserRouter([
               withTexts(
                 import('./pages/content/regions.page').then((m) => ({ Component: m.RegionsPage })),
                 'content',
+                'regions',
               ),
           },
           {
@@ -86,6 +99,7 @@ export const router = createBrowserRouter([
               withTexts(
                 import('./pages/content/region-detail.page').then((m) => ({ Component: m.RegionDetailPage })),
                 'content',
+                'regions',
               ),
           },
           {
@@ -256,7 +270,10 @@ export const router = createBrowserRouter([
           },
           {
             path: '*',
-            lazy: () => import('./pages/not-found.page').then((m) => ({ Component: m.NotFoundPage })),
+            lazy: () =>
+              Promise.all([import('./pages/not-found.page'), otherStyles()]).then(([m]) => ({
+                Component: m.NotFoundPage,
+              })),
           },
         ],
       },

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isAdminRole, type StaffRole } from '../../shared/roles';
 import type { Db } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { profiles, sessions, users } from '../db/schema';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from './tokens';
 
@@ -37,11 +38,12 @@ export function createSession(db: Db, userId: string, now = new Date()): { token
   return { token: `${id}.${secret}`, id };
 }
 
-/** Returns the session for a cookie token, or null (and deletes it) when expired or the account is inactive. */
-export function validateSessionToken(db: Db, token: string, now = new Date()): ValidSession | null {
-  const parts = splitToken(token);
-  if (!parts) return null;
-  const row = db
+/**
+ * The session, its user and profile by session id: run on every request that carries a cookie, so it is
+ * prepared once per database (drizzle otherwise builds and SQLite re-prepares the join each time).
+ */
+const sessionLookup = preparedOnce((db) =>
+  db
     .select({
       id: sessions.id,
       secretHash: sessions.secretHash,
@@ -58,8 +60,15 @@ export function validateSessionToken(db: Db, token: string, now = new Date()): V
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(sessions.id, parts.id))
-    .get();
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare(),
+);
+
+/** Returns the session for a cookie token, or null (and deletes it) when expired or the account is inactive. */
+export function validateSessionToken(db: Db, token: string, now = new Date()): ValidSession | null {
+  const parts = splitToken(token);
+  if (!parts) return null;
+  const row = sessionLookup(db).get({ id: parts.id });
   if (!row || !secretMatches(parts.secret, row.secretHash)) return null;
 
   const age = now.getTime() - row.createdAt.getTime();

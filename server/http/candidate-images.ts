@@ -4,13 +4,16 @@ import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { idSchema } from '../../shared/schemas/common';
 import type { Db } from '../db/client';
 import { candidates } from '../db/schema';
 import { recordAudit } from '../services/audit';
 import { adminRouteGuard } from './admin-session';
 import { jsonError } from './errors';
+
+// Loaded on first use: sharp and libvips add about 30 MB to the resident memory of a server that may never
+// process an image (see docs/scaling.md).
+const loadSharp = async () => (await import('sharp')).default;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Candidate cards never show an image wider than this; larger uploads only cost visitors data. */
@@ -47,14 +50,14 @@ class ImageRefused extends Error {
 async function toWebp(input: Buffer): Promise<Buffer> {
   let format: string | undefined;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    format = (await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
   } catch {
     throw new ImageRefused(415, imageMessages.notAnImage);
   }
   if (format === 'svg') throw new ImageRefused(415, imageMessages.svg);
   if (!format || !ACCEPTED_FORMATS.has(format)) throw new ImageRefused(415, imageMessages.notAnImage);
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    return await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82 })

@@ -41,6 +41,8 @@ export async function registerStatic(
       prefix: '/',
       wildcard: true,
       index: false,
+      // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers that accept them.
+      preCompressed: true,
       setHeaders(res, path) {
         const immutable = path.includes(`${join(clientDir, 'assets')}`);
         res.header(

@@ -20,6 +20,8 @@ export async function refuseUnsupportedMethods(request: FastifyRequest, reply: F
  * copy (OWASP ASVS 8.2.1). The client caches in memory for as long as a page needs.
  */
 export async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  // The one exception: anonymous public answers served by the public cache (public-cache.ts) set their own.
+  if (reply.hasHeader('cache-control')) return payload;
   reply.header('cache-control', 'no-store');
   return payload;
 }

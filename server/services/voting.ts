@@ -1,14 +1,41 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { isVotingOpen } from '../../shared/election-rules';
 import { generateReceiptId } from '../../shared/receipts';
 import type { Db } from '../db/client';
+import { preparedOnce } from '../db/prepared';
 import { candidates, elections, votes } from '../db/schema';
 import { isUniqueViolation } from '../trpc/errors';
 
 export const ALREADY_VOTED = 'You have already cast your vote in this election.';
 export const VOTING_CLOSED = 'This election is not open for voting.';
 export const NOT_A_CANDIDATE = 'The selected candidate is not standing in this election.';
+
+const electionForVote = preparedOnce((db) =>
+  db
+    .select({
+      id: elections.id,
+      status: elections.status,
+      startTime: elections.startTime,
+      endTime: elections.endTime,
+    })
+    .from(elections)
+    .where(eq(elections.id, sql.placeholder('electionId')))
+    .prepare(),
+);
+
+const candidateOfElection = preparedOnce((db) =>
+  db
+    .select({ id: candidates.id })
+    .from(candidates)
+    .where(
+      and(
+        eq(candidates.id, sql.placeholder('candidateId')),
+        eq(candidates.electionId, sql.placeholder('electionId')),
+      ),
+    )
+    .prepare(),
+);
 
 /**
  * Records one vote and returns its receipt. The unique index on (user, election) is the arbiter: of any
@@ -20,25 +47,12 @@ export function castVote(
   input: { electionId: string; candidateId: string },
   now = new Date(),
 ) {
-  const election = db
-    .select({
-      id: elections.id,
-      status: elections.status,
-      startTime: elections.startTime,
-      endTime: elections.endTime,
-    })
-    .from(elections)
-    .where(eq(elections.id, input.electionId))
-    .get();
+  const election = electionForVote(db).get({ electionId: input.electionId });
   if (!election)
     throw new TRPCError({ code: 'NOT_FOUND', message: `No election with id ${input.electionId}.` });
   if (!isVotingOpen(election, now))
     throw new TRPCError({ code: 'PRECONDITION_FAILED', message: VOTING_CLOSED });
-  const candidate = db
-    .select({ id: candidates.id })
-    .from(candidates)
-    .where(and(eq(candidates.id, input.candidateId), eq(candidates.electionId, election.id)))
-    .get();
+  const candidate = candidateOfElection(db).get({ candidateId: input.candidateId, electionId: election.id });
   if (!candidate) throw new TRPCError({ code: 'BAD_REQUEST', message: NOT_A_CANDIDATE });
 
   const receiptId = generateReceiptId(now.getTime());

@@ -14,8 +14,7 @@ export const REGION_SLUGS = [
 ] as const;
 export type RegionSlug = (typeof REGION_SLUGS)[number];
 
-export const DATA_NOT_AVAILABLE = 'Data not available';
-
+/** A cited source: its title stays in the language it was published in (SPEC §3 "sources"). */
 export interface RegionSource {
   label: string;
   url: string;
@@ -28,22 +27,21 @@ export interface RegionSource {
 export interface RegionMapImage {
   own: readonly MapRegionCode[];
   sharedOrContested: readonly MapRegionCode[];
-  alt: string;
 }
 
-/** SPEC §3 "Region (static)", with the spec's field names. */
+/**
+ * SPEC §3 "Region (static)": the facts that are the same in every language. The region's words (name,
+ * capital, regions or districts, population, overview, governance, security, economy, map description) are
+ * in the client's locale files, namespace `regions`, under `region.<slug>`.
+ */
 export interface RegionProfile {
   slug: RegionSlug;
-  name: string;
-  population: string;
-  capital: string;
-  regions_or_districts: readonly string[];
-  /** Square kilometres, or "Data not available" where the boundary is contested or split. */
-  area_km2: number | typeof DATA_NOT_AVAILABLE;
-  overview: string;
-  governance: string;
-  security: string;
-  economy: string;
+  /** Square kilometres, or null ("Data not available") where the boundary is contested or split. */
+  area_km2: number | null;
+  /** The UNFPA 2014 estimate, or null ("Data not available") where none covers the region alone. */
+  population: number | null;
+  /** Banaadir lists its districts; the others list the pre-war regions they cover. */
+  parts: 'districts' | 'regions';
   sources: readonly RegionSource[];
   mapImage: RegionMapImage;
   /** The House directory's region and the /states/{id} profile for the same seats. */
@@ -69,62 +67,24 @@ const PARLIAMENT: RegionSource = {
 export const REGIONS: Readonly<Record<RegionSlug, RegionProfile>> = {
   banadir: {
     slug: 'banadir',
-    name: 'Banaadir',
-    population: '1,650,227 (UNFPA estimate, 2014)',
-    capital: 'Mogadishu',
-    regions_or_districts: [
-      'Abdiaziz',
-      'Bondhere',
-      'Daynile',
-      'Hamar Jajab',
-      'Hamar Weyne',
-      'Hawl Wadag',
-      'Heliwa',
-      'Hodan',
-      'Kahda',
-      'Karan',
-      'Shangani',
-      'Shibis',
-      'Waberi',
-      'Wadajir',
-      'Warta Nabada',
-      'Yaqshid',
-      'Gubta',
-    ],
     area_km2: 370,
-    overview:
-      "Banaadir is the capital region: its territory is the city of Mogadishu, Somalia's capital since independence in 1960 and the seat of the federal government and parliament. It is the smallest region by area and the most populous.",
-    governance:
-      'The Benadir Regional Administration governs the region. Its head is both Mayor of Mogadishu and Governor of Banaadir and is appointed by the federal government; each district has a district commissioner. Banaadir is not a federal member state, so it elects 5 members of the House of the People and has no Senate seats.',
-    security:
-      'Security is provided by federal forces and the city police. Al-Shabaab has carried out bombings and attacks in the city, and checkpoints and road closures are common around government sites and during major events.',
-    economy:
-      "Mogadishu's seaport and Aden Adde International Airport are the country's main gateways. Trade, construction, telecommunications and mobile money employ many residents, and remittances from the diaspora support many households.",
+    population: 1_650_227,
+    parts: 'districts',
     sources: [
       { label: 'Benadir Regional Administration: About Benaadir', url: 'https://bra.gov.so/about-benaadir/' },
       { label: 'Wikipedia: Banaadir', url: `${WIKIPEDIA}Banaadir` },
       UNFPA_PESS,
       REGIONS_OF_SOMALIA,
     ],
-    mapImage: { own: ['SOBN'], sharedOrContested: [], alt: 'Banaadir, on the coast of southern Somalia' },
+    mapImage: { own: ['SOBN'], sharedOrContested: [] },
     houseRegion: 'Banaadir',
     stateId: 'banadir',
   },
   hirshabelle: {
     slug: 'hirshabelle',
-    name: 'Hirshabelle',
-    population: DATA_NOT_AVAILABLE,
-    capital: 'Jowhar',
-    regions_or_districts: ['Hiraan', 'Middle Shabelle'],
     area_km2: 54_173,
-    overview:
-      'Hirshabelle joins the Hiraan and Middle Shabelle regions, north of Mogadishu, and takes its name from both. It was the last of the southern member states to be formed, in October 2016.',
-    governance:
-      'A state president is elected by the state assembly. The state government sits in Jowhar and works with the federal government on elections, security and reconciliation between communities.',
-    security:
-      'Al-Shabaab is active in rural areas. Local forces and the Somali National Army, supported by African Union troops, retook many towns in 2022 and 2023, but fighting continues and some of those towns have changed hands again since.',
-    economy:
-      'The Shabelle River irrigates farms growing maize, sesame and fruit, and herding is widespread. The river floods regularly, especially around Beledweyne, destroying crops and homes.',
+    population: null,
+    parts: 'regions',
     sources: [
       { label: 'Wikipedia: Hirshabelle State', url: `${WIKIPEDIA}Hirshabelle_State` },
       REGIONS_OF_SOMALIA,
@@ -133,50 +93,28 @@ export const REGIONS: Readonly<Record<RegionSlug, RegionProfile>> = {
     mapImage: {
       own: ['SOHI', 'SOSD'],
       sharedOrContested: [],
-      alt: 'Hiraan and Middle Shabelle, in south-central Somalia',
     },
     houseRegion: 'Hirshabelle',
     stateId: 'hirshabelle',
   },
   galmudug: {
     slug: 'galmudug',
-    name: 'Galmudug',
-    population: DATA_NOT_AVAILABLE,
-    capital: 'Dhusamareb',
-    regions_or_districts: ['Galgaduud', 'Mudug (south)'],
-    area_km2: DATA_NOT_AVAILABLE,
-    overview:
-      'Galmudug covers the Galgaduud region and the south of Mudug in central Somalia, from the Ethiopian border to the Indian Ocean. The current state was formed at a conference in Adado in 2015.',
-    governance:
-      'A state president is elected by the state assembly, and the government sits in Dhusamareb. Mudug is split with Puntland, so the city of Galkayo has two administrations.',
-    security:
-      'Al-Shabaab holds or contests parts of the south and the coast. Clan militias and the Somali National Army have fought it there since 2022, and disputes over grazing land and water sometimes turn violent.',
-    economy:
-      'Camel, goat and sheep herding is the main livelihood, with fishing on the coast around Hobyo. Galkayo is a trading hub on the road between the north and the south.',
+    area_km2: null,
+    population: null,
+    parts: 'regions',
     sources: [{ label: 'Wikipedia: Galmudug', url: `${WIKIPEDIA}Galmudug` }, PARLIAMENT],
     mapImage: {
       own: ['SOGA'],
       sharedOrContested: ['SOMU'],
-      alt: 'Galgaduud in central Somalia, with Mudug shown as shared with Puntland',
     },
     houseRegion: 'Galmudug',
     stateId: 'galmudug',
   },
   puntland: {
     slug: 'puntland',
-    name: 'Puntland',
-    population: DATA_NOT_AVAILABLE,
-    capital: 'Garowe',
-    regions_or_districts: ['Bari', 'Nugaal', 'Mudug (north)'],
-    area_km2: DATA_NOT_AVAILABLE,
-    overview:
-      "Puntland, in Somalia's north-east, declared itself an autonomous state in August 1998. It holds Bari, Nugaal and the north of Mudug, and claims Sool, eastern Sanaag and the Buuhoodle area, which are also claimed by Somaliland and the North Eastern State.",
-    governance:
-      'Puntland has its own constitution, parliament and president, elected by the parliament. In March 2024 it withdrew its recognition of the federal institutions over the constitutional amendments and said it would govern itself until a constitution is agreed by referendum.',
-    security:
-      "Puntland's forces have fought an Islamic State affiliate in the Cal Miskaad mountains of Bari, and al-Shabaab in parts of the state. Piracy off the coast, once widespread, fell sharply after 2012 but has been reported again since 2023.",
-    economy:
-      'Bosaso port exports livestock to the Gulf. Fishing, frankincense from the Bari mountains and trade are important, and remittances support many families.',
+    area_km2: null,
+    population: null,
+    parts: 'regions',
     sources: [
       { label: 'Wikipedia: Puntland', url: `${WIKIPEDIA}Puntland` },
       {
@@ -187,26 +125,15 @@ export const REGIONS: Readonly<Record<RegionSlug, RegionProfile>> = {
     mapImage: {
       own: ['SOBR', 'SONU'],
       sharedOrContested: ['SOMU', 'SOSA', 'SOSO'],
-      alt: 'Bari and Nugaal in north-east Somalia, with Mudug, Sanaag and Sool shown as shared or contested',
     },
     houseRegion: 'Puntland',
     stateId: 'puntland',
   },
   'north-east': {
     slug: 'north-east',
-    name: 'North East',
-    population: DATA_NOT_AVAILABLE,
-    capital: 'Las Anod',
-    regions_or_districts: ['Sool', 'Sanaag (east)', 'Togdheer (Buuhoodle area)'],
-    area_km2: DATA_NOT_AVAILABLE,
-    overview:
-      'The North East covers the areas known as SSC (Sool, Sanaag and Cayn). After fighting around Las Anod in 2023, the SSC-Khaatumo administration took control of most of Sool; in July 2025 a conference in Las Anod reconstituted it as the North Eastern State, a federal member state.',
-    governance:
-      'A state assembly was chosen in August 2025 and elected the first state president on 30 August 2025. The federal government recognises the state; Somaliland and Puntland both reject it because of their own claims to the area.',
-    security:
-      'The area remains contested between the North Eastern State and Somaliland. The 2023 fighting around Las Anod killed hundreds of civilians and displaced tens of thousands of people, according to UN and news reports.',
-    economy:
-      'Livestock herding is the main livelihood, and Las Anod is a market town on the routes between the coast and Ethiopia. Conflict damage and displacement have set back trade and services.',
+    area_km2: null,
+    population: null,
+    parts: 'regions',
     sources: [
       { label: 'Wikipedia: North Eastern State (Khatumo State)', url: `${WIKIPEDIA}Khatumo_State` },
       {
@@ -217,50 +144,28 @@ export const REGIONS: Readonly<Record<RegionSlug, RegionProfile>> = {
     mapImage: {
       own: ['SOSO'],
       sharedOrContested: ['SOSA', 'SOTO'],
-      alt: 'Sool in northern Somalia, with Sanaag and Togdheer shown as contested',
     },
     houseRegion: 'North East',
     stateId: 'northeastern',
   },
   'north-west': {
     slug: 'north-west',
-    name: 'North West',
-    population: DATA_NOT_AVAILABLE,
-    capital: 'Hargeisa',
-    regions_or_districts: ['Awdal', 'Woqooyi Galbeed', 'Togdheer', 'Sanaag', 'Sool'],
-    area_km2: DATA_NOT_AVAILABLE,
-    overview:
-      "The North West is the former British Somaliland protectorate, which joined the former Italian Somaliland in 1960 to form the Somali Republic. Somaliland declared independence on 18 May 1991; Somalia's federal government does not recognise the declaration.",
-    governance:
-      'Somaliland has its own constitution, president, parliament and elections, run from Hargeisa. Its authorities take no part in federal elections; the House seats allocated to the North West are filled at elections held in Mogadishu.',
-    security:
-      'The western regions have been largely stable for many years. Sool, eastern Sanaag and the Buuhoodle area are contested, and fighting around Las Anod in 2023 moved the front line west.',
-    economy:
-      'Livestock exports through Berbera port, trade with Ethiopia along the Berbera corridor, and remittances from the diaspora are the mainstays. Hargeisa has a busy private sector, including mobile money.',
+    area_km2: null,
+    population: null,
+    parts: 'regions',
     sources: [{ label: 'Wikipedia: Somaliland', url: `${WIKIPEDIA}Somaliland` }, PARLIAMENT],
     mapImage: {
       own: ['SOAW', 'SOWO', 'SOTO'],
       sharedOrContested: ['SOSA', 'SOSO'],
-      alt: 'Awdal, Woqooyi Galbeed and Togdheer in north-west Somalia, with Sanaag and Sool shown as contested',
     },
     houseRegion: 'North West',
     stateId: 'somaliland',
   },
   jubbaland: {
     slug: 'jubbaland',
-    name: 'Jubbaland',
-    population: DATA_NOT_AVAILABLE,
-    capital: 'Kismayo',
-    regions_or_districts: ['Gedo', 'Middle Juba', 'Lower Juba'],
     area_km2: 113_101,
-    overview:
-      "Jubbaland is Somalia's southernmost member state, along the Juba River and the borders with Kenya and Ethiopia. Its interim administration was recognised by the federal government in an agreement signed in Addis Ababa on 27 August 2013.",
-    governance:
-      'A state president is elected by the state assembly, and the government sits in Kismayo. After a disputed state election in November 2024, Jubaland suspended cooperation with the federal government.',
-    security:
-      "Al-Shabaab controls much of Middle Juba and parts of the other regions. Jubbaland's forces, the Somali National Army and African Union troops hold Kismayo and the main towns, and Gedo has seen clashes between federal and state forces.",
-    economy:
-      'Kismayo port, farming along the Juba River, and cattle and camel herding drive the economy, with trade across the Kenyan border.',
+    population: null,
+    parts: 'regions',
     sources: [
       { label: 'Wikipedia: Jubaland', url: `${WIKIPEDIA}Jubaland` },
       {
@@ -272,26 +177,15 @@ export const REGIONS: Readonly<Record<RegionSlug, RegionProfile>> = {
     mapImage: {
       own: ['SOGE', 'SOJD', 'SOJH'],
       sharedOrContested: [],
-      alt: 'Gedo, Middle Juba and Lower Juba in southern Somalia',
     },
     houseRegion: 'Jubbaland',
     stateId: 'jubaland',
   },
   'south-west': {
     slug: 'south-west',
-    name: 'South West',
-    population: DATA_NOT_AVAILABLE,
-    capital: 'Baidoa',
-    regions_or_districts: ['Bay', 'Bakool', 'Lower Shabelle'],
     area_km2: 87_403,
-    overview:
-      'The South West State joins Bay, Bakool and Lower Shabelle, between Mogadishu and the Ethiopian border. It was formed in 2014; it elects 69 members of the House of the People, more than any other state.',
-    governance:
-      'A state president is elected by the state assembly. The government sits in Baidoa, while Barawe on the coast is designated the official capital.',
-    security:
-      'Al-Shabaab controls many rural areas, and some towns depend on supplies by air. African Union troops and the Somali National Army hold the main towns, including Baidoa.',
-    economy:
-      'Farming is the main livelihood: sorghum in Bay and irrigated maize, sesame and bananas along the Shabelle River in Lower Shabelle. Droughts have repeatedly driven families into camps around Baidoa.',
+    population: null,
+    parts: 'regions',
     sources: [
       { label: 'Wikipedia: South West State of Somalia', url: `${WIKIPEDIA}South_West_State_of_Somalia` },
       REGIONS_OF_SOMALIA,
@@ -299,7 +193,6 @@ export const REGIONS: Readonly<Record<RegionSlug, RegionProfile>> = {
     mapImage: {
       own: ['SOBY', 'SOBK', 'SOSH'],
       sharedOrContested: [],
-      alt: 'Bay, Bakool and Lower Shabelle in southern Somalia',
     },
     houseRegion: 'South West',
     stateId: 'southwest',
@@ -311,9 +204,4 @@ export const REGION_LIST: readonly RegionProfile[] = REGION_SLUGS.map((slug) => 
 
 export function isRegionSlug(value: string): value is RegionSlug {
   return (REGION_SLUGS as readonly string[]).includes(value);
-}
-
-/** "54,173 km²", or the spec's "Data not available". */
-export function formatArea(area: RegionProfile['area_km2']): string {
-  return typeof area === 'number' ? `${area.toLocaleString('en-US')} km²` : area;
 }

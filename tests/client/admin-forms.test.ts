@@ -28,22 +28,26 @@ describe('validateSettings', () => {
     centerLat: 5.2,
     centerLng: 46.2,
   };
+  // The form passes the sentence in the reader's language.
+  const ENTER_NUMBER = 'Enter a number';
 
   it('accepts a complete form', () => {
-    expect(validateSettings(valid)).toEqual({});
+    expect(validateSettings(valid, ENTER_NUMBER)).toEqual({});
   });
 
   it('says "Enter a number" for empty number fields, including a marker’s', () => {
     const marker = { ...newMarker(), name: 'Baidoa', latitude: 3.1 };
-    expect(validateSettings({ ...valid, centerLat: '', markers: [marker] })).toEqual({
+    expect(validateSettings({ ...valid, centerLat: '', markers: [marker] }, ENTER_NUMBER)).toEqual({
       centerLat: 'Enter a number',
       'markers.0.longitude': 'Enter a number',
     });
   });
 
   it('uses the shared schema’s messages for zoom and the tile URL', () => {
-    expect(validateSettings({ ...valid, defaultZoom: 19 }).defaultZoom).toBe('Zoom must be from 1 to 18');
-    expect(validateSettings({ ...valid, tileUrl: 'http://x/{z}/{x}/{y}' }).tileUrl).toBe(
+    expect(validateSettings({ ...valid, defaultZoom: 19 }, ENTER_NUMBER).defaultZoom).toBe(
+      'Zoom must be from 1 to 18',
+    );
+    expect(validateSettings({ ...valid, tileUrl: 'http://x/{z}/{x}/{y}' }, ENTER_NUMBER).tileUrl).toBe(
       'Tile URL must be https and contain {z}, {x} and {y}',
     );
   });

@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadNamespaces } from '../../client/src/i18n';
 import { networkIssue } from '../../client/src/lib/notify';
 import {
-  IMAGE_TOO_LARGE,
   ImageUploadError,
   imageFileProblem,
   MAX_IMAGE_BYTES,
   uploadCandidateImage,
 } from '../../client/src/pages/admin/elections/candidate-image-upload';
 
+// The fallback sentence is one of the elections screens' texts (English here, as in Node).
+beforeAll(() => loadNamespaces('adminElections'));
+
+const IMAGE_TOO_LARGE = 'The image is larger than 5 MB.';
 const CANDIDATE = '7b0e8f5c-4a8e-4a51-9f1f-3c7d2a0b9e11';
 const photo = () => new File([new Uint8Array([1, 2, 3])], 'photo.png', { type: 'image/png' });
 const json = (status: number, body: unknown) =>
@@ -99,10 +103,8 @@ describe('uploadCandidateImage', () => {
 describe('imageFileProblem', () => {
   it('accepts an image up to 5 MB and names what is wrong otherwise', () => {
     expect(imageFileProblem(photo())).toBeNull();
-    expect(imageFileProblem(new File(['x'], 'notes.txt', { type: 'text/plain' }))).toBe(
-      'Please choose an image file.',
-    );
+    expect(imageFileProblem(new File(['x'], 'notes.txt', { type: 'text/plain' }))).toBe('notImage');
     const big = new File([new Uint8Array(MAX_IMAGE_BYTES + 1)], 'big.jpg', { type: 'image/jpeg' });
-    expect(imageFileProblem(big)).toBe(IMAGE_TOO_LARGE);
+    expect(imageFileProblem(big)).toBe('tooLarge');
   });
 });

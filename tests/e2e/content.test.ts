@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import enRegions from '../../client/src/i18n/locales/en/regions.json';
 import { REGION_LIST } from '../../shared/content/regions';
 import { STATE_LIST } from '../../shared/content/states';
 import { waitForPath } from './helpers/auth';
@@ -9,6 +10,10 @@ import { setupE2E } from './helpers/suite';
 const { openPage } = setupE2E();
 
 const main = (page: Page) => page.getByRole('main');
+
+// The English names the pages show (the locale file, keyed by id).
+const STATES = STATE_LIST.map((state) => ({ ...state, name: enRegions.state[state.id].name }));
+const REGIONS = REGION_LIST.map((region) => ({ ...region, name: enRegions.region[region.slug].name }));
 
 async function heading(page: Page, name: string) {
   await main(page).getByRole('heading', { level: 1, name, exact: true }).waitFor();
@@ -49,7 +54,7 @@ describe('/federal-states', () => {
       Jubaland: ['TBD', '43', '8'],
       'South West': ['TBD', '69', '8'],
     };
-    for (const state of STATE_LIST) {
+    for (const state of STATES) {
       const card = main(page).getByRole('article', { name: state.name, exact: true });
       const values = await card.locator('dd').allInnerTexts();
       expect(values, state.name).toEqual(expected[state.name]);
@@ -146,7 +151,7 @@ describe('/regions', () => {
       ['Seats', '275'],
       ['Coverage', '100%'],
     ]);
-    for (const region of REGION_LIST) {
+    for (const region of REGIONS) {
       const card = main(page).getByRole('article', { name: region.name, exact: true });
       expect(await card.getByRole('link', { name: region.name, exact: true }).getAttribute('href')).toBe(
         `/regions/${region.slug}`,
@@ -299,10 +304,10 @@ describe('at 360 px', () => {
     const { page } = await openPage('phone');
     const pages: [string, string][] = [
       ['/federal-states', 'Federal Member States'],
-      ...STATE_LIST.map((state): [string, string] => [`/states/${state.id}`, state.name]),
+      ...STATES.map((state): [string, string] => [`/states/${state.id}`, state.name]),
       ['/states/unknown', 'State Not Found'],
       ['/regions', 'Regional Coverage'],
-      ...REGION_LIST.map((region): [string, string] => [`/regions/${region.slug}`, region.name]),
+      ...REGIONS.map((region): [string, string] => [`/regions/${region.slug}`, region.name]),
       ['/regions/unknown', 'Region Not Found'],
       ['/voting', 'Secure Online Voting'],
       ['/transparent-process', 'Transparent Process'],

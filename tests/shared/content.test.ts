@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import enContent from '../../client/src/i18n/locales/en/content.json';
+import enRegions from '../../client/src/i18n/locales/en/regions.json';
+import soContent from '../../client/src/i18n/locales/so/content.json';
+import soRegions from '../../client/src/i18n/locales/so/regions.json';
 import { STATIC_ELECTIONS } from '../../shared/content/elections';
-import { PROCESS_STATISTICS, REGION_SUMMARY } from '../../shared/content/figures';
-import {
-  DATA_NOT_AVAILABLE,
-  formatArea,
-  isRegionSlug,
-  REGION_LIST,
-  REGION_SLUGS,
-  REGIONS,
-} from '../../shared/content/regions';
-import { formatSeats, isStateId, KEY_LANGUAGES, STATE_LIST, STATES } from '../../shared/content/states';
+import { FEDERAL_STATES_SUMMARY, PROCESS_STATISTICS, REGION_SUMMARY } from '../../shared/content/figures';
+import { isRegionSlug, REGION_LIST, REGION_SLUGS, REGIONS } from '../../shared/content/regions';
+import { isStateId, STATE_LIST, STATES } from '../../shared/content/states';
 import { MAP_REGION_CODES, STATE_IDS } from '../../shared/federal-states';
 import { HOUSE_REGIONS } from '../../shared/regions';
+
+// The words of states and regions live in the client's locale files (namespace regions), keyed by id.
+const LANGUAGES = { en: enRegions, so: soRegions } as const;
 
 describe('federal states content', () => {
   it('has the 8 entities of /federal-states in order', () => {
@@ -41,23 +41,45 @@ describe('federal states content', () => {
   });
 
   it("says Somaliland's seats are allocated but unfilled", () => {
-    expect(STATES.somaliland.seatsNote).toMatch(/^Allocated but unfilled/);
+    expect(enRegions.seatsNote.somaliland).toMatch(/^Allocated but unfilled/);
   });
 
-  it('lists Somali and Arabic among the key information of every profile', () => {
-    for (const state of STATE_LIST) {
-      const languages = state.keyInformation.find((fact) => fact.label === 'Key languages');
-      expect(languages?.value, state.id).toBe(KEY_LANGUAGES);
-      expect(KEY_LANGUAGES).toBe('Somali, Arabic');
-    }
+  it('lists Somali and Arabic as the key languages', () => {
+    expect(enRegions.keyLanguages).toBe('Somali, Arabic');
+    expect(soRegions.keyLanguages).toBe('Af-Soomaali, Carabi');
   });
 
-  it('writes TBD for unknown populations rather than a figure', () => {
+  it('gives a population only where an estimate exists (TBD otherwise), and a formation year', () => {
+    expect(STATES.banadir.population).toBe(1_650_227);
     for (const state of STATE_LIST) {
-      expect(state.population === 'TBD' || /\d/.test(state.population), state.id).toBe(true);
+      expect(state.population === null || Number.isInteger(state.population), state.id).toBe(true);
+      expect(state.formed === null || (state.formed >= 1960 && state.formed <= 2025), state.id).toBe(true);
     }
-    expect(formatSeats('TBD')).toBe('TBD');
-    expect(formatSeats(69)).toBe('69');
+    expect(enRegions.tbd).toBe('TBD');
+  });
+
+  it('has the words of every entity in both languages, and a note exactly where it says it has one', () => {
+    for (const [language, texts] of Object.entries(LANGUAGES)) {
+      for (const state of STATE_LIST) {
+        const words = texts.state[state.id];
+        for (const field of [
+          'name',
+          'status',
+          'description',
+          'capital',
+          'regions',
+          'demographics',
+        ] as const) {
+          expect(words[field].trim().length, `${language} ${state.id}.${field}`).toBeGreaterThan(0);
+        }
+        expect(state.id in texts.seatsNote, `${language} seatsNote.${state.id}`).toBe(state.hasSeatsNote);
+        expect(state.id in texts.sharedRegionsNote, `${language} sharedRegionsNote.${state.id}`).toBe(
+          state.hasSharedRegionsNote,
+        );
+      }
+    }
+    expect(soRegions.state.southwest.name).toBe('Koonfur Galbeed');
+    expect(soRegions.state.banadir.capital).toBe('Muqdisho');
   });
 
   it('recognises state ids and nothing else', () => {
@@ -93,20 +115,27 @@ describe('regions content', () => {
     expect(new Set(REGION_LIST.map((region) => region.stateId))).toEqual(new Set(STATE_IDS));
   });
 
-  it('fills every text field and links only https sources', () => {
+  it('fills every text field in both languages and links only https sources', () => {
     for (const region of REGION_LIST) {
-      for (const field of [
-        'name',
-        'population',
-        'capital',
-        'overview',
-        'governance',
-        'security',
-        'economy',
-      ] as const) {
-        expect(region[field].trim().length, `${region.slug}.${field}`).toBeGreaterThan(0);
+      for (const [language, texts] of Object.entries(LANGUAGES)) {
+        const words = texts.region[region.slug];
+        for (const field of [
+          'name',
+          'capital',
+          'overview',
+          'governance',
+          'security',
+          'economy',
+          'mapAlt',
+        ] as const) {
+          expect(words[field].trim().length, `${language} ${region.slug}.${field}`).toBeGreaterThan(0);
+        }
+        // The same districts or regions, one for one, in each language.
+        expect(words.parts.length, `${language} ${region.slug}.parts`).toBe(
+          enRegions.region[region.slug].parts.length,
+        );
       }
-      expect(region.regions_or_districts.length).toBeGreaterThan(0);
+      expect(enRegions.region[region.slug].parts.length).toBeGreaterThan(0);
       expect(region.sources.length, region.slug).toBeGreaterThan(0);
       for (const source of region.sources) {
         expect(new URL(source.url).protocol, source.url).toBe('https:');
@@ -115,13 +144,19 @@ describe('regions content', () => {
     }
   });
 
-  it('gives an area in km² or the words Data not available', () => {
+  it('gives an area in km² or none (Data not available)', () => {
     for (const region of REGION_LIST) {
       const area = region.area_km2;
-      expect(area === DATA_NOT_AVAILABLE || (Number.isInteger(area) && area > 0), region.slug).toBe(true);
+      expect(area === null || (Number.isInteger(area) && area > 0), region.slug).toBe(true);
     }
-    expect(formatArea(54_173)).toBe('54,173 km²');
-    expect(formatArea(DATA_NOT_AVAILABLE)).toBe('Data not available');
+    expect(REGIONS.hirshabelle.area_km2).toBe(54_173);
+    expect(enRegions.dataNotAvailable).toBe('Data not available');
+  });
+
+  it('lists districts for Banaadir and pre-war regions for the others', () => {
+    for (const region of REGION_LIST) {
+      expect(region.parts, region.slug).toBe(region.slug === 'banadir' ? 'districts' : 'regions');
+    }
   });
 
   it('draws its locator map from the 18 map region codes, each at most once', () => {
@@ -130,6 +165,9 @@ describe('regions content', () => {
       expect(codes.length, region.slug).toBeGreaterThan(0);
       expect(new Set(codes).size).toBe(codes.length);
       for (const code of codes) expect(MAP_REGION_CODES).toContain(code);
+    }
+    for (const texts of Object.values(LANGUAGES)) {
+      expect(Object.keys(texts.mapRegion).sort()).toEqual([...MAP_REGION_CODES].sort());
     }
   });
 });
@@ -146,8 +184,22 @@ describe('fixed figures', () => {
     ]);
   });
 
-  it('lists three static elections with unique ids', () => {
+  it('labels every figure in both languages', () => {
+    for (const stat of [...REGION_SUMMARY, ...FEDERAL_STATES_SUMMARY, ...PROCESS_STATISTICS]) {
+      expect(enContent.figures[stat.label], stat.label).toBeTruthy();
+      expect(soContent.figures[stat.label], stat.label).toBeTruthy();
+    }
+  });
+
+  it('lists three static elections with unique ids, dates as precise as the record, and their words', () => {
     expect(STATIC_ELECTIONS).toHaveLength(3);
     expect(new Set(STATIC_ELECTIONS.map((election) => election.id)).size).toBe(3);
+    for (const election of STATIC_ELECTIONS) {
+      for (const date of [election.startDate, election.endDate]) {
+        expect(date === null || /^\d{4}-\d{2}(-\d{2})?$/.test(date), election.id).toBe(true);
+      }
+      expect(enContent.voting.elections[election.id].title, election.id).toBeTruthy();
+      expect(soContent.voting.elections[election.id].title, election.id).toBeTruthy();
+    }
   });
 });

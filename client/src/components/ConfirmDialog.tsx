@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface ConfirmDeleteProps {
   opened: boolean;
@@ -18,20 +19,28 @@ export function ConfirmDelete({
   title,
   children,
   busy = false,
-  confirmLabel = 'Delete',
+  confirmLabel,
   onCancel,
   onConfirm,
 }: ConfirmDeleteProps) {
+  const { t } = useTranslation();
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered size="sm">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      size="sm"
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+    >
       <Stack>
         <Text>{children}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button color="red" onClick={onConfirm} loading={busy}>
-            {confirmLabel}
+            {confirmLabel ?? t('actions.delete')}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { ElectionStatus } from '../../../shared/elections';
 
 /** SPEC §4: Active green, Closed grey, Draft yellow, Archived purple. */
@@ -9,10 +10,12 @@ const STATUS_COLORS: Record<ElectionStatus, string> = {
   Archived: 'grape',
 };
 
+/** Used by the admin console too: its election routes load the elections texts (admin-routes.tsx). */
 export function ElectionStatusBadge({ status }: { status: ElectionStatus }) {
+  const { t } = useTranslation('elections');
   return (
     <Badge color={STATUS_COLORS[status]} variant="light">
-      {status}
+      {t(`status.${status}`)}
     </Badge>
   );
 }

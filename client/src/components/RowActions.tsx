@@ -1,10 +1,14 @@
 import { ActionIcon, Button } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+// Admin tables only: the admin texts are loaded with the admin frame.
 
 /** The pencil button of an admin table row; its label names the row for screen readers. */
 export function EditRowButton({ name, onClick }: { name: string; onClick(): void }) {
+  const { t } = useTranslation('admin');
   return (
-    <ActionIcon variant="subtle" size={40} aria-label={`Edit ${name}`} onClick={onClick}>
+    <ActionIcon variant="subtle" size={40} aria-label={t('rowActions.edit', { name })} onClick={onClick}>
       <IconPencil size={18} />
     </ActionIcon>
   );
@@ -12,8 +16,15 @@ export function EditRowButton({ name, onClick }: { name: string; onClick(): void
 
 /** The bin button of an admin table row; the caller asks for confirmation before deleting. */
 export function DeleteRowButton({ name, onClick }: { name: string; onClick(): void }) {
+  const { t } = useTranslation('admin');
   return (
-    <ActionIcon variant="subtle" color="red" size={40} aria-label={`Delete ${name}`} onClick={onClick}>
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      size={40}
+      aria-label={t('rowActions.delete', { name })}
+      onClick={onClick}
+    >
       <IconTrash size={18} />
     </ActionIcon>
   );
@@ -28,7 +39,8 @@ export function ActiveToggleButton(props: {
   /** Deactivating an account is the more consequential action: show it in red. */
   warn?: boolean;
 }) {
-  const action = props.isActive ? 'Deactivate' : 'Activate';
+  const { t } = useTranslation('admin');
+  const name = props.name;
   return (
     <Button
       size="compact-sm"
@@ -37,9 +49,11 @@ export function ActiveToggleButton(props: {
       color={props.warn && props.isActive ? 'red' : undefined}
       loading={props.loading}
       onClick={props.onToggle}
-      aria-label={`${action} ${props.name}`}
+      aria-label={
+        props.isActive ? t('rowActions.deactivateNamed', { name }) : t('rowActions.activateNamed', { name })
+      }
     >
-      {action}
+      {props.isActive ? t('rowActions.deactivate') : t('rowActions.activate')}
     </Button>
   );
 }

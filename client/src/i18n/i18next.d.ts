@@ -12,6 +12,7 @@ import type directory from './locales/en/directory.json';
 import type elections from './locales/en/elections.json';
 import type home from './locales/en/home.json';
 import type polls from './locales/en/polls.json';
+import type regions from './locales/en/regions.json';
 
 /** Keys are checked against the English files: a t() call with a missing key does not compile. */
 declare module 'i18next' {
@@ -25,6 +26,7 @@ declare module 'i18next' {
       directory: typeof directory;
       centers: typeof centers;
       content: typeof content;
+      regions: typeof regions;
       elections: typeof elections;
       polls: typeof polls;
       admin: typeof admin;

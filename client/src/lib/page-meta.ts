@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 
 const SITE = 'Codka';
 
 /** Sets the document title and meta description for search engines and link previews. */
 export function usePageMeta(title: string, description?: string): void {
+  const { t } = useTranslation();
+  const tagline = t('site.tagline');
   useEffect(() => {
-    document.title = title ? `${title} – ${SITE}` : `${SITE} – Somalia Federal Elections`;
+    document.title = title ? `${title} – ${SITE}` : `${SITE} – ${tagline}`;
     if (description) {
       let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
       if (!meta) {
@@ -15,5 +18,5 @@ export function usePageMeta(title: string, description?: string): void {
       }
       meta.content = description;
     }
-  }, [title, description]);
+  }, [title, description, tagline]);
 }

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
+import { sharedText } from '../i18n/shared-messages';
 
-/** A Mantine form validator from a shared zod schema, so form and procedure share one set of messages. */
+/**
+ * A Mantine form validator from a shared zod schema, so form and procedure share one set of messages,
+ * shown in the reader's language.
+ */
 export function zodValidate<T>(schema: z.ZodType<unknown, T>) {
   return (values: T): Record<string, string> => {
     const result = schema.safeParse(values);
@@ -8,7 +12,7 @@ export function zodValidate<T>(schema: z.ZodType<unknown, T>) {
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join('.');
-      errors[key] ??= issue.message;
+      errors[key] ??= sharedText(issue.message);
     }
     return errors;
   };

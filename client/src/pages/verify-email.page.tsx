@@ -1,6 +1,7 @@
 import { Alert, Button, Loader, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '../components/PageContainer';
 import { serverMessage } from '../lib/errors';
@@ -9,7 +10,8 @@ import { useTRPC } from '../lib/trpc';
 
 /** Opened from the emailed link; the token is sent by a same-origin POST, so the link alone changes nothing cross-site. */
 export function VerifyEmailPage() {
-  usePageMeta('Verify your email');
+  const { t } = useTranslation('auth');
+  usePageMeta(t('verifyEmail.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -30,20 +32,20 @@ export function VerifyEmailPage() {
   return (
     <PageContainer size="sm">
       <Stack>
-        <Title order={1}>Verify your email</Title>
-        {verify.isPending && <Loader aria-label="Verifying" />}
+        <Title order={1}>{t('verifyEmail.title')}</Title>
+        {verify.isPending && <Loader aria-label={t('verifyEmail.verifying')} />}
         {verify.isSuccess && (
-          <Alert color="green" role="status" title="Email verified">
-            Thank you. {verify.data.email} is now verified.
+          <Alert color="green" role="status" title={t('verifyEmail.verified')}>
+            {t('verifyEmail.verifiedBody', { email: verify.data.email })}
           </Alert>
         )}
         {verify.isError && (
-          <Alert color="red" role="alert" title="Verification failed">
+          <Alert color="red" role="alert" title={t('verifyEmail.failed')}>
             {serverMessage(verify.error)}
           </Alert>
         )}
         <Button component={Link} to="/" variant="default" w="fit-content">
-          Back to Home
+          {t('verifyEmail.backHome')}
         </Button>
       </Stack>
     </PageContainer>

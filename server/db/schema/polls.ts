@@ -57,5 +57,7 @@ export const pollVotes = sqliteTable(
     // One vote per user per (monthly) poll, enforced by the database.
     uniqueIndex('poll_votes_poll_user_unique').on(t.pollId, t.userId),
     index('poll_votes_poll_candidate_idx').on(t.pollId, t.candidateId),
+    // The latest vote's time (results' "last updated") without reading every vote of the poll.
+    index('poll_votes_poll_created_idx').on(t.pollId, t.createdAt),
   ],
 );

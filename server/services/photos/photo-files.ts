@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
 import type { MemberType } from '../../../shared/member-photos';
+
+// Loaded on first use: sharp and libvips add about 30 MB to the resident memory of a server that may never
+// process an image (see docs/scaling.md).
+const loadSharp = async () => (await import('sharp')).default;
 
 /** A member photo larger than this is not a portrait. */
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -50,7 +53,7 @@ async function acceptedFormat(input: Buffer): Promise<string> {
   if (input.length > MAX_PHOTO_BYTES) throw new PhotoRefused('tooLarge');
   let format: string | undefined;
   try {
-    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+    format = (await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
   } catch {
     throw new PhotoRefused('notAnImage');
   }
@@ -61,7 +64,7 @@ async function acceptedFormat(input: Buffer): Promise<string> {
 
 async function toWebp(input: Buffer): Promise<Buffer> {
   try {
-    return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+    return await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: WEBP_WIDTH, withoutEnlargement: true })
       .webp({ quality: 80 })

@@ -144,10 +144,13 @@ export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = ne
       party: pollCandidates.party,
       photoUrl: pollCandidates.photoUrl,
       colorHex: pollCandidates.colorHex,
-      votes: count(pollVotes.id),
+      // A column of the index, so the count never reads the votes themselves.
+      votes: count(pollVotes.candidateId),
     })
     .from(pollCandidates)
-    .leftJoin(pollVotes, eq(pollVotes.candidateId, pollCandidates.id))
+    // Naming the poll lets SQLite count from the (poll_id, candidate_id) index instead of scanning every
+    // poll's votes once per candidate (36 ms for 20,000 votes before, see docs/scaling.md).
+    .leftJoin(pollVotes, and(eq(pollVotes.pollId, poll.id), eq(pollVotes.candidateId, pollCandidates.id)))
     .where(eq(pollCandidates.pollId, poll.id))
     .groupBy(pollCandidates.id)
     .orderBy(asc(pollCandidates.orderIndex), asc(pollCandidates.id))

@@ -64,6 +64,11 @@ export async function newPage(
     baseURL: string;
     language?: 'en' | 'so';
     colorScheme?: 'light' | 'dark';
+    /**
+     * The site's service worker (client/public/sw.js) is blocked unless a test is about it: requests it
+     * answers bypass page.route(), which other tests use to stub or hold answers.
+     */
+    serviceWorkers?: 'allow' | 'block';
   },
 ): Promise<TestPage> {
   // The browser's language decides the site's first language; tests pin it (English unless asked).
@@ -72,6 +77,7 @@ export async function newPage(
     baseURL: options.baseURL,
     locale: options.language === 'so' ? 'so-SO' : 'en-GB',
     colorScheme: options.colorScheme ?? 'light',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
@@ -109,6 +115,9 @@ export async function newPage(
   };
 }
 
+/** The browser's language (which the site follows unless the reader chose one) and colour scheme. */
+export type PageOptions = { language?: 'en' | 'so'; colorScheme?: 'light' | 'dark' };
+
 /**
  * Opens pages for the tests of one file and, after each test, closes them and fails the test when any
  * of them saw a page error, a console error or a 5xx answer.
@@ -126,9 +135,9 @@ export function trackPages(setup: () => { browser: Browser; origin: string }) {
     }
   });
 
-  return async (viewport: ViewportName = 'desktop'): Promise<TestPage> => {
+  return async (viewport: ViewportName = 'desktop', options: PageOptions = {}): Promise<TestPage> => {
     const { browser, origin } = setup();
-    const testPage = await newPage(browser, { viewport, baseURL: origin });
+    const testPage = await newPage(browser, { viewport, baseURL: origin, ...options });
     open.push(testPage);
     return testPage;
   };

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, type TestPage, trackPages, type ViewportName } from './browser';
+import { launchBrowser, type PageOptions, type TestPage, trackPages, type ViewportName } from './browser';
 import { startServer, type TestServer } from './server';
 
 /**
@@ -9,7 +9,7 @@ import { startServer, type TestServer } from './server';
  * fails the test when a page reported an error, and `server()` to read what the server printed.
  */
 export function setupE2E(options: { env?: Record<string, string> } = {}): {
-  openPage(viewport?: ViewportName): Promise<TestPage>;
+  openPage(viewport?: ViewportName, options?: PageOptions): Promise<TestPage>;
   origin(): string;
   server(): TestServer;
 } {

@@ -1,11 +1,12 @@
 import { useState } from 'react';
+import { useDataSaver } from '../../lib/data-saver';
 import { AVATAR_PX, type AvatarSize } from './avatar-sizes';
 import { InitialsAvatar } from './InitialsAvatar';
 import classes from './MemberPhoto.module.css';
 
 /**
  * A member's photo at a fixed size, loaded only when scrolled near; initials instead when there is no
- * photo or it fails to load (SPEC §4). The name is printed beside it, so the photo itself is decorative.
+ * photo, it fails to load (SPEC §4) or data saver is on. The name is printed beside it, so the photo itself is decorative.
  */
 export function MemberPhoto({
   name,
@@ -17,7 +18,9 @@ export function MemberPhoto({
   size?: AvatarSize;
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  if (!imageUrl || failedUrl === imageUrl) return <InitialsAvatar name={name} size={size} />;
+  // Data saver: initials only, and no request for the photo at all.
+  const [dataSaver] = useDataSaver();
+  if (!imageUrl || failedUrl === imageUrl || dataSaver) return <InitialsAvatar name={name} size={size} />;
   const px = AVATAR_PX[size];
   return (
     <img

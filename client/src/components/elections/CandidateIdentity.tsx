@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { AvatarSize } from '../avatar/avatar-sizes';
 import { MemberPhoto } from '../avatar/MemberPhoto';
 
@@ -21,13 +22,14 @@ export function CandidatePhoto({
 }
 
 export function CandidateText({ candidate }: { candidate: CandidateSummary }) {
+  const { t } = useTranslation('elections');
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
         {candidate.name}
       </Text>
       <Text size="sm" c="dimmed">
-        {candidate.party ?? 'Independent'}
+        {candidate.party ?? t('candidate.independent')}
         {candidate.positionSought ? ` · ${candidate.positionSought}` : ''}
       </Text>
     </Stack>

@@ -1,4 +1,5 @@
 import { Card, Group, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
 
 interface ListedCandidate extends CandidateSummary {
@@ -8,8 +9,9 @@ interface ListedCandidate extends CandidateSummary {
 
 /** The candidates in ballot order, each with a short biography. */
 export function CandidateList({ candidates }: { candidates: ListedCandidate[] }) {
+  const { t } = useTranslation('elections');
   if (candidates.length === 0) {
-    return <Text c="dimmed">No candidates have been added to this election yet.</Text>;
+    return <Text c="dimmed">{t('candidate.none')}</Text>;
   }
   return (
     <SimpleGrid

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconLogin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
@@ -23,10 +24,11 @@ export function BackTo({ to, children }: { to: string; children: ReactNode }) {
 
 /** Placeholder for an election page while it loads; it names the page so the tab is never blank. */
 export function ElectionPageLoading({ title }: { title: string }) {
+  const { t } = useTranslation('elections');
   usePageMeta(title);
   return (
     <PageContainer size="md">
-      <Stack aria-busy="true" aria-label="Loading">
+      <Stack aria-busy="true" aria-label={t('states.loading')}>
         <Skeleton height={32} width="70%" />
         <Skeleton height={16} width="40%" />
         <Skeleton height={180} mt="md" />
@@ -37,14 +39,15 @@ export function ElectionPageLoading({ title }: { title: string }) {
 
 /** Unknown ids and drafts look the same to citizens: there is no such published election. */
 export function ElectionNotFound() {
-  usePageMeta('Election Not Found');
+  const { t } = useTranslation('elections');
+  usePageMeta(t('states.notFoundTitle'));
   return (
     <PageContainer size="sm">
       <Stack align="flex-start">
-        <Title order={1}>Election Not Found</Title>
-        <Text>This election does not exist or has not been published. It may have been removed.</Text>
+        <Title order={1}>{t('states.notFoundTitle')}</Title>
+        <Text>{t('states.notFoundBody')}</Text>
         <Button component={Link} to="/elections" h={44}>
-          Back to Elections
+          {t('states.backToElections')}
         </Button>
       </Stack>
     </PageContainer>
@@ -61,13 +64,14 @@ export function ElectionLoadFailure({
   error: unknown;
   onRetry(): void;
 }) {
+  const { t } = useTranslation('elections');
   usePageMeta(title);
   return (
     <PageContainer size="sm">
       <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={title} role="alert">
-        <Text size="sm">{failureReason(error, 'Please try again.')}</Text>
+        <Text size="sm">{failureReason(error, t('states.tryAgainLater'))}</Text>
         <Button variant="light" color="red" mt="sm" h={44} onClick={onRetry}>
-          Try again
+          {t('states.tryAgain')}
         </Button>
       </Alert>
     </PageContainer>
@@ -76,11 +80,12 @@ export function ElectionLoadFailure({
 
 /** Shown to visitors before anything that needs an account. */
 export function SignInPrompt({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('elections');
   return (
-    <Alert color="blue" icon={<IconLogin aria-hidden />} title="Sign in to vote">
+    <Alert color="blue" icon={<IconLogin aria-hidden />} title={t('states.signInTitle')}>
       <Text size="sm">{children}</Text>
       <Button component={Link} to="/auth" mt="sm" h={44} leftSection={<IconLogin size={18} aria-hidden />}>
-        Sign In
+        {t('states.signIn')}
       </Button>
     </Alert>
   );

@@ -1,11 +1,10 @@
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { formatElectionTime } from './election-dates';
 import { type ResultRow, ResultsBar } from './ResultsBar';
 import { ResultsChart } from './ResultsChart';
 import { ResultsTable } from './ResultsTable';
 import { formatVotes } from './results-format';
-
-export const NO_VOTES_CAST = 'No Votes Cast';
 
 /** Totals, the stacked share bar, one bar per candidate and the table they all summarise. */
 export function ElectionResults({
@@ -15,6 +14,7 @@ export function ElectionResults({
   results: { total: number; rows: ResultRow[] };
   lastUpdated: Date;
 }) {
+  const { t } = useTranslation('elections');
   const [first, second] = results.rows;
   // Named only when one candidate is ahead alone: a tie has no leader.
   const leader = first && first.votes > 0 && first.votes > (second?.votes ?? 0) ? first : undefined;
@@ -23,7 +23,7 @@ export function ElectionResults({
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Card withBorder padding="md">
           <Text size="sm" c="dimmed">
-            Total votes
+            {t('results.totalVotes')}
           </Text>
           <Text fz={28} fw={700} data-testid="total-votes">
             {formatVotes(results.total)}
@@ -31,7 +31,7 @@ export function ElectionResults({
         </Card>
         <Card withBorder padding="md">
           <Text size="sm" c="dimmed">
-            Last updated
+            {t('results.lastUpdated')}
           </Text>
           <Text fw={600} mt={6}>
             {formatElectionTime(lastUpdated)}
@@ -40,30 +40,30 @@ export function ElectionResults({
       </SimpleGrid>
       {results.total === 0 ? (
         <Text ta="center" c="dimmed" fw={600} py="md" role="status">
-          {NO_VOTES_CAST}
+          {t('results.noVotes')}
         </Text>
       ) : (
         <section aria-labelledby="results-share">
           <Group justify="space-between" mb="xs">
             <Title order={2} fz="lg" id="results-share">
-              Share of the vote
+              {t('results.share')}
             </Title>
             {leader && (
               <Text size="sm" c="dimmed">
-                Most votes: {leader.name}
+                {t('results.mostVotes', { name: leader.name })}
               </Text>
             )}
           </Group>
           <ResultsBar rows={results.rows} />
           <Title order={3} fz="md" mt="lg" mb="sm">
-            Votes per candidate
+            {t('results.perCandidate')}
           </Title>
           <ResultsChart rows={results.rows} />
         </section>
       )}
       <section aria-labelledby="results-table">
         <Title order={2} fz="lg" mb="xs" id="results-table">
-          Results table
+          {t('results.table')}
         </Title>
         <ResultsTable rows={results.rows} total={results.total} />
       </section>

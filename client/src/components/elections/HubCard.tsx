@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HubAction } from '../../../../shared/election-rules';
 import type { ElectionStatus } from '../../../../shared/elections';
@@ -18,16 +19,23 @@ export interface HubCardItem {
   hasVoted?: boolean;
 }
 
-const ACTION_BUTTONS: Record<HubAction, { label: string; path: string; variant: string }> = {
-  vote: { label: 'Vote Now', path: '/vote', variant: 'filled' },
-  results: { label: 'View Results', path: '/results', variant: 'light' },
-  details: { label: 'View Details', path: '/election', variant: 'default' },
+interface ActionButton {
+  label: 'actions.vote' | 'actions.results' | 'actions.details' | 'actions.viewMyVote';
+  path: string;
+  variant: string;
+}
+
+const ACTION_BUTTONS: Record<HubAction, ActionButton> = {
+  vote: { label: 'actions.vote', path: '/vote', variant: 'filled' },
+  results: { label: 'actions.results', path: '/results', variant: 'light' },
+  details: { label: 'actions.details', path: '/election', variant: 'default' },
 };
 
-const VIEW_MY_VOTE = { label: 'View Your Vote', path: '/vote', variant: 'light' };
+const VIEW_MY_VOTE: ActionButton = { label: 'actions.viewMyVote', path: '/vote', variant: 'light' };
 
 /** One election (or poll shown as one) on the /elections hub; its buttons are the actions the server allows. */
 export function HubCard({ item, actions }: { item: HubCardItem; actions: HubAction[] }) {
+  const { t } = useTranslation('elections');
   const titleId = useId();
   return (
     <Card component="article" withBorder padding="lg" aria-labelledby={titleId}>
@@ -48,13 +56,13 @@ export function HubCard({ item, actions }: { item: HubCardItem; actions: HubActi
       <Stack gap={2} mt="sm">
         <Text size="sm">
           <Text span fw={600}>
-            Starts
+            {t('hub.starts')}
           </Text>{' '}
           {formatElectionDay(item.startTime)}
         </Text>
         <Text size="sm">
           <Text span fw={600}>
-            Ends
+            {t('hub.ends')}
           </Text>{' '}
           {formatElectionDay(item.endTime)}
         </Text>
@@ -63,7 +71,7 @@ export function HubCard({ item, actions }: { item: HubCardItem; actions: HubActi
         <DaysLeftBadge election={item} />
         {item.hasVoted && (
           <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
-            You voted
+            {t('hub.youVoted')}
           </Badge>
         )}
       </Group>
@@ -79,9 +87,9 @@ export function HubCard({ item, actions }: { item: HubCardItem; actions: HubActi
               variant={button.variant}
               fullWidth
               h={44}
-              aria-label={`${button.label}: ${item.title}`}
+              aria-label={t('hub.actionFor', { action: t(button.label), title: item.title })}
             >
-              {button.label}
+              {t(button.label)}
             </Button>
           );
         })}

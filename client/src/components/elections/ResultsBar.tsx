@@ -1,6 +1,7 @@
 import { Progress } from '@mantine/core';
-import { formatPercentage, RESULTS_BAR_LABEL_MIN_PERCENT } from '../../../../shared/election-rules';
-import { resultColor } from './results-format';
+import { useTranslation } from 'react-i18next';
+import { RESULTS_BAR_LABEL_MIN_PERCENT } from '../../../../shared/election-rules';
+import { formatShare, resultColor } from './results-format';
 
 export interface ResultRow {
   candidateId: string;
@@ -12,8 +13,9 @@ export interface ResultRow {
 
 /** SPEC §9's results bar: every share side by side; those under 5% are too narrow to carry a label. */
 export function ResultsBar({ rows }: { rows: ResultRow[] }) {
+  const { t } = useTranslation('elections');
   return (
-    <Progress.Root size={32} radius="md" role="group" aria-label="Share of the vote">
+    <Progress.Root size={32} radius="md" role="group" aria-label={t('results.share')}>
       {rows
         .filter((row) => row.percentage > 0)
         .map((row, index) => (
@@ -21,10 +23,10 @@ export function ResultsBar({ rows }: { rows: ResultRow[] }) {
             key={row.candidateId}
             value={row.percentage}
             color={resultColor(index)}
-            aria-label={`${row.name}: ${formatPercentage(row.percentage)}`}
+            aria-label={`${row.name}: ${formatShare(row.percentage)}`}
           >
             {row.percentage >= RESULTS_BAR_LABEL_MIN_PERCENT && (
-              <Progress.Label fz="xs">{formatPercentage(row.percentage)}</Progress.Label>
+              <Progress.Label fz="xs">{formatShare(row.percentage)}</Progress.Label>
             )}
           </Progress.Section>
         ))}

@@ -1,10 +1,10 @@
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { formatPercentage } from '../../../../shared/election-rules';
 import type { ResultRow } from './ResultsBar';
-import { resultColor, votesLabel } from './results-format';
+import { formatShare, resultColor, useVotesLabel } from './results-format';
 
 /** One bar per candidate, longest first; the numbers are printed beside each bar, so it reads without colour. */
 export function ResultsChart({ rows }: { rows: ResultRow[] }) {
+  const votesLabel = useVotesLabel();
   return (
     <Stack gap="sm" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
       {rows.map((row, index) => (
@@ -14,7 +14,7 @@ export function ResultsChart({ rows }: { rows: ResultRow[] }) {
               {row.name}
             </Text>
             <Text size="sm">
-              {votesLabel(row.votes)} · <strong>{formatPercentage(row.percentage)}</strong>
+              {votesLabel(row.votes)} · <strong>{formatShare(row.percentage)}</strong>
             </Text>
           </Group>
           <Progress
@@ -22,7 +22,7 @@ export function ResultsChart({ rows }: { rows: ResultRow[] }) {
             color={resultColor(index)}
             size="lg"
             mt={4}
-            aria-label={`${row.name}: ${formatPercentage(row.percentage)}`}
+            aria-label={`${row.name}: ${formatShare(row.percentage)}`}
           />
         </li>
       ))}

@@ -1,7 +1,8 @@
 import { ScrollArea, Table } from '@mantine/core';
-import { formatPercentage } from '../../../../shared/election-rules';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 import type { ResultRow } from './ResultsBar';
-import { formatVotes } from './results-format';
+import { formatShare, formatVotes } from './results-format';
 
 /** Ties share a rank: a candidate's rank is one more than the number of candidates with more votes. */
 function ranks(rows: ResultRow[]): number[] {
@@ -10,46 +11,52 @@ function ranks(rows: ResultRow[]): number[] {
 
 /** The results as text: the table that every chart on the page summarises. */
 export function ResultsTable({ rows, total }: { rows: ResultRow[]; total: number }) {
+  const { t } = useTranslation('elections');
   const rankOf = ranks(rows);
   return (
-    <ScrollArea type="auto" offsetScrollbars="present">
+    // Focusable so a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
+    <ScrollArea
+      type="auto"
+      offsetScrollbars="present"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('results.tableCaption') }}
+    >
       <Table miw={460} striped verticalSpacing="sm" captionSide="bottom">
-        <Table.Caption>Results sorted by votes, highest first. Shares are of all votes cast.</Table.Caption>
+        <Table.Caption>{t('results.tableCaption')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Rank</Table.Th>
-            <Table.Th scope="col">Candidate</Table.Th>
-            <Table.Th scope="col">Party</Table.Th>
+            <Table.Th scope="col">{t('results.rank')}</Table.Th>
+            <Table.Th scope="col">{t('results.candidate')}</Table.Th>
+            <Table.Th scope="col">{t('results.party')}</Table.Th>
             <Table.Th scope="col" ta="right">
-              Votes
+              {t('results.votes')}
             </Table.Th>
             <Table.Th scope="col" ta="right">
-              Share
+              {t('results.shareColumn')}
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => (
             <Table.Tr key={row.candidateId}>
-              <Table.Td>{rankOf[index]}</Table.Td>
+              <Table.Td>{formatNumber(rankOf[index] ?? 0)}</Table.Td>
               <Table.Th scope="row" fw={600}>
                 {row.name}
               </Table.Th>
               <Table.Td>{row.party ?? '—'}</Table.Td>
               <Table.Td ta="right">{formatVotes(row.votes)}</Table.Td>
-              <Table.Td ta="right">{formatPercentage(row.percentage)}</Table.Td>
+              <Table.Td ta="right">{formatShare(row.percentage)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
             <Table.Td />
-            <Table.Th scope="row">Total</Table.Th>
+            <Table.Th scope="row">{t('results.total')}</Table.Th>
             <Table.Td />
             <Table.Td ta="right" fw={700}>
               {formatVotes(total)}
             </Table.Td>
-            <Table.Td ta="right">{total > 0 ? '100%' : '—'}</Table.Td>
+            <Table.Td ta="right">{total > 0 ? formatNumber(1, { style: 'percent' }) : '—'}</Table.Td>
           </Table.Tr>
         </Table.Tfoot>
       </Table>

@@ -2,7 +2,9 @@ import { Button, Card, Group, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SELECT_CANDIDATE_MESSAGE } from '../../../../shared/schemas/voting';
+import { sharedText } from '../../i18n/shared-messages';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -26,6 +28,7 @@ export function VoteCard({
   candidates: BallotCandidate[];
   onVoted(receiptId: string): void;
 }) {
+  const { t } = useTranslation('elections');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -41,12 +44,12 @@ export function VoteCard({
   const cast = useMutation(
     trpc.votes.cast.mutationOptions({
       onSuccess: (result) => {
-        notifySuccess('Vote Submitted', 'Your vote has been recorded successfully');
+        notifySuccess(t('vote.submittedTitle'), t('vote.submittedBody'));
         onVoted(result.receiptId);
         void refresh();
       },
       onError: (error) => {
-        notifyFailure('Error', error, 'Failed to submit vote');
+        notifyFailure(t('vote.errorTitle'), error, t('vote.failedToSubmit'));
         // Already voted, or the election closed meanwhile: show the page as it now stands.
         const code = errorCode(error);
         if (code === 'CONFLICT' || code === 'PRECONDITION_FAILED') void refresh();
@@ -57,19 +60,24 @@ export function VoteCard({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!candidateId || !user) {
-      notifications.show({ color: 'red', title: 'Error', message: SELECT_CANDIDATE_MESSAGE });
+      // The server's own sentence (shared/schemas/voting), said here before anything is sent.
+      notifications.show({
+        color: 'red',
+        title: t('vote.errorTitle'),
+        message: sharedText(SELECT_CANDIDATE_MESSAGE),
+      });
       return;
     }
     cast.mutate({ electionId, candidateId });
   };
 
   return (
-    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label="Vote">
+    <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label={t('vote.form')}>
       <Radio.Group
         value={candidateId}
         onChange={setCandidateId}
-        label="Choose your candidate"
-        description="Select one candidate, then submit. A vote cannot be changed once submitted."
+        label={t('vote.choose')}
+        description={t('vote.chooseHelp')}
         readOnly={cast.isPending}
       >
         <Stack gap="sm" mt="sm">
@@ -86,11 +94,11 @@ export function VoteCard({
       </Radio.Group>
       {candidates.length === 0 && (
         <Text c="dimmed" mt="sm">
-          No candidates have been added to this election yet.
+          {t('candidate.none')}
         </Text>
       )}
       <Button type="submit" size="md" h={48} mt="lg" fullWidth disabled={!candidateId || cast.isPending}>
-        {cast.isPending ? 'Submitting Vote...' : 'Submit Vote'}
+        {cast.isPending ? t('vote.submitting') : t('vote.submit')}
       </Button>
     </Card>
   );

@@ -1,12 +1,12 @@
 import { ActionIcon, Alert, Anchor, Code, CopyButton, Group, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatElectionTime } from './election-dates';
 
-export const THANK_YOU = 'Thank you for voting! You have already cast your vote in this election.';
-
 /** The receipt a voter keeps: it proves the vote was recorded, never what it was. */
 export function ReceiptId({ receiptId }: { receiptId: string }) {
+  const { t } = useTranslation('elections');
   return (
     <Group gap={4} wrap="nowrap" align="center">
       <Code fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="receipt-id">
@@ -14,13 +14,13 @@ export function ReceiptId({ receiptId }: { receiptId: string }) {
       </Code>
       <CopyButton value={receiptId} timeout={2000}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy receipt ID'} withArrow>
+          <Tooltip label={copied ? t('receipt.copied') : t('receipt.copy')} withArrow>
             <ActionIcon
               variant="subtle"
               color={copied ? 'teal' : 'gray'}
               size={44}
               onClick={copy}
-              aria-label={copied ? 'Receipt ID copied' : 'Copy receipt ID'}
+              aria-label={copied ? t('receipt.idCopied') : t('receipt.copy')}
             >
               {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
             </ActionIcon>
@@ -37,22 +37,23 @@ export function verifyPath(receiptId: string): string {
 
 /** SPEC §4: a voted election shows the thank-you text instead of the vote card, with the receipt. */
 export function VoteReceipt({ receiptId, votedAt }: { receiptId: string; votedAt?: Date }) {
+  const { t } = useTranslation('elections');
   return (
-    <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Vote recorded" role="status">
-      <Text>{THANK_YOU}</Text>
+    <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('receipt.title')} role="status">
+      <Text>{t('receipt.thankYou')}</Text>
       {votedAt && (
         <Text size="sm" mt="xs">
-          Recorded {formatElectionTime(votedAt)}
+          {t('receipt.recordedAt', { time: formatElectionTime(votedAt) })}
         </Text>
       )}
       <Text size="sm" fw={600} mt="sm">
-        Your receipt ID
+        {t('receipt.yourId')}
       </Text>
       <ReceiptId receiptId={receiptId} />
       <Text size="sm" mt="xs">
-        Keep it to check later that your vote was counted. It does not reveal your choice.{' '}
+        {t('receipt.keepIt')}{' '}
         <Anchor component={Link} to={verifyPath(receiptId)} fw={600}>
-          Verify this receipt
+          {t('receipt.verifyLink')}
         </Anchor>
       </Text>
     </Alert>

@@ -1,19 +1,14 @@
-// Somalia keeps East Africa Time all year: election times are shown there, in the reader's own language format.
-const TIME_ZONE = 'Africa/Mogadishu';
+import { formatDate, formatDateTime } from '../../i18n/format';
 
-const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: TIME_ZONE });
-const dayAndTime = new Intl.DateTimeFormat(undefined, {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: TIME_ZONE,
-});
+// Somalia keeps East Africa Time all year: election times are shown there (format.ts), in the reader's language.
 
-/** "3 Jul 2026" (or the reader's format), as the day falls in Mogadishu. */
+/** "3 Jul 2026" in English, "03-Luu-2026" in Somali, as the day falls in Mogadishu. */
 export function formatElectionDay(date: Date): string {
-  return day.format(date);
+  return formatDate(date, { dateStyle: 'medium' });
 }
 
 /** "3 Jul 2026, 14:00 EAT": a moment that matters to the minute (opening, closing, a recorded vote). */
 export function formatElectionTime(date: Date): string {
-  return `${dayAndTime.format(date)} EAT`;
+  // EAT is the zone's name in both languages, as on Somali broadcasts and timetables.
+  return `${formatDateTime(date, { dateStyle: 'medium', timeStyle: 'short' })} EAT`;
 }

@@ -1,7 +1,9 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/language';
+// The header's menus download their code on first use, not with the first render (DeferredMenu).
+import { Menu } from './DeferredMenu';
 
 /** Somali or English; remembered in localStorage 'lang', and <html lang> follows (i18n/index.ts). */
 export function LanguageMenu({ fullWidth = false }: { fullWidth?: boolean }) {
@@ -16,7 +18,8 @@ export function LanguageMenu({ fullWidth = false }: { fullWidth?: boolean }) {
           px="xs"
           fullWidth={fullWidth}
           leftSection={<IconLanguage size={18} aria-hidden />}
-          aria-label={t('language.change', { current: LANGUAGE_NAMES[current] })}
+          // The name starts with the visible code (WCAG 2.5.3: speech users say what they see).
+          aria-label={t('language.change', { code: current.toUpperCase(), current: LANGUAGE_NAMES[current] })}
           data-testid="language-menu"
         >
           {current.toUpperCase()}

@@ -1,7 +1,8 @@
-import { Button, Divider, Drawer, NavLink, Stack, Text } from '@mantine/core';
+import { Button, Divider, Drawer, NavLink, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { useDataSaver } from '../../lib/data-saver';
 import { LanguageMenu } from './LanguageMenu';
 import { DRAWER_LINKS, isActivePath } from './navigation';
 import { useSignOut } from './useSignOut';
@@ -12,6 +13,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
   const { pathname } = useLocation();
   const { user, isAdmin } = useAuth();
   const signOut = useSignOut();
+  const [dataSaver, setDataSaver] = useDataSaver();
 
   return (
     <Drawer
@@ -43,6 +45,16 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
       </nav>
       <Divider my="md" />
       <LanguageMenu fullWidth />
+      <Switch
+        mt="md"
+        size="md"
+        checked={dataSaver}
+        onChange={(event) => setDataSaver(event.currentTarget.checked)}
+        label={t('dataSaver.label')}
+        description={t('dataSaver.description')}
+        data-testid="drawer-data-saver"
+        styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+      />
       <Divider my="md" />
       {user ? (
         <Stack gap="xs">

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Burger, Button, Group, Skeleton, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { DeferredTooltip as Tooltip } from './DeferredTooltip';
 import { LanguageMenu } from './LanguageMenu';
 import { DESKTOP_LINKS, isActivePath, ONLINE_VOTING_PATH } from './navigation';
 import classes from './SiteHeader.module.css';
@@ -52,7 +53,13 @@ export function SiteHeader({
       </nav>
 
       <Group gap="xs" wrap="nowrap">
-        <Button component={Link} to={ONLINE_VOTING_PATH} color="green" className={classes.votingButton}>
+        <Button
+          component={Link}
+          to={ONLINE_VOTING_PATH}
+          color="green"
+          h={44}
+          className={classes.votingButton}
+        >
           {t('nav.onlineVoting')}
         </Button>
         <Group gap="xs" wrap="nowrap" className={classes.desktopOnly}>

@@ -1,26 +1,52 @@
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../PageLoader';
-import { NavDrawer } from './NavDrawer';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import classes from './SiteLayout.module.css';
+
+// The drawer (and Mantine's modal machinery under it) downloads when a reader first opens it, not on every
+// first visit (F1).
+const NavDrawer = lazy(() => import('./NavDrawer').then((module) => ({ default: module.NavDrawer })));
 
 /** The shell on every public page: skip link, header with navigation, drawer on small screens, footer. */
 export function SiteLayout() {
   const { t } = useTranslation();
   const [drawerOpened, drawer] = useDisclosure(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpened && !drawerUsed) setDrawerUsed(true);
+  // Focus goes back to what opened the drawer when it closes (WCAG 2.4.3). Mantine does this itself, except on
+  // the first open, when the drawer's code arrives already open and has no "before" to return to.
+  const opener = useRef<HTMLElement | null>(null);
+  const toggleDrawer = () => {
+    if (!drawerOpened && document.activeElement instanceof HTMLElement)
+      opener.current = document.activeElement;
+    drawer.toggle();
+  };
+  const closeDrawer = () => {
+    drawer.close();
+    const target = opener.current;
+    window.setTimeout(() => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || active.closest('[role="dialog"]') !== null;
+      if (target?.isConnected && lost) target.focus();
+    });
+  };
   return (
     <div className={classes.shell}>
       <a href="#main-content" className={classes.skipLink}>
         {t('site.skipToContent')}
       </a>
       <header className={classes.header}>
-        <SiteHeader drawerOpened={drawerOpened} onToggleDrawer={drawer.toggle} />
+        <SiteHeader drawerOpened={drawerOpened} onToggleDrawer={toggleDrawer} />
       </header>
-      <NavDrawer opened={drawerOpened} onClose={drawer.close} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <NavDrawer opened={drawerOpened} onClose={closeDrawer} />
+        </Suspense>
+      )}
       <main id="main-content" tabIndex={-1} className={classes.content}>
         {/* A page whose texts are still downloading (after a language switch) shows the loader, not a blank. */}
         <Suspense fallback={<PageLoader />}>

@@ -1,6 +1,9 @@
-import { ActionIcon, Menu, useMantineColorScheme } from '@mantine/core';
-import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { ActionIcon, useMantineColorScheme } from '@mantine/core';
+import { IconDeviceDesktop, IconMoon, IconPhotoOff, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDataSaver } from '../../lib/data-saver';
+// The header's menus download their code on first use, not with the first render (DeferredMenu).
+import { Menu } from './DeferredMenu';
 
 const OPTIONS = [
   { value: 'light', label: 'theme.light', icon: IconSun },
@@ -8,12 +11,16 @@ const OPTIONS = [
   { value: 'auto', label: 'theme.system', icon: IconDeviceDesktop },
 ] as const;
 
-/** Light, dark or system theme; Mantine's manager stores the choice under localStorage 'theme'. */
+/**
+ * Light, dark or system theme (Mantine's manager stores the choice under localStorage 'theme'), and the data
+ * saver switch: both are "how the site looks and loads", and the header has no room for another button at 360 px.
+ */
 export function ThemeMenu() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   const current = OPTIONS.find((option) => option.value === colorScheme) ?? OPTIONS[2];
   const CurrentIcon = current.icon;
+  const [dataSaver, setDataSaver] = useDataSaver();
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -35,10 +42,23 @@ export function ThemeMenu() {
             onClick={() => setColorScheme(value)}
             aria-current={value === colorScheme ? 'true' : undefined}
             fw={value === colorScheme ? 700 : undefined}
+            mih={44}
           >
             {t(label)}
           </Menu.Item>
         ))}
+        <Menu.Divider />
+        <Menu.Item
+          role="menuitemcheckbox"
+          aria-checked={dataSaver}
+          leftSection={<IconPhotoOff size={16} aria-hidden />}
+          rightSection={dataSaver ? t('dataSaver.on') : t('dataSaver.off')}
+          onClick={() => setDataSaver(!dataSaver)}
+          data-testid="data-saver-toggle"
+          mih={44}
+        >
+          {t('dataSaver.label')}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

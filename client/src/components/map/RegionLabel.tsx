@@ -1,4 +1,5 @@
-import { MAP_REGION_NAMES, type MapRegionCode } from '../../../../shared/federal-states';
+import { useTranslation } from 'react-i18next';
+import type { MapRegionCode } from '../../../../shared/federal-states';
 import { REGION_SHAPES } from '../../generated/somalia-map';
 
 const LINE_HEIGHT = 17;
@@ -15,9 +16,11 @@ export function RegionLabel({
   active: boolean;
   className?: string;
 }) {
+  const { t } = useTranslation('home');
   const [x, y] = REGION_SHAPES[code].label;
   const [dx, dy] = OFFSETS[code] ?? [0, 0];
-  const words = MAP_REGION_NAMES[code].split(' ');
+  // Somali names (Jubbada Hoose, Shabeellaha Dhexe) are as long as the English ones: two lines fit too.
+  const words = t(`map.regions.${code}`).split(' ');
   const firstY = y + dy - ((words.length - 1) * LINE_HEIGHT) / 2;
   return (
     <text

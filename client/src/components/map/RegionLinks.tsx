@@ -1,6 +1,7 @@
 import { Anchor, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MAP_REGION_CODES, MAP_REGION_NAMES } from '../../../../shared/federal-states';
+import { MAP_REGION_CODES } from '../../../../shared/federal-states';
 import { stateUrl } from './state-url';
 
 /**
@@ -8,13 +9,14 @@ import { stateUrl } from './state-url';
  * already reach every region on the map itself, and an invisible focused link would show no focus.
  */
 export function RegionLinks() {
+  const { t } = useTranslation('home');
   return (
-    <VisuallyHidden component="nav" aria-label="Regions of Somalia">
+    <VisuallyHidden component="nav" aria-label={t('map.regionsNav')}>
       <ul>
         {MAP_REGION_CODES.map((code) => (
           <li key={code}>
             <Anchor component={Link} to={stateUrl(code)} tabIndex={-1}>
-              {MAP_REGION_NAMES[code]}
+              {t(`map.regions.${code}`)}
             </Anchor>
           </li>
         ))}

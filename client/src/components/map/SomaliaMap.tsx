@@ -10,18 +10,14 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MAP_REGION_CODES, MAP_REGION_NAMES, type MapRegionCode } from '../../../../shared/federal-states';
+import { MAP_REGION_CODES, type MapRegionCode } from '../../../../shared/federal-states';
 import { MAP_VIEWBOX_SIZE, MOGADISHU_POINT, REGION_SHAPES } from '../../generated/somalia-map';
 import { RegionLabel } from './RegionLabel';
 import { RegionLinks } from './RegionLinks';
 import classes from './SomaliaMap.module.css';
 import { stateUrl } from './state-url';
-
-export const MAP_CAPTION = 'Somalia Parliamentary Elections 2024 - Interactive Electoral Map';
-/** ODbL attribution, required wherever the map is shown (shared/data/map/SOURCE.md). */
-export const MAP_ATTRIBUTION =
-  'Region boundaries: geoBoundaries (www.geoboundaries.org), derived from OpenStreetMap data © OpenStreetMap contributors, available under the Open Database License (ODbL 1.0).';
 
 /** Banadir is about 24 x 14 units: a finger could not hit it without a larger target. */
 const BANADIR_HIT_RADIUS = 22;
@@ -37,8 +33,12 @@ type Highlight = { code: MapRegionCode; by: 'hover' | 'keyboard' | 'tap' };
 /** The SVG scales with its frame, so a point in view box units is a percentage of the frame. */
 const toPercent = (units: number) => `${(units / MAP_VIEWBOX_SIZE) * 100}%`;
 
-/** The 18 regions of Somalia; each opens the profile of the federal member state it belongs to. */
+/**
+ * The 18 regions of Somalia; each opens the profile of the federal member state it belongs to. Its texts
+ * are in the home namespace, which ships with the app, so any page can show the map.
+ */
 export function SomaliaMap() {
+  const { t } = useTranslation('home');
   const navigate = useNavigate();
   const [highlight, setHighlight] = useState<Highlight | null>(null);
   const lastPointer = useRef('mouse');
@@ -120,7 +120,7 @@ export function SomaliaMap() {
               data-active={highlight?.code === code || undefined}
               tabIndex={0}
               role="link"
-              aria-label={MAP_REGION_NAMES[code]}
+              aria-label={t(`map.regions.${code}`)}
               aria-describedby={highlight?.code === code ? boxId : undefined}
               {...regionEvents(code)}
               {...focusEvents(code)}
@@ -147,9 +147,9 @@ export function SomaliaMap() {
             className={classes.marker}
             transform={`translate(${pinX} ${pinY})`}
             role="img"
-            aria-label="Mogadishu"
+            aria-label={t('map.mogadishu')}
           >
-            <title>Mogadishu</title>
+            <title>{t('map.mogadishu')}</title>
             {/* A map pin 25 units tall (SPEC §9) with its tip on the city. */}
             <path d="M0,0C-2.5,-6 -8,-10 -8,-17A8,8 0 1 1 8,-17C8,-10 2.5,-6 0,0Z" />
             <circle cx={0} cy={-17} r={3} className={classes.markerDot} />
@@ -174,22 +174,23 @@ export function SomaliaMap() {
             style={{ '--x': toPercent(boxX), '--y': toPercent(boxY) } as CSSProperties}
           >
             <Text fw={700} lh={1.3}>
-              {MAP_REGION_NAMES[highlight.code]}
+              {t(`map.regions.${highlight.code}`)}
             </Text>
             <Text size="sm" c="dimmed">
-              Federal Member State
+              {t('map.memberState')}
             </Text>
             <Anchor component={Link} to={stateUrl(highlight.code)} size="sm" tabIndex={-1}>
-              View state profile
+              {t('map.viewProfile')}
             </Anchor>
           </div>
         )}
       </div>
       <figcaption id={captionId} className={classes.caption}>
-        {MAP_CAPTION}
+        {t('map.caption')}
       </figcaption>
       <Text size="xs" c="dimmed" ta="center" mt={4}>
-        {MAP_ATTRIBUTION}
+        {/* ODbL attribution, required wherever the map is shown (shared/data/map/SOURCE.md). */}
+        {t('map.attribution')}
       </Text>
       <RegionLinks />
     </figure>

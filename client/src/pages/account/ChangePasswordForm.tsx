@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { changePasswordForm } from '../../../../shared/schemas/account';
 import { failureReason, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -10,6 +11,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** Changes the password; the server signs every other device out and keeps this one. */
 export function ChangePasswordForm() {
+  const { t } = useTranslation('account');
   const trpc = useTRPC();
   const form = useForm({
     initialValues: EMPTY,
@@ -22,10 +24,8 @@ export function ChangePasswordForm() {
         form.setValues(EMPTY);
         form.resetDirty(EMPTY);
         notifySuccess(
-          'Password changed',
-          otherSessionsEnded > 0
-            ? 'Your new password is saved, and your other devices were signed out.'
-            : 'Your new password is saved.',
+          t('password.changed'),
+          otherSessionsEnded > 0 ? t('password.savedOthersOut') : t('password.saved'),
         );
       },
       onError: () => form.setFieldValue('currentPassword', ''),
@@ -39,46 +39,46 @@ export function ChangePasswordForm() {
         change.mutate({ currentPassword, newPassword }),
       )}
       noValidate
-      aria-label="Change password"
+      aria-label={t('password.form')}
     >
       <Stack>
         <div>
           <Title order={2} fz="h3">
-            Change password
+            {t('password.title')}
           </Title>
           <Text size="sm" c="dimmed" mt={4}>
-            Every other device signed in to your account will be signed out.
+            {t('password.lead')}
           </Text>
         </div>
         {change.isError && (
-          <Alert color="red" role="alert" title="Password not changed">
+          <Alert color="red" role="alert" title={t('password.notChanged')}>
             {failureReason(change.error)}
           </Alert>
         )}
         <PasswordInput
-          label="Current password"
+          label={t('password.current')}
           autoComplete="current-password"
           required
           disabled={busy}
           {...form.getInputProps('currentPassword')}
         />
         <PasswordInput
-          label="New password"
-          description="At least 6 characters"
+          label={t('password.new')}
+          description={t('password.hint')}
           autoComplete="new-password"
           required
           disabled={busy}
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
-          label="Confirm new password"
+          label={t('password.confirm')}
           autoComplete="new-password"
           required
           disabled={busy}
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" disabled={busy} size="md" w={{ base: '100%', xs: 'auto' }}>
-          {busy ? 'Saving...' : 'Change password'}
+          {busy ? t('password.busy') : t('password.submit')}
         </Button>
       </Stack>
     </form>

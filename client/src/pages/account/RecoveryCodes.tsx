@@ -1,19 +1,20 @@
 import { Alert, Button, CopyButton, Group, List, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** The ten recovery codes, shown once after enrolment, with a way to copy them all. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
+  const { t } = useTranslation('account');
   return (
     <Stack>
-      <Alert color="green" role="status" title="Two-factor sign-in is on">
-        Save these recovery codes somewhere safe, apart from your phone. Each one signs you in once if you
-        lose your authenticator app. They will not be shown again.
+      <Alert color="green" role="status" title={t('recovery.onTitle')}>
+        {t('recovery.save')}
       </Alert>
       <List
         type="ordered"
         spacing={4}
         ff="monospace"
         fz="lg"
-        aria-label="Recovery codes"
+        aria-label={t('recovery.list')}
         data-testid="recovery-codes"
         style={{ columns: '2 10rem' }}
       >
@@ -25,16 +26,16 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): vo
         <CopyButton value={codes.join('\n')}>
           {({ copied, copy }) => (
             <Button variant="default" onClick={copy} size="md">
-              {copied ? 'Copied' : 'Copy codes'}
+              {copied ? t('recovery.copied') : t('recovery.copy')}
             </Button>
           )}
         </CopyButton>
         <Button onClick={onDone} size="md">
-          I have saved my recovery codes
+          {t('recovery.done')}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        Anyone with one of these codes and your password can sign in as you.
+        {t('recovery.warning')}
       </Text>
     </Stack>
   );

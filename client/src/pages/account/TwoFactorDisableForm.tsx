@@ -1,6 +1,7 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { twoFactorDisableInput } from '../../../../shared/schemas/account';
 import { failureReason, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -8,6 +9,7 @@ import { zodValidate } from '../../lib/zod-form';
 
 /** Turning two-factor sign-in off takes the password and a code, so an unlocked laptop alone is not enough. */
 export function TwoFactorDisableForm() {
+  const { t } = useTranslation('account');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm({
@@ -18,7 +20,7 @@ export function TwoFactorDisableForm() {
     trpc.auth.twoFactor.disable.mutationOptions({
       onSuccess: async () => {
         form.reset();
-        notifySuccess('Two-factor sign-in is off', 'Sign-in now asks only for your password.');
+        notifySuccess(t('disable.offTitle'), t('disable.offBody'));
         await queryClient.invalidateQueries({ queryKey: trpc.auth.twoFactor.status.queryKey() });
         await queryClient.invalidateQueries(trpc.admin.dashboard.status.queryFilter());
       },
@@ -31,15 +33,15 @@ export function TwoFactorDisableForm() {
     <form
       onSubmit={form.onSubmit((values) => disable.mutate(values))}
       noValidate
-      aria-label="Turn off two-factor sign-in"
+      aria-label={t('disable.form')}
     >
       <Stack>
         <div>
           <Title order={3} fz="h4">
-            Turn off two-factor sign-in
+            {t('disable.title')}
           </Title>
           <Text size="sm" c="dimmed">
-            Confirm with your password and a code from your app (or a recovery code).
+            {t('disable.lead')}
           </Text>
         </div>
         {disable.isError && (
@@ -48,13 +50,13 @@ export function TwoFactorDisableForm() {
           </Alert>
         )}
         <PasswordInput
-          label="Password"
+          label={t('twoFactor.password')}
           autoComplete="current-password"
           disabled={busy}
           {...form.getInputProps('password')}
         />
         <TextInput
-          label="Authentication code"
+          label={t('twoFactor.code')}
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
@@ -69,7 +71,7 @@ export function TwoFactorDisableForm() {
           size="md"
           w={{ base: '100%', xs: 'auto' }}
         >
-          Turn off two-factor sign-in
+          {t('disable.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/dates';
 import { failureReason } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -10,6 +11,7 @@ import { TwoFactorSetup } from './TwoFactorSetup';
 
 /** Two-factor sign-in: offered to System Admins; shown to anyone who has it on, so they can turn it off. */
 export function TwoFactorSection({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation('account');
   const trpc = useTRPC();
   const status = useQuery(trpc.auth.twoFactor.status.queryOptions());
   // Shown once, right after enrolment: the server keeps only their hashes.
@@ -18,17 +20,17 @@ export function TwoFactorSection({ isAdmin }: { isAdmin: boolean }) {
   if (status.isPending) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label="Loading two-factor sign-in" />
+        <Loader size="sm" aria-label={t('twoFactor.loading')} />
       </Center>
     );
   }
   if (status.isError) {
     return (
-      <Alert color="red" role="alert" title="Two-factor sign-in could not be loaded">
+      <Alert color="red" role="alert" title={t('twoFactor.loadFailed')}>
         {failureReason(status.error)}
         <br />
         <Button mt="sm" variant="default" onClick={() => status.refetch()}>
-          Try again
+          {t('twoFactor.tryAgain')}
         </Button>
       </Alert>
     );
@@ -42,15 +44,15 @@ export function TwoFactorSection({ isAdmin }: { isAdmin: boolean }) {
       p={{ base: 'md', sm: 'lg' }}
       radius="md"
       component="section"
-      aria-label="Two-factor sign-in"
+      aria-label={t('twoFactor.section')}
     >
       <Stack>
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={2} fz="h3">
-            Two-factor sign-in
+            {t('twoFactor.title')}
           </Title>
           <Badge color={enabled ? 'green' : 'gray'} size="lg" data-testid="two-factor-state">
-            {enabled ? 'On' : 'Off'}
+            {enabled ? t('twoFactor.on') : t('twoFactor.off')}
           </Badge>
         </Group>
         {newCodes ? (
@@ -58,13 +60,16 @@ export function TwoFactorSection({ isAdmin }: { isAdmin: boolean }) {
         ) : enabled ? (
           <>
             <Text>
-              Signing in and opening the admin dashboard ask for a code from your authenticator app
-              {enabledAt ? ` (on since ${formatDate(enabledAt)})` : ''}. Recovery codes left:{' '}
-              <strong>{recoveryCodesLeft}</strong>.
+              <Trans
+                t={t}
+                i18nKey={enabledAt ? 'twoFactor.enabledSinceText' : 'twoFactor.enabledText'}
+                values={{ left: recoveryCodesLeft, date: enabledAt ? formatDate(enabledAt) : '' }}
+                components={{ 1: <strong /> }}
+              />
             </Text>
             {recoveryCodesLeft <= 3 && (
               <Alert color="yellow" role="status">
-                Few recovery codes are left. To get new ones, turn two-factor sign-in off and set it up again.
+                {t('twoFactor.fewCodes')}
               </Alert>
             )}
             <TwoFactorDisableForm />

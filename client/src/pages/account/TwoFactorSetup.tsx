@@ -1,6 +1,7 @@
 import { Alert, Button, Code, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { totpCode } from '../../../../shared/schemas/account';
 import { failureReason } from '../../lib/notify';
@@ -11,6 +12,7 @@ const codeForm = z.object({ code: totpCode });
 
 /** Enrolment: a fresh key as a QR code (and as text), then one code from the app to prove it works. */
 export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void }) {
+  const { t } = useTranslation('account');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm({ initialValues: { code: '' }, validate: zodValidate(codeForm) });
@@ -29,17 +31,14 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void
   if (!begin.data) {
     return (
       <Stack align="flex-start">
-        <Text>
-          Protect your admin account with a second step at sign-in: a 6-digit code from an authenticator app
-          on your phone (for example Google Authenticator, Microsoft Authenticator, Aegis or FreeOTP).
-        </Text>
+        <Text>{t('setup.intro')}</Text>
         {begin.isError && (
           <Alert color="red" role="alert" w="100%">
             {failureReason(begin.error)}
           </Alert>
         )}
         <Button onClick={() => begin.mutate()} loading={begin.isPending} size="md">
-          Set up an authenticator app
+          {t('setup.start')}
         </Button>
       </Stack>
     );
@@ -50,25 +49,18 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void
     <form
       onSubmit={form.onSubmit(({ code }) => confirm.mutate({ code }))}
       noValidate
-      aria-label="Set up two-factor sign-in"
+      aria-label={t('setup.form')}
     >
       <Stack>
         <List type="ordered" spacing="xs">
-          <List.Item>Open your authenticator app and add an account.</List.Item>
-          <List.Item>Scan this QR code, or type the key below it.</List.Item>
-          <List.Item>Enter the 6-digit code the app shows.</List.Item>
+          <List.Item>{t('setup.step1')}</List.Item>
+          <List.Item>{t('setup.step2')}</List.Item>
+          <List.Item>{t('setup.step3')}</List.Item>
         </List>
-        <Image
-          src={setup.qrCode}
-          alt="QR code for your authenticator app; the same key is written below as text"
-          w={200}
-          h={200}
-          bg="white"
-          radius="sm"
-        />
+        <Image src={setup.qrCode} alt={t('setup.qrAlt')} w={200} h={200} bg="white" radius="sm" />
         <div>
           <Text size="sm" fw={600}>
-            Key
+            {t('setup.key')}
           </Text>
           <Code
             block
@@ -85,7 +77,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void
           </Alert>
         )}
         <TextInput
-          label="Code from the app"
+          label={t('setup.codeLabel')}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={9}
@@ -94,10 +86,10 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void
         />
         <Group wrap="wrap">
           <Button type="submit" loading={confirm.isPending} size="md">
-            Turn on two-factor sign-in
+            {t('setup.submit')}
           </Button>
           <Button variant="default" onClick={() => begin.reset()} disabled={confirm.isPending} size="md">
-            Cancel
+            {t('setup.cancel')}
           </Button>
         </Group>
       </Stack>

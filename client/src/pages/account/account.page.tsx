@@ -1,4 +1,5 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
@@ -8,23 +9,24 @@ import { TwoFactorSection } from './TwoFactorSection';
 
 /** /account: the signed-in user's password and, for System Admins, two-factor sign-in. */
 export function AccountPage() {
-  usePageMeta('Your account', 'Change your Codka password and manage two-factor sign-in.');
+  const { t } = useTranslation('account');
+  usePageMeta(t('meta.title'), t('meta.description'));
   const { loading, user } = useAuth();
 
   if (loading) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading your account" />
+        <Loader aria-label={t('page.loading')} />
       </Center>
     );
   }
   if (!user) {
     return (
       <PageContainer size="sm">
-        <Alert color="yellow" title="Authentication Required" role="status">
-          <Text mb="sm">Please sign in to manage your account.</Text>
+        <Alert color="yellow" title={t('page.authRequired')} role="status">
+          <Text mb="sm">{t('page.pleaseSignIn')}</Text>
           <Button component={Link} to="/auth">
-            Sign In
+            {t('page.signIn')}
           </Button>
         </Alert>
       </PageContainer>
@@ -35,9 +37,14 @@ export function AccountPage() {
     <PageContainer size="sm">
       <Stack gap="lg">
         <div>
-          <Title order={1}>Your account</Title>
+          <Title order={1}>{t('page.title')}</Title>
           <Text c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-            Signed in as <strong>{user.email}</strong>
+            <Trans
+              t={t}
+              i18nKey="page.signedInAs"
+              values={{ email: user.email }}
+              components={{ 1: <strong /> }}
+            />
           </Text>
         </div>
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">

@@ -1,69 +1,145 @@
 import type { RouteObject } from 'react-router';
+import { loadNamespaces } from '../../i18n';
+
+/** A page's code and its texts, fetched together (as in router.tsx). */
+function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
+  return Promise.all([page, loadNamespaces(...namespaces)]).then(([loaded]) => loaded);
+}
 
 /** Admin pages, each loaded on demand inside the admin frame. */
 export const adminRoutes: RouteObject[] = [
   {
     index: true,
-    lazy: () => import('./dashboard/dashboard.page').then((m) => ({ Component: m.AdminDashboardPage })),
+    // The dashboard's candidate list shows election status badges, whose texts are the elections namespace's.
+    lazy: () =>
+      withTexts(
+        import('./dashboard/dashboard.page').then((m) => ({ Component: m.AdminDashboardPage })),
+        'admin',
+        'elections',
+      ),
   },
   {
     path: 'candidates',
-    lazy: () => import('./candidates.page').then((m) => ({ Component: m.AdminCandidatesPage })),
+    // Election status badges too, as on the dashboard.
+    lazy: () =>
+      withTexts(
+        import('./candidates.page').then((m) => ({ Component: m.AdminCandidatesPage })),
+        'admin',
+        'elections',
+      ),
   },
   {
     path: 'users',
-    lazy: () => import('./users/users.page').then((m) => ({ Component: m.AdminUsersPage })),
+    lazy: () =>
+      withTexts(
+        import('./users/users.page').then((m) => ({ Component: m.AdminUsersPage })),
+        'admin',
+      ),
   },
   {
     path: 'settings',
-    lazy: () => import('./settings/settings.page').then((m) => ({ Component: m.AdminSettingsPage })),
+    lazy: () =>
+      withTexts(
+        import('./settings/settings.page').then((m) => ({ Component: m.AdminSettingsPage })),
+        'admin',
+      ),
   },
   {
     path: 'audit',
-    lazy: () => import('./audit/audit.page').then((m) => ({ Component: m.AdminAuditPage })),
+    lazy: () =>
+      withTexts(
+        import('./audit/audit.page').then((m) => ({ Component: m.AdminAuditPage })),
+        'admin',
+      ),
   },
   {
     path: 'polls',
-    lazy: () => import('./polls/polls.page').then((m) => ({ Component: m.AdminPollsPage })),
+    lazy: () =>
+      withTexts(
+        import('./polls/polls.page').then((m) => ({ Component: m.AdminPollsPage })),
+        'adminPolls',
+        'polls',
+      ),
   },
   {
     path: 'polls/:pollId',
-    lazy: () => import('./polls/poll-manage.page').then((m) => ({ Component: m.AdminPollPage })),
+    lazy: () =>
+      withTexts(
+        import('./polls/poll-manage.page').then((m) => ({ Component: m.AdminPollPage })),
+        'adminPolls',
+        'polls',
+      ),
   },
   {
     path: 'elections',
-    lazy: () => import('./elections/elections.page').then((m) => ({ Component: m.AdminElectionsPage })),
+    // Election status badges are the public elections pages' components, with their texts.
+    lazy: () =>
+      withTexts(
+        import('./elections/elections.page').then((m) => ({ Component: m.AdminElectionsPage })),
+        'adminElections',
+        'elections',
+      ),
   },
   {
     path: 'elections/:electionId/candidates',
     lazy: () =>
-      import('./elections/candidates.page').then((m) => ({ Component: m.AdminElectionCandidatesPage })),
+      withTexts(
+        import('./elections/candidates.page').then((m) => ({ Component: m.AdminElectionCandidatesPage })),
+        'adminElections',
+        'elections',
+      ),
   },
   {
     path: 'elections/:electionId/results',
-    lazy: () => import('./elections/results.page').then((m) => ({ Component: m.AdminElectionResultsPage })),
+    // The results table and bar are the public elections page's components, with their texts.
+    lazy: () =>
+      withTexts(
+        import('./elections/results.page').then((m) => ({ Component: m.AdminElectionResultsPage })),
+        'adminElections',
+        'elections',
+      ),
   },
   {
     path: 'election-results',
     lazy: () =>
-      import('./elections/election-results.page').then((m) => ({
-        Component: m.AdminElectionResultsListPage,
-      })),
+      withTexts(
+        import('./elections/election-results.page').then((m) => ({
+          Component: m.AdminElectionResultsListPage,
+        })),
+        'adminElections',
+        'elections',
+      ),
   },
   {
     path: 'data-tools/member-photos',
-    lazy: () => import('./photos/member-photos.page').then((m) => ({ Component: m.AdminMemberPhotosPage })),
+    lazy: () =>
+      withTexts(
+        import('./photos/member-photos.page').then((m) => ({ Component: m.AdminMemberPhotosPage })),
+        'adminPhotos',
+      ),
   },
   {
     path: 'data-tools/photo-jobs',
-    lazy: () => import('./photos/photo-jobs.page').then((m) => ({ Component: m.AdminPhotoJobsPage })),
+    lazy: () =>
+      withTexts(
+        import('./photos/photo-jobs.page').then((m) => ({ Component: m.AdminPhotoJobsPage })),
+        'adminPhotos',
+      ),
   },
   {
     path: 'data-tools/name-aliases',
-    lazy: () => import('./photos/name-aliases.page').then((m) => ({ Component: m.AdminNameAliasesPage })),
+    lazy: () =>
+      withTexts(
+        import('./photos/name-aliases.page').then((m) => ({ Component: m.AdminNameAliasesPage })),
+        'adminPhotos',
+      ),
   },
   {
     path: '*',
-    lazy: () => import('./layout/AdminNotFound').then((m) => ({ Component: m.AdminNotFoundPage })),
+    lazy: () =>
+      withTexts(
+        import('./layout/AdminNotFound').then((m) => ({ Component: m.AdminNotFoundPage })),
+        'admin',
+      ),
   },
 ];

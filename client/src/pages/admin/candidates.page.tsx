@@ -1,4 +1,5 @@
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../lib/page-meta';
 import { CandidateManagement } from './dashboard/CandidateManagement';
 import { DashboardUnlock } from './dashboard/DashboardUnlock';
@@ -6,19 +7,18 @@ import { useDashboardStatus } from './dashboard/dashboard-queries';
 
 /** /admin/candidates: the dashboard's Candidate Management as a page; it needs the dashboard login too. */
 export function AdminCandidatesPage() {
-  usePageMeta('Candidates');
+  const { t } = useTranslation('admin');
+  usePageMeta(t('candidates.title'));
   const status = useDashboardStatus();
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Candidates</Title>
-        <Text c="dimmed">
-          Every election's candidates. Candidates who have received votes cannot be deleted.
-        </Text>
+        <Title order={1}>{t('candidates.title')}</Title>
+        <Text c="dimmed">{t('candidates.intro')}</Text>
       </div>
       {status.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Checking the dashboard login" />
+          <Loader aria-label={t('general.checkingDashboardLogin')} />
         </Center>
       ) : status.data?.unlocked ? (
         <CandidateManagement />

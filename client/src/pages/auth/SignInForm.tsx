@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { signInInput } from '../../../../shared/schemas/auth';
 import { useAuth } from '../../lib/auth';
@@ -8,9 +9,8 @@ import { isNetworkFailure, serverMessage } from '../../lib/errors';
 import { zodValidate } from '../../lib/zod-form';
 import { TwoFactorStep } from './TwoFactorStep';
 
-const UNREACHABLE = 'Auth service unreachable. Please try again or use Admin Portal login below.';
-
 export function SignInForm() {
+  const { t } = useTranslation('auth');
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -34,7 +34,7 @@ export function SignInForm() {
       setPendingToken(result.pendingToken);
       setBusy(false);
     } catch (caught) {
-      setError(isNetworkFailure(caught) ? UNREACHABLE : serverMessage(caught));
+      setError(isNetworkFailure(caught) ? t('signIn.unreachable') : serverMessage(caught));
       setBusy(false);
     }
   });
@@ -53,15 +53,15 @@ export function SignInForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign In">
+    <form onSubmit={submit} noValidate aria-label={t('signIn.form')}>
       <Stack>
         {error && (
-          <Alert color="red" variant="filled" role="alert" title="Sign in failed">
+          <Alert color="red" variant="filled" role="alert" title={t('signIn.failed')}>
             {error}
           </Alert>
         )}
         <TextInput
-          label="Email"
+          label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
@@ -69,7 +69,7 @@ export function SignInForm() {
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('fields.password')}
           autoComplete="current-password"
           required
           disabled={busy}
@@ -77,11 +77,11 @@ export function SignInForm() {
         />
         <Group justify="flex-end" mt={-8}>
           <Anchor component={Link} to="/forgot-password" size="sm" py={12} display="inline-block">
-            Forgot password?
+            {t('signIn.forgot')}
           </Anchor>
         </Group>
         <Button type="submit" disabled={busy} fullWidth size="md">
-          {busy ? 'Signing in...' : 'Sign In'}
+          {busy ? t('signIn.busy') : t('signIn.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,15 +1,17 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { signUpForm } from '../../../../shared/schemas/auth';
 import { useAuth } from '../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../lib/errors';
+import { networkIssue } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 
 const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '' };
-const SUCCESS = 'Account created successfully! Please check your email to verify your account';
 
 export function SignUpForm() {
+  const { t } = useTranslation('auth');
   const { signUp } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -30,38 +32,34 @@ export function SignUpForm() {
       form.resetDirty(EMPTY);
       setCreated(true);
     } catch (caught) {
-      setError(
-        isNetworkFailure(caught)
-          ? 'Network connection issue. Please check your internet connection and try again.'
-          : serverMessage(caught),
-      );
+      setError(isNetworkFailure(caught) ? networkIssue() : serverMessage(caught));
     } finally {
       setBusy(false);
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Sign Up">
+    <form onSubmit={submit} noValidate aria-label={t('signUp.form')}>
       <Stack>
         {error && (
-          <Alert color="red" variant="filled" role="alert" title="Sign up failed">
+          <Alert color="red" variant="filled" role="alert" title={t('signUp.failed')}>
             {error}
           </Alert>
         )}
         {created && (
-          <Alert color="green" role="status" title="Welcome to Codka">
-            {SUCCESS}
+          <Alert color="green" role="status" title={t('signUp.welcome')}>
+            {t('signUp.created')}
           </Alert>
         )}
         <TextInput
-          label="Full Name"
+          label={t('fields.fullName')}
           autoComplete="name"
           required
           disabled={busy}
           {...form.getInputProps('fullName')}
         />
         <TextInput
-          label="Email"
+          label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
@@ -69,22 +67,22 @@ export function SignUpForm() {
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={t('fields.password')}
           autoComplete="new-password"
-          description="At least 6 characters"
+          description={t('fields.passwordHint')}
           required
           disabled={busy}
           {...form.getInputProps('password')}
         />
         <PasswordInput
-          label="Confirm Password"
+          label={t('fields.confirmPassword')}
           autoComplete="new-password"
           required
           disabled={busy}
           {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" disabled={busy} fullWidth size="md">
-          {busy ? 'Creating account...' : 'Sign Up'}
+          {busy ? t('signUp.busy') : t('signUp.submit')}
         </Button>
       </Stack>
     </form>

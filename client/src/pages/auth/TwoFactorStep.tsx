@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { secondFactorCode } from '../../../../shared/schemas/account';
 import { type SessionUser, useAuth } from '../../lib/auth';
@@ -30,6 +31,7 @@ export function TwoFactorStep({
   onSignedIn(user: SessionUser): void;
   onStartOver(): void;
 }) {
+  const { t } = useTranslation('auth');
   const { signInTwoFactor } = useAuth();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; expired: boolean } | null>(null);
@@ -48,19 +50,16 @@ export function TwoFactorStep({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Two-factor sign-in">
+    <form onSubmit={submit} noValidate aria-label={t('twoFactor.form')}>
       <Stack>
-        <Text>
-          Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery
-          codes instead.
-        </Text>
+        <Text>{t('twoFactor.instructions')}</Text>
         {error && (
-          <Alert color="red" variant="filled" role="alert" title="Sign in failed">
+          <Alert color="red" variant="filled" role="alert" title={t('signIn.failed')}>
             {error.message}
           </Alert>
         )}
         <TextInput
-          label="Authentication code"
+          label={t('fields.authCode')}
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
@@ -72,15 +71,15 @@ export function TwoFactorStep({
         />
         {error?.expired ? (
           <Button onClick={onStartOver} fullWidth size="md">
-            Start over
+            {t('twoFactor.startOver')}
           </Button>
         ) : (
           <>
             <Button type="submit" disabled={busy} fullWidth size="md">
-              {busy ? 'Verifying...' : 'Verify'}
+              {busy ? t('twoFactor.verifying') : t('twoFactor.verify')}
             </Button>
             <Button variant="subtle" onClick={onStartOver} disabled={busy} fullWidth size="md">
-              Use a different account
+              {t('twoFactor.otherAccount')}
             </Button>
           </>
         )}

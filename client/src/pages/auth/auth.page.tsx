@@ -1,5 +1,6 @@
 import { Anchor, Button, Container, Divider, Paper, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconShieldLock } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
@@ -9,10 +10,8 @@ import { SignUpForm } from './SignUpForm';
 type AuthTab = 'signin' | 'signup';
 
 export function AuthPage() {
-  usePageMeta(
-    'Sign In',
-    'Sign in or create a Codka account to vote in elections and the monthly presidential poll.',
-  );
+  const { t } = useTranslation('auth');
+  usePageMeta(t('meta.title'), t('meta.description'));
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   const tab: AuthTab = params.get('tab') === 'signup' ? 'signup' : 'signin';
@@ -26,17 +25,22 @@ export function AuthPage() {
         display="inline-flex"
         style={{ alignItems: 'center', gap: 4, minHeight: 44 }}
       >
-        <IconArrowLeft size={16} aria-hidden /> Back to Home
+        <IconArrowLeft size={16} aria-hidden /> {t('page.backHome')}
       </Anchor>
       <Title order={1} mt="sm" mb="xs">
-        {tab === 'signup' ? 'Create your account' : 'Sign in to Codka'}
+        {tab === 'signup' ? t('page.signUpTitle') : t('page.signInTitle')}
       </Title>
       <Text c="dimmed" mb="lg">
-        Signed-in citizens can vote in active elections and in the monthly presidential opinion poll.
+        {t('page.lead')}
       </Text>
       {user && (
         <Text size="sm" mb="md" role="status">
-          You are signed in as <strong>{user.email}</strong>.
+          <Trans
+            t={t}
+            i18nKey="page.signedInAs"
+            values={{ email: user.email }}
+            components={{ 1: <strong /> }}
+          />
         </Text>
       )}
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
@@ -46,8 +50,8 @@ export function AuthPage() {
           keepMounted={false}
         >
           <Tabs.List grow mb="md">
-            <Tabs.Tab value="signin">Sign In</Tabs.Tab>
-            <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
+            <Tabs.Tab value="signin">{t('signIn.tab')}</Tabs.Tab>
+            <Tabs.Tab value="signup">{t('signUp.tab')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="signin">
             <SignInForm />
@@ -56,7 +60,7 @@ export function AuthPage() {
             <SignUpForm />
           </Tabs.Panel>
         </Tabs>
-        <Divider my="lg" label="Electoral staff" labelPosition="center" />
+        <Divider my="lg" label={t('page.electoralStaff')} labelPosition="center" />
         <Button
           component={Link}
           to="/admin/login"
@@ -64,7 +68,7 @@ export function AuthPage() {
           fullWidth
           leftSection={<IconShieldLock size={18} aria-hidden />}
         >
-          Admin Login
+          {t('page.adminLogin')}
         </Button>
       </Paper>
     </Container>

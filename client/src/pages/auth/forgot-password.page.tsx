@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title 
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { requestPasswordResetInput } from '../../../../shared/schemas/account';
 import { failureReason } from '../../lib/notify';
@@ -11,7 +12,8 @@ import { zodValidate } from '../../lib/zod-form';
 
 /** /forgot-password: asks for an emailed reset link. The answer never says whether the email has an account. */
 export function ForgotPasswordPage() {
-  usePageMeta('Forgot password', 'Get an email with a link to choose a new password for your Codka account.');
+  const { t } = useTranslation('auth');
+  usePageMeta(t('forgot.metaTitle'), t('forgot.metaDescription'));
   const trpc = useTRPC();
   const form = useForm({
     initialValues: { email: '' },
@@ -30,24 +32,24 @@ export function ForgotPasswordPage() {
         display="inline-flex"
         style={{ alignItems: 'center', gap: 4, minHeight: 44 }}
       >
-        <IconArrowLeft size={16} aria-hidden /> Back to Sign In
+        <IconArrowLeft size={16} aria-hidden /> {t('forgot.back')}
       </Anchor>
       <Title order={1} mt="sm" mb="xs">
-        Forgot password?
+        {t('forgot.title')}
       </Title>
       <Text c="dimmed" mb="lg">
-        Enter the email of your account and we will send you a link to choose a new password.
+        {t('forgot.lead')}
       </Text>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         {request.isSuccess ? (
-          <Alert color="green" role="status" title="Check your email">
+          <Alert color="green" role="status" title={t('forgot.checkEmail')}>
             {request.data.message}
           </Alert>
         ) : (
           <form
             onSubmit={form.onSubmit((values) => request.mutate(values))}
             noValidate
-            aria-label="Forgot password"
+            aria-label={t('forgot.form')}
           >
             <Stack>
               {request.isError && (
@@ -56,7 +58,7 @@ export function ForgotPasswordPage() {
                 </Alert>
               )}
               <TextInput
-                label="Email"
+                label={t('fields.email')}
                 type="email"
                 autoComplete="email"
                 required
@@ -64,7 +66,7 @@ export function ForgotPasswordPage() {
                 {...form.getInputProps('email')}
               />
               <Button type="submit" disabled={busy} fullWidth size="md">
-                {busy ? 'Sending...' : 'Send reset link'}
+                {busy ? t('forgot.busy') : t('forgot.submit')}
               </Button>
             </Stack>
           </form>

@@ -2,8 +2,9 @@ import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, Title } fr
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { accountMessages, resetPasswordForm } from '../../../../shared/schemas/account';
+import { resetPasswordForm } from '../../../../shared/schemas/account';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
@@ -11,7 +12,8 @@ import { zodValidate } from '../../lib/zod-form';
 
 /** /reset-password?token=…: opened from the emailed link; the token is sent only with the new password. */
 export function ResetPasswordPage() {
-  usePageMeta('Choose a new password', 'Set a new password for your Codka account from an emailed link.');
+  const { t } = useTranslation('auth');
+  usePageMeta(t('reset.title'), t('reset.metaDescription'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
@@ -37,35 +39,35 @@ export function ResetPasswordPage() {
   return (
     <Container size={460} py="xl">
       <Title order={1} mb="xs">
-        Choose a new password
+        {t('reset.title')}
       </Title>
       <Text c="dimmed" mb="lg">
-        After the change, every device signed in to your account is signed out.
+        {t('reset.lead')}
       </Text>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         {!token ? (
           <Stack>
             <Alert color="red" role="alert">
-              {accountMessages.resetLinkInvalid}
+              {t('reset.linkInvalid')}
             </Alert>
             <Button component={Link} to="/forgot-password" variant="default">
-              Ask for a new link
+              {t('reset.askNewLink')}
             </Button>
           </Stack>
         ) : reset.isSuccess ? (
           <Stack>
-            <Alert color="green" role="status" title="Password changed">
-              Your password has been reset. Sign in with your new password.
+            <Alert color="green" role="status" title={t('reset.changed')}>
+              {t('reset.changedBody')}
             </Alert>
             <Button component={Link} to="/auth">
-              Sign In
+              {t('reset.signIn')}
             </Button>
           </Stack>
         ) : (
           <form
             onSubmit={form.onSubmit(({ newPassword }) => reset.mutate({ token, newPassword }))}
             noValidate
-            aria-label="Choose a new password"
+            aria-label={t('reset.title')}
           >
             <Stack>
               {reset.isError && (
@@ -74,26 +76,26 @@ export function ResetPasswordPage() {
                 </Alert>
               )}
               <PasswordInput
-                label="New password"
-                description="At least 6 characters"
+                label={t('fields.newPassword')}
+                description={t('fields.passwordHint')}
                 autoComplete="new-password"
                 required
                 disabled={busy}
                 {...form.getInputProps('newPassword')}
               />
               <PasswordInput
-                label="Confirm new password"
+                label={t('fields.confirmNewPassword')}
                 autoComplete="new-password"
                 required
                 disabled={busy}
                 {...form.getInputProps('confirmPassword')}
               />
               <Button type="submit" disabled={busy} fullWidth size="md">
-                {busy ? 'Saving...' : 'Set new password'}
+                {busy ? t('reset.busy') : t('reset.submit')}
               </Button>
               {reset.isError && (
                 <Button component={Link} to="/forgot-password" variant="default" fullWidth>
-                  Ask for a new link
+                  {t('reset.askNewLink')}
                 </Button>
               )}
             </Stack>

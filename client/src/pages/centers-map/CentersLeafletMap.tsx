@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 
 export type CentersMapData = RouterOutputs['directory']['mapSettings'];
@@ -35,6 +36,7 @@ interface CentersLeafletMapProps {
  * Circles instead of Leaflet's image pins: no marker images to fetch, and they scale on phones.
  */
 export function CentersLeafletMap({ data, onTilesFailed }: CentersLeafletMapProps) {
+  const { t } = useTranslation('centers');
   const container = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -46,6 +48,14 @@ export function CentersLeafletMap({ data, onTilesFailed }: CentersLeafletMapProp
       zoom: settings.defaultZoom,
       // Page scrolling on phones must not be captured by the map; zoom stays on buttons and pinch.
       scrollWheelZoom: false,
+      zoomControl: false,
+    });
+    // Leaflet's own zoom buttons, with their names in the reader's language.
+    L.control.zoom({ zoomInTitle: t('zoomIn'), zoomOutTitle: t('zoomOut') }).addTo(map);
+    // Leaflet names a popup's close button in English only; renamed each time a popup opens.
+    map.on('popupopen', (event) => {
+      const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+      close?.setAttribute('aria-label', t('closePopup'));
     });
     let anyTileLoaded = false;
     L.tileLayer(settings.tileUrl, { attribution: escapeHtml(settings.attribution), maxZoom: 18 })
@@ -84,13 +94,13 @@ export function CentersLeafletMap({ data, onTilesFailed }: CentersLeafletMapProp
     return () => {
       map.remove();
     };
-  }, [data, onTilesFailed]);
+  }, [data, onTilesFailed, t]);
 
   // isolation keeps Leaflet's own z-indexes (up to 1000) below the site's sticky header and drawers.
   return (
     <section
       ref={container}
-      aria-label="Map of active registration centers"
+      aria-label={t('mapLabel')}
       style={{
         height: 'min(60vh, 460px)',
         minHeight: 280,

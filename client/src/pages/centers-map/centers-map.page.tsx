@@ -2,22 +2,22 @@ import { Alert, Badge, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { IconMapOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
+import { useDataSaver } from '../../lib/data-saver';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { CentersLeafletMap } from './CentersLeafletMap';
 
-const TILES_FAILED = 'The map could not be loaded. Every active registration center is listed below.';
-
 /** /registration-centers: the active centers on a map, and always as a text list (screen readers, low data). */
 export function RegistrationCentersMapPage() {
-  usePageMeta(
-    'Registration Centers',
-    'Where to register to vote in Somalia: a map and list of the active voter registration centers.',
-  );
+  const { t } = useTranslation('centers');
+  usePageMeta(t('metaTitle'), t('metaDescription'));
   const trpc = useTRPC();
   const query = useQuery(trpc.directory.mapSettings.queryOptions());
   const [tilesFailed, setTilesFailed] = useState(false);
+  // Data saver: no tiles (they are most of this page's bytes); the list below says it all.
+  const [dataSaver] = useDataSaver();
   const onTilesFailed = useCallback(() => setTilesFailed(true), []);
   const data = query.data;
 
@@ -25,25 +25,29 @@ export function RegistrationCentersMapPage() {
     <PageContainer>
       <Stack gap="lg">
         <div>
-          <Title order={1}>Registration Centers</Title>
-          <Text c="dimmed">Active voter registration centers across Somalia's federal member states.</Text>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('lead')}</Text>
         </div>
 
         {query.isPending ? (
           <Skeleton h={420} radius="md" />
         ) : query.isError || !data ? (
-          <Alert color="red" role="alert" title="Registration centers could not be loaded">
-            Please check your internet connection and try again.
+          <Alert color="red" role="alert" title={t('loadFailed')}>
+            {t('checkConnection')}
+          </Alert>
+        ) : dataSaver ? (
+          <Alert color="blue" icon={<IconMapOff aria-hidden />} role="status">
+            {t('dataSaver.mapHidden', { ns: 'common' })}
           </Alert>
         ) : tilesFailed ? (
           <Stack gap="sm">
             <Alert color="yellow" icon={<IconMapOff aria-hidden />} role="status">
-              {TILES_FAILED}
+              {t('tilesFailed')}
             </Alert>
             {data.map.fallbackImageUrl && (
               <Image
                 src={data.map.fallbackImageUrl}
-                alt="Map of Somalia showing the registration centers"
+                alt={t('fallbackAlt')}
                 radius="md"
                 mah={460}
                 fit="contain"
@@ -57,13 +61,13 @@ export function RegistrationCentersMapPage() {
         {data && (
           <section aria-labelledby="centers-list-heading">
             <Title order={2} fz="h3" id="centers-list-heading" mb="sm">
-              Active registration centers{' '}
+              {t('listTitle')}{' '}
               <Badge variant="light" size="lg" component="span">
                 {data.centers.length}
               </Badge>
             </Title>
             {data.centers.length === 0 ? (
-              <Text c="dimmed">No registration centers are open at the moment.</Text>
+              <Text c="dimmed">{t('noneOpen')}</Text>
             ) : (
               <SimpleGrid
                 cols={{ base: 1, sm: 2, lg: 3 }}
@@ -77,7 +81,7 @@ export function RegistrationCentersMapPage() {
                   <Paper key={center.id} component="li" withBorder p="sm" radius="md">
                     <Text fw={600}>{center.name}</Text>
                     <Text size="sm">
-                      {[center.districtName, center.region].filter(Boolean).join(', ') || 'District not set'}
+                      {[center.districtName, center.region].filter(Boolean).join(', ') || t('districtNotSet')}
                     </Text>
                     {center.address && (
                       <Text size="sm" c="dimmed">

@@ -1,6 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RegionMapImage } from '../../../../shared/content/regions';
-import { MAP_REGION_CODES, MAP_REGION_NAMES } from '../../../../shared/federal-states';
+import { MAP_REGION_CODES, type MapRegionCode } from '../../../../shared/federal-states';
 import { MAP_VIEWBOX_SIZE, REGION_SHAPES } from '../../generated/somalia-map';
 
 const OWN_FILL = 'var(--mantine-primary-color-filled)';
@@ -25,11 +26,12 @@ function Swatch({ fill, label }: { fill: string; label: string }) {
  * A small map of Somalia's 18 regions with this Region's own regions filled and shared or contested ones
  * hatched, so the map does not settle a disputed boundary. The shapes are the site map's generated paths.
  */
-export function RegionLocator({ image }: { image: RegionMapImage }) {
+export function RegionLocator({ image, alt }: { image: RegionMapImage; alt: string }) {
+  const { t } = useTranslation('content');
+  const { t: tr } = useTranslation('regions');
   const own = new Set(image.own);
   const shared = new Set(image.sharedOrContested);
-  const names = (codes: readonly (keyof typeof MAP_REGION_NAMES)[]) =>
-    codes.map((code) => MAP_REGION_NAMES[code]).join(', ');
+  const names = (codes: readonly MapRegionCode[]) => codes.map((code) => tr(`mapRegion.${code}`)).join(', ');
 
   return (
     <Paper withBorder radius="md" p="md" component="figure" m={0}>
@@ -37,7 +39,7 @@ export function RegionLocator({ image }: { image: RegionMapImage }) {
         <svg
           viewBox={`0 0 ${MAP_VIEWBOX_SIZE} ${MAP_VIEWBOX_SIZE}`}
           role="img"
-          aria-label={`Map: ${image.alt}`}
+          aria-label={t('locator.mapLabel', { alt })}
           style={{ width: '100%', maxWidth: 320, height: 'auto', alignSelf: 'center' }}
         >
           <defs>
@@ -67,11 +69,13 @@ export function RegionLocator({ image }: { image: RegionMapImage }) {
         <Stack component="figcaption" gap={4}>
           {image.own.length > 0 && <Swatch fill={OWN_FILL} label={names(image.own)} />}
           {image.sharedOrContested.length > 0 && (
-            <Swatch fill={hatch} label={`Shared or contested: ${names(image.sharedOrContested)}`} />
+            <Swatch
+              fill={hatch}
+              label={t('locator.sharedOrContested', { names: names(image.sharedOrContested) })}
+            />
           )}
           <Text size="xs" c="dimmed">
-            Boundaries: geoBoundaries, © OpenStreetMap contributors (ODbL). Region lines are pre-war regions,
-            not agreed state borders.
+            {t('locator.boundaries')}
           </Text>
         </Stack>
       </Stack>

@@ -2,20 +2,19 @@ import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title 
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { StateProfile } from '../../../../shared/content/states';
 import { STATE_DIRECTORY } from '../../../../shared/federal-states';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
+import { houseRegionName, senateStateName, senateTitleName } from '../directory/directory-names';
+import { seatsNote } from './content-texts';
 
 interface Person {
   id: string;
   name: string;
   detail: string;
-}
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
 
 function FullListLink({ to, children }: { to: string; children: string }) {
@@ -41,6 +40,9 @@ function Roster(props: {
   empty: string;
   link: { to: string; label: string } | null;
 }) {
+  const { t } = useTranslation('content');
+  const unnamed =
+    props.named.length > 0 ? 'representatives.furtherUnnamedSeats' : 'representatives.unnamedSeats';
   return (
     <Stack gap="xs" component="section" aria-label={props.title}>
       <Title order={3} fz="h4">
@@ -69,14 +71,7 @@ function Roster(props: {
         </SimpleGrid>
       )}
       {props.named.length === 0 && props.placeholders === 0 && <Text size="sm">{props.empty}</Text>}
-      {props.placeholders > 0 && (
-        <Text size="sm">
-          {props.named.length > 0
-            ? plural(props.placeholders, 'further seat is', 'further seats are')
-            : plural(props.placeholders, 'seat is', 'seats are')}{' '}
-          listed without a name until the roster is loaded.
-        </Text>
-      )}
+      {props.placeholders > 0 && <Text size="sm">{t(unnamed, { count: props.placeholders })}</Text>}
       {props.link && <FullListLink to={props.link.to}>{props.link.label}</FullListLink>}
     </Stack>
   );
@@ -84,14 +79,20 @@ function Roster(props: {
 
 /** The "Your representatives" section of /states/{id}, from the House and Senate directories. */
 export function StateRepresentatives({ state }: { state: StateProfile }) {
+  const { t } = useTranslation(['content', 'common']);
+  const { t: tr } = useTranslation('regions');
+  const { t: td } = useTranslation('directory');
+  const name = tr(`state.${state.id}.name`);
   const trpc = useTRPC();
   const query = useQuery(trpc.directory.stateRepresentatives.queryOptions({ stateId: state.id }));
   const { houseRegion, senateState } = STATE_DIRECTORY[state.id];
+  const region = houseRegionName(td, houseRegion);
+  const senateName = senateState && senateStateName(td, senateState);
 
   let body: ReactNode;
   if (query.isPending) {
     body = (
-      <Stack gap="xs" aria-label="Loading representatives" role="status">
+      <Stack gap="xs" aria-label={t('representatives.loading')} role="status">
         <Skeleton h={20} w="40%" />
         <Skeleton h={64} />
         <Skeleton h={64} />
@@ -99,11 +100,11 @@ export function StateRepresentatives({ state }: { state: StateProfile }) {
     );
   } else if (query.isError) {
     body = (
-      <Alert color="red" title="Could not load the representatives" role="alert">
+      <Alert color="red" title={t('representatives.loadFailed')} role="alert">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{serverMessage(query.error)}</Text>
           <Button size="xs" variant="default" onClick={() => query.refetch()}>
-            Try again
+            {t('common:errors.tryAgain')}
           </Button>
         </Stack>
       </Alert>
@@ -115,43 +116,45 @@ export function StateRepresentatives({ state }: { state: StateProfile }) {
     body = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Roster
-          title="House of the People"
-          countText={`${plural(members.length, 'member', 'members')} listed for the ${houseRegion} seats.`}
+          title={t('representatives.house')}
+          countText={t('representatives.membersListed', { count: members.length, region })}
           named={namedMembers.map((member) => ({
             id: member.id,
             name: member.name,
-            detail: `${member.hopNumber} · ${member.region}`,
+            detail: `${member.hopNumber} · ${houseRegionName(td, member.region)}`,
           }))}
           placeholders={members.length - namedMembers.length}
-          empty={`No members of the House of the People are listed for ${state.name} yet.`}
+          empty={t('representatives.noMembers', { name })}
           link={
             members.length > 0
               ? {
                   to: `/parliament-members?region=${encodeURIComponent(houseRegion)}`,
-                  label: `All ${houseRegion} members`,
+                  label: t('representatives.allMembers', { region }),
                 }
               : null
           }
         />
         <Roster
-          title="Senate"
+          title={t('representatives.senate')}
           countText={
-            senateState
-              ? `${plural(senators.length, 'senator', 'senators')} listed for ${senateState}.`
-              : 'The Senate directory has no seats for this entity.'
+            senateName
+              ? t('representatives.senatorsListed', { count: senators.length, state: senateName })
+              : t('representatives.noSenateSeats')
           }
           named={namedSenators.map((senator) => ({
             id: senator.id,
             name: senator.name,
-            detail: senator.role ? `${senator.title} · ${senator.state}` : senator.title,
+            detail: senator.role
+              ? `${senateTitleName(td, senator.title)} · ${senateStateName(td, senator.state)}`
+              : senateTitleName(td, senator.title),
           }))}
           placeholders={senators.length - namedSenators.length}
-          empty={state.seatsNote ?? `No senators are listed for ${state.name} yet.`}
+          empty={seatsNote(tr, state) ?? t('representatives.noSenators', { name })}
           link={
             senateState && senators.length > 0
               ? {
                   to: `/senators?state=${encodeURIComponent(senateState)}`,
-                  label: `All ${senateState} senators`,
+                  label: t('representatives.allSenators', { state: senateName }),
                 }
               : null
           }
@@ -163,11 +166,10 @@ export function StateRepresentatives({ state }: { state: StateProfile }) {
   return (
     <Stack gap="md" component="section" aria-labelledby="representatives-title">
       <Title order={2} id="representatives-title">
-        Your representatives
+        {t('representatives.title')}
       </Title>
       <Text size="sm" c="dimmed">
-        Members of parliament and senators who hold {state.name}&apos;s seats, as listed in the Codka
-        directories.
+        {t('representatives.intro', { name })}
       </Text>
       {body}
     </Stack>

@@ -1,11 +1,12 @@
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { StateStatusType } from '../../../../shared/content/states';
 
 const COLORS: Record<StateStatusType, string> = {
-  'Federal Member State': 'somaliBlue',
-  'Capital region': 'teal',
-  'Self-declared independent': 'orange',
-  'Newly formed': 'grape',
+  memberState: 'somaliBlue',
+  capitalRegion: 'teal',
+  selfDeclared: 'orange',
+  newlyFormed: 'grape',
 };
 
 export function StateStatusBadge({
@@ -15,6 +16,7 @@ export function StateStatusBadge({
   statusType: StateStatusType;
   size?: 'sm' | 'md' | 'lg';
 }) {
+  const { t } = useTranslation('content');
   return (
     <Badge
       color={COLORS[statusType]}
@@ -22,7 +24,7 @@ export function StateStatusBadge({
       size={size}
       style={{ whiteSpace: 'normal', height: 'auto' }}
     >
-      {statusType}
+      {t(`status.${statusType}`)}
     </Badge>
   );
 }

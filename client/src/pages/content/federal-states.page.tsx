@@ -1,32 +1,38 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FEDERAL_STATES_SUMMARY } from '../../../../shared/content/figures';
-import { formatSeats, STATE_LIST, type StateProfile } from '../../../../shared/content/states';
+import { STATE_LIST, type StateProfile } from '../../../../shared/content/states';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
+import { seatsNote, seatsText, statePopulationText } from './content-texts';
 import { StateStatusBadge } from './StateStatusBadge';
 import { StatGrid } from './StatGrid';
 
 function StateCard({ state }: { state: StateProfile }) {
+  const { t } = useTranslation('content');
+  const { t: tr } = useTranslation('regions');
   const headingId = `state-${state.id}`;
+  const name = tr(`state.${state.id}.name`);
+  const note = seatsNote(tr, state);
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" gap="xs">
           <Title order={2} fz="h3" id={headingId}>
             <Anchor component={Link} to={`/states/${state.id}`} inherit>
-              {state.name}
+              {name}
             </Anchor>
           </Title>
           <StateStatusBadge statusType={state.statusType} size="sm" />
         </Group>
-        <Text size="sm">{state.description}</Text>
+        <Text size="sm">{tr(`state.${state.id}.description`)}</Text>
         <SimpleGrid component="dl" cols={3} spacing="xs" m={0} mt="auto">
           {[
-            ['Population', state.population],
-            ['House seats', formatSeats(state.houseSeats)],
-            ['Senate seats', formatSeats(state.senateSeats)],
+            [t('figures.population'), statePopulationText(tr, state.population)],
+            [t('figures.houseSeats'), seatsText(tr, state.houseSeats)],
+            [t('figures.senateSeats'), seatsText(tr, state.senateSeats)],
           ].map(([label, value]) => (
             <div key={label}>
               <Text component="dt" size="xs" c="dimmed">
@@ -38,9 +44,9 @@ function StateCard({ state }: { state: StateProfile }) {
             </div>
           ))}
         </SimpleGrid>
-        {state.seatsNote && (
+        {note && (
           <Text size="xs" c="dimmed">
-            {state.seatsNote}
+            {note}
           </Text>
         )}
         <Anchor
@@ -49,9 +55,9 @@ function StateCard({ state }: { state: StateProfile }) {
           size="sm"
           display="inline-flex"
           style={{ alignItems: 'center', gap: 4, minHeight: 44 }}
-          aria-label={`View the ${state.name} profile`}
         >
-          View profile <IconArrowRight size={16} aria-hidden />
+          {/* The link says whose profile it opens on screen too (WCAG 2.5.3: the name is the visible text). */}
+          {t('federalStates.viewProfileLabel', { name })} <IconArrowRight size={16} aria-hidden />
         </Anchor>
       </Stack>
     </Card>
@@ -59,30 +65,31 @@ function StateCard({ state }: { state: StateProfile }) {
 }
 
 export function FederalStatesPage() {
-  usePageMeta(
-    'Federal Member States',
-    "Somalia's federal member states, the Banadir capital region and Somaliland: population, House of the People and Senate seats.",
-  );
+  const { t } = useTranslation('content');
+  usePageMeta(t('federalStates.title'), t('federalStates.metaDescription'));
   return (
     <PageContainer>
       <Stack gap="lg">
         <div>
-          <Title order={1}>Federal Member States</Title>
+          <Title order={1}>{t('federalStates.title')}</Title>
           <Text mt="xs" maw={720}>
-            Somalia is a federal republic. Its parliament&apos;s seats are shared among eight entities: six
-            federal member states, the Banadir capital region around Mogadishu, and Somaliland, which declared
-            independence in 1991. Choose one to see its profile and its members of parliament.
+            {t('federalStates.intro')}
           </Text>
         </div>
-        <StatGrid stats={FEDERAL_STATES_SUMMARY} label="Federal states at a glance" />
+        <StatGrid
+          stats={FEDERAL_STATES_SUMMARY.map((stat) => ({
+            label: t(`figures.${stat.label}`),
+            value: stat.value,
+          }))}
+          label={t('federalStates.summaryLabel')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {STATE_LIST.map((state) => (
             <StateCard key={state.id} state={state} />
           ))}
         </SimpleGrid>
         <Text size="sm" c="dimmed">
-          TBD means no confirmed figure has been published. Seat numbers are those allocated to each entity in
-          the House of the People and the Senate.
+          {t('federalStates.footnote')}
         </Text>
       </Stack>
     </PageContainer>

@@ -1,5 +1,6 @@
 import { Accordion, Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
@@ -15,116 +16,61 @@ function Guide({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const FAQ: readonly { question: string; answer: ReactNode }[] = [
-  {
-    question: 'Is the monthly presidential poll an election?',
-    answer:
-      'No. It is an opinion poll: it shows which candidates Codka users prefer this month. It does not elect anyone and its results are not official. You can answer once in each monthly poll.',
-  },
-  {
-    question: 'Can I change my vote?',
-    answer:
-      'No. Each account has one vote per election, and once a vote is submitted it is final. Check your choice before you press the vote button.',
-  },
-  {
-    question: 'Who can see how I voted?',
-    answer:
-      'Votes are never published; only totals are shown. Your vote is stored with your account so that nobody can vote twice, which means Codka’s administrators can see it when they audit an election or poll.',
-  },
-  {
-    question: 'What is my receipt for?',
-    answer:
-      'The receipt number shown after you vote (it begins with V) proves that your vote was recorded. Checking a receipt confirms the vote exists without revealing the choice, so it is safe to keep or show.',
-  },
-  {
-    question: 'Why do some figures say TBD or Data not available?',
-    answer:
-      'Somalia has not held a full census since the 1980s, and some boundaries are disputed. Where no reliable figure has been published, Codka says so instead of guessing.',
-  },
-  {
-    question: 'Do I need an account to read the information pages?',
-    answer:
-      'No. The directories, states, regions and results are open to everyone. You need an account only to vote.',
-  },
-];
+/** An in-site link for <Trans> (its text comes from the translation). */
+const to = (path: string) => <Anchor key={path} component={Link} to={path} />;
+
+const FAQ = ['pollIsElection', 'changeVote', 'whoSees', 'receipt', 'tbd', 'account'] as const;
 
 export function HelpPage() {
-  usePageMeta(
-    'Help',
-    'How to create a Codka account, vote in an election, use your receipt and take part in the monthly poll.',
-  );
+  const { t } = useTranslation('content');
+  usePageMeta(t('help.title'), t('help.metaDescription'));
   return (
     <PageContainer size="md">
       <Stack gap="xl">
         <div>
-          <Title order={1}>Help</Title>
+          <Title order={1}>{t('help.title')}</Title>
           <Text mt="xs" size="lg">
-            Step-by-step guides to using Codka, and answers to common questions.
+            {t('help.intro')}
           </Text>
         </div>
 
         <Stack gap="md" component="section" aria-labelledby="guides-title">
           <Title order={2} id="guides-title">
-            Guides
+            {t('help.guidesTitle')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Guide title="Create an account">
+            <Guide title={t('help.createAccount.title')}>
               <List type="ordered" spacing={4} size="sm">
                 <List.Item>
-                  Open{' '}
-                  <Anchor component={Link} to="/auth?tab=signup">
-                    Sign Up
-                  </Anchor>
-                  .
+                  <Trans t={t} i18nKey="help.createAccount.open" components={[to('/auth?tab=signup')]} />
                 </List.Item>
-                <List.Item>Enter your full name and email address.</List.Item>
-                <List.Item>
-                  Choose a password of at least 6 characters and type it again to confirm.
-                </List.Item>
-                <List.Item>
-                  Press Sign Up. You are signed in straight away, and we email you a link to confirm your
-                  address.
-                </List.Item>
+                <List.Item>{t('help.createAccount.details')}</List.Item>
+                <List.Item>{t('help.createAccount.password')}</List.Item>
+                <List.Item>{t('help.createAccount.submit')}</List.Item>
               </List>
             </Guide>
-            <Guide title="Vote in an election">
+            <Guide title={t('help.voteGuide.title')}>
               <List type="ordered" spacing={4} size="sm">
                 <List.Item>
-                  <Anchor component={Link} to="/auth">
-                    Sign in
-                  </Anchor>{' '}
-                  and open{' '}
-                  <Anchor component={Link} to="/elections">
-                    Elections
-                  </Anchor>
-                  .
+                  <Trans t={t} i18nKey="help.voteGuide.open" components={[to('/auth'), to('/elections')]} />
                 </List.Item>
-                <List.Item>Choose Vote Now on an active election.</List.Item>
-                <List.Item>Select one candidate and submit your vote.</List.Item>
-                <List.Item>Save the receipt number shown after you vote.</List.Item>
+                <List.Item>{t('help.voteGuide.choose')}</List.Item>
+                <List.Item>{t('help.voteGuide.select')}</List.Item>
+                <List.Item>{t('help.voteGuide.receipt')}</List.Item>
               </List>
             </Guide>
-            <Guide title="Take part in the monthly poll">
+            <Guide title={t('help.pollGuide.title')}>
               <Text size="sm">
-                Open{' '}
-                <Anchor component={Link} to="/polls/presidential/history">
-                  Opinion Polls
-                </Anchor>
-                , sign in and pick your preferred candidate. You can answer once each month; the results
-                appear after you have answered.
+                <Trans t={t} i18nKey="help.pollGuide.text" components={[to('/polls/presidential/history')]} />
               </Text>
             </Guide>
-            <Guide title="Find your representatives">
+            <Guide title={t('help.representativesGuide.title')}>
               <Text size="sm">
-                Choose your state on{' '}
-                <Anchor component={Link} to="/federal-states">
-                  Federal Member States
-                </Anchor>{' '}
-                to see its members of parliament and senators, or search the{' '}
-                <Anchor component={Link} to="/parliament-members">
-                  House of the People
-                </Anchor>{' '}
-                by name, HOP number or region.
+                <Trans
+                  t={t}
+                  i18nKey="help.representativesGuide.text"
+                  components={[to('/federal-states'), to('/parliament-members')]}
+                />
               </Text>
             </Guide>
           </SimpleGrid>
@@ -132,14 +78,14 @@ export function HelpPage() {
 
         <Stack gap="md" component="section" aria-labelledby="faq-title">
           <Title order={2} id="faq-title">
-            Frequently asked questions
+            {t('help.faqTitle')}
           </Title>
           <Accordion variant="separated" radius="md">
             {FAQ.map((item) => (
-              <Accordion.Item key={item.question} value={item.question}>
-                <Accordion.Control>{item.question}</Accordion.Control>
+              <Accordion.Item key={item} value={item}>
+                <Accordion.Control>{t(`help.faq.${item}.question`)}</Accordion.Control>
                 <Accordion.Panel>
-                  <Text size="sm">{item.answer}</Text>
+                  <Text size="sm">{t(`help.faq.${item}.answer`)}</Text>
                 </Accordion.Panel>
               </Accordion.Item>
             ))}
@@ -148,19 +94,17 @@ export function HelpPage() {
 
         <Stack gap="xs" component="section" aria-labelledby="help-contact-title">
           <Title order={2} id="help-contact-title">
-            Still need help?
+            {t('help.stillNeedHelp')}
           </Title>
           <Text>
-            Write to <Anchor href="mailto:info@codka.so">info@codka.so</Anchor>, Sunday to Thursday,
-            8:00–16:00 (East Africa Time). Please never send your password: the Codka team will never ask for
-            it.
+            <Trans
+              t={t}
+              i18nKey="help.writeTo"
+              components={[<Anchor key="mail" href="mailto:info@codka.so" />]}
+            />
           </Text>
           <Text>
-            Read more{' '}
-            <Anchor component={Link} to="/about">
-              about Codka and your privacy
-            </Anchor>
-            .
+            <Trans t={t} i18nKey="help.readMore" components={[to('/about')]} />
           </Text>
         </Stack>
       </Stack>

@@ -1,26 +1,33 @@
 import { Anchor, Button, Grid, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { formatArea, isRegionSlug, REGIONS, type RegionProfile } from '../../../../shared/content/regions';
-import { formatSeats, STATES } from '../../../../shared/content/states';
+import { isRegionSlug, REGIONS, type RegionProfile } from '../../../../shared/content/regions';
+import { STATES } from '../../../../shared/content/states';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { BackLink } from './BackLink';
+import { areaText, regionPopulationText, seatsText } from './content-texts';
 import { RegionLocator } from './RegionLocator';
 import { StatGrid } from './StatGrid';
 
 function RegionNotFound({ slug }: { slug: string }) {
-  usePageMeta('Region Not Found', 'There is no region page at this address; see the list of regions.');
+  const { t } = useTranslation('content');
+  usePageMeta(t('regionDetail.notFoundTitle'), t('regionDetail.notFoundDescription'));
   return (
     <PageContainer size="sm">
       <Stack align="flex-start">
-        <Title order={1}>Region Not Found</Title>
+        <Title order={1}>{t('regionDetail.notFoundTitle')}</Title>
         <Text>
-          There is no region called <code>{slug}</code>. The eight regions are listed on the Regional Coverage
-          page.
+          <Trans
+            t={t}
+            i18nKey="regionDetail.notFoundBody"
+            values={{ slug }}
+            components={[<code key="slug" />]}
+          />
         </Text>
         <Button component={Link} to="/regions">
-          Back to Regions
+          {t('regionDetail.backToRegions')}
         </Button>
       </Stack>
     </PageContainer>
@@ -38,55 +45,54 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+const SECTIONS = ['overview', 'governance', 'security', 'economy'] as const;
+
 function RegionDetail({ region }: { region: RegionProfile }) {
-  usePageMeta(region.name, `${region.name}: capital, population, area, governance, security and economy.`);
+  const { t } = useTranslation('content');
+  const { t: tr } = useTranslation('regions');
+  const name = tr(`region.${region.slug}.name`);
+  usePageMeta(name, t('regionDetail.metaDescription', { name }));
   const state = STATES[region.stateId];
-  const isDistricts = region.slug === 'banadir';
+  const stateName = tr(`state.${state.id}.name`);
+  const parts = tr(`region.${region.slug}.parts`, { returnObjects: true }) as readonly string[];
   return (
     <PageContainer>
       <Stack gap="xl">
         <Stack gap="xs">
-          <BackLink to="/regions">All regions</BackLink>
-          <Title order={1}>{region.name}</Title>
-          <Text c="dimmed">House of the People region · {state.name}</Text>
+          <BackLink to="/regions">{t('regionDetail.allRegions')}</BackLink>
+          <Title order={1}>{name}</Title>
+          <Text c="dimmed">{t('regionDetail.subtitle', { state: stateName })}</Text>
         </Stack>
 
         <StatGrid
-          label={`${region.name} in figures`}
+          label={t('regionDetail.inFigures', { name })}
           stats={[
-            { label: 'Population', value: region.population },
-            { label: 'Capital', value: region.capital },
-            { label: 'Area', value: formatArea(region.area_km2) },
-            { label: 'House seats', value: formatSeats(state.houseSeats) },
+            { label: t('figures.population'), value: regionPopulationText(tr, region.population) },
+            { label: t('figures.capital'), value: tr(`region.${region.slug}.capital`) },
+            { label: t('figures.area'), value: areaText(tr, region.area_km2) },
+            { label: t('figures.houseSeats'), value: seatsText(tr, state.houseSeats) },
           ]}
         />
 
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Stack gap="lg">
-              <Section id="overview-title" title="Overview">
-                {region.overview}
-              </Section>
-              <Section id="governance-title" title="Governance">
-                {region.governance}
-              </Section>
-              <Section id="security-title" title="Security">
-                {region.security}
-              </Section>
-              <Section id="economy-title" title="Economy">
-                {region.economy}
-              </Section>
+              {SECTIONS.map((section) => (
+                <Section key={section} id={`${section}-title`} title={t(`regionDetail.${section}`)}>
+                  {tr(`region.${region.slug}.${section}`)}
+                </Section>
+              ))}
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
-              <RegionLocator image={region.mapImage} />
+              <RegionLocator image={region.mapImage} alt={tr(`region.${region.slug}.mapAlt`)} />
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="parts-title">
                 <Title order={2} id="parts-title" fz="h4" mb="xs">
-                  {isDistricts ? 'Districts' : 'Regions'}
+                  {t(region.parts === 'districts' ? 'regionDetail.districts' : 'regionDetail.regions')}
                 </Title>
                 <List size="sm" spacing={2}>
-                  {region.regions_or_districts.map((part) => (
+                  {parts.map((part) => (
                     <List.Item key={part}>{part}</List.Item>
                   ))}
                 </List>
@@ -97,8 +103,9 @@ function RegionDetail({ region }: { region: RegionProfile }) {
 
         <Stack gap="xs" component="section" aria-labelledby="sources-title">
           <Title order={2} id="sources-title" fz="h3">
-            Sources
+            {t('regionDetail.sources')}
           </Title>
+          {/* Sources keep their published titles, in their own language. */}
           <List size="sm" spacing="xs">
             {region.sources.map((source) => (
               <List.Item key={source.url}>
@@ -106,10 +113,17 @@ function RegionDetail({ region }: { region: RegionProfile }) {
                   href={source.url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  style={{ overflowWrap: 'anywhere' }}
+                  style={{
+                    overflowWrap: 'anywhere',
+                    display: 'inline-flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: 4,
+                    minHeight: 44,
+                  }}
                 >
-                  {source.label} <IconExternalLink size={14} aria-hidden />
-                  <VisuallyHidden>(opens in a new tab)</VisuallyHidden>
+                  <span lang="en">{source.label}</span> <IconExternalLink size={14} aria-hidden />
+                  <VisuallyHidden>{t('regionDetail.opensInNewTab')}</VisuallyHidden>
                 </Anchor>
               </List.Item>
             ))}
@@ -122,7 +136,7 @@ function RegionDetail({ region }: { region: RegionProfile }) {
           display="inline-flex"
           style={{ alignItems: 'center', gap: 4, minHeight: 44 }}
         >
-          {state.name} profile and representatives <IconArrowRight size={16} aria-hidden />
+          {t('regionDetail.stateLink', { name: stateName })} <IconArrowRight size={16} aria-hidden />
         </Anchor>
       </Stack>
     </PageContainer>

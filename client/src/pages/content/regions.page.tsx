@@ -1,34 +1,39 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { REGION_SUMMARY } from '../../../../shared/content/figures';
-import { formatArea, REGION_LIST, type RegionProfile } from '../../../../shared/content/regions';
-import { formatSeats, STATES } from '../../../../shared/content/states';
+import { REGION_LIST, type RegionProfile } from '../../../../shared/content/regions';
+import { STATES } from '../../../../shared/content/states';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
+import { areaText, seatsText } from './content-texts';
 import { StatGrid } from './StatGrid';
 
 function RegionCard({ region }: { region: RegionProfile }) {
+  const { t } = useTranslation('content');
+  const { t: tr } = useTranslation('regions');
   const headingId = `region-${region.slug}`;
   const state = STATES[region.stateId];
+  const name = tr(`region.${region.slug}.name`);
   return (
     <Card component="article" withBorder radius="md" padding="lg" aria-labelledby={headingId}>
       <Stack gap="xs" h="100%">
         <Title order={2} fz="h3" id={headingId}>
           <Anchor component={Link} to={`/regions/${region.slug}`} inherit>
-            {region.name}
+            {name}
           </Anchor>
         </Title>
         <Text size="sm" c="dimmed">
-          Capital: {region.capital}
+          {t('regions.capital', { capital: tr(`region.${region.slug}.capital`) })}
         </Text>
         <Text size="sm" lineClamp={4}>
-          {region.overview}
+          {tr(`region.${region.slug}.overview`)}
         </Text>
         <SimpleGrid component="dl" cols={2} spacing="xs" m={0} mt="auto">
           {[
-            ['House seats', formatSeats(state.houseSeats)],
-            ['Area', formatArea(region.area_km2)],
+            [t('figures.houseSeats'), seatsText(tr, state.houseSeats)],
+            [t('figures.area'), areaText(tr, region.area_km2)],
           ].map(([label, value]) => (
             <div key={label}>
               <Text component="dt" size="xs" c="dimmed">
@@ -46,9 +51,9 @@ function RegionCard({ region }: { region: RegionProfile }) {
           size="sm"
           display="inline-flex"
           style={{ alignItems: 'center', gap: 4, minHeight: 44 }}
-          aria-label={`Read about ${region.name}`}
         >
-          Read more <IconArrowRight size={16} aria-hidden />
+          {/* The link names its region on screen too (WCAG 2.5.3: the name is the visible text). */}
+          {t('regions.readAbout', { name })} <IconArrowRight size={16} aria-hidden />
         </Anchor>
       </Stack>
     </Card>
@@ -56,36 +61,35 @@ function RegionCard({ region }: { region: RegionProfile }) {
 }
 
 export function RegionsPage() {
-  usePageMeta(
-    'Regional Coverage',
-    'The eight regions of the House of the People: population, capitals, governance, security and economy.',
-  );
+  const { t } = useTranslation('content');
+  usePageMeta(t('regions.title'), t('regions.metaDescription'));
   return (
     <PageContainer>
       <Stack gap="lg">
         <div>
-          <Title order={1}>Regional Coverage</Title>
+          <Title order={1}>{t('regions.title')}</Title>
           <Text mt="xs" maw={720}>
-            The 275 seats of the House of the People are shared among eight regions. Each page below describes
-            a region&apos;s government, security and economy, with links to the public sources used.
+            {t('regions.intro')}
           </Text>
         </div>
-        <StatGrid stats={REGION_SUMMARY} label="Regional coverage at a glance" />
+        <StatGrid
+          stats={REGION_SUMMARY.map((stat) => ({ label: t(`figures.${stat.label}`), value: stat.value }))}
+          label={t('regions.summaryLabel')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           {REGION_LIST.map((region) => (
             <RegionCard key={region.slug} region={region} />
           ))}
         </SimpleGrid>
         <Text size="sm">
-          See also the{' '}
-          <Anchor component={Link} to="/federal-states">
-            federal member states
-          </Anchor>{' '}
-          and their representatives, or find a{' '}
-          <Anchor component={Link} to="/registration-centers">
-            registration center near you
-          </Anchor>
-          .
+          <Trans
+            t={t}
+            i18nKey="regions.seeAlso"
+            components={[
+              <Anchor key="states" component={Link} to="/federal-states" />,
+              <Anchor key="centers" component={Link} to="/registration-centers" />,
+            ]}
+          />
         </Text>
       </Stack>
     </PageContainer>

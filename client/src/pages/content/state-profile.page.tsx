@@ -1,30 +1,28 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { REGIONS } from '../../../../shared/content/regions';
-import { formatSeats, isStateId, STATES, type StateProfile } from '../../../../shared/content/states';
+import { isStateId, STATES, type StateProfile } from '../../../../shared/content/states';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { BackLink } from './BackLink';
+import { seatsNote, seatsText, sharedRegionsNote, statePopulationText } from './content-texts';
 import { StateRepresentatives } from './StateRepresentatives';
 import { StateStatusBadge } from './StateStatusBadge';
 import { StatGrid } from './StatGrid';
 
 function StateNotFound({ id }: { id: string }) {
-  usePageMeta(
-    'State Not Found',
-    'There is no state profile at this address; see the list of federal member states.',
-  );
+  const { t } = useTranslation('content');
+  usePageMeta(t('stateProfile.notFoundTitle'), t('stateProfile.notFoundDescription'));
   return (
     <PageContainer size="sm">
       <Stack align="flex-start">
-        <Title order={1}>State Not Found</Title>
+        <Title order={1}>{t('stateProfile.notFoundTitle')}</Title>
         <Text>
-          There is no state profile called <code>{id}</code>. The eight profiles are listed on the federal
-          states page.
+          <Trans t={t} i18nKey="stateProfile.notFoundBody" values={{ id }} components={[<code key="id" />]} />
         </Text>
         <Button component={Link} to="/federal-states">
-          Back to Federal States
+          {t('stateProfile.backToStates')}
         </Button>
       </Stack>
     </PageContainer>
@@ -32,66 +30,80 @@ function StateNotFound({ id }: { id: string }) {
 }
 
 function StateProfileView({ state }: { state: StateProfile }) {
-  usePageMeta(
-    state.name,
-    `${state.name}: ${state.status}. Capital, regions, demographics, parliament seats and representatives.`,
-  );
-  const region = REGIONS[state.regionSlug];
+  const { t } = useTranslation('content');
+  const { t: tr } = useTranslation('regions');
+  const name = tr(`state.${state.id}.name`);
+  const status = tr(`state.${state.id}.status`);
+  usePageMeta(name, t('stateProfile.metaDescription', { name, status }));
+  const formed = state.formed === null ? tr('notApplicable') : String(state.formed);
+  const note = seatsNote(tr, state);
+  const shared = sharedRegionsNote(tr, state);
+  const keyInformation = [
+    { label: t('stateProfile.facts.capital'), value: tr(`state.${state.id}.capital`) },
+    { label: t('stateProfile.facts.formed'), value: formed },
+    { label: t('stateProfile.facts.regions'), value: tr(`state.${state.id}.regions`) },
+    { label: t('stateProfile.facts.keyLanguages'), value: tr('keyLanguages') },
+    { label: t('stateProfile.facts.houseSeats'), value: seatsText(tr, state.houseSeats) },
+    { label: t('stateProfile.facts.senateSeats'), value: seatsText(tr, state.senateSeats) },
+    ...(state.id === 'banadir'
+      ? [{ label: t('stateProfile.facts.administration'), value: tr('administration.banadir') }]
+      : []),
+  ];
   return (
     <PageContainer>
       <Stack gap="xl">
         <Stack gap="xs">
-          <BackLink to="/federal-states">All federal states</BackLink>
+          <BackLink to="/federal-states">{t('stateProfile.allStates')}</BackLink>
           <Group gap="sm" align="center">
-            <Title order={1}>{state.name}</Title>
+            <Title order={1}>{name}</Title>
             <StateStatusBadge statusType={state.statusType} size="lg" />
           </Group>
-          <Text c="dimmed">{state.status}</Text>
-          <Text maw={760}>{state.description}</Text>
+          <Text c="dimmed">{status}</Text>
+          <Text maw={760}>{tr(`state.${state.id}.description`)}</Text>
         </Stack>
 
         <Stack gap="xs">
           <StatGrid
-            label={`${state.name} in figures`}
+            label={t('stateProfile.inFigures', { name })}
             stats={[
-              { label: 'Population', value: state.population },
-              { label: 'House seats', value: formatSeats(state.houseSeats) },
-              { label: 'Senate seats', value: formatSeats(state.senateSeats) },
-              { label: 'Formed', value: state.formed ?? 'Not applicable' },
+              { label: t('figures.population'), value: statePopulationText(tr, state.population) },
+              { label: t('figures.houseSeats'), value: seatsText(tr, state.houseSeats) },
+              { label: t('figures.senateSeats'), value: seatsText(tr, state.senateSeats) },
+              { label: t('figures.formed'), value: formed },
             ]}
           />
-          {state.seatsNote && (
+          {note && (
             <Text size="sm" c="dimmed">
-              {state.seatsNote}
+              {note}
             </Text>
           )}
         </Stack>
 
-        {state.sharedRegionsNote && (
+        {shared && (
           <Alert
             color="orange"
             variant="light"
             icon={<IconInfoCircle aria-hidden />}
-            title="Shared or contested regions"
+            title={t('stateProfile.sharedRegions')}
           >
-            {state.sharedRegionsNote}
+            {shared}
           </Alert>
         )}
 
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <Stack gap="xs" component="section" aria-labelledby="demographics-title">
             <Title order={2} id="demographics-title">
-              Demographics
+              {t('stateProfile.demographics')}
             </Title>
-            <Text>{state.demographics}</Text>
+            <Text>{tr(`state.${state.id}.demographics`)}</Text>
           </Stack>
           <Stack gap="xs" component="section" aria-labelledby="key-information-title">
             <Title order={2} id="key-information-title">
-              Key information
+              {t('stateProfile.keyInformation')}
             </Title>
             <Paper withBorder radius="md" p="md">
               <Stack component="dl" gap="xs" m={0}>
-                {state.keyInformation.map((fact) => (
+                {keyInformation.map((fact) => (
                   <Group key={fact.label} justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                     <Text component="dt" size="sm" c="dimmed">
                       {fact.label}
@@ -108,11 +120,11 @@ function StateProfileView({ state }: { state: StateProfile }) {
 
         <Anchor
           component={Link}
-          to={`/regions/${region.slug}`}
+          to={`/regions/${state.regionSlug}`}
           display="inline-flex"
           style={{ alignItems: 'center', gap: 4, minHeight: 44 }}
         >
-          Governance, security and economy of the {region.name} region{' '}
+          {t('stateProfile.regionLink', { name: tr(`region.${state.regionSlug}.name`) })}{' '}
           <IconArrowRight size={16} aria-hidden />
         </Anchor>
 

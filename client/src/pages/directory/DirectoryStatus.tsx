@@ -1,11 +1,13 @@
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { isNetworkFailure, serverMessage } from '../../lib/errors';
 
 /** Card-shaped placeholders while a directory loads, so the page does not jump when it arrives. */
 export function DirectorySkeleton({ cards }: { cards: number }) {
+  const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label="Loading">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy="true" aria-label={t('site.loading')}>
       {Array.from({ length: cards }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with nothing else to key on
         <Card key={index} withBorder padding="md">
@@ -23,15 +25,12 @@ export function DirectorySkeleton({ cards }: { cards: number }) {
 }
 
 export function DirectoryError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const { t } = useTranslation('directory');
   return (
-    <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="The directory could not be loaded">
-      <Text size="sm">
-        {isNetworkFailure(error)
-          ? 'The site could not be reached. Check your connection and try again.'
-          : serverMessage(error)}
-      </Text>
+    <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('status.loadFailed')}>
+      <Text size="sm">{isNetworkFailure(error) ? t('status.unreachable') : serverMessage(error)}</Text>
       <Button variant="light" color="red" size="xs" mt="sm" onClick={onRetry}>
-        Try again
+        {t('status.tryAgain')}
       </Button>
     </Alert>
   );

@@ -1,16 +1,18 @@
 import { Anchor, Badge, Card, Group, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { MemberPhoto } from '../../components/avatar/MemberPhoto';
 import { formatDay } from '../../lib/dates';
 import classes from './directory.module.css';
+import { houseRegionName } from './directory-names';
 
 export type HouseMember = RouterOutputs['directory']['members']['items'][number];
 
-const NOT_PUBLISHED = 'Not published';
-
 /** One seat of the House of the People, with the contact details that have been published. */
 export function MemberCard({ member }: { member: HouseMember }) {
+  const { t } = useTranslation('directory');
   const titleId = `member-${member.id}`;
+  const notPublished = <span className={classes.missing}>{t('card.notPublished')}</span>;
   return (
     <Card component="article" withBorder padding="md" aria-labelledby={titleId} className={classes.card}>
       <Group wrap="nowrap" align="flex-start" gap="md">
@@ -25,44 +27,38 @@ export function MemberCard({ member }: { member: HouseMember }) {
             </Badge>
             {member.isPlaceholder && (
               <Badge variant="outline" color="gray" radius="sm" fw={500} tt="none">
-                Seat record pending
+                {t('card.seatPending')}
               </Badge>
             )}
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
-            {member.region}
+            {houseRegionName(t, member.region)}
           </Text>
         </div>
       </Group>
       <dl className={classes.details}>
-        <dt>Email</dt>
+        <dt>{t('card.email')}</dt>
         <dd>
           {member.email ? (
             <Anchor href={`mailto:${member.email}`} size="sm">
               {member.email}
             </Anchor>
           ) : (
-            <span className={classes.missing}>{NOT_PUBLISHED}</span>
+            notPublished
           )}
         </dd>
-        <dt>Phone</dt>
+        <dt>{t('card.phone')}</dt>
         <dd>
           {member.phone ? (
             <Anchor href={`tel:${member.phone.replace(/[^\d+]/g, '')}`} size="sm">
               {member.phone}
             </Anchor>
           ) : (
-            <span className={classes.missing}>{NOT_PUBLISHED}</span>
+            notPublished
           )}
         </dd>
-        <dt>Birth date</dt>
-        <dd>
-          {member.birthDate ? (
-            formatDay(member.birthDate)
-          ) : (
-            <span className={classes.missing}>{NOT_PUBLISHED}</span>
-          )}
-        </dd>
+        <dt>{t('card.birthDate')}</dt>
+        <dd>{member.birthDate ? formatDay(member.birthDate) : notPublished}</dd>
       </dl>
       {member.description && (
         <Text size="sm" mt="sm" lineClamp={4}>

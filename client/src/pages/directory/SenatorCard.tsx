@@ -1,12 +1,15 @@
 import { Badge, Card, Group, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { MemberPhoto } from '../../components/avatar/MemberPhoto';
 import classes from './directory.module.css';
+import { senateRoleName, senateStateName, senateTitleName } from './directory-names';
 
 export type Senator = RouterOutputs['directory']['senators']['senators'][number];
 
 /** One senator; `section` keeps ids unique when a leader appears in both Leadership and All Senators. */
 export function SenatorCard({ senator, section }: { senator: Senator; section: string }) {
+  const { t } = useTranslation('directory');
   const titleId = `${section}-${senator.id}`;
   return (
     <Card component="article" withBorder padding="md" aria-labelledby={titleId} className={classes.card}>
@@ -17,20 +20,20 @@ export function SenatorCard({ senator, section }: { senator: Senator; section: s
             {senator.name}
           </Title>
           <Text size="sm" mt={2}>
-            {senator.title}
+            {senateTitleName(t, senator.title)}
           </Text>
           <Group gap={6} mt={6}>
             <Badge variant="light" radius="sm">
-              {senator.state}
+              {senateStateName(t, senator.state)}
             </Badge>
             {senator.role && (
               <Badge variant="filled" color="yellow.6" c="dark.8" radius="sm">
-                {senator.role}
+                {senateRoleName(t, senator.role)}
               </Badge>
             )}
             {senator.isPlaceholder && (
               <Badge variant="outline" color="gray" radius="sm" fw={500} tt="none">
-                Seat record pending
+                {t('card.seatPending')}
               </Badge>
             )}
           </Group>

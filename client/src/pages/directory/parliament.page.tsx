@@ -2,6 +2,7 @@ import { Card, Group, Pagination, Select, SimpleGrid, Text, TextInput, Title } f
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MAX_SEARCH_LENGTH, MEMBERS_PAGE_SIZE } from '../../../../shared/directory';
 import { HOUSE_REGIONS, type HouseRegion } from '../../../../shared/regions';
 import { PageContainer } from '../../components/PageContainer';
@@ -9,25 +10,24 @@ import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton } from './DirectoryStatus';
 import classes from './directory.module.css';
+import { houseRegionName } from './directory-names';
 import { MemberCard } from './MemberCard';
 import { useDirectoryParams } from './use-directory-params';
 
-const ALL_REGIONS = 'All Regions';
-export const NO_MEMBERS_FOUND = 'No parliament members found matching your search criteria.';
+/** The Select's value for "no region filter" (region names are values; this one is not a region). */
+const ALL_REGIONS = 'all';
 
-/** SPEC §9: the House's fixed figures. */
+/** SPEC §9: the House's fixed figures; labels are keys under house.overview. */
 const HOUSE_OVERVIEW = [
-  { value: '275', label: 'Members' },
-  { value: '8', label: 'Regions' },
-  { value: '30%', label: 'Women MPs' },
-  { value: '5-year', label: 'Term' },
+  { value: '275', label: 'members' },
+  { value: '8', label: 'regions' },
+  { value: '30%', label: 'womenMps' },
+  { value: null, label: 'term' },
 ] as const;
 
 export function ParliamentPage() {
-  usePageMeta(
-    'House of the People',
-    'The 275 members of the House of the People of Somalia: search by name, HOP number or region.',
-  );
+  const { t } = useTranslation('directory');
+  usePageMeta(t('house.metaTitle'), t('house.metaDescription'));
   const trpc = useTRPC();
   const params = useDirectoryParams<HouseRegion>('region', HOUSE_REGIONS);
   const listTop = useRef<HTMLHeadingElement>(null);
@@ -52,18 +52,17 @@ export function ParliamentPage() {
 
   return (
     <PageContainer>
-      <Title order={1}>House of the People</Title>
+      <Title order={1}>{t('house.title')}</Title>
       <Text c="dimmed" mt="xs" maw={640}>
-        The lower house of Somalia's Federal Parliament. Its members are elected for a five-year term and hold
-        seats allocated to the federal member states and Banaadir.
+        {t('house.lead')}
       </Text>
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" mt="lg" component="ul" className={classes.overview}>
         {HOUSE_OVERVIEW.map((item) => (
           <Card key={item.label} component="li" withBorder padding="sm" ta="center">
-            <Text className={classes.overviewValue}>{item.value}</Text>
+            <Text className={classes.overviewValue}>{item.value ?? t('house.overview.termValue')}</Text>
             <Text size="sm" c="dimmed">
-              {item.label}
+              {t(`house.overview.${item.label}`)}
             </Text>
           </Card>
         ))}
@@ -71,8 +70,8 @@ export function ParliamentPage() {
 
       <Group mt="xl" align="flex-end" gap="sm" grow preventGrowOverflow={false}>
         <TextInput
-          label="Search members"
-          placeholder="Search by name, HOP number or region"
+          label={t('house.search')}
+          placeholder={t('house.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={params.searchText}
           onChange={(event) => params.setSearchText(event.currentTarget.value)}
@@ -81,8 +80,11 @@ export function ParliamentPage() {
           miw={220}
         />
         <Select
-          label="Region"
-          data={[ALL_REGIONS, ...HOUSE_REGIONS]}
+          label={t('house.region')}
+          data={[
+            { value: ALL_REGIONS, label: t('house.allRegions') },
+            ...HOUSE_REGIONS.map((region) => ({ value: region, label: houseRegionName(t, region) })),
+          ]}
           value={params.filter ?? ALL_REGIONS}
           onChange={(value) => params.setFilter(HOUSE_REGIONS.find((region) => region === value))}
           allowDeselect={false}
@@ -92,15 +94,17 @@ export function ParliamentPage() {
 
       <Title order={2} fz="lg" mt="xl" mb="sm" ref={listTop} className={classes.listTitle}>
         {members.data
-          ? `${total} ${total === 1 ? 'member' : 'members'}${pages > 1 ? `, page ${params.page} of ${pages}` : ''}`
-          : 'Members'}
+          ? pages > 1
+            ? t('house.countPaged', { count: total, page: params.page, pages })
+            : t('house.count', { count: total })
+          : t('house.membersHeading')}
       </Title>
       {members.isPending ? (
         <DirectorySkeleton cards={6} />
       ) : members.isError ? (
         <DirectoryError error={members.error} onRetry={() => void members.refetch()} />
       ) : members.data.items.length === 0 ? (
-        <DirectoryEmpty message={NO_MEMBERS_FOUND} />
+        <DirectoryEmpty message={t('house.noneFound')} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={members.isPlaceholderData}>
           {members.data.items.map((member) => (
@@ -120,9 +124,13 @@ export function ParliamentPage() {
             boundaries={1}
             getControlProps={(control) => ({
               'aria-label':
-                control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : undefined,
+                control === 'previous'
+                  ? t('house.previousPage')
+                  : control === 'next'
+                    ? t('house.nextPage')
+                    : undefined,
             })}
-            getItemProps={(page) => ({ 'aria-label': `Page ${page}` })}
+            getItemProps={(page) => ({ 'aria-label': t('house.page', { page }) })}
           />
         </Group>
       )}

@@ -1,17 +1,19 @@
 import { Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { MAX_SEARCH_LENGTH } from '../../../../shared/directory';
 import { SENATE_STATES, type SenateState } from '../../../../shared/regions';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton } from './DirectoryStatus';
+import { senateStateName } from './directory-names';
 import { type Senator, SenatorCard } from './SenatorCard';
 import { useDirectoryParams } from './use-directory-params';
 
-const ALL_STATES = 'All States';
-export const NO_SENATORS_FOUND = 'No senators found matching your search criteria.';
+/** The Select's value for "no state filter" (state names are values; this one is not a state). */
+const ALL_STATES = 'all';
 /** The member states that hold Senate seats; the leadership group has its own section. */
 const SEAT_STATES = SENATE_STATES.filter((state) => state !== 'Leadership');
 
@@ -26,10 +28,8 @@ function SenatorGrid({ senators, section }: { senators: readonly Senator[]; sect
 }
 
 export function SenatorsPage() {
-  usePageMeta(
-    'Somalia Senate',
-    'The 54 senators of the Upper House of Somalia, its leadership and the member states they represent.',
-  );
+  const { t } = useTranslation('directory');
+  usePageMeta(t('senate.metaTitle'), t('senate.metaDescription'));
   const trpc = useTRPC();
   const params = useDirectoryParams<SenateState>('state', SENATE_STATES);
   const result = useQuery(
@@ -41,16 +41,15 @@ export function SenatorsPage() {
 
   return (
     <PageContainer>
-      <Title order={1}>Somalia Senate</Title>
+      <Title order={1}>{t('senate.title')}</Title>
       <Text c="dimmed" mt="xs" maw={640}>
-        The Upper House of the Federal Parliament: 54 senators who represent the federal member states, led by
-        the Chairman and two Deputy Chairmen.
+        {t('senate.lead')}
       </Text>
 
       <Group mt="xl" align="flex-end" gap="sm" grow preventGrowOverflow={false}>
         <TextInput
-          label="Search senators"
-          placeholder="Search by name, title, state or role"
+          label={t('senate.search')}
+          placeholder={t('senate.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={params.searchText}
           onChange={(event) => params.setSearchText(event.currentTarget.value)}
@@ -59,8 +58,11 @@ export function SenatorsPage() {
           miw={220}
         />
         <Select
-          label="State"
-          data={[ALL_STATES, ...SEAT_STATES]}
+          label={t('senate.state')}
+          data={[
+            { value: ALL_STATES, label: t('senate.allStates') },
+            ...SEAT_STATES.map((state) => ({ value: state, label: senateStateName(t, state) })),
+          ]}
           value={params.filter ?? ALL_STATES}
           onChange={(value) => params.setFilter(SENATE_STATES.find((state) => state === value))}
           allowDeselect={false}
@@ -73,20 +75,20 @@ export function SenatorsPage() {
       ) : result.isError ? (
         <DirectoryError error={result.error} onRetry={() => void result.refetch()} />
       ) : result.data.total === 0 ? (
-        <DirectoryEmpty message={NO_SENATORS_FOUND} />
+        <DirectoryEmpty message={t('senate.noneFound')} />
       ) : (
         <div aria-busy={result.isPlaceholderData}>
           {result.data.leadership.length > 0 && (
             <section aria-labelledby="senate-leadership">
               <Title id="senate-leadership" order={2} fz="lg" mt="xl" mb="sm">
-                Leadership
+                {t('senate.leadership')}
               </Title>
               <SenatorGrid senators={result.data.leadership} section="leadership" />
             </section>
           )}
           <section aria-labelledby="all-senators">
             <Title id="all-senators" order={2} fz="lg" mt="xl" mb="sm">
-              All Senators ({result.data.total})
+              {t('senate.allSenators', { total: result.data.total })}
             </Title>
             <SenatorGrid senators={result.data.senators} section="all" />
           </section>

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheckbox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { hasEnded, isVotingOpen } from '../../../../shared/election-rules';
@@ -25,15 +26,16 @@ import { useTRPC } from '../../lib/trpc';
 type ElectionDetails = RouterOutputs['elections']['byId'];
 
 export function ElectionDetailsPage() {
+  const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
   const election = useQuery(trpc.elections.byId.queryOptions({ id }));
-  if (election.isPending) return <ElectionPageLoading title="Election" />;
+  if (election.isPending) return <ElectionPageLoading title={t('details.pageTitle')} />;
   if (election.isError) {
     if (isMissingElection(election.error)) return <ElectionNotFound />;
     return (
       <ElectionLoadFailure
-        title="Failed to load election"
+        title={t('details.failed')}
         error={election.error}
         onRetry={() => void election.refetch()}
       />
@@ -43,7 +45,11 @@ export function ElectionDetailsPage() {
 }
 
 function ElectionDetailsView({ election }: { election: ElectionDetails }) {
-  usePageMeta(election.title, election.description ?? `Dates, candidates and results of ${election.title}.`);
+  const { t } = useTranslation('elections');
+  usePageMeta(
+    election.title,
+    election.description ?? t('details.metaDescription', { title: election.title }),
+  );
   const { user, isAdmin, loading } = useAuth();
   const now = new Date();
   const open = isVotingOpen(election, now);
@@ -52,20 +58,20 @@ function ElectionDetailsView({ election }: { election: ElectionDetails }) {
   return (
     <PageContainer size="md">
       <Stack gap="lg">
-        <BackTo to="/elections">All elections</BackTo>
+        <BackTo to="/elections">{t('states.allElections')}</BackTo>
         <ElectionHeader election={election} />
         {election.description && <Text style={{ whiteSpace: 'pre-line' }}>{election.description}</Text>}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Card withBorder padding="md">
             <Text size="sm" c="dimmed">
-              Voting opens
+              {t('details.opens')}
             </Text>
             <Text fw={600}>{formatElectionTime(election.startTime)}</Text>
           </Card>
           <Card withBorder padding="md">
             <Text size="sm" c="dimmed">
-              Voting closes
+              {t('details.closes')}
             </Text>
             <Text fw={600}>{formatElectionTime(election.endTime)}</Text>
           </Card>
@@ -73,55 +79,52 @@ function ElectionDetailsView({ election }: { election: ElectionDetails }) {
 
         <section aria-labelledby="your-vote">
           <Title order={2} fz="xl" mb="sm" id="your-vote">
-            Your vote
+            {t('details.yourVote')}
           </Title>
           {election.myVote ? (
             <VoteReceipt receiptId={election.myVote.receiptId} votedAt={election.myVote.createdAt} />
           ) : open ? (
             loading ? null : user ? (
-              <Alert color="green" icon={<IconCheckbox aria-hidden />} title="Voting is open">
-                <Text size="sm">You have not voted in this election yet.</Text>
+              <Alert color="green" icon={<IconCheckbox aria-hidden />} title={t('details.openTitle')}>
+                <Text size="sm">{t('details.notVotedYet')}</Text>
                 <Button component={Link} to={`/vote/${election.id}`} mt="sm" h={44}>
-                  Vote Now
+                  {t('actions.vote')}
                 </Button>
               </Alert>
             ) : (
-              <SignInPrompt>Voting is open. Sign in with your Codka account to cast your vote.</SignInPrompt>
+              <SignInPrompt>{t('details.signIn')}</SignInPrompt>
             )
           ) : (
             <Text>
-              {user && hasEnded(election, now) ? 'You did not vote in this election. ' : ''}
-              {closedReason(election, now).detail}
+              {user && hasEnded(election, now) ? `${t('details.didNotVote')} ` : ''}
+              {closedReason(election, now, t).detail}
             </Text>
           )}
         </section>
 
         <section aria-labelledby="results-link">
           <Title order={2} fz="xl" mb="sm" id="results-link">
-            Results
+            {t('details.results')}
           </Title>
           {resultsShown ? (
             <Group gap="sm">
               <Button component={Link} to={`/results/${election.id}`} variant="light" h={44}>
-                View Results
+                {t('actions.results')}
               </Button>
               {!election.resultsVisibleToVoters && (
                 <Text size="sm" c="dimmed">
-                  Voters cannot see these results yet.
+                  {t('details.votersCannotSee')}
                 </Text>
               )}
             </Group>
           ) : (
-            <Text>
-              Results will be published when the election's rules allow: once voting has closed, or when the
-              electoral body releases them.
-            </Text>
+            <Text>{t('details.resultsLater')}</Text>
           )}
         </section>
 
         <section aria-labelledby="candidates">
           <Title order={2} fz="xl" mb="sm" id="candidates">
-            Candidates
+            {t('details.candidates')}
           </Title>
           <CandidateList candidates={election.candidates} />
         </section>

@@ -2,6 +2,7 @@ import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { HubAction } from '../../../../shared/election-rules';
 import { HubCard } from '../../components/elections/HubCard';
@@ -12,19 +13,16 @@ import { useTRPC } from '../../lib/trpc';
 
 /** SPEC §9: the hub shows four placeholder cards while it loads. */
 const SKELETON_CARDS = 4;
-export const NO_ELECTIONS = 'No Elections Available';
 
 export function ElectionsHubPage() {
-  usePageMeta(
-    'Elections',
-    'Federal and regional elections in Somalia: vote, follow results and check details.',
-  );
+  const { t } = useTranslation('elections');
+  usePageMeta(t('hub.title'), t('hub.metaDescription'));
   const { user, loading } = useAuth();
   return (
     <PageContainer>
-      <Title order={1}>Elections</Title>
+      <Title order={1}>{t('hub.title')}</Title>
       <Text c="dimmed" mt="xs" maw={640}>
-        Vote in open elections, follow published results and read about every candidate.
+        {t('hub.intro')}
       </Text>
       {loading ? <HubSkeleton /> : user ? <ElectionsHub /> : <AuthenticationRequired />}
     </PageContainer>
@@ -32,16 +30,17 @@ export function ElectionsHubPage() {
 }
 
 function AuthenticationRequired() {
+  const { t } = useTranslation('elections');
   return (
     <Card withBorder padding="xl" mt="xl" maw={520}>
       <Stack align="flex-start">
         <IconLock size={32} aria-hidden />
         <Title order={2} fz="xl">
-          Authentication Required
+          {t('hub.authRequired')}
         </Title>
-        <Text>Please sign in to see the elections and vote.</Text>
+        <Text>{t('hub.signInToSee')}</Text>
         <Button component={Link} to="/auth" h={44}>
-          Sign In
+          {t('states.signIn')}
         </Button>
       </Stack>
     </Card>
@@ -49,13 +48,14 @@ function AuthenticationRequired() {
 }
 
 function HubSkeleton() {
+  const { t } = useTranslation('elections');
   return (
     <SimpleGrid
       cols={{ base: 1, sm: 2, lg: 3 }}
       spacing="md"
       mt="xl"
       aria-busy="true"
-      aria-label="Loading elections"
+      aria-label={t('hub.loading')}
     >
       {Array.from({ length: SKELETON_CARDS }, (_, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders with nothing else to key on
@@ -74,6 +74,7 @@ function HubSkeleton() {
 const POLL_ACTIONS: Record<'Active' | 'Closed', HubAction[]> = { Active: ['vote'], Closed: ['results'] };
 
 function ElectionsHub() {
+  const { t } = useTranslation('elections');
   const trpc = useTRPC();
   const hub = useQuery(trpc.elections.hub.queryOptions());
 
@@ -89,11 +90,11 @@ function ElectionsHub() {
     <>
       <section aria-labelledby="hub-elections">
         <Title order={2} fz="xl" mt="xl" mb="md" id="hub-elections">
-          All Elections
+          {t('hub.allElections')}
         </Title>
         {elections.length === 0 ? (
           <Text ta="center" c="dimmed" fw={600} py="xl" role="status">
-            {NO_ELECTIONS}
+            {t('hub.noElections')}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -106,7 +107,7 @@ function ElectionsHub() {
       {polls.length > 0 && (
         <section aria-labelledby="hub-polls">
           <Title order={2} fz="xl" mt="xl" mb="md" id="hub-polls">
-            Presidential Opinion Polls
+            {t('hub.polls')}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {polls.map((poll) => (

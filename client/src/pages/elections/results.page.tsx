@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
@@ -14,12 +15,16 @@ import {
 import { ElectionResults } from '../../components/elections/ElectionResults';
 import { errorCode } from '../../components/elections/query-errors';
 import { PageContainer } from '../../components/PageContainer';
+import { loadNamespaces } from '../../i18n';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 
-// SPEC §2: /results/{pollId} is the poll's history view; it loads only when the id turns out to be a poll.
+// SPEC §2: /results/{pollId} is the poll's history view; it loads only when the id turns out to be a poll,
+// its texts (polls) with it.
 const PollResultsView = lazy(() =>
-  import('../polls/PollResultsView').then((m) => ({ default: m.PollResultsView })),
+  Promise.all([import('../polls/PollResultsView'), loadNamespaces('polls')]).then(([m]) => ({
+    default: m.PollResultsView,
+  })),
 );
 
 type ResultsAnswer = RouterOutputs['elections']['results'];
@@ -28,6 +33,7 @@ type ResultsAnswer = RouterOutputs['elections']['results'];
 const LIVE_REFRESH_MS = 60_000;
 
 export function ResultsPage() {
+  const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
   // Ask what the id is first, so a poll id never costs a failed election request.
@@ -49,7 +55,7 @@ export function ResultsPage() {
   if (kind.data?.kind === null) return <ElectionNotFound />;
   if (kind.data?.kind === 'poll') {
     return (
-      <Suspense fallback={<ElectionPageLoading title="Results" />}>
+      <Suspense fallback={<ElectionPageLoading title={t('results.pageTitle')} />}>
         <PollResultsView pollId={id} />
       </Suspense>
     );
@@ -57,19 +63,19 @@ export function ResultsPage() {
   if (kind.isError) {
     return (
       <ElectionLoadFailure
-        title="Failed to load election results"
+        title={t('results.failed')}
         error={kind.error}
         onRetry={() => void kind.refetch()}
       />
     );
   }
-  if (answer.isPending) return <ElectionPageLoading title="Results" />;
+  if (answer.isPending) return <ElectionPageLoading title={t('results.pageTitle')} />;
   if (answer.isError) {
     const code = errorCode(answer.error);
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <ElectionNotFound />;
     return (
       <ElectionLoadFailure
-        title="Failed to load election results"
+        title={t('results.failed')}
         error={answer.error}
         onRetry={() => void answer.refetch()}
       />
@@ -79,43 +85,43 @@ export function ResultsPage() {
 }
 
 function ResultsView({ answer }: { answer: ResultsAnswer }) {
+  const { t } = useTranslation('elections');
   const { election, results } = answer;
-  usePageMeta(`Results: ${election.title}`, `Vote counts and shares in ${election.title}.`);
+  usePageMeta(
+    t('results.metaTitle', { title: election.title }),
+    t('results.metaDescription', { title: election.title }),
+  );
   return (
     <PageContainer size="md">
       <Stack gap="lg">
-        <BackTo to="/elections">All elections</BackTo>
-        <ElectionHeader election={election} eyebrow="Results" />
+        <BackTo to="/elections">{t('states.allElections')}</BackTo>
+        <ElectionHeader election={election} eyebrow={t('results.pageTitle')} />
         {results && !answer.resultsVisibleToVoters && (
-          <Alert color="yellow" icon={<IconEyeOff aria-hidden />} title="Voters cannot see these results yet">
-            You see them because you are an admin. Voters will see them when the election's visibility rules
-            allow.
+          <Alert color="yellow" icon={<IconEyeOff aria-hidden />} title={t('results.hiddenTitle')}>
+            {t('results.hiddenBody')}
           </Alert>
         )}
         {results ? (
           <ElectionResults results={results} lastUpdated={answer.lastUpdated} />
         ) : (
-          <Alert color="blue" icon={<IconLock aria-hidden />} title="Results are not published yet">
-            <Text size="sm">
-              Results will be published here when the election's rules allow: once voting has closed, or when
-              the electoral body releases them.
-            </Text>
+          <Alert color="blue" icon={<IconLock aria-hidden />} title={t('results.notPublishedTitle')}>
+            <Text size="sm">{t('results.notPublishedBody')}</Text>
           </Alert>
         )}
         <Group gap="sm">
           <Button component={Link} to={`/election/${election.id}`} variant="default" h={44}>
-            View Details
+            {t('actions.details')}
           </Button>
           <Button component={Link} to="/verified-results" variant="light" h={44}>
-            Verified Results
+            {t('actions.verifiedResults')}
           </Button>
         </Group>
         <Text size="sm" c="dimmed">
-          Voted in this election?{' '}
-          <Anchor component={Link} to="/verify">
-            Check your receipt
-          </Anchor>
-          .
+          <Trans
+            t={t}
+            i18nKey="results.checkReceipt"
+            components={[<Anchor key="verify" component={Link} to="/verify" />]}
+          />
         </Text>
       </Stack>
     </PageContainer>

@@ -2,12 +2,13 @@ import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title
 import { IconAlertCircle, IconClockHour4, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { ElectionStatusBadge } from '../../components/ElectionStatusBadge';
 import { formatElectionDay } from '../../components/elections/election-dates';
 import { ResultsChart } from '../../components/elections/ResultsChart';
-import { votesLabel } from '../../components/elections/results-format';
+import { useVotesLabel } from '../../components/elections/results-format';
 import { PageContainer } from '../../components/PageContainer';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
@@ -17,46 +18,38 @@ type VerifiedElection = RouterOutputs['elections']['verified'][number];
 
 /** SPEC §4: Closed elections are verified, the others pending. */
 export function VerifiedResultsPage() {
-  usePageMeta(
-    'Verified Results',
-    'Results of closed and active elections in Somalia: verified once an election closes, pending until then.',
-  );
+  const { t } = useTranslation('elections');
+  usePageMeta(t('verified.title'), t('verified.metaDescription'));
   const trpc = useTRPC();
   const verified = useQuery(trpc.elections.verified.queryOptions());
   return (
     <PageContainer size="md">
       <Stack gap="lg">
         <div>
-          <Title order={1}>Verified Results</Title>
+          <Title order={1}>{t('verified.title')}</Title>
           <Text c="dimmed" mt="xs">
-            Results of closed elections are verified; those of elections still running are pending. Counts
-            appear once each election's rules allow them to be published. Voted?{' '}
-            <Anchor component={Link} to="/verify">
-              Verify your receipt
-            </Anchor>
-            .
+            <Trans
+              t={t}
+              i18nKey="verified.intro"
+              components={[<Anchor key="verify" component={Link} to="/verify" />]}
+            />
           </Text>
         </div>
         {verified.isPending ? (
-          <Stack aria-busy="true" aria-label="Loading results">
+          <Stack aria-busy="true" aria-label={t('verified.loading')}>
             <Skeleton height={160} />
             <Skeleton height={160} />
           </Stack>
         ) : verified.isError ? (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle aria-hidden />}
-            title="Failed to load elections"
-            role="alert"
-          >
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('verified.failed')} role="alert">
             <Text size="sm">{failureReason(verified.error)}</Text>
             <Button variant="light" color="red" mt="sm" h={44} onClick={() => void verified.refetch()}>
-              Try again
+              {t('states.tryAgain')}
             </Button>
           </Alert>
         ) : verified.data.length === 0 ? (
           <Text ta="center" c="dimmed" fw={600} py="xl" role="status">
-            No Elections Available
+            {t('hub.noElections')}
           </Text>
         ) : (
           verified.data.map((election) => <VerifiedElectionCard key={election.id} election={election} />)
@@ -67,18 +60,21 @@ export function VerifiedResultsPage() {
 }
 
 function VerificationBadge({ verification }: { verification: VerifiedElection['verification'] }) {
+  const { t } = useTranslation('elections');
   return verification === 'verified' ? (
     <Badge color="green" leftSection={<IconRosetteDiscountCheck size={14} aria-hidden />}>
-      Verified
+      {t('verified.verified')}
     </Badge>
   ) : (
     <Badge color="yellow" c="dark" leftSection={<IconClockHour4 size={14} aria-hidden />}>
-      Pending
+      {t('verified.pending')}
     </Badge>
   );
 }
 
 function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
+  const { t } = useTranslation('elections');
+  const votesLabel = useVotesLabel();
   const titleId = useId();
   return (
     <Card component="article" withBorder padding="lg" aria-labelledby={titleId}>
@@ -97,9 +93,9 @@ function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
       </Text>
       <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
         {election.results === null ? (
-          <Text size="sm">Results are not published yet.</Text>
+          <Text size="sm">{t('verified.notPublished')}</Text>
         ) : election.results.total === 0 ? (
-          <Text size="sm">No Votes Cast</Text>
+          <Text size="sm">{t('results.noVotes')}</Text>
         ) : (
           <ResultsChart rows={election.results.rows} />
         )}
@@ -107,11 +103,11 @@ function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
       <Group gap="sm" mt="md">
         {election.results && (
           <Button component={Link} to={`/results/${election.id}`} variant="light" h={44}>
-            Full results
+            {t('actions.fullResults')}
           </Button>
         )}
         <Button component={Link} to={`/election/${election.id}`} variant="default" h={44}>
-          View Details
+          {t('actions.details')}
         </Button>
       </Group>
     </Card>

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput, Tit
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { verifyReceiptInput } from '../../../../shared/schemas/voting';
 import { formatElectionTime } from '../../components/elections/election-dates';
@@ -13,10 +14,8 @@ import { zodValidate } from '../../lib/zod-form';
 
 /** Anyone can check a receipt: the answer names the election and the time, never the voter or the choice. */
 export function VerifyReceiptPage() {
-  usePageMeta(
-    'Verify a Vote Receipt',
-    'Check that a vote was recorded using its receipt ID. The check never reveals who voted or for whom.',
-  );
+  const { t } = useTranslation('elections');
+  usePageMeta(t('verify.title'), t('verify.metaDescription'));
   const [params, setParams] = useSearchParams();
   const submitted = params.get('receipt')?.trim() ?? '';
   const form = useForm({
@@ -35,10 +34,9 @@ export function VerifyReceiptPage() {
     <PageContainer size="sm">
       <Stack gap="lg">
         <div>
-          <Title order={1}>Verify a Vote Receipt</Title>
+          <Title order={1}>{t('verify.title')}</Title>
           <Text c="dimmed" mt="xs">
-            Every vote cast on Codka gets a receipt ID. Enter one to confirm that the vote was recorded. The
-            check shows the election and the time, never who voted or for whom.
+            {t('verify.intro')}
           </Text>
         </div>
         <Card
@@ -47,11 +45,12 @@ export function VerifyReceiptPage() {
           component="form"
           onSubmit={submit}
           noValidate
-          aria-label="Verify receipt"
+          aria-label={t('verify.form')}
         >
           <Stack>
             <TextInput
-              label="Receipt ID"
+              label={t('verify.receiptId')}
+              // The shape of a receipt, the same in every language.
               placeholder="V1795000000000-abc123xyz"
               autoComplete="off"
               autoCapitalize="off"
@@ -62,17 +61,17 @@ export function VerifyReceiptPage() {
               error={form.errors.receiptId ?? linkError}
             />
             <Button type="submit" h={44}>
-              Verify Receipt
+              {t('verify.submit')}
             </Button>
           </Stack>
         </Card>
         {parsed.success && <ReceiptCheck receiptId={parsed.data.receiptId} />}
         <Text size="sm" c="dimmed">
-          Looking for the counts?{' '}
-          <Anchor component={Link} to="/verified-results">
-            See the verified results
-          </Anchor>
-          .
+          <Trans
+            t={t}
+            i18nKey="verify.lookingForCounts"
+            components={[<Anchor key="verified" component={Link} to="/verified-results" />]}
+          />
         </Text>
       </Stack>
     </PageContainer>
@@ -80,36 +79,44 @@ export function VerifyReceiptPage() {
 }
 
 function ReceiptCheck({ receiptId }: { receiptId: string }) {
+  const { t } = useTranslation('elections');
   const trpc = useTRPC();
   const check = useQuery(trpc.votes.verifyReceipt.queryOptions({ receiptId }));
   if (check.isPending) {
     return (
       <Group gap="xs" role="status">
         <Loader size="sm" aria-hidden />
-        <Text>Checking receipt…</Text>
+        <Text>{t('verify.checking')}</Text>
       </Group>
     );
   }
   if (check.isError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title="Receipt not verified" role="alert">
-        {failureReason(check.error, 'The receipt could not be checked. Please try again.')}
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('verify.notVerified')} role="alert">
+        {failureReason(check.error, t('verify.couldNotCheck'))}
       </Alert>
     );
   }
   const vote = check.data;
   return (
-    <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title="Vote recorded" role="status">
+    <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('receipt.title')} role="status">
       <Text size="sm">
-        Receipt <strong style={{ overflowWrap: 'anywhere' }}>{vote.receiptId}</strong> belongs to a vote
-        recorded in{' '}
-        <Anchor component={Link} to={`/election/${vote.electionId}`} fw={600} size="sm">
-          {vote.electionTitle}
-        </Anchor>{' '}
-        on {formatElectionTime(vote.recordedAt)}.
+        <Trans
+          t={t}
+          i18nKey="verify.recordedIn"
+          values={{
+            receiptId: vote.receiptId,
+            title: vote.electionTitle,
+            time: formatElectionTime(vote.recordedAt),
+          }}
+          components={[
+            <strong key="receipt" style={{ overflowWrap: 'anywhere' }} />,
+            <Anchor key="election" component={Link} to={`/election/${vote.electionId}`} fw={600} size="sm" />,
+          ]}
+        />
       </Text>
       <Text size="sm" mt="xs">
-        It is counted in the results. The receipt does not say who cast the vote or for whom.
+        {t('verify.counted')}
       </Text>
     </Alert>
   );

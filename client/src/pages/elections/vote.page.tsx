@@ -1,6 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { isVotingOpen } from '../../../../shared/election-rules';
@@ -17,16 +18,23 @@ import { VoteCard } from '../../components/elections/VoteCard';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
 import { VotingClosedNotice } from '../../components/elections/VotingClosedNotice';
 import { PageContainer } from '../../components/PageContainer';
+import { loadNamespaces } from '../../i18n';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 
-// SPEC §2: /vote/{pollId} is the current poll's view; it loads only when the id turns out to be a poll.
-const PollVoteView = lazy(() => import('../polls/PollVoteView').then((m) => ({ default: m.PollVoteView })));
+// SPEC §2: /vote/{pollId} is the current poll's view; it loads only when the id turns out to be a poll,
+// its texts (polls) with it.
+const PollVoteView = lazy(() =>
+  Promise.all([import('../polls/PollVoteView'), loadNamespaces('polls')]).then(([m]) => ({
+    default: m.PollVoteView,
+  })),
+);
 
 type ElectionDetails = RouterOutputs['elections']['byId'];
 
 export function VotePage() {
+  const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
   // Ask what the id is first, so a poll id never costs a failed election request.
@@ -39,27 +47,23 @@ export function VotePage() {
   if (kind.data?.kind === null) return <ElectionNotFound />;
   if (kind.data?.kind === 'poll') {
     return (
-      <Suspense fallback={<ElectionPageLoading title="Vote" />}>
+      <Suspense fallback={<ElectionPageLoading title={t('vote.pageTitle')} />}>
         <PollVoteView pollId={id} />
       </Suspense>
     );
   }
   if (kind.isError) {
     return (
-      <ElectionLoadFailure
-        title="Failed to load election"
-        error={kind.error}
-        onRetry={() => void kind.refetch()}
-      />
+      <ElectionLoadFailure title={t('vote.failed')} error={kind.error} onRetry={() => void kind.refetch()} />
     );
   }
-  if (election.isPending) return <ElectionPageLoading title="Vote" />;
+  if (election.isPending) return <ElectionPageLoading title={t('vote.pageTitle')} />;
   if (election.isError) {
     const code = errorCode(election.error);
     if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') return <ElectionNotFound />;
     return (
       <ElectionLoadFailure
-        title="Failed to load election"
+        title={t('vote.failed')}
         error={election.error}
         onRetry={() => void election.refetch()}
       />
@@ -69,7 +73,11 @@ export function VotePage() {
 }
 
 function ElectionVote({ election }: { election: ElectionDetails }) {
-  usePageMeta(`Vote: ${election.title}`, `Cast your vote in ${election.title}.`);
+  const { t } = useTranslation('elections');
+  usePageMeta(
+    t('vote.metaTitle', { title: election.title }),
+    t('vote.metaDescription', { title: election.title }),
+  );
   const { user, isAdmin, loading } = useAuth();
   // The receipt from the cast itself, shown at once while the election is refetched.
   const [justCast, setJustCast] = useState<string | null>(null);
@@ -81,17 +89,13 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
   return (
     <PageContainer size="md">
       <Stack gap="lg">
-        <BackTo to="/elections">All elections</BackTo>
-        <ElectionHeader election={election} eyebrow="Vote" />
+        <BackTo to="/elections">{t('states.allElections')}</BackTo>
+        <ElectionHeader election={election} eyebrow={t('vote.pageTitle')} />
         {user && receiptId ? (
           <VoteReceipt receiptId={receiptId} votedAt={election.myVote?.createdAt} />
         ) : open ? (
           <>
-            {!loading && !user && (
-              <SignInPrompt>
-                You need a Codka account to vote. Sign in, then come back to this page.
-              </SignInPrompt>
-            )}
+            {!loading && !user && <SignInPrompt>{t('vote.signIn')}</SignInPrompt>}
             <VoteCard electionId={election.id} candidates={election.candidates} onVoted={setJustCast} />
           </>
         ) : (
@@ -99,11 +103,11 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
         )}
         <Group gap="sm">
           <Button component={Link} to={`/election/${election.id}`} variant="default" h={44}>
-            View Details
+            {t('actions.details')}
           </Button>
           {resultsShown && (
             <Button component={Link} to={`/results/${election.id}`} variant="light" h={44}>
-              View Results
+              {t('actions.results')}
             </Button>
           )}
         </Group>

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/dates';
 import { useTRPC } from '../../lib/trpc';
@@ -7,6 +8,7 @@ import classes from './home.module.css';
 
 /** Elections a signed-in citizen can vote in now; nothing at all while there are none (SPEC §2). */
 export function ActiveElections() {
+  const { t } = useTranslation('home');
   const trpc = useTRPC();
   const active = useQuery(trpc.elections.active.queryOptions());
   const elections = active.data ?? [];
@@ -14,7 +16,7 @@ export function ActiveElections() {
   return (
     <section className={classes.section} aria-labelledby="active-elections-title">
       <Title id="active-elections-title" order={2} className={classes.sectionTitle}>
-        Active Elections
+        {t('active.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
         {elections.map((election) => (
@@ -24,7 +26,7 @@ export function ActiveElections() {
                 {election.title}
               </Title>
               <Badge color="green" variant="light">
-                {election.status}
+                {t(`active.status.${election.status}`)}
               </Badge>
             </Group>
             {election.description && (
@@ -33,10 +35,10 @@ export function ActiveElections() {
               </Text>
             )}
             <Text size="sm" mt="sm" fw={500}>
-              Ends {formatDate(election.endTime)}
+              {t('active.ends', { date: formatDate(election.endTime) })}
             </Text>
             <Button component={Link} to={`/election/${election.id}`} variant="light" mt="md" fullWidth>
-              View Details
+              {t('active.viewDetails')}
             </Button>
           </Card>
         ))}

@@ -1,8 +1,10 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { LATEST_UPDATES } from '../../../../shared/content/news';
 import { formatDay } from '../../lib/dates';
 
 export function LatestUpdates() {
+  const { t } = useTranslation('home');
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
       {LATEST_UPDATES.map((item) => (
@@ -11,10 +13,10 @@ export function LatestUpdates() {
             {formatDay(item.date)}
           </Text>
           <Title id={`news-${item.id}`} order={3} fz="lg" mt={4}>
-            {item.title}
+            {t(`news.${item.id}.title`)}
           </Title>
           <Text size="sm" mt="xs">
-            {item.summary}
+            {t(`news.${item.id}.summary`)}
           </Text>
         </Card>
       ))}

@@ -1,13 +1,19 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SomaliaMap } from '../../components/map/SomaliaMap';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { FeatureCards } from './FeatureCards';
 import classes from './home.module.css';
 import { LatestUpdates } from './LatestUpdates';
+
+// The map's shapes (about 9 KB gzip) download alongside the first render, not before it
+// (F1); the placeholder keeps the map's square so nothing below it moves.
+const SomaliaMap = lazy(() =>
+  import('../../components/map/SomaliaMap').then((module) => ({ default: module.SomaliaMap })),
+);
 
 // Only signed-in citizens see this section: visitors never download it.
 const ActiveElections = lazy(() =>
@@ -15,21 +21,18 @@ const ActiveElections = lazy(() =>
 );
 
 export function HomePage() {
+  const { t } = useTranslation('home');
   const { user } = useAuth();
-  usePageMeta(
-    '',
-    "Somalia's federal elections in one place: parliament, senate, member states, online voting and the monthly presidential poll.",
-  );
+  usePageMeta('', t('meta.description'));
   return (
     <>
       <section className={classes.hero} aria-labelledby="hero-title">
         <Container size="lg" py={{ base: 48, sm: 80 }}>
           <Title id="hero-title" order={1} className={classes.title}>
-            Somalia Federal Elections
+            {t('hero.title')}
           </Title>
           <Text className={classes.lead} mt="md">
-            Follow the House of the People, the Senate and the federal member states, vote securely in active
-            elections, and have your say in the monthly presidential opinion poll.
+            {t('hero.lead')}
           </Text>
           <Group mt="xl">
             <Button
@@ -39,7 +42,7 @@ export function HomePage() {
               color="green"
               rightSection={<IconArrowRight size={20} aria-hidden />}
             >
-              Start Voting Now
+              {t('hero.startVoting')}
             </Button>
           </Group>
         </Container>
@@ -48,12 +51,14 @@ export function HomePage() {
       <Container size="lg">
         <section className={classes.section} aria-labelledby="member-states-title">
           <Title id="member-states-title" order={2} className={classes.sectionTitle}>
-            Federal Member States
+            {t('memberStates.title')}
           </Title>
           <Text c="dimmed" mb="md" className={classes.sectionLead}>
-            Select a region on the map to open the profile of the federal member state it belongs to.
+            {t('memberStates.lead')}
           </Text>
-          <SomaliaMap />
+          <Suspense fallback={<div className={classes.mapPlaceholder} />}>
+            <SomaliaMap />
+          </Suspense>
         </section>
 
         {user && (
@@ -64,14 +69,14 @@ export function HomePage() {
 
         <section className={classes.section} aria-labelledby="features-title">
           <Title id="features-title" order={2} className={classes.sectionTitle}>
-            Explore the Elections
+            {t('features.title')}
           </Title>
           <FeatureCards />
         </section>
 
         <section className={classes.section} aria-labelledby="updates-title">
           <Title id="updates-title" order={2} className={classes.sectionTitle}>
-            Latest Updates
+            {t('updates.title')}
           </Title>
           <LatestUpdates />
         </section>

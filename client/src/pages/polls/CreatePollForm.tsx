@@ -3,10 +3,12 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { monthBounds, monthKey } from '../../../../shared/months';
 import { dateToSomaliaLocal, somaliaLocalToDate } from '../../../../shared/poll-rules';
 import { type PollFormValues, pollFormSchema, pollMessages } from '../../../../shared/schemas/polls';
+import { sharedText } from '../../i18n/shared-messages';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -18,15 +20,9 @@ function windowOf(monthYear: string) {
   return { opensAt: dateToSomaliaLocal(opensAt), closesAt: dateToSomaliaLocal(closesAt) };
 }
 
-const authenticationRequired = () =>
-  notifications.show({
-    color: 'red',
-    title: pollMessages.authenticationRequired,
-    message: pollMessages.signInToCreate,
-  });
-
 /** The Create Poll tab (SPEC §5): title, month, opening and closing time required; a presidential draft. */
 export function CreatePollForm() {
+  const { t } = useTranslation('polls');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -37,16 +33,23 @@ export function CreatePollForm() {
     validate: zodValidate(pollFormSchema),
   });
 
+  const authenticationRequired = () =>
+    notifications.show({
+      color: 'red',
+      title: sharedText(pollMessages.authenticationRequired),
+      message: sharedText(pollMessages.signInToCreate),
+    });
+
   const create = useMutation(
     trpc.polls.create.mutationOptions({
       onSuccess: async (poll) => {
-        notifySuccess('Poll created successfully', 'Add its candidates, then publish it.');
+        notifySuccess(t('create.createdTitle'), t('create.createdBody'));
         await queryClient.invalidateQueries(trpc.polls.pathFilter());
         await navigate(`/admin/polls/${poll.id}`);
       },
       onError: (error) => {
         if (pollErrorCode(error) === 'UNAUTHORIZED') authenticationRequired();
-        else notifyFailure('Failed to create poll', error);
+        else notifyFailure(t('create.failed'), error);
       },
     }),
   );
@@ -67,11 +70,13 @@ export function CreatePollForm() {
       });
     },
     (errors) => {
-      if (Object.values(errors).includes(pollMessages.fillRequired)) {
+      // A missing field carries the schema's message (in the reader's language): SPEC §8's toast then.
+      const fillRequired = sharedText(pollMessages.fillRequired);
+      if (Object.values(errors).includes(fillRequired)) {
         notifications.show({
           color: 'red',
-          title: pollMessages.missingInformation,
-          message: pollMessages.fillRequired,
+          title: sharedText(pollMessages.missingInformation),
+          message: fillRequired,
         });
       }
     },
@@ -90,14 +95,14 @@ export function CreatePollForm() {
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create Poll">
+    <form onSubmit={submit} noValidate aria-label={t('create.form')}>
       <Stack gap="md">
         <Text c="dimmed" size="sm">
-          A new presidential poll starts as a draft. Times are Somalia time (EAT).
+          {t('create.intro')}
         </Text>
-        <TextInput label="Title" required disabled={busy} {...form.getInputProps('title')} />
+        <TextInput label={t('create.title')} required disabled={busy} {...form.getInputProps('title')} />
         <TextInput
-          label="Month"
+          label={t('create.month')}
           type="month"
           required
           disabled={busy}
@@ -106,7 +111,7 @@ export function CreatePollForm() {
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Opens at"
+            label={t('create.opensAt')}
             type="datetime-local"
             step={1}
             required
@@ -114,7 +119,7 @@ export function CreatePollForm() {
             {...form.getInputProps('opensAt')}
           />
           <TextInput
-            label="Closes at"
+            label={t('create.closesAt')}
             type="datetime-local"
             step={1}
             required
@@ -124,7 +129,7 @@ export function CreatePollForm() {
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={busy} mih={44}>
-            Create Poll
+            {t('create.submit')}
           </Button>
         </Group>
       </Stack>

@@ -2,8 +2,10 @@ import { Button, EmptyState } from '@mantine/core';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pollMessages } from '../../../../shared/schemas/polls';
+import { sharedText } from '../../i18n/shared-messages';
 import { notifyFailure } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollLoading } from './PollLoadStates';
@@ -11,20 +13,24 @@ import { PollPanel } from './PollPanel';
 
 /** The presidential poll running now, or SPEC §8's empty state. */
 export function CurrentPoll({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const { t } = useTranslation('polls');
   const trpc = useTRPC();
   const current = useQuery(trpc.polls.current.queryOptions());
   useEffect(() => {
-    if (current.error) notifyFailure('Failed to load current poll', current.error);
-  }, [current.error]);
+    if (current.error) notifyFailure(t('current.failed'), current.error);
+  }, [current.error, t]);
 
   if (current.isPending) return <PollLoading />;
   if (current.data) return <PollPanel view={current.data} headingLevel={headingLevel} />;
   if (current.isError) return null;
   return (
-    <EmptyState icon={<IconCalendarOff size={32} aria-hidden />} title={pollMessages.noActivePoll}>
+    <EmptyState
+      icon={<IconCalendarOff size={32} aria-hidden />}
+      title={sharedText(pollMessages.noActivePoll)}
+    >
       <EmptyState.Actions>
         <Button component={Link} to="/polls/history" variant="default" mih={44}>
-          Past polls
+          {t('current.pastPolls')}
         </Button>
       </EmptyState.Actions>
     </EmptyState>

@@ -2,6 +2,7 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { failureReason, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
@@ -10,6 +11,7 @@ import { pollErrorCode } from './poll-format';
 
 /** The poll's ballot: pick one candidate, submit once (SPEC §4 vote card rules apply to polls too). */
 export function PollBallot({ pollId, candidates }: { pollId: string; candidates: PollCandidate[] }) {
+  const { t } = useTranslation('polls');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
@@ -18,14 +20,14 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
   const vote = useMutation(
     trpc.polls.vote.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Vote Submitted', 'Your vote has been recorded successfully.');
+        notifySuccess(t('ballot.submittedTitle'), t('ballot.submittedBody'));
         await refresh();
       },
       onError: async (error) => {
         notifications.show({
           color: 'red',
-          title: 'Vote Failed',
-          message: failureReason(error, 'Failed to submit vote'),
+          title: t('ballot.failedTitle'),
+          message: failureReason(error, t('ballot.failedFallback')),
         });
         // A vote already on record (another tab, another phone) means the results are now the user's to see.
         if (pollErrorCode(error) === 'CONFLICT') await refresh();
@@ -36,7 +38,7 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
 
   return (
     <form
-      aria-label="Poll ballot"
+      aria-label={t('ballot.form')}
       onSubmit={(event) => {
         event.preventDefault();
         if (choice) vote.mutate({ pollId, candidateId: choice });
@@ -46,8 +48,8 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
         <Radio.Group
           value={choice}
           onChange={setChoice}
-          label="Choose your candidate"
-          description="You can vote once in this poll."
+          label={t('ballot.choose')}
+          description={t('ballot.help')}
           name="poll-candidate"
         >
           <Stack gap="xs" mt="xs">
@@ -58,7 +60,11 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
                 radius="md"
                 p="sm"
                 disabled={busy}
-                aria-label={candidate.party ? `${candidate.name}, ${candidate.party}` : candidate.name}
+                aria-label={
+                  candidate.party
+                    ? t('candidates.withParty', { name: candidate.name, party: candidate.party })
+                    : candidate.name
+                }
               >
                 <Group wrap="nowrap" gap="sm" mih={44}>
                   <Radio.Indicator />
@@ -91,7 +97,7 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
           loading={busy}
           loaderProps={{ type: 'dots' }}
         >
-          {busy ? 'Submitting Vote...' : 'Submit Vote'}
+          {busy ? t('ballot.submitting') : t('ballot.submit')}
         </Button>
       </Stack>
     </form>

@@ -1,4 +1,5 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
 
@@ -7,8 +8,9 @@ export type PollCandidate = PollView['candidates'][number];
 
 /** The candidates of a poll, read only (for visitors, drafts and polls not yet open). */
 export function PollCandidateList({ candidates }: { candidates: PollCandidate[] }) {
+  const { t } = useTranslation('polls');
   if (candidates.length === 0) {
-    return <Text c="dimmed">No candidates have been added to this poll yet.</Text>;
+    return <Text c="dimmed">{t('candidates.none')}</Text>;
   }
   return (
     <SimpleGrid
@@ -16,7 +18,7 @@ export function PollCandidateList({ candidates }: { candidates: PollCandidate[] 
       spacing="sm"
       component="ul"
       style={{ listStyle: 'none', padding: 0 }}
-      aria-label="Candidates"
+      aria-label={t('candidates.label')}
     >
       {candidates.map((candidate) => (
         <Paper key={candidate.id} component="li" withBorder radius="md" p="sm">

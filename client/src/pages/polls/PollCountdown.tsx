@@ -1,25 +1,28 @@
 import { Group, Paper, Text } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../i18n/format';
 
 const UNITS = [
-  { label: 'days', ms: 86_400_000 },
-  { label: 'hours', ms: 3_600_000 },
-  { label: 'minutes', ms: 60_000 },
-  { label: 'seconds', ms: 1_000 },
+  { unit: 'days', ms: 86_400_000 },
+  { unit: 'hours', ms: 3_600_000 },
+  { unit: 'minutes', ms: 60_000 },
+  { unit: 'seconds', ms: 1_000 },
 ] as const;
 
 function parts(remainingMs: number) {
   let rest = Math.max(0, remainingMs);
-  return UNITS.map((unit) => {
-    const value = Math.floor(rest / unit.ms);
-    rest -= value * unit.ms;
-    return { label: unit.label, value };
+  return UNITS.map(({ unit, ms }) => {
+    const value = Math.floor(rest / ms);
+    rest -= value * ms;
+    return { unit, value };
   });
 }
 
 /** Time left until the poll closes, ticking each second; calls onExpire once when it reaches zero. */
 export function PollCountdown({ closesAt, onExpire }: { closesAt: Date; onExpire(): void }) {
+  const { t } = useTranslation('polls');
   const [now, setNow] = useState(() => Date.now());
   const interval = useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
   const expired = useRef(false);
@@ -34,24 +37,24 @@ export function PollCountdown({ closesAt, onExpire }: { closesAt: Date; onExpire
 
   const units = parts(remaining);
   const spoken = units
-    .filter((unit, index) => unit.value > 0 || index === units.length - 1)
-    .map((unit) => `${unit.value} ${unit.label}`)
+    .filter((part, index) => part.value > 0 || index === units.length - 1)
+    .map((part) => t(`countdown.${part.unit}Count`, { count: part.value, value: formatNumber(part.value) }))
     .join(', ');
 
   return (
     // role="timer" is not announced on every tick; the label carries the full sentence for screen readers.
-    <Paper withBorder radius="md" p="sm" role="timer" aria-label={`Poll closes in ${spoken}`}>
+    <Paper withBorder radius="md" p="sm" role="timer" aria-label={t('countdown.spoken', { time: spoken })}>
       <Text size="sm" c="dimmed" mb={4} aria-hidden>
-        Poll closes in
+        {t('countdown.title')}
       </Text>
       <Group gap="xs" wrap="nowrap" aria-hidden>
-        {units.map((unit) => (
-          <div key={unit.label} style={{ minWidth: 56, textAlign: 'center' }}>
+        {units.map((part) => (
+          <div key={part.unit} style={{ minWidth: 56, textAlign: 'center' }}>
             <Text fw={700} fz="xl" ff="monospace">
-              {String(unit.value).padStart(2, '0')}
+              {formatNumber(part.value, { minimumIntegerDigits: 2 })}
             </Text>
             <Text size="xs" c="dimmed">
-              {unit.label}
+              {t(`countdown.${part.unit}`)}
             </Text>
           </div>
         ))}

@@ -1,8 +1,9 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { POLL_TYPE_LABELS, pollDateLabel, pollMonthLabel } from '../../../../shared/poll-rules';
 import type { PollElectionType, PollStatus } from '../../../../shared/polls';
 import { PollStatusBadge } from './PollStatusBadge';
+import { formatPollDay, formatPollMonth } from './poll-format';
 
 export interface PollSummary {
   id: string;
@@ -15,6 +16,8 @@ export interface PollSummary {
 
 /** A poll in a list, the whole card one link to its page. */
 export function PollListCard({ poll }: { poll: PollSummary }) {
+  const { t } = useTranslation('polls');
+  const when = { month: formatPollMonth(poll.monthYear), date: formatPollDay(poll.closesAt) };
   return (
     <Paper
       component={Link}
@@ -30,13 +33,12 @@ export function PollListCard({ poll }: { poll: PollSummary }) {
             {poll.title}
           </Text>
           <Text size="sm" c="dimmed">
-            {pollMonthLabel(poll.monthYear)} · {poll.status === 'closed' ? 'closed' : 'closes'}{' '}
-            {pollDateLabel(poll.closesAt)}
+            {poll.status === 'closed' ? t('list.closedOn', when) : t('list.closesOn', when)}
           </Text>
         </div>
         <Group gap={6}>
           <Badge variant="outline" color="gray">
-            {POLL_TYPE_LABELS[poll.electionType]}
+            {t(`type.${poll.electionType}`)}
           </Badge>
           <PollStatusBadge status={poll.status} />
         </Group>

@@ -1,5 +1,6 @@
 import { EmptyState, Skeleton, Stack } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { PollListCard, type PollSummary } from './PollListCard';
 
 /** A list of polls with its loading and empty states. */
@@ -14,9 +15,10 @@ export function PollList({
   emptyTitle: string;
   label: string;
 }) {
+  const { t } = useTranslation('polls');
   if (pending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading polls">
+      <Stack gap="sm" aria-busy="true" aria-label={t('list.loading')}>
         {['first', 'second', 'third'].map((slot) => (
           <Skeleton key={slot} h={76} radius="md" />
         ))}

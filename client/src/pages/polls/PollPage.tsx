@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { PollBackLink } from './PollBackLink';
@@ -16,8 +17,9 @@ interface PollPageProps {
 
 /** A page for one poll by id: the poll panel, or its loading and not-found states. */
 export function PollPage({ pollId, failureTitle, metaTitle, metaDescription }: PollPageProps) {
+  const { t } = useTranslation('polls');
   const { view, notFound } = usePollView(pollId, failureTitle);
-  usePageMeta(metaTitle(view.data?.poll.title ?? 'Opinion poll'), metaDescription);
+  usePageMeta(metaTitle(view.data?.poll.title ?? t('view.fallbackTitle')), metaDescription);
 
   return (
     <PageContainer size="md">

@@ -1,29 +1,25 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  hasPollEnded,
-  isPollVotingOpen,
-  POLL_TYPE_LABELS,
-  pollDateLabel,
-  pollMonthLabel,
-  pollResultsVisible,
-} from '../../../../shared/poll-rules';
+import { hasPollEnded, isPollVotingOpen, pollResultsVisible } from '../../../../shared/poll-rules';
 import { pollMessages } from '../../../../shared/schemas/polls';
+import { sharedText } from '../../i18n/shared-messages';
 import { useAuth } from '../../lib/auth';
 import { PollBallot } from './PollBallot';
 import { PollCandidateList, type PollView } from './PollCandidateList';
 import { PollCountdown } from './PollCountdown';
 import { PollResultsSection } from './PollResultsSection';
 import { PollStatusBadge } from './PollStatusBadge';
-import { formatPollDateTime } from './poll-format';
+import { formatPollDateTime, formatPollDay, formatPollMonth } from './poll-format';
 
 /**
  * One poll as a citizen meets it (SPEC §4): the ballot while it is open, results once they have voted,
  * final results for everyone once it is over. The clock is the reader's, ticking to the close.
  */
 export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingLevel?: 1 | 2 }) {
+  const { t } = useTranslation('polls');
   const { user, isAdmin, loading } = useAuth();
   const [now, setNow] = useState(() => new Date());
   const expire = useCallback(() => setNow(new Date()), []);
@@ -38,52 +34,59 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
         <Group gap="xs" mb={4}>
           <PollStatusBadge status={ended ? 'closed' : poll.status} />
           <Badge variant="outline" color="gray">
-            {POLL_TYPE_LABELS[poll.electionType]}
+            {t(`type.${poll.electionType}`)}
           </Badge>
         </Group>
         <Title order={headingLevel} fz={headingLevel === 1 ? 'h2' : 'h3'}>
           {poll.title}
         </Title>
         <Text c="dimmed">
-          {pollMonthLabel(poll.monthYear)} · opens {formatPollDateTime(poll.opensAt)} · closes{' '}
-          {formatPollDateTime(poll.closesAt)}
+          {t('panel.when', {
+            month: formatPollMonth(poll.monthYear),
+            opens: formatPollDateTime(poll.opensAt),
+            closes: formatPollDateTime(poll.closesAt),
+          })}
         </Text>
       </div>
 
       {votingOpen && <PollCountdown closesAt={poll.closesAt} onExpire={expire} />}
 
       {ended && (
-        <Alert color="gray" icon={<IconLock aria-hidden />} title="Poll closed">
+        <Alert color="gray" icon={<IconLock aria-hidden />} title={t('panel.closedTitle')}>
           {now > poll.closesAt
-            ? `This poll closed on ${pollDateLabel(poll.closesAt)}.`
-            : 'This poll has been closed.'}{' '}
-          These are its final results.
+            ? t('panel.closedOn', { date: formatPollDay(poll.closesAt) })
+            : t('panel.closedNow')}{' '}
+          {t('panel.finalResults')}
         </Alert>
       )}
       {poll.status === 'draft' && (
-        <Alert color="yellow" icon={<IconInfoCircle aria-hidden />} title="Draft">
-          Only admins can see this poll until it is published.
+        <Alert color="yellow" icon={<IconInfoCircle aria-hidden />} title={t('status.draft')}>
+          {t('panel.draftBody')}
         </Alert>
       )}
       {poll.status === 'open' && now < poll.opensAt && (
         <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
-          This poll opens on {pollDateLabel(poll.opensAt)}.
+          {t('panel.opensOn', { date: formatPollDay(poll.opensAt) })}
         </Alert>
       )}
 
       {votingOpen && userHasVoted && (
-        <Alert color="green" icon={<IconCircleCheck aria-hidden />} title="Thank you for voting!">
-          You have already voted in this month's poll.
+        <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={t('panel.thankYou')}>
+          {sharedText(pollMessages.alreadyVoted)}
         </Alert>
       )}
       {votingOpen && !userHasVoted && user && <PollBallot pollId={poll.id} candidates={candidates} />}
       {votingOpen && !userHasVoted && !user && !loading && (
         <>
-          <Alert color="blue" icon={<IconLock aria-hidden />} title={pollMessages.authenticationRequired}>
+          <Alert
+            color="blue"
+            icon={<IconLock aria-hidden />}
+            title={sharedText(pollMessages.authenticationRequired)}
+          >
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{pollMessages.signInToVote}</Text>
+              <Text size="sm">{sharedText(pollMessages.signInToVote)}</Text>
               <Button component={Link} to="/auth" mih={44}>
-                Sign In
+                {t('panel.signIn')}
               </Button>
             </Stack>
           </Alert>
@@ -95,7 +98,7 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
       {resultsVisible ? (
         <PollResultsSection pollId={poll.id} live={!ended} />
       ) : (
-        votingOpen && <Text c="dimmed">Results are shown after you vote.</Text>
+        votingOpen && <Text c="dimmed">{t('panel.resultsAfterVote')}</Text>
       )}
     </Stack>
   );

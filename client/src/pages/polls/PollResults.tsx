@@ -1,43 +1,52 @@
 import { EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../server/routers/_app';
-import { formatPercentage } from '../../../../shared/election-rules';
-import { pollMonthLabel } from '../../../../shared/poll-rules';
+import { formatShare } from '../../components/elections/results-format';
+import { formatNumber } from '../../i18n/format';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
-import { formatPollDateTime } from './poll-format';
-import { ResultsBars, votesLabel } from './ResultsBars';
+import { formatPollDateTime, formatPollMonth } from './poll-format';
+import { ResultsBars, usePollVotesLabel } from './ResultsBars';
 
 export type PollResultsData = RouterOutputs['polls']['results'];
 
-const RANKS = ['1st', '2nd', '3rd'];
+const RANKS = ['results.rank1', 'results.rank2', 'results.rank3'] as const;
 
 /** SPEC §3's poll results: month, total votes, last update, the top three, the others' share, the chart. */
 export function PollResults({ data }: { data: PollResultsData }) {
+  const { t } = useTranslation('polls');
+  const votesLabel = usePollVotesLabel();
   const { poll, results } = data;
+  const month = formatPollMonth(poll.monthYear);
   const final = poll.status === 'closed';
   return (
     <Stack gap="lg" component="section" aria-labelledby="poll-results-heading">
       <div>
         <Title order={2} fz="h3" id="poll-results-heading">
-          {final ? 'Final results' : 'Results so far'}: {pollMonthLabel(poll.monthYear)}
+          {final ? t('results.final', { month }) : t('results.soFar', { month })}
         </Title>
         <Group gap="lg" mt={4}>
           <Text>
-            Total votes: <strong>{results.totalVotes.toLocaleString('en-GB')}</strong>
+            <Trans
+              t={t}
+              i18nKey="results.totalVotes"
+              values={{ total: formatNumber(results.totalVotes) }}
+              components={[<strong key="total" />]}
+            />
           </Text>
           {results.lastUpdated && (
             <Text c="dimmed" size="sm">
-              Last updated {formatPollDateTime(results.lastUpdated)}
+              {t('results.lastUpdated', { time: formatPollDateTime(results.lastUpdated) })}
             </Text>
           )}
         </Group>
       </div>
 
       {results.totalVotes === 0 ? (
-        <EmptyState icon={<IconChartBar size={32} aria-hidden />} title="No Votes Cast" />
+        <EmptyState icon={<IconChartBar size={32} aria-hidden />} title={t('results.noVotes')} />
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" aria-label="Top three">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" aria-label={t('results.topThree')}>
             {results.topThree.map((candidate, index) => (
               <Paper
                 key={candidate.id}
@@ -54,7 +63,7 @@ export function PollResults({ data }: { data: PollResultsData }) {
                   />
                   <div style={{ minWidth: 0 }}>
                     <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-                      {RANKS[index]}
+                      {RANKS[index] && t(RANKS[index])}
                     </Text>
                     <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                       {candidate.name}
@@ -65,7 +74,7 @@ export function PollResults({ data }: { data: PollResultsData }) {
                       </Text>
                     )}
                     <Text fz={28} fw={800} lh={1.2} mt={4}>
-                      {formatPercentage(candidate.percentage)}
+                      {formatShare(candidate.percentage)}
                     </Text>
                     <Text size="sm" c="dimmed">
                       {votesLabel(candidate.voteCount)}
@@ -77,7 +86,12 @@ export function PollResults({ data }: { data: PollResultsData }) {
           </SimpleGrid>
           {results.all.length > results.topThree.length && (
             <Text>
-              Others: <strong>{formatPercentage(results.othersPercentage)}</strong>
+              <Trans
+                t={t}
+                i18nKey="results.others"
+                values={{ share: formatShare(results.othersPercentage) }}
+                components={[<strong key="share" />]}
+              />
             </Text>
           )}
           <ResultsBars rows={results.all} />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PollPage } from './PollPage';
 
 /**
@@ -5,12 +6,13 @@ import { PollPage } from './PollPage';
  * of a closed poll for everyone; for an open one, results once the reader has voted, and the ballot before.
  */
 export function PollResultsView({ pollId }: { pollId: string }) {
+  const { t } = useTranslation('polls');
   return (
     <PollPage
       pollId={pollId}
-      failureTitle="Failed to load poll results"
-      metaTitle={(title) => `Results: ${title}`}
-      metaDescription="Results of the monthly opinion poll on Codka."
+      failureTitle={t('results.failed')}
+      metaTitle={(title) => t('view.resultsMetaTitle', { title })}
+      metaDescription={t('view.resultsMetaDescription')}
     />
   );
 }

@@ -1,13 +1,15 @@
 import { Badge } from '@mantine/core';
-import { POLL_STATUS_LABELS } from '../../../../shared/poll-rules';
+import { useTranslation } from 'react-i18next';
 import type { PollStatus } from '../../../../shared/polls';
 
 const STATUS_COLORS: Record<PollStatus, string> = { draft: 'yellow', open: 'green', closed: 'gray' };
 
+/** Used by the admin console too: its poll routes load the polls texts (admin-routes.tsx). */
 export function PollStatusBadge({ status }: { status: PollStatus }) {
+  const { t } = useTranslation('polls');
   return (
     <Badge color={STATUS_COLORS[status]} variant="light">
-      {POLL_STATUS_LABELS[status]}
+      {t(`status.${status}`)}
     </Badge>
   );
 }

@@ -1,6 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { formatPercentage, RESULTS_BAR_LABEL_MIN_PERCENT } from '../../../../shared/election-rules';
+import { useTranslation } from 'react-i18next';
+import { RESULTS_BAR_LABEL_MIN_PERCENT } from '../../../../shared/election-rules';
+import { formatShare } from '../../components/elections/results-format';
+import { formatNumber } from '../../i18n/format';
 import { readableOn } from './poll-format';
 import classes from './ResultsBars.module.css';
 
@@ -15,13 +18,19 @@ export interface ResultsBarRow {
 
 const MIN_LABEL_PX = 40;
 
-export const votesLabel = (n: number) => (n === 1 ? '1 vote' : `${n.toLocaleString('en-GB')} votes`);
+/** "1 vote", "1,234 votes" (in Somali "1,234 cod"), with the count in the reader's language. */
+export function usePollVotesLabel(): (votes: number) => string {
+  const { t } = useTranslation('polls');
+  return (votes) => t('results.votesCount', { count: votes, votes: formatNumber(votes) });
+}
 
 /**
  * The chart: one stacked bar in the candidates' colours (shares under 5% unlabelled, SPEC §9), then a row
  * per candidate whose printed share and count are the chart's text equivalent.
  */
 export function ResultsBars({ rows }: { rows: ResultsBarRow[] }) {
+  const { t } = useTranslation('polls');
+  const votesLabel = usePollVotesLabel();
   // A label is printed only where it fits: a 8% share of a phone-wide bar is narrower than "8.3%".
   const { ref, width } = useElementSize();
   const labelled = (percentage: number) =>
@@ -41,7 +50,7 @@ export function ResultsBars({ rows }: { rows: ResultsBarRow[] }) {
                 color: readableOn(row.colorHex),
               }}
             >
-              {labelled(row.percentage) ? formatPercentage(row.percentage) : null}
+              {labelled(row.percentage) ? formatShare(row.percentage) : null}
             </div>
           ))}
       </div>
@@ -49,7 +58,7 @@ export function ResultsBars({ rows }: { rows: ResultsBarRow[] }) {
         gap="sm"
         component="ol"
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        aria-label="Results by candidate"
+        aria-label={t('results.byCandidate')}
       >
         {rows.map((row) => (
           <li key={row.id}>
@@ -65,7 +74,7 @@ export function ResultsBars({ rows }: { rows: ResultsBarRow[] }) {
                 )}
               </div>
               <div style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                <Text fw={700}>{formatPercentage(row.percentage)}</Text>
+                <Text fw={700}>{formatShare(row.percentage)}</Text>
                 <Text c="dimmed" size="sm">
                   {votesLabel(row.voteCount)}
                 </Text>

@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
 import { notifyFailure } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
@@ -10,26 +11,27 @@ import { PollList } from './PollListStates';
 
 /** /polls/history: closed polls, newest month first, each with its final results. */
 export function ClosedPollsPage() {
-  usePageMeta('Poll History', 'Final results of past monthly opinion polls on Codka.');
+  const { t } = useTranslation('polls');
+  usePageMeta(t('closedPolls.title'), t('closedPolls.metaDescription'));
   const trpc = useTRPC();
   const history = useQuery(trpc.polls.history.queryOptions());
   useEffect(() => {
-    if (history.error) notifyFailure('Failed to load poll history', history.error);
-  }, [history.error]);
+    if (history.error) notifyFailure(t('closedPolls.failed'), history.error);
+  }, [history.error, t]);
 
   return (
     <PageContainer size="md">
       <Stack gap="lg">
         <PollBackLink />
         <div>
-          <Title order={1}>Poll History</Title>
-          <Text c="dimmed">Closed opinion polls and their final results, newest month first.</Text>
+          <Title order={1}>{t('closedPolls.title')}</Title>
+          <Text c="dimmed">{t('closedPolls.intro')}</Text>
         </div>
         <PollList
           polls={history.data}
           pending={history.isPending}
-          emptyTitle="No closed polls yet"
-          label="Closed polls"
+          emptyTitle={t('closedPolls.empty')}
+          label={t('closedPolls.label')}
         />
       </Stack>
     </PageContainer>

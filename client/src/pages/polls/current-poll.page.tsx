@@ -1,4 +1,5 @@
 import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { CurrentPoll } from './CurrentPoll';
@@ -6,10 +7,8 @@ import { PollBackLink } from './PollBackLink';
 
 /** /polls/presidential: this month's presidential opinion poll, its ballot and results. */
 export function CurrentPollPage() {
-  usePageMeta(
-    'Presidential Opinion Poll',
-    "Vote in this month's presidential opinion poll: one vote per citizen per month, with live results for voters.",
-  );
+  const { t } = useTranslation('polls');
+  usePageMeta(t('current.title'), t('current.metaDescription'));
   return (
     <PageContainer size="md">
       <Stack gap="lg">

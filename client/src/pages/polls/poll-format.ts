@@ -1,18 +1,30 @@
 import { TRPCClientError } from '@trpc/client';
+import { formatDate, formatDateTime, formatDay } from '../../i18n/format';
 
-// Polls run on Somalia's clock: times are shown in East Africa Time whatever the reader's own zone.
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Africa/Mogadishu',
-});
+// Polls run on Somalia's clock: times are shown in East Africa Time (format.ts) whatever the reader's own
+// zone, in the reader's language.
 
-/** "12 November 2026, 14:05 EAT". */
+/** "12 November 2026 at 14:05 EAT" in English. */
 export function formatPollDateTime(date: Date): string {
-  return `${dateTime.format(date)} EAT`;
+  const moment = formatDateTime(date, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  return `${moment} EAT`;
+}
+
+/** "30 November 2026": the day in Somalia. */
+export function formatPollDay(date: Date): string {
+  return formatDate(date, { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** "November 2026" for '2026-11'; the key itself when it is not a month. */
+export function formatPollMonth(monthYear: string): string {
+  if (!/^\d{4}-\d{2}$/.test(monthYear)) return monthYear;
+  return formatDay(`${monthYear}-15`, { month: 'long', year: 'numeric' });
 }
 
 /** The tRPC error code of a failed call ("NOT_FOUND", ...), or null when the server was not reached. */

@@ -1,6 +1,7 @@
 import { Center, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
@@ -25,10 +26,8 @@ function useTab(isAdmin: boolean): [PollTab, (tab: PollTab) => void] {
 
 /** /polls/presidential/history: the current poll, every poll, and (for admins) a form to create one. */
 export function PollHistoryPage() {
-  usePageMeta(
-    'Opinion Polls',
-    "The monthly presidential opinion poll: this month's ballot, past polls and their results.",
-  );
+  const { t } = useTranslation('polls');
+  usePageMeta(t('history.title'), t('history.metaDescription'));
   const { isAdmin, loading } = useAuth();
   const [tab, setTab] = useTab(isAdmin);
   const [params] = useSearchParams();
@@ -37,25 +36,25 @@ export function PollHistoryPage() {
     <PageContainer size="md">
       <Stack gap="lg">
         <div>
-          <Title order={1}>Opinion Polls</Title>
-          <Text c="dimmed">One vote per citizen per month. Results are shown once you have voted.</Text>
+          <Title order={1}>{t('history.title')}</Title>
+          <Text c="dimmed">{t('history.intro')}</Text>
         </div>
         {loading && params.get('tab') === 'create' ? (
           <Center h={200}>
-            <Loader aria-label="Checking your session" />
+            <Loader aria-label={t('history.checkingSession')} />
           </Center>
         ) : (
           <Tabs value={tab} onChange={(value) => value && setTab(value as PollTab)} keepMounted={false}>
             <Tabs.List mb="lg">
               <Tabs.Tab value="current" mih={44}>
-                Current Poll
+                {t('history.currentTab')}
               </Tabs.Tab>
               <Tabs.Tab value="history" mih={44}>
-                All Polls
+                {t('history.allTab')}
               </Tabs.Tab>
               {isAdmin && (
                 <Tabs.Tab value="create" mih={44}>
-                  Create Poll
+                  {t('history.createTab')}
                 </Tabs.Tab>
               )}
             </Tabs.List>
@@ -78,10 +77,18 @@ export function PollHistoryPage() {
 }
 
 function AllPolls() {
+  const { t } = useTranslation('polls');
   const trpc = useTRPC();
   const list = useQuery(trpc.polls.list.queryOptions());
   useEffect(() => {
-    if (list.error) notifyFailure('Failed to load polls', list.error);
-  }, [list.error]);
-  return <PollList polls={list.data} pending={list.isPending} emptyTitle="No polls yet" label="All polls" />;
+    if (list.error) notifyFailure(t('history.failed'), list.error);
+  }, [list.error, t]);
+  return (
+    <PollList
+      polls={list.data}
+      pending={list.isPending}
+      emptyTitle={t('history.empty')}
+      label={t('allPolls')}
+    />
+  );
 }

@@ -15,26 +15,33 @@ import {
 import { IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { formatNewValues } from './audit-format';
 
 const PAGE_SIZE = 50;
-// The reader's own locale and time zone: an audit trail is read by the admin, about moments in time.
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+// To the second: an audit trail orders moments that can be close together.
+const WHEN = { dateStyle: 'medium', timeStyle: 'medium' } as const;
 
-const ACTION_COLORS: Record<string, string> = {
+const ACTION_COLORS = {
   create: 'green',
   update: 'blue',
   delete: 'red',
   activate: 'teal',
   deactivate: 'orange',
-};
+} as const;
+type KnownAction = keyof typeof ACTION_COLORS;
+const isKnownAction = (action: string): action is KnownAction => action in ACTION_COLORS;
 
 /** /admin/audit: who changed what and when, newest first, filtered by table and action. */
 export function AdminAuditPage() {
-  usePageMeta('Audit Log');
+  const { t } = useTranslation(['admin', 'common']);
+  usePageMeta(t('audit.title'));
+  // The server records actions as codes; known ones are named in the reader's language, others shown as stored.
+  const actionName = (code: string) => (isKnownAction(code) ? t(`audit.actions.${code}`) : code);
   const trpc = useTRPC();
   const [tableName, setTableName] = useState<string | null>(null);
   const [action, setAction] = useState<string | null>(null);
@@ -47,17 +54,17 @@ export function AdminAuditPage() {
   );
 
   useEffect(() => {
-    if (log.error) notifyFailure('Failed to load the audit log', log.error);
-  }, [log.error]);
+    if (log.error) notifyFailure(t('audit.loadFailed'), log.error);
+  }, [log.error, t]);
 
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
     <Stack gap="lg">
-      <Title order={1}>Audit Log</Title>
+      <Title order={1}>{t('audit.title')}</Title>
       <Group align="flex-end">
         <Select
-          label="Table"
-          placeholder="All tables"
+          label={t('audit.table')}
+          placeholder={t('audit.allTables')}
           data={filters.data?.tables ?? []}
           value={tableName}
           onChange={setTableName}
@@ -65,9 +72,9 @@ export function AdminAuditPage() {
           w={{ base: '100%', xs: 220 }}
         />
         <Select
-          label="Action"
-          placeholder="All actions"
-          data={filters.data?.actions ?? []}
+          label={t('audit.action')}
+          placeholder={t('audit.allActions')}
+          data={(filters.data?.actions ?? []).map((code) => ({ value: code, label: actionName(code) }))}
           value={action}
           onChange={setAction}
           clearable
@@ -78,39 +85,44 @@ export function AdminAuditPage() {
       {log.isPending ? (
         <Skeleton h={240} />
       ) : log.isError ? (
-        <Alert color="red" role="alert" title="The audit log could not be loaded">
+        <Alert color="red" role="alert" title={t('audit.cannotLoad')}>
           <Button mt="sm" variant="default" onClick={() => log.refetch()}>
-            Try again
+            {t('audit.tryAgain')}
           </Button>
         </Alert>
       ) : entries.length === 0 ? (
         <EmptyState
           icon={<IconHistory size={32} aria-hidden />}
-          title="No audit entries"
-          description={tableName || action ? 'Nothing matches these filters.' : 'Admin changes appear here.'}
+          title={t('audit.emptyTitle')}
+          description={tableName || action ? t('general.noFilterMatch') : t('audit.emptyBody')}
         />
       ) : (
         <Table.ScrollContainer minWidth={820}>
-          <Table striped verticalSpacing="sm" aria-label="Audit log">
+          <Table striped verticalSpacing="sm" aria-label={t('audit.log')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Record</Table.Th>
-                <Table.Th>New values</Table.Th>
+                <Table.Th>{t('audit.when')}</Table.Th>
+                <Table.Th>{t('audit.who')}</Table.Th>
+                <Table.Th>{t('audit.action')}</Table.Th>
+                <Table.Th>{t('audit.record')}</Table.Th>
+                <Table.Th>{t('audit.newValues')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {entries.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={entry.createdAt.toISOString()}>{when.format(entry.createdAt)}</time>
+                    <time dateTime={entry.createdAt.toISOString()}>
+                      {formatDateTime(entry.createdAt, WHEN)}
+                    </time>
                   </Table.Td>
-                  <Table.Td>{entry.actorEmail ?? 'System'}</Table.Td>
+                  <Table.Td>{entry.actorEmail ?? t('audit.system')}</Table.Td>
                   <Table.Td>
-                    <Badge color={ACTION_COLORS[entry.action] ?? 'gray'} variant="light">
-                      {entry.action}
+                    <Badge
+                      color={isKnownAction(entry.action) ? ACTION_COLORS[entry.action] : 'gray'}
+                      variant="light"
+                    >
+                      {actionName(entry.action)}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
@@ -149,7 +161,7 @@ export function AdminAuditPage() {
       {log.hasNextPage && (
         <Group justify="center">
           <Button variant="default" loading={log.isFetchingNextPage} onClick={() => log.fetchNextPage()}>
-            Load more
+            {t('common:actions.loadMore')}
           </Button>
         </Group>
       )}

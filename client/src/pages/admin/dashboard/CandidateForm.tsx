@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { candidateInput, candidateUpdateInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
@@ -11,10 +12,9 @@ import { useFailureToast, useLoadFailure, useRefreshAdmin } from './dashboard-qu
 
 export type Candidate = RouterOutputs['admin']['candidates']['list'][number];
 
-const CHOOSE_ELECTION = 'Choose an election';
-
 /** Create (candidate null: choose the election) or edit a candidate. SPEC §5: only the name is required. */
 export function CandidateForm({ candidate, onClose }: { candidate: Candidate | null; onClose(): void }) {
+  const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
@@ -22,7 +22,7 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
     ...trpc.admin.candidates.electionChoices.queryOptions(),
     enabled: !candidate,
   });
-  useLoadFailure(elections.error, 'Failed to load elections');
+  useLoadFailure(elections.error, t('candidates.electionsFailed'));
   const form = useForm({
     initialValues: {
       electionId: candidate?.electionId ?? (null as string | null),
@@ -36,26 +36,26 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
     validate: ({ electionId, ...fields }) => {
       if (candidate) return zodValidate<unknown>(candidateUpdateInput)({ id: candidate.id, ...fields });
       const errors = zodValidate<unknown>(candidateInput)({ electionId: electionId ?? '', ...fields });
-      if (errors.electionId) errors.electionId = CHOOSE_ELECTION;
+      if (errors.electionId) errors.electionId = t('candidates.chooseElection');
       return errors;
     },
   });
 
   const done = async (message: string) => {
-    notifySuccess('Success', message);
+    notifySuccess(t('general.success'), message);
     await refreshAdmin();
     onClose();
   };
   const create = useMutation(
     trpc.admin.candidates.create.mutationOptions({
-      onSuccess: () => done('Candidate created successfully'),
-      onError: (error) => failureToast('Failed to create candidate', error),
+      onSuccess: () => done(t('candidates.created')),
+      onError: (error) => failureToast(t('candidates.createFailed'), error),
     }),
   );
   const update = useMutation(
     trpc.admin.candidates.update.mutationOptions({
-      onSuccess: () => done('Candidate updated successfully'),
-      onError: (error) => failureToast('Failed to update candidate', error),
+      onSuccess: () => done(t('candidates.updated')),
+      onError: (error) => failureToast(t('candidates.updateFailed'), error),
     }),
   );
   const busy = create.isPending || update.isPending;
@@ -65,30 +65,42 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
     else create.mutate(candidateInput.parse({ electionId, ...fields }));
   });
 
-  const title = candidate ? 'Edit Candidate' : 'Add Candidate';
+  const title = candidate ? t('candidates.edit') : t('candidates.add');
   return (
     <ResponsiveModal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
           {candidate ? (
-            <TextInput label="Election" value={candidate.electionTitle} readOnly disabled />
+            <TextInput label={t('candidates.election')} value={candidate.electionTitle} readOnly disabled />
           ) : (
             <Select
-              label="Election"
-              placeholder={elections.isPending ? 'Loading elections…' : CHOOSE_ELECTION}
-              data={(elections.data ?? []).map((e) => ({ value: e.id, label: `${e.title} (${e.status})` }))}
+              label={t('candidates.election')}
+              placeholder={
+                elections.isPending ? t('candidates.loadingElections') : t('candidates.chooseElection')
+              }
+              data={(elections.data ?? []).map((e) => ({
+                value: e.id,
+                label: t('candidates.electionChoice', {
+                  title: e.title,
+                  status: t(`electionStatus.${e.status}`),
+                }),
+              }))}
               searchable
               required
-              nothingFoundMessage="No election matches"
+              nothingFoundMessage={t('candidates.noElectionMatch')}
               disabled={busy}
               {...form.getInputProps('electionId')}
             />
           )}
-          <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
-          <TextInput label="Party" disabled={busy} {...form.getInputProps('party')} />
-          <TextInput label="Position sought" disabled={busy} {...form.getInputProps('positionSought')} />
+          <TextInput label={t('general.name')} required disabled={busy} {...form.getInputProps('name')} />
+          <TextInput label={t('candidates.party')} disabled={busy} {...form.getInputProps('party')} />
+          <TextInput
+            label={t('candidates.positionSought')}
+            disabled={busy}
+            {...form.getInputProps('positionSought')}
+          />
           <Textarea
-            label="Bio"
+            label={t('candidates.bio')}
             autosize
             minRows={3}
             maxRows={8}
@@ -96,24 +108,24 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
             {...form.getInputProps('bio')}
           />
           <TextInput
-            label="Image URL"
-            description="A web address (https://…) or a path on this site (/uploads/…)"
+            label={t('candidates.imageUrl')}
+            description={t('candidates.imageUrlHint')}
             type="url"
             disabled={busy}
             {...form.getInputProps('imageUrl')}
           />
           <TextInput
-            label="Image description"
-            description="Read aloud by screen readers"
+            label={t('candidates.imageAlt')}
+            description={t('candidates.imageAltHint')}
             disabled={busy}
             {...form.getInputProps('imageAlt')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              {candidate ? 'Save Changes' : 'Add Candidate'}
+              {candidate ? t('general.saveChanges') : t('candidates.add')}
             </Button>
           </Group>
         </Stack>

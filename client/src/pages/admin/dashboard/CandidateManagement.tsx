@@ -12,6 +12,7 @@ import {
 import { IconPlus, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { initials } from '../../../../../shared/initials';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
@@ -23,21 +24,22 @@ import { useFailureToast, useLoadFailure, useRefreshAdmin } from './dashboard-qu
 
 /** Every election's candidates in one table (the dashboard tab and /admin/candidates). */
 export function CandidateManagement() {
+  const { t } = useTranslation('admin');
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
   const candidates = useQuery(trpc.admin.candidates.list.queryOptions());
-  useLoadFailure(candidates.error, 'Failed to load candidates');
+  useLoadFailure(candidates.error, t('candidates.loadFailed'));
   const [editing, setEditing] = useState<Candidate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Candidate | null>(null);
   const remove = useMutation(
     trpc.admin.candidates.delete.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Success', 'Candidate deleted successfully');
+        notifySuccess(t('general.success'), t('candidates.deleted'));
         setDeleting(null);
         await refreshAdmin();
       },
-      onError: (error) => failureToast('Failed to delete candidate', error),
+      onError: (error) => failureToast(t('candidates.deleteFailed'), error),
     }),
   );
 
@@ -46,7 +48,7 @@ export function CandidateManagement() {
     <Stack>
       <Group justify="flex-end">
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-          Add Candidate
+          {t('candidates.add')}
         </Button>
       </Group>
 
@@ -55,20 +57,20 @@ export function CandidateManagement() {
       ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconUserQuestion size={32} aria-hidden />}
-          title="No Candidates Added"
-          description="Add a candidate to an election to see them here."
+          title={t('candidates.emptyTitle')}
+          description={t('candidates.emptyBody')}
         />
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover aria-label="Candidates">
+          <Table striped highlightOnHover aria-label={t('candidates.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Candidate</Table.Th>
-                <Table.Th>Election</Table.Th>
-                <Table.Th>Party</Table.Th>
-                <Table.Th>Position</Table.Th>
+                <Table.Th>{t('candidates.candidate')}</Table.Th>
+                <Table.Th>{t('candidates.election')}</Table.Th>
+                <Table.Th>{t('candidates.party')}</Table.Th>
+                <Table.Th>{t('candidates.position')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('general.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -117,13 +119,12 @@ export function CandidateManagement() {
       )}
       <ConfirmDelete
         opened={deleting !== null}
-        title="Delete candidate?"
+        title={t('candidates.deleteTitle')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        {deleting &&
-          `${deleting.name} will be removed from ${deleting.electionTitle}. This cannot be undone.`}
+        {deleting && t('candidates.deleteBody', { name: deleting.name, election: deleting.electionTitle })}
       </ConfirmDelete>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { centerInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
@@ -42,6 +43,7 @@ interface CenterFormProps {
 
 /** Create (center null) or edit a registration center. */
 export function CenterForm({ center, districts, onClose }: CenterFormProps) {
+  const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
@@ -60,20 +62,20 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
   });
 
   const done = async (message: string) => {
-    notifySuccess('Success', message);
+    notifySuccess(t('general.success'), message);
     await refreshAdmin();
     onClose();
   };
   const create = useMutation(
     trpc.admin.centers.create.mutationOptions({
-      onSuccess: () => done('Registration center created successfully'),
-      onError: (error) => failureToast('Failed to create registration center', error),
+      onSuccess: () => done(t('centers.created')),
+      onError: (error) => failureToast(t('centers.createFailed'), error),
     }),
   );
   const update = useMutation(
     trpc.admin.centers.update.mutationOptions({
-      onSuccess: () => done('Registration center updated successfully'),
-      onError: (error) => failureToast('Failed to update registration center', error),
+      onSuccess: () => done(t('centers.updated')),
+      onError: (error) => failureToast(t('centers.updateFailed'), error),
     }),
   );
   const busy = create.isPending || update.isPending;
@@ -84,26 +86,26 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
     else create.mutate(input);
   });
 
-  const title = center ? 'Edit Registration Center' : 'Add Registration Center';
+  const title = center ? t('centers.editTitle') : t('centers.addTitle');
   return (
     <ResponsiveModal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
-          <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
-          <TextInput label="Code" required disabled={busy} {...form.getInputProps('code')} />
-          <TextInput label="Address" disabled={busy} {...form.getInputProps('address')} />
+          <TextInput label={t('general.name')} required disabled={busy} {...form.getInputProps('name')} />
+          <TextInput label={t('general.code')} required disabled={busy} {...form.getInputProps('code')} />
+          <TextInput label={t('centers.address')} disabled={busy} {...form.getInputProps('address')} />
           <Select
-            label="District"
-            placeholder="Choose a district"
+            label={t('general.district')}
+            placeholder={t('centers.chooseDistrict')}
             data={districts.map((d) => ({ value: d.id, label: `${d.name} (${d.region})` }))}
             searchable
             clearable
-            nothingFoundMessage="No district matches"
+            nothingFoundMessage={t('centers.noDistrictMatch')}
             disabled={busy}
             {...form.getInputProps('districtId')}
           />
           <NumberInput
-            label="Capacity"
+            label={t('centers.capacity')}
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator=","
@@ -112,7 +114,7 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <NumberInput
-              label="Latitude"
+              label={t('general.latitude')}
               step={0.1}
               decimalScale={6}
               min={-90}
@@ -121,7 +123,7 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
               {...form.getInputProps('latitude')}
             />
             <NumberInput
-              label="Longitude"
+              label={t('general.longitude')}
               step={0.1}
               decimalScale={6}
               min={-180}
@@ -130,13 +132,17 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
               {...form.getInputProps('longitude')}
             />
           </SimpleGrid>
-          <Switch label="Active" disabled={busy} {...form.getInputProps('isActive', { type: 'checkbox' })} />
+          <Switch
+            label={t('general.active')}
+            disabled={busy}
+            {...form.getInputProps('isActive', { type: 'checkbox' })}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              {center ? 'Save Changes' : 'Add Center'}
+              {center ? t('general.saveChanges') : t('centers.add')}
             </Button>
           </Group>
         </Stack>

@@ -12,8 +12,10 @@ import {
 import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { ActiveToggleButton, DeleteRowButton, EditRowButton } from '../../../components/RowActions';
+import { formatNumber } from '../../../i18n/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { type Center, CenterForm } from './CenterForm';
@@ -26,13 +28,14 @@ const coordinates = (center: Center) =>
 
 /** The Registration Centers tab: every center with its district and region, and Activate/Deactivate. */
 export function CentersTab() {
+  const { t } = useTranslation('admin');
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
   const centers = useQuery(trpc.admin.centers.list.queryOptions());
   const districts = useQuery(trpc.admin.districts.list.queryOptions());
-  useLoadFailure(centers.error, 'Failed to load registration centers');
-  useLoadFailure(districts.error, 'Failed to load districts');
+  useLoadFailure(centers.error, t('centers.loadFailed'));
+  useLoadFailure(districts.error, t('districts.loadFailed'));
   const [editing, setEditing] = useState<Center | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Center | null>(null);
 
@@ -40,22 +43,22 @@ export function CentersTab() {
     trpc.admin.centers.setActive.mutationOptions({
       onSuccess: async (result) => {
         notifySuccess(
-          'Success',
-          `Registration center ${result.isActive ? 'activated' : 'deactivated'} successfully`,
+          t('general.success'),
+          result.isActive ? t('centers.activated') : t('centers.deactivated'),
         );
         await refreshAdmin();
       },
-      onError: (error) => failureToast('Failed to update registration center', error),
+      onError: (error) => failureToast(t('centers.updateFailed'), error),
     }),
   );
   const remove = useMutation(
     trpc.admin.centers.delete.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Success', 'Registration center deleted successfully');
+        notifySuccess(t('general.success'), t('centers.deleted'));
         setDeleting(null);
         await refreshAdmin();
       },
-      onError: (error) => failureToast('Failed to delete registration center', error),
+      onError: (error) => failureToast(t('centers.deleteFailed'), error),
     }),
   );
 
@@ -64,10 +67,15 @@ export function CentersTab() {
     <Stack>
       <Group justify="space-between">
         <Text c="dimmed" size="sm">
-          {centers.data ? `${rows.filter((c) => c.isActive).length} of ${rows.length} centers active` : ' '}
+          {centers.data
+            ? t('centers.activeSummary', {
+                active: formatNumber(rows.filter((c) => c.isActive).length),
+                total: formatNumber(rows.length),
+              })
+            : ' '}
         </Text>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-          Add Center
+          {t('centers.add')}
         </Button>
       </Group>
 
@@ -76,22 +84,22 @@ export function CentersTab() {
       ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconBuildingCommunity size={32} aria-hidden />}
-          title="No registration centers found..."
-          description="Add the first registration center."
+          title={t('centers.emptyTitle')}
+          description={t('centers.emptyFirst')}
         />
       ) : (
         <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover aria-label="Registration centers">
+          <Table striped highlightOnHover aria-label={t('centers.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>District</Table.Th>
-                <Table.Th>Region</Table.Th>
-                <Table.Th ta="right">Capacity</Table.Th>
-                <Table.Th>Coordinates</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('general.name')}</Table.Th>
+                <Table.Th>{t('general.district')}</Table.Th>
+                <Table.Th>{t('general.region')}</Table.Th>
+                <Table.Th ta="right">{t('centers.capacity')}</Table.Th>
+                <Table.Th>{t('centers.coordinates')}</Table.Th>
+                <Table.Th>{t('general.status')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('general.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -109,13 +117,13 @@ export function CentersTab() {
                   </Table.Td>
                   <Table.Td>{c.districtName ?? '—'}</Table.Td>
                   <Table.Td>{c.region ?? '—'}</Table.Td>
-                  <Table.Td ta="right">{c.capacity === null ? '—' : c.capacity.toLocaleString()}</Table.Td>
+                  <Table.Td ta="right">{c.capacity === null ? '—' : formatNumber(c.capacity)}</Table.Td>
                   <Table.Td ff="monospace" fz="xs">
                     {coordinates(c)}
                   </Table.Td>
                   <Table.Td>
                     <Badge color={c.isActive ? 'green' : 'gray'} variant="light">
-                      {c.isActive ? 'Active' : 'Inactive'}
+                      {c.isActive ? t('general.active') : t('general.inactive')}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
@@ -146,12 +154,12 @@ export function CentersTab() {
       )}
       <ConfirmDelete
         opened={deleting !== null}
-        title="Delete registration center?"
+        title={t('centers.deleteTitle')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        {deleting && `${deleting.name} (${deleting.code}) will be deleted. This cannot be undone.`}
+        {deleting && t('centers.deleteBody', { name: deleting.name, code: deleting.code })}
       </ConfirmDelete>
     </Stack>
   );

@@ -2,19 +2,19 @@ import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } fr
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { dashboardUnlockInput } from '../../../../../shared/schemas/admin';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
 import { useDashboardStatus, useRefreshAdmin } from './dashboard-queries';
 
-const INVALID = 'Invalid credentials. Please try again.';
-
 /**
  * The dashboard's step-up login (ARCHITECTURE §7): the signed-in System Admin types their email and
  * password again and the server unlocks this session for a while. Each attempt takes at least 1 s.
  */
 export function DashboardUnlock() {
+  const { t } = useTranslation('admin');
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const [missing, setMissing] = useState<string | null>(null);
@@ -25,14 +25,14 @@ export function DashboardUnlock() {
   const unlock = useMutation(
     trpc.admin.dashboard.unlock.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Login Successful', 'The admin dashboard is open.');
+        notifySuccess(t('unlock.succeeded'), t('unlock.opened'));
         form.reset();
         await refreshAdmin();
       },
       onError: (error) => {
         form.setFieldValue('password', '');
         form.setFieldValue('code', '');
-        notifyFailure('Login Failed', error, INVALID);
+        notifyFailure(t('unlock.failed'), error, t('unlock.invalid'));
       },
     }),
   );
@@ -47,14 +47,14 @@ export function DashboardUnlock() {
 
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" maw={460} w="100%">
-      <form onSubmit={submit} noValidate aria-label="Dashboard login">
+      <form onSubmit={submit} noValidate aria-label={t('unlock.form')}>
         <Stack>
           <div>
             <Title order={2} fz="h3">
-              Dashboard login
+              {t('unlock.title')}
             </Title>
             <Text size="sm" c="dimmed" mt={4}>
-              For your security, confirm your admin email and password to open the dashboard.
+              {t('unlock.intro')}
             </Text>
           </div>
           {missing && (
@@ -63,28 +63,28 @@ export function DashboardUnlock() {
             </Alert>
           )}
           <TextInput
-            label="Username"
-            description="Your admin email"
+            label={t('unlock.username')}
+            description={t('unlock.usernameHint')}
             type="email"
             autoComplete="username"
             disabled={busy}
             {...form.getInputProps('username')}
           />
           <PasswordInput
-            label="Password"
+            label={t('unlock.password')}
             autoComplete="current-password"
             disabled={busy}
             visible={passwordVisible}
             onVisibilityChange={setPasswordVisible}
             visibilityToggleButtonProps={{
-              'aria-label': passwordVisible ? 'Hide password' : 'Show password',
+              'aria-label': passwordVisible ? t('unlock.hidePassword') : t('unlock.showPassword'),
             }}
             {...form.getInputProps('password')}
           />
           {twoFactorRequired && (
             <TextInput
-              label="Authentication code"
-              description="From your authenticator app, or a recovery code"
+              label={t('unlock.code')}
+              description={t('unlock.codeHint')}
               autoComplete="one-time-code"
               autoCapitalize="none"
               spellCheck={false}
@@ -93,7 +93,7 @@ export function DashboardUnlock() {
             />
           )}
           <Button type="submit" disabled={busy} fullWidth>
-            {busy ? 'Authenticating...' : 'Login'}
+            {busy ? t('unlock.busy') : t('unlock.submit')}
           </Button>
         </Stack>
       </form>

@@ -2,11 +2,13 @@ import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@ma
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { KNOWN_DISTRICTS } from '../../../../../shared/known-districts';
 import { DISTRICT_REGIONS, type DistrictRegion } from '../../../../../shared/regions';
 import { adminMessages, districtInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
+import { sharedText } from '../../../i18n/shared-messages';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
@@ -35,6 +37,7 @@ function toInput(values: DistrictValues) {
 
 /** Create (district null) or edit a district. SPEC §5: the name comes from the region's known districts. */
 export function DistrictForm({ district, onClose }: { district: District | null; onClose(): void }) {
+  const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
@@ -50,21 +53,20 @@ export function DistrictForm({ district, onClose }: { district: District | null;
   });
 
   const done = async (message: string) => {
-    notifySuccess('Success', message);
+    notifySuccess(t('general.success'), message);
     await refreshAdmin();
     onClose();
   };
   const create = useMutation(
     trpc.admin.districts.create.mutationOptions({
-      onSuccess: () => done('District created successfully'),
-      onError: (error) =>
-        failureToast('Failed to create district. Make sure you are signed in as System Admin.', error),
+      onSuccess: () => done(t('districts.created')),
+      onError: (error) => failureToast(t('districts.createFailed'), error),
     }),
   );
   const update = useMutation(
     trpc.admin.districts.update.mutationOptions({
-      onSuccess: () => done('District updated successfully'),
-      onError: (error) => failureToast('Failed to update district', error),
+      onSuccess: () => done(t('districts.updated')),
+      onError: (error) => failureToast(t('districts.updateFailed'), error),
     }),
   );
   const busy = create.isPending || update.isPending;
@@ -94,18 +96,19 @@ export function DistrictForm({ district, onClose }: { district: District | null;
     if (known && form.values.code.trim() === '') form.setFieldValue('code', known.code);
   };
 
+  const title = district ? t('districts.edit') : t('districts.add');
   return (
-    <ResponsiveModal opened onClose={onClose} title={district ? 'Edit District' : 'Add District'}>
-      <form onSubmit={submit} noValidate aria-label={district ? 'Edit District' : 'Add District'}>
+    <ResponsiveModal opened onClose={onClose} title={title}>
+      <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
           {missing && (
-            <Alert color="red" title="Missing information" role="alert">
-              {adminMessages.districtMissing}
+            <Alert color="red" title={t('districts.missingTitle')} role="alert">
+              {sharedText(adminMessages.districtMissing)}
             </Alert>
           )}
           <Select
-            label="Region"
-            placeholder="Choose a region"
+            label={t('general.region')}
+            placeholder={t('districts.chooseRegion')}
             data={[...DISTRICT_REGIONS]}
             searchable
             required
@@ -115,27 +118,27 @@ export function DistrictForm({ district, onClose }: { district: District | null;
             error={Boolean(form.errors.region)}
           />
           <Select
-            label="District name"
-            placeholder={region ? 'Choose a district' : 'Choose a region first'}
+            label={t('districts.name')}
+            placeholder={region ? t('districts.chooseDistrict') : t('districts.chooseRegionFirst')}
             data={names}
             searchable
             required
-            nothingFoundMessage="No district of this region matches"
+            nothingFoundMessage={t('districts.noNameMatch')}
             disabled={busy || !region}
             value={form.values.name}
             onChange={chooseName}
             error={Boolean(form.errors.name)}
           />
           <TextInput
-            label="Code"
+            label={t('general.code')}
             required
             disabled={busy}
             {...form.getInputProps('code')}
             error={Boolean(form.errors.code)}
           />
           <NumberInput
-            label="Population"
-            description="Optional"
+            label={t('districts.population')}
+            description={t('districts.optional')}
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator=","
@@ -144,10 +147,10 @@ export function DistrictForm({ district, onClose }: { district: District | null;
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              {district ? 'Save Changes' : 'Add District'}
+              {district ? t('general.saveChanges') : t('districts.add')}
             </Button>
           </Group>
         </Stack>

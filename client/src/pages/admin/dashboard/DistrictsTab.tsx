@@ -19,9 +19,11 @@ import {
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DISTRICT_REGIONS } from '../../../../../shared/regions';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';
+import { formatNumber } from '../../../i18n/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { type District, DistrictForm } from './DistrictForm';
@@ -31,11 +33,12 @@ const PAGE_SIZE = 20;
 
 /** The Federal Member States tab: districts per region, and the districts themselves. */
 export function DistrictsTab() {
+  const { t } = useTranslation('admin');
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
   const districts = useQuery(trpc.admin.districts.list.queryOptions());
-  useLoadFailure(districts.error, 'Failed to load districts');
+  useLoadFailure(districts.error, t('districts.loadFailed'));
   const [region, setRegion] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -44,11 +47,11 @@ export function DistrictsTab() {
   const remove = useMutation(
     trpc.admin.districts.delete.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Success', 'District deleted successfully');
+        notifySuccess(t('general.success'), t('districts.deleted'));
         setDeleting(null);
         await refreshAdmin();
       },
-      onError: (error) => failureToast('Failed to delete district', error),
+      onError: (error) => failureToast(t('districts.deleteFailed'), error),
     }),
   );
 
@@ -74,7 +77,7 @@ export function DistrictsTab() {
     <Stack>
       <section aria-labelledby="regions-heading">
         <Title order={2} fz="h4" id="regions-heading" mb="xs">
-          Regions
+          {t('districts.regionsHeading')}
         </Title>
         <SimpleGrid cols={{ base: 2, xs: 3, md: 6 }} spacing="xs">
           {DISTRICT_REGIONS.map((name) => (
@@ -82,7 +85,6 @@ export function DistrictsTab() {
               key={name}
               onClick={() => filterBy(region === name ? null : name)}
               aria-pressed={region === name}
-              aria-label={`${name}: ${counts.get(name) ?? 0} districts`}
             >
               <Paper
                 withBorder
@@ -94,7 +96,7 @@ export function DistrictsTab() {
                   {name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {districts.data ? `${counts.get(name) ?? 0} districts` : '…'}
+                  {districts.data ? t('districts.count', { count: counts.get(name) ?? 0 }) : '…'}
                 </Text>
               </Paper>
             </UnstyledButton>
@@ -105,8 +107,8 @@ export function DistrictsTab() {
       <Group justify="space-between" align="flex-end">
         <Group align="flex-end" gap="sm" style={{ flex: '1 1 auto' }}>
           <TextInput
-            label="Search districts"
-            placeholder="Name or code"
+            label={t('districts.search')}
+            placeholder={t('districts.searchPlaceholder')}
             value={search}
             onChange={(event) => {
               setSearch(event.currentTarget.value);
@@ -115,8 +117,8 @@ export function DistrictsTab() {
             w={{ base: '100%', xs: 220 }}
           />
           <Select
-            label="Region"
-            placeholder="All regions"
+            label={t('general.region')}
+            placeholder={t('districts.allRegions')}
             data={[...DISTRICT_REGIONS]}
             value={region}
             onChange={filterBy}
@@ -126,7 +128,7 @@ export function DistrictsTab() {
           />
         </Group>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-          Add District
+          {t('districts.add')}
         </Button>
       </Group>
 
@@ -135,20 +137,20 @@ export function DistrictsTab() {
       ) : shown.length === 0 ? (
         <EmptyState
           icon={<IconMapPin size={32} aria-hidden />}
-          title="No districts found..."
-          description={region || needle ? 'Nothing matches these filters.' : 'Add the first district.'}
+          title={t('districts.emptyTitle')}
+          description={region || needle ? t('general.noFilterMatch') : t('districts.emptyFirst')}
         />
       ) : (
         <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover aria-label="Districts">
+          <Table striped highlightOnHover aria-label={t('districts.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Region</Table.Th>
-                <Table.Th ta="right">Population</Table.Th>
+                <Table.Th>{t('general.name')}</Table.Th>
+                <Table.Th>{t('general.code')}</Table.Th>
+                <Table.Th>{t('general.region')}</Table.Th>
+                <Table.Th ta="right">{t('districts.population')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('general.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -162,9 +164,7 @@ export function DistrictsTab() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{d.region}</Table.Td>
-                  <Table.Td ta="right">
-                    {d.population === null ? '—' : d.population.toLocaleString()}
-                  </Table.Td>
+                  <Table.Td ta="right">{d.population === null ? '—' : formatNumber(d.population)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <EditRowButton name={d.name} onClick={() => setEditing(d)} />
@@ -180,9 +180,9 @@ export function DistrictsTab() {
       {pages > 1 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {shown.length} districts
+            {t('districts.count', { count: shown.length })}
           </Text>
-          <Pagination total={pages} value={current} onChange={setPage} aria-label="District pages" />
+          <Pagination total={pages} value={current} onChange={setPage} aria-label={t('districts.pages')} />
         </Group>
       )}
 
@@ -191,13 +191,12 @@ export function DistrictsTab() {
       )}
       <ConfirmDelete
         opened={deleting !== null}
-        title="Delete district?"
+        title={t('districts.deleteTitle')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        {deleting &&
-          `${deleting.name} (${deleting.code}) will be deleted. Its registration centers stay, without a district.`}
+        {deleting && t('districts.deleteBody', { name: deleting.name, code: deleting.code })}
       </ConfirmDelete>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -13,34 +14,35 @@ import { DistrictsTab } from './DistrictsTab';
 import { useDashboardStatus, useRefreshAdmin } from './dashboard-queries';
 
 const TABS = [
-  { value: 'states', label: 'Federal Member States' },
-  { value: 'centers', label: 'Registration Centers' },
-  { value: 'candidates', label: 'Candidate Management' },
+  { value: 'states', label: 'dashboard.tabs.states' },
+  { value: 'centers', label: 'dashboard.tabs.centers' },
+  { value: 'candidates', label: 'dashboard.tabs.candidates' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
 /** /admin: counts, shortcuts and the three management tabs, behind the dashboard's own login. */
 export function AdminDashboardPage() {
-  usePageMeta('Admin Dashboard');
+  const { t } = useTranslation('admin');
+  usePageMeta(t('dashboard.title'));
   const status = useDashboardStatus();
   const unlocked = status.data?.unlocked ?? false;
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
-        <Title order={1}>Admin Dashboard</Title>
+        <Title order={1}>{t('dashboard.title')}</Title>
         {unlocked && <DashboardLogout />}
       </Group>
       {status.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Checking the dashboard login" />
+          <Loader aria-label={t('general.checkingDashboardLogin')} />
         </Center>
       ) : status.isError ? (
-        <Alert color="red" title="The dashboard could not be loaded" role="alert">
+        <Alert color="red" title={t('dashboard.loadFailed')} role="alert">
           {failureReason(status.error)}
           <br />
           <Button mt="sm" variant="default" onClick={() => status.refetch()}>
-            Try again
+            {t('dashboard.tryAgain')}
           </Button>
         </Alert>
       ) : unlocked ? (
@@ -53,15 +55,16 @@ export function AdminDashboardPage() {
 }
 
 function DashboardLogout() {
+  const { t } = useTranslation('admin');
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const lock = useMutation(
     trpc.admin.dashboard.lock.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Logged Out', 'The admin dashboard is locked.');
+        notifySuccess(t('dashboard.loggedOut'), t('dashboard.locked'));
         await refreshAdmin();
       },
-      onError: (error) => notifyFailure('Logout failed', error),
+      onError: (error) => notifyFailure(t('dashboard.logoutFailed'), error),
     }),
   );
   return (
@@ -71,16 +74,17 @@ function DashboardLogout() {
       loading={lock.isPending}
       onClick={() => lock.mutate()}
     >
-      Logout
+      {t('dashboard.logout')}
     </Button>
   );
 }
 
 function DashboardContent() {
+  const { t } = useTranslation('admin');
   // The open tab lives in the address, so a reload or a shared link keeps it.
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : 'states';
+  const tab: TabValue = TABS.some((item) => item.value === requested) ? (requested as TabValue) : 'states';
 
   return (
     <>
@@ -91,9 +95,9 @@ function DashboardContent() {
         keepMounted={false}
       >
         <Tabs.List mb="md">
-          {TABS.map((t) => (
-            <Tabs.Tab key={t.value} value={t.value}>
-              {t.label}
+          {TABS.map((item) => (
+            <Tabs.Tab key={item.value} value={item.value}>
+              {t(item.label)}
             </Tabs.Tab>
           ))}
         </Tabs.List>

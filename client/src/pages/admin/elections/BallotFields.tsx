@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { HOP_POSITIONS } from '../../../../../shared/hop-positions';
 import { type ElectionFormValues, emptyBallotRow } from './election-form';
 
@@ -24,15 +25,16 @@ export function BallotFields({
   form: UseFormReturnType<ElectionFormValues>;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('adminElections');
   const rows = form.values.candidates;
   const lowerHouse = form.values.electionType === 'Lower House';
   const listError = form.errors.candidates;
 
   return (
-    <Fieldset legend="Candidates" aria-describedby={listError ? 'ballot-error' : undefined}>
+    <Fieldset legend={t('ballot.legend')} aria-describedby={listError ? 'ballot-error' : undefined}>
       <Stack gap="md">
         {rows.map((row, index) => {
-          const label = `Candidate ${index + 1}`;
+          const label = t('ballot.candidate', { number: index + 1 });
           return (
             <Stack key={row.key} gap="xs" role="group" aria-label={label}>
               <Group justify="space-between" wrap="nowrap">
@@ -44,7 +46,7 @@ export function BallotFields({
                     variant="subtle"
                     color="red"
                     size={44}
-                    aria-label={`Remove ${label}`}
+                    aria-label={t('ballot.remove', { number: index + 1 })}
                     disabled={disabled}
                     onClick={() => form.removeListItem('candidates', index)}
                   >
@@ -53,24 +55,24 @@ export function BallotFields({
                 )}
               </Group>
               <TextInput
-                label="Name"
+                label={t('ballot.name')}
                 required
                 disabled={disabled}
                 {...form.getInputProps(`candidates.${index}.name`)}
               />
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                 <TextInput
-                  label="Party"
+                  label={t('ballot.party')}
                   disabled={disabled}
                   {...form.getInputProps(`candidates.${index}.party`)}
                 />
                 {lowerHouse ? (
                   <Select
-                    label="Position (HOP number)"
+                    label={t('ballot.positionHop')}
                     data={HOP_OPTIONS}
                     searchable
                     clearable
-                    nothingFoundMessage="Choose from HOP#001 to HOP#275"
+                    nothingFoundMessage={t('ballot.hopNothingFound')}
                     disabled={disabled}
                     {...form.getInputProps(`candidates.${index}.positionSought`)}
                     value={row.positionSought || null}
@@ -80,7 +82,7 @@ export function BallotFields({
                   />
                 ) : (
                   <TextInput
-                    label="Position"
+                    label={t('ballot.position')}
                     disabled={disabled}
                     {...form.getInputProps(`candidates.${index}.positionSought`)}
                   />
@@ -102,7 +104,7 @@ export function BallotFields({
             disabled={disabled}
             onClick={() => form.insertListItem('candidates', emptyBallotRow())}
           >
-            Add Candidate
+            {t('ballot.add')}
           </Button>
         </Group>
       </Stack>

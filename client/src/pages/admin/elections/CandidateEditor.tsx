@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { candidateInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
@@ -10,7 +11,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPCClient } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
 import { CandidateImageField } from './CandidateImageField';
-import { UPLOAD_FAILED, uploadCandidateImage } from './candidate-image-upload';
+import { uploadCandidateImage } from './candidate-image-upload';
 
 export type ElectionCandidate = RouterOutputs['admin']['elections']['candidates']['list'][number];
 
@@ -24,6 +25,7 @@ interface CandidateEditorProps {
 
 /** SPEC §5: name required; party, bio, image and position optional. The image goes up after the details save. */
 export function CandidateEditor({ electionId, candidate, onClose, onSaved }: CandidateEditorProps) {
+  const { t } = useTranslation(['adminElections', 'common']);
   const client = useTRPCClient();
   const [file, setFile] = useState<File | null>(null);
   const form = useForm({
@@ -48,33 +50,37 @@ export function CandidateEditor({ electionId, candidate, onClose, onSaved }: Can
       // The details are saved either way; a failed upload is reported on its own and can be retried by editing.
       return uploadCandidateImage(id, file).then(
         () => ({ uploadError: null }),
-        (error: unknown) => ({ uploadError: error instanceof Error ? error.message : UPLOAD_FAILED }),
+        (error: unknown) => ({
+          uploadError: error instanceof Error ? error.message : t('image.uploadFailed'),
+        }),
       );
     },
     onSuccess: async ({ uploadError }) => {
-      notifySuccess(
-        'Success',
-        candidate ? 'Candidate updated successfully' : 'Candidate created successfully',
-      );
-      if (uploadError) notifications.show({ color: 'red', title: UPLOAD_FAILED, message: uploadError });
+      notifySuccess(t('success'), candidate ? t('editor.updated') : t('editor.created'));
+      if (uploadError) {
+        notifications.show({ color: 'red', title: t('image.uploadFailed'), message: uploadError });
+      }
       await onSaved();
       onClose();
     },
-    onError: (error) =>
-      notifyFailure(candidate ? 'Failed to update candidate' : 'Failed to create candidate', error),
+    onError: (error) => notifyFailure(candidate ? t('editor.updateFailed') : t('editor.createFailed'), error),
   });
   const busy = save.isPending;
-  const title = candidate ? 'Edit Candidate' : 'Add Candidate';
+  const title = candidate ? t('editor.editTitle') : t('editor.addTitle');
 
   return (
     <ResponsiveModal opened onClose={busy ? () => {} : onClose} title={title}>
       <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate aria-label={title}>
         <Stack>
-          <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
-          <TextInput label="Party" disabled={busy} {...form.getInputProps('party')} />
-          <TextInput label="Position sought" disabled={busy} {...form.getInputProps('positionSought')} />
+          <TextInput label={t('editor.name')} required disabled={busy} {...form.getInputProps('name')} />
+          <TextInput label={t('editor.party')} disabled={busy} {...form.getInputProps('party')} />
+          <TextInput
+            label={t('editor.positionSought')}
+            disabled={busy}
+            {...form.getInputProps('positionSought')}
+          />
           <Textarea
-            label="Bio"
+            label={t('editor.bio')}
             autosize
             minRows={3}
             maxRows={8}
@@ -90,17 +96,17 @@ export function CandidateEditor({ electionId, candidate, onClose, onSaved }: Can
             onRemoveStored={() => form.setFieldValue('imageUrl', '')}
           />
           <TextInput
-            label="Image description"
-            description="Read aloud by screen readers"
+            label={t('editor.imageDescription')}
+            description={t('editor.imageDescriptionHint')}
             disabled={busy}
             {...form.getInputProps('imageAlt')}
           />
           <Group justify="flex-end">
             <Button variant="default" h={44} onClick={onClose} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" h={44} loading={busy}>
-              {candidate ? 'Save Changes' : 'Add Candidate'}
+              {candidate ? t('saveChanges') : t('editor.add')}
             </Button>
           </Group>
         </Stack>

@@ -1,8 +1,9 @@
 import { Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MemberPhoto } from '../../../components/avatar/MemberPhoto';
-import { imageFileProblem } from './candidate-image-upload';
+import { type ImageFileProblem, imageFileProblem } from './candidate-image-upload';
 
 const PREVIEW_PX = 96;
 
@@ -40,8 +41,9 @@ export function CandidateImageField({
   onFile,
   onRemoveStored,
 }: CandidateImageFieldProps) {
+  const { t } = useTranslation('adminElections');
   const preview = usePreviewUrl(file);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ImageFileProblem | null>(null);
 
   const choose = (chosen: File | null) => {
     if (!chosen) return;
@@ -53,13 +55,13 @@ export function CandidateImageField({
   return (
     <Stack gap="xs">
       <Text fw={500} size="sm" id="candidate-image-label">
-        Image
+        {t('image.label')}
       </Text>
       <Group gap="md" align="center">
         {preview ? (
           <Image
             src={preview}
-            alt={`Preview of the new image for ${name || 'this candidate'}`}
+            alt={name ? t('image.previewOf', { name }) : t('image.previewOfUnnamed')}
             w={PREVIEW_PX}
             h={PREVIEW_PX}
             radius={PREVIEW_PX}
@@ -78,7 +80,7 @@ export function CandidateImageField({
                 leftSection={<IconPhotoUp size={18} aria-hidden />}
                 aria-describedby="candidate-image-label"
               >
-                {preview || imageUrl ? 'Change image' : 'Choose image'}
+                {preview || imageUrl ? t('image.change') : t('image.choose')}
               </Button>
             )}
           </FileButton>
@@ -91,17 +93,17 @@ export function CandidateImageField({
               disabled={disabled}
               onClick={() => (preview ? onFile(null) : onRemoveStored())}
             >
-              {preview ? 'Discard new image' : 'Remove image'}
+              {preview ? t('image.discard') : t('image.remove')}
             </Button>
           )}
         </Stack>
       </Group>
       <Text size="xs" c="dimmed">
-        JPEG, PNG, WebP or GIF up to 5 MB. It is uploaded when you save.
+        {t('image.hint')}
       </Text>
       {problem && (
         <Text size="sm" c="red" role="alert">
-          {problem}
+          {t(`image.${problem}`)}
         </Text>
       )}
     </Stack>

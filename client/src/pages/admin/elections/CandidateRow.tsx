@@ -1,6 +1,8 @@
 import { ActionIcon, Flex, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { MemberPhoto } from '../../../components/avatar/MemberPhoto';
+import { formatNumber } from '../../../i18n/format';
 import type { ElectionCandidate } from './CandidateEditor';
 
 interface CandidateRowProps {
@@ -11,26 +13,28 @@ interface CandidateRowProps {
 
 /** One ballot entry: photo or initials, number, name, party and position, votes so far, and its actions. */
 export function CandidateRow({ candidate, onEdit, onDelete }: CandidateRowProps) {
+  const { t } = useTranslation('adminElections');
   const voted = candidate.votes > 0;
+  const { name } = candidate;
   return (
     <Paper withBorder radius="md" p="sm" component="li" aria-label={candidate.name}>
       <Group wrap="nowrap" gap="sm" align="center">
         <MemberPhoto name={candidate.name} imageUrl={candidate.imageUrl} size="md" />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Text size="xs" c="dimmed" fw={700}>
-            <VisuallyHidden>Ballot number {candidate.orderIndex}</VisuallyHidden>
-            <span aria-hidden>No. {candidate.orderIndex}</span>
+            <VisuallyHidden>{t('row.ballotNumber', { number: candidate.orderIndex })}</VisuallyHidden>
+            <span aria-hidden>{t('row.shortNumber', { number: candidate.orderIndex })}</span>
           </Text>
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {candidate.name}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {candidate.party ?? 'Independent'}
+            {candidate.party ?? t('row.independent')}
             {candidate.positionSought ? ` · ${candidate.positionSought}` : ''}
           </Text>
           <Text size="xs" c="dimmed">
-            {candidate.votes.toLocaleString()} {candidate.votes === 1 ? 'vote' : 'votes'}
-            {voted ? ' · cannot be deleted' : ''}
+            {t('row.votes', { count: candidate.votes, number: formatNumber(candidate.votes) })}
+            {voted ? t('row.cannotDelete') : ''}
           </Text>
           {candidate.bio && (
             <Text size="sm" lineClamp={2}>
@@ -39,7 +43,7 @@ export function CandidateRow({ candidate, onEdit, onDelete }: CandidateRowProps)
           )}
         </Stack>
         <Flex direction={{ base: 'column', xs: 'row' }} gap={0}>
-          <ActionIcon variant="subtle" size={44} aria-label={`Edit ${candidate.name}`} onClick={onEdit}>
+          <ActionIcon variant="subtle" size={44} aria-label={t('row.edit', { name })} onClick={onEdit}>
             <IconPencil size={20} aria-hidden />
           </ActionIcon>
           {/* A candidate with votes stays: the server refuses, so the button is not offered. */}
@@ -47,7 +51,7 @@ export function CandidateRow({ candidate, onEdit, onDelete }: CandidateRowProps)
             variant="subtle"
             color="red"
             size={44}
-            aria-label={`Delete ${candidate.name}`}
+            aria-label={t('row.delete', { name })}
             disabled={voted}
             onClick={onDelete}
           >

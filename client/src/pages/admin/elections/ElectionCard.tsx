@@ -1,12 +1,11 @@
 import { ActionIcon, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
-import { formatElectionTime } from '../../../components/elections/election-dates';
+import { formatNumber } from '../../../i18n/format';
 import type { AdminElection } from './election-form';
-
-const plural = (count: number, one: string, many: string) =>
-  `${count.toLocaleString()} ${count === 1 ? one : many}`;
+import { formatEatTime } from './election-time';
 
 interface ElectionCardProps {
   election: AdminElection;
@@ -16,7 +15,9 @@ interface ElectionCardProps {
 
 /** One election on /admin/elections: what it is, when it runs, how far it has got, and what to do with it. */
 export function ElectionCard({ election, onEdit, onDelete }: ElectionCardProps) {
+  const { t } = useTranslation('adminElections');
   const headingId = `election-${election.id}`;
+  const { title } = election;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm" h="100%">
@@ -36,20 +37,23 @@ export function ElectionCard({ election, onEdit, onDelete }: ElectionCardProps) 
         <Stack gap={2}>
           <Text size="sm">
             <Text span fw={600}>
-              Starts:
+              {t('card.starts')}
             </Text>{' '}
-            {formatElectionTime(election.startTime)}
+            {formatEatTime(election.startTime)}
           </Text>
           <Text size="sm">
             <Text span fw={600}>
-              Ends:
+              {t('card.ends')}
             </Text>{' '}
-            {formatElectionTime(election.endTime)}
+            {formatEatTime(election.endTime)}
           </Text>
         </Stack>
         <Text size="sm" c="dimmed">
-          {plural(election.candidateCount, 'candidate', 'candidates')} ·{' '}
-          {plural(election.voteCount, 'vote', 'votes')}
+          {t('card.candidates', {
+            count: election.candidateCount,
+            number: formatNumber(election.candidateCount),
+          })}{' '}
+          · {t('card.votes', { count: election.voteCount, number: formatNumber(election.voteCount) })}
         </Text>
         <Group gap="xs" mt="auto" justify="space-between">
           <Group gap="xs">
@@ -59,9 +63,9 @@ export function ElectionCard({ election, onEdit, onDelete }: ElectionCardProps) 
               variant="light"
               h={44}
               leftSection={<IconUsers size={18} aria-hidden />}
-              aria-label={`Candidates of ${election.title}`}
+              aria-label={t('card.candidatesOf', { title })}
             >
-              Candidates
+              {t('card.candidatesLink')}
             </Button>
             <Button
               component={Link}
@@ -69,20 +73,20 @@ export function ElectionCard({ election, onEdit, onDelete }: ElectionCardProps) 
               variant="light"
               h={44}
               leftSection={<IconChartBar size={18} aria-hidden />}
-              aria-label={`Results of ${election.title}`}
+              aria-label={t('card.resultsOf', { title })}
             >
-              Results
+              {t('card.resultsLink')}
             </Button>
           </Group>
           <Group gap={4}>
-            <ActionIcon variant="subtle" size={44} aria-label={`Edit ${election.title}`} onClick={onEdit}>
+            <ActionIcon variant="subtle" size={44} aria-label={t('card.edit', { title })} onClick={onEdit}>
               <IconPencil size={20} aria-hidden />
             </ActionIcon>
             <ActionIcon
               variant="subtle"
               color="red"
               size={44}
-              aria-label={`Delete ${election.title}`}
+              aria-label={t('card.delete', { title })}
               onClick={onDelete}
             >
               <IconTrash size={20} aria-hidden />

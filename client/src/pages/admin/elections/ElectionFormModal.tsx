@@ -1,6 +1,7 @@
 import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ELECTION_STATUSES, ELECTION_TYPES, type ElectionType } from '../../../../../shared/elections';
 import { createElectionInput, updateElectionInput } from '../../../../../shared/schemas/admin-elections';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
@@ -17,8 +18,6 @@ import {
   validateElection,
 } from './election-form';
 
-const EAT_HINT = 'East Africa Time (EAT)';
-
 interface ElectionFormModalProps {
   /** null creates a new election with its candidates. */
   election: AdminElection | null;
@@ -28,6 +27,7 @@ interface ElectionFormModalProps {
 
 /** SPEC §5's election form: title, times and status required; on create, at least one named candidate. */
 export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormModalProps) {
+  const { t } = useTranslation(['adminElections', 'common']);
   const trpc = useTRPC();
   const editingId = election?.id ?? null;
   const form = useForm({
@@ -36,20 +36,20 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
   });
 
   const done = async (message: string) => {
-    notifySuccess('Success', message);
+    notifySuccess(t('success'), message);
     await onSaved();
     onClose();
   };
   const create = useMutation(
     trpc.admin.elections.create.mutationOptions({
-      onSuccess: () => done('Election created successfully'),
-      onError: (error) => notifyFailure('Failed to create election', error),
+      onSuccess: () => done(t('form.created')),
+      onError: (error) => notifyFailure(t('form.createFailed'), error),
     }),
   );
   const update = useMutation(
     trpc.admin.elections.update.mutationOptions({
-      onSuccess: () => done('Election updated successfully'),
-      onError: (error) => notifyFailure('Failed to update election', error),
+      onSuccess: () => done(t('form.updated')),
+      onError: (error) => notifyFailure(t('form.updateFailed'), error),
     }),
   );
   const busy = create.isPending || update.isPending;
@@ -65,14 +65,15 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
     form.setFieldValue('candidates', positionsForType(form.values.candidates, type));
   };
 
-  const title = election ? 'Edit Election' : 'Create Election';
+  const title = election ? t('form.editTitle') : t('form.createTitle');
+  const eatHint = t('form.eatHint');
   return (
     <ResponsiveModal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
-          <TextInput label="Title" required disabled={busy} {...form.getInputProps('title')} />
+          <TextInput label={t('form.title')} required disabled={busy} {...form.getInputProps('title')} />
           <Textarea
-            label="Description"
+            label={t('form.description')}
             autosize
             minRows={2}
             maxRows={6}
@@ -81,9 +82,9 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
           />
           {!election && (
             <Select
-              label="Election type"
-              description="Lower House candidates take a HOP number as their position"
-              data={[...ELECTION_TYPES]}
+              label={t('form.electionType')}
+              description={t('form.electionTypeHint')}
+              data={ELECTION_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
               allowDeselect={false}
               disabled={busy}
               {...form.getInputProps('electionType')}
@@ -93,47 +94,47 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput
               type="datetime-local"
-              label="Start time"
-              description={EAT_HINT}
+              label={t('form.startTime')}
+              description={eatHint}
               required
               disabled={busy}
               {...form.getInputProps('startTime')}
             />
             <TextInput
               type="datetime-local"
-              label="End time"
-              description={EAT_HINT}
+              label={t('form.endTime')}
+              description={eatHint}
               required
               disabled={busy}
               {...form.getInputProps('endTime')}
             />
           </SimpleGrid>
           <Select
-            label="Status"
-            data={[...ELECTION_STATUSES]}
+            label={t('form.status')}
+            data={ELECTION_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }))}
             allowDeselect={false}
             disabled={busy}
             {...form.getInputProps('status')}
           />
           <Switch
-            label="Results visible"
-            description="Voters may see the results"
+            label={t('form.resultsVisible')}
+            description={t('form.resultsVisibleHint')}
             disabled={busy}
             {...form.getInputProps('resultsVisible', { type: 'checkbox' })}
           />
           <Switch
-            label="Hide results until close"
-            description="While the election runs, nobody but admins sees results; they open when it ends"
+            label={t('form.hideResults')}
+            description={t('form.hideResultsHint')}
             disabled={busy}
             {...form.getInputProps('hideResultsUntilClose', { type: 'checkbox' })}
           />
           {!election && <BallotFields form={form} disabled={busy} />}
           <Group justify="flex-end">
             <Button variant="default" h={44} onClick={onClose} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" h={44} loading={busy}>
-              {election ? 'Save Changes' : 'Create Election'}
+              {election ? t('saveChanges') : t('form.createTitle')}
             </Button>
           </Group>
         </Stack>

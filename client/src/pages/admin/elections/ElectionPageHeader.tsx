@@ -2,17 +2,19 @@ import { Button, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantin
 import { IconArrowLeft, IconChartBar, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
-import { formatElectionTime } from '../../../components/elections/election-dates';
 import { useTRPC } from '../../../lib/trpc';
+import { formatEatTime } from './election-time';
 import { useLoadFailure } from './use-election-queries';
 
 /** The election a sub-page (candidates, results) belongs to; "Failed to load election" when it cannot be read. */
 export function useAdminElection(electionId: string) {
+  const { t } = useTranslation('adminElections');
   const trpc = useTRPC();
   const election = useQuery(trpc.admin.elections.byId.queryOptions({ id: electionId }));
-  useLoadFailure(election.error, 'Failed to load election');
+  useLoadFailure(election.error, t('page.loadFailed'));
   return election;
 }
 
@@ -23,14 +25,15 @@ export function isMissingElection(error: unknown): boolean {
 }
 
 export function ElectionNotFound() {
+  const { t } = useTranslation('adminElections');
   return (
     <EmptyState
       icon={<IconSearch size={32} aria-hidden />}
-      title="Election not found"
-      description="It may have been deleted, or the address is wrong."
+      title={t('page.notFoundTitle')}
+      description={t('page.notFoundDescription')}
     >
       <Button component={Link} to="/admin/elections" h={44} variant="light">
-        Back to Elections
+        {t('page.backToElections')}
       </Button>
     </EmptyState>
   );
@@ -46,6 +49,7 @@ interface ElectionPageHeaderProps {
 
 /** Back link, the election's title, status and dates, and a switch between its candidates and results. */
 export function ElectionPageHeader({ election, section, heading }: ElectionPageHeaderProps) {
+  const { t } = useTranslation('adminElections');
   const other: Section = section === 'candidates' ? 'results' : 'candidates';
   return (
     <Stack gap="xs">
@@ -58,7 +62,7 @@ export function ElectionPageHeader({ election, section, heading }: ElectionPageH
         w="fit-content"
         leftSection={<IconArrowLeft size={16} aria-hidden />}
       >
-        All elections
+        {t('page.allElections')}
       </Button>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={4} style={{ minWidth: 0 }}>
@@ -77,7 +81,7 @@ export function ElectionPageHeader({ election, section, heading }: ElectionPageH
           )}
           {election && (
             <Text size="sm" c="dimmed">
-              {formatElectionTime(election.startTime)} – {formatElectionTime(election.endTime)}
+              {formatEatTime(election.startTime)} – {formatEatTime(election.endTime)}
             </Text>
           )}
         </Stack>
@@ -95,7 +99,7 @@ export function ElectionPageHeader({ election, section, heading }: ElectionPageH
               )
             }
           >
-            {other === 'results' ? 'View Results' : 'Manage Candidates'}
+            {other === 'results' ? t('page.viewResults') : t('page.manageCandidates')}
           </Button>
         )}
       </Group>

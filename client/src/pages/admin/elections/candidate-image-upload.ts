@@ -1,3 +1,4 @@
+import { currentLanguage, i18n } from '../../../i18n';
 import { networkIssue } from '../../../lib/notify';
 
 /** SPEC §9: uploads are tried up to 3 times, waiting 1000 ms times the attempt number in between. */
@@ -5,8 +6,8 @@ export const UPLOAD_ATTEMPTS = 3;
 export const UPLOAD_BACKOFF_MS = 1000;
 /** The server's limit, checked first here so a phone does not spend data on a file that will be refused. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TOO_LARGE = 'The image is larger than 5 MB.';
-export const UPLOAD_FAILED = 'Failed to upload image';
+/** What the admin is told when the server gave no sentence of its own (the elections screens' texts). */
+export const uploadFailed = (): string => i18n.t('adminElections:image.uploadFailed');
 
 export class ImageUploadError extends Error {
   constructor(
@@ -18,19 +19,25 @@ export class ImageUploadError extends Error {
   }
 }
 
-/** Why a file cannot be uploaded before trying, or null when it may be. */
-export function imageFileProblem(file: File): string | null {
-  if (!file.type.startsWith('image/')) return 'Please choose an image file.';
-  if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE;
+export type ImageFileProblem = 'notImage' | 'tooLarge';
+
+/**
+ * Why a file cannot be uploaded before trying, or null when it may be. A code, not a sentence: the
+ * candidate and member photo screens each say it in their own texts.
+ */
+export function imageFileProblem(file: File): ImageFileProblem | null {
+  if (!file.type.startsWith('image/')) return 'notImage';
+  if (file.size > MAX_IMAGE_BYTES) return 'tooLarge';
   return null;
 }
 
-async function serverSentence(response: Response): Promise<string> {
+/** The server's sentence (already in the reader's language), else `fallback`. */
+export async function serverSentence(response: Response, fallback: string): Promise<string> {
   try {
     const body = (await response.json()) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' ? body.error.message : UPLOAD_FAILED;
+    return typeof body.error?.message === 'string' ? body.error.message : fallback;
   } catch {
-    return UPLOAD_FAILED;
+    return fallback;
   }
 }
 
@@ -60,6 +67,8 @@ export async function uploadCandidateImage(
         method: 'POST',
         body,
         credentials: 'same-origin',
+        // The server's refusal comes back in the reader's language.
+        headers: { 'accept-language': currentLanguage() },
       });
     } catch {
       if (last) throw new ImageUploadError(networkIssue(), true);
@@ -70,7 +79,8 @@ export async function uploadCandidateImage(
       const { imageUrl } = (await response.json()) as { imageUrl: string };
       return imageUrl;
     }
-    if (response.status < 500 || last) throw new ImageUploadError(await serverSentence(response), false);
+    if (response.status < 500 || last)
+      throw new ImageUploadError(await serverSentence(response, uploadFailed()), false);
     await sleep(UPLOAD_BACKOFF_MS * attempt);
   }
 }

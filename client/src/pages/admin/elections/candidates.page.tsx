@@ -2,8 +2,10 @@ import { Button, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { IconPlus, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { formatNumber } from '../../../i18n/format';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
@@ -19,18 +21,19 @@ import { useLoadFailure, useRefreshElections } from './use-election-queries';
 
 /** /admin/elections/{id}/candidates: the ballot of one election, in order, with add, edit and delete. */
 export function AdminElectionCandidatesPage() {
+  const { t } = useTranslation(['adminElections', 'common']);
   const electionId = useParams().electionId ?? '';
   const trpc = useTRPC();
   const refresh = useRefreshElections();
   const election = useAdminElection(electionId);
   usePageMeta(
-    election.data ? `Candidates – ${election.data.title}` : 'Candidates',
-    'Add, edit and remove the candidates of an election, with their photos.',
+    election.data ? t('candidates.metaTitle', { title: election.data.title }) : t('candidates.metaTitleBare'),
+    t('candidates.metaDescription'),
   );
   const list = useQuery(trpc.admin.elections.candidates.list.queryOptions({ electionId }));
   useLoadFailure(
     list.error && !isMissingElection(list.error) ? list.error : null,
-    'Failed to load candidates',
+    t('candidates.loadFailed'),
   );
   const [editing, setEditing] = useState<ElectionCandidate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ElectionCandidate | null>(null);
@@ -38,11 +41,11 @@ export function AdminElectionCandidatesPage() {
   const remove = useMutation(
     trpc.admin.elections.candidates.delete.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Success', 'Candidate deleted successfully');
+        notifySuccess(t('success'), t('candidates.deleted'));
         setDeleting(null);
         await refresh();
       },
-      onError: (error) => notifyFailure('Failed to delete candidate', error),
+      onError: (error) => notifyFailure(t('candidates.deleteFailed'), error),
     }),
   );
 
@@ -51,13 +54,15 @@ export function AdminElectionCandidatesPage() {
 
   return (
     <Stack gap="lg">
-      <ElectionPageHeader election={election.data} section="candidates" heading="Candidates" />
+      <ElectionPageHeader election={election.data} section="candidates" heading={t('candidates.heading')} />
       <Group justify="space-between">
         <Text c="dimmed">
-          {list.data ? `${candidates.length} on the ballot, in ballot order.` : 'Loading the ballot…'}
+          {list.data
+            ? t('candidates.onBallot', { number: formatNumber(candidates.length) })
+            : t('candidates.loadingBallot')}
         </Text>
         <Button h={44} leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-          Add Candidate
+          {t('candidates.add')}
         </Button>
       </Group>
 
@@ -66,21 +71,28 @@ export function AdminElectionCandidatesPage() {
       ) : list.isError ? (
         <EmptyState
           icon={<IconUserQuestion size={32} aria-hidden />}
-          title="Failed to load candidates"
-          description="Check your connection and try again."
+          title={t('candidates.loadFailed')}
+          description={t('checkConnection')}
         >
           <Button h={44} variant="light" onClick={() => void list.refetch()}>
-            Try again
+            {t('common:errors.tryAgain')}
           </Button>
         </EmptyState>
       ) : candidates.length === 0 ? (
         <EmptyState
           icon={<IconUserQuestion size={32} aria-hidden />}
-          title="No Candidates Added"
-          description="Add the first candidate to this election's ballot."
+          title={t('candidates.emptyTitle')}
+          description={t('candidates.emptyDescription')}
         />
       ) : (
-        <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Ballot">
+        <Stack
+          component="ol"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('candidates.ballot')}
+        >
           {candidates.map((candidate) => (
             <CandidateRow
               key={candidate.id}
@@ -102,12 +114,13 @@ export function AdminElectionCandidatesPage() {
       )}
       <ConfirmDelete
         opened={deleting !== null}
-        title="Delete candidate?"
+        title={t('candidates.deleteTitle')}
+        confirmLabel={t('common:actions.delete')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        {deleting && `${deleting.name} will be removed from the ballot. This cannot be undone.`}
+        {deleting && t('candidates.deleteBody', { name: deleting.name })}
       </ConfirmDelete>
     </Stack>
   );

@@ -1,50 +1,57 @@
 import { Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
-import { formatElectionTime } from '../../../components/elections/election-dates';
+import { formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
+import { formatEatTime } from './election-time';
 import { useLoadFailure } from './use-election-queries';
 
 /** /admin/election-results: every election, newest first, each leading to its results. */
 export function AdminElectionResultsListPage() {
-  usePageMeta(
-    'Election Results',
-    'The results of every election, including those not yet visible to voters.',
-  );
+  const { t } = useTranslation(['adminElections', 'common']);
+  usePageMeta(t('resultsList.metaTitle'), t('resultsList.metaDescription'));
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.elections.list.queryOptions());
-  useLoadFailure(list.error, 'Failed to load elections');
+  useLoadFailure(list.error, t('list.loadFailed'));
   const elections = list.data ?? [];
 
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Election Results</Title>
-        <Text c="dimmed">Counts are shown to admins whether or not voters can see them yet.</Text>
+        <Title order={1}>{t('resultsList.title')}</Title>
+        <Text c="dimmed">{t('resultsList.intro')}</Text>
       </div>
       {list.isPending ? (
         <Skeleton h={240} radius="md" />
       ) : list.isError ? (
         <EmptyState
           icon={<IconChartBar size={32} aria-hidden />}
-          title="Failed to load elections"
-          description="Check your connection and try again."
+          title={t('list.loadFailed')}
+          description={t('checkConnection')}
         >
           <Button h={44} variant="light" onClick={() => void list.refetch()}>
-            Try again
+            {t('common:errors.tryAgain')}
           </Button>
         </EmptyState>
       ) : elections.length === 0 ? (
         <EmptyState
           icon={<IconChartBar size={32} aria-hidden />}
-          title="No Elections Found"
-          description="Results appear here once an election exists."
+          title={t('list.emptyTitle')}
+          description={t('resultsList.emptyDescription')}
         />
       ) : (
-        <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Elections">
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('list.ariaLabel')}
+        >
           {elections.map((election) => (
             <Paper key={election.id} component="li" withBorder radius="md" p="md">
               <Group justify="space-between" gap="sm">
@@ -56,8 +63,8 @@ export function AdminElectionResultsListPage() {
                     <ElectionStatusBadge status={election.status} />
                   </Group>
                   <Text size="sm" c="dimmed">
-                    Ends {formatElectionTime(election.endTime)} · {election.voteCount.toLocaleString()}{' '}
-                    {election.voteCount === 1 ? 'vote' : 'votes'}
+                    {t('resultsList.ends', { time: formatEatTime(election.endTime) })} ·{' '}
+                    {t('card.votes', { count: election.voteCount, number: formatNumber(election.voteCount) })}
                   </Text>
                 </Stack>
                 <Button
@@ -66,9 +73,9 @@ export function AdminElectionResultsListPage() {
                   variant="light"
                   h={44}
                   leftSection={<IconChartBar size={18} aria-hidden />}
-                  aria-label={`View results of ${election.title}`}
+                  aria-label={t('resultsList.viewResultsOf', { title: election.title })}
                 >
-                  View Results
+                  {t('page.viewResults')}
                 </Button>
               </Group>
             </Paper>

@@ -2,6 +2,7 @@ import { Button, EmptyState, Group, SimpleGrid, Skeleton, Stack, Text, Title } f
 import { IconCheckbox, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -15,25 +16,23 @@ const LOADING_CARDS = ['first', 'second', 'third', 'fourth'];
 
 /** /admin/elections: every election as a card, with create, edit and delete (SPEC §2). */
 export function AdminElectionsPage() {
-  usePageMeta(
-    'Manage Elections',
-    'Create, edit and delete elections, and manage their candidates and results.',
-  );
+  const { t } = useTranslation(['adminElections', 'common']);
+  usePageMeta(t('list.metaTitle'), t('list.metaDescription'));
   const trpc = useTRPC();
   const refresh = useRefreshElections();
   const list = useQuery(trpc.admin.elections.list.queryOptions());
-  useLoadFailure(list.error, 'Failed to load elections');
+  useLoadFailure(list.error, t('list.loadFailed'));
   const [editing, setEditing] = useState<AdminElection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminElection | null>(null);
 
   const remove = useMutation(
     trpc.admin.elections.delete.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Success', 'Election deleted successfully');
+        notifySuccess(t('success'), t('list.deleted'));
         setDeleting(null);
         await refresh();
       },
-      onError: (error) => notifyFailure('Failed to delete election', error),
+      onError: (error) => notifyFailure(t('list.deleteFailed'), error),
     }),
   );
 
@@ -41,11 +40,11 @@ export function AdminElectionsPage() {
   const archive = useMutation(
     trpc.admin.elections.update.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Success', 'Election archived successfully');
+        notifySuccess(t('success'), t('list.archived'));
         setDeleting(null);
         await refresh();
       },
-      onError: (error) => notifyFailure('Failed to update election', error),
+      onError: (error) => notifyFailure(t('list.updateFailed'), error),
     }),
   );
   const confirm = (election: AdminElection) => {
@@ -68,13 +67,11 @@ export function AdminElectionsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Elections</Title>
-          <Text c="dimmed">
-            Create elections, set their status and results visibility, and manage candidates.
-          </Text>
+          <Title order={1}>{t('list.title')}</Title>
+          <Text c="dimmed">{t('list.intro')}</Text>
         </div>
         <Button h={44} leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-          Create Election
+          {t('list.create')}
         </Button>
       </Group>
 
@@ -87,21 +84,21 @@ export function AdminElectionsPage() {
       ) : list.isError ? (
         <EmptyState
           icon={<IconCheckbox size={32} aria-hidden />}
-          title="Failed to load elections"
-          description="Check your connection and try again."
+          title={t('list.loadFailed')}
+          description={t('checkConnection')}
         >
           <Button h={44} variant="light" onClick={() => void list.refetch()}>
-            Try again
+            {t('common:errors.tryAgain')}
           </Button>
         </EmptyState>
       ) : elections.length === 0 ? (
         <EmptyState
           icon={<IconCheckbox size={32} aria-hidden />}
-          title="No Elections Found"
-          description="Create an election to get started."
+          title={t('list.emptyTitle')}
+          description={t('list.emptyDescription')}
         />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} component="section" aria-label="Elections">
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} component="section" aria-label={t('list.ariaLabel')}>
           {elections.map((election) => (
             <ElectionCard
               key={election.id}
@@ -122,16 +119,16 @@ export function AdminElectionsPage() {
       )}
       <ConfirmDelete
         opened={deleting !== null}
-        title={deleting && deleting.voteCount > 0 ? 'Archive election?' : 'Delete election?'}
-        confirmLabel={deleting && deleting.voteCount > 0 ? 'Archive' : 'Delete'}
+        title={deleting && deleting.voteCount > 0 ? t('list.archiveTitle') : t('list.deleteTitle')}
+        confirmLabel={deleting && deleting.voteCount > 0 ? t('list.archive') : t('common:actions.delete')}
         busy={remove.isPending || archive.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && confirm(deleting)}
       >
         {deleting &&
           (deleting.voteCount > 0
-            ? `${deleting.title} has votes and cannot be deleted. Archive it instead: its votes and results are kept.`
-            : `${deleting.title} and its candidates will be removed. This cannot be undone.`)}
+            ? t('list.archiveBody', { title: deleting.title })
+            : t('list.deleteBody', { title: deleting.title }))}
       </ConfirmDelete>
     </Stack>
   );

@@ -1,10 +1,11 @@
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { formatElectionTime } from '../../../components/elections/election-dates';
 import { ResultsBar } from '../../../components/elections/ResultsBar';
 import { ResultsTable } from '../../../components/elections/ResultsTable';
+import { formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import {
@@ -13,6 +14,7 @@ import {
   isMissingElection,
   useAdminElection,
 } from './ElectionPageHeader';
+import { formatEatTime } from './election-time';
 import { useLoadFailure } from './use-election-queries';
 
 type Results = NonNullable<ReturnType<typeof useElectionResults>['data']>;
@@ -24,41 +26,37 @@ function useElectionResults(electionId: string) {
 
 /** SPEC §4: admins always see the counts; this says whether voters can, and why not. */
 function VisibilityNotice({ results }: { results: Results }) {
+  const { t } = useTranslation('adminElections');
   if (results.resultsVisibleToVoters) {
     return (
-      <Alert color="green" icon={<IconEye aria-hidden />} title="Voters can see these results">
-        They are shown on the public results page.
+      <Alert color="green" icon={<IconEye aria-hidden />} title={t('results.visibleTitle')}>
+        {t('results.visibleBody')}
       </Alert>
     );
   }
   const reason = results.election.hideResultsUntilClose
-    ? '“Hide results until close” is on: voters will see them once the election has ended.'
-    : '“Results visible” is off for this election: edit the election to publish them.';
+    ? t('results.hiddenUntilClose')
+    : t('results.hiddenOff');
   return (
-    <Alert color="yellow" icon={<IconEyeOff aria-hidden />} title="Voters cannot see these results yet">
+    <Alert color="yellow" icon={<IconEyeOff aria-hidden />} title={t('results.hiddenTitle')}>
       {reason}
     </Alert>
   );
 }
 
-function noVotesYet(candidates: number): string {
-  if (candidates === 0) return 'This election has no candidates yet.';
-  if (candidates === 1) return 'Nobody has voted for the one candidate on the ballot yet.';
-  return `Nobody has voted yet for any of the ${candidates} candidates on the ballot.`;
-}
-
 /** /admin/elections/{id}/results: counts and shares even while they are hidden from voters. */
 export function AdminElectionResultsPage() {
+  const { t } = useTranslation(['adminElections', 'common']);
   const electionId = useParams().electionId ?? '';
   const election = useAdminElection(electionId);
   const results = useElectionResults(electionId);
   usePageMeta(
-    election.data ? `Results – ${election.data.title}` : 'Election Results',
-    'Vote counts and shares of an election, including results not yet visible to voters.',
+    election.data ? t('results.metaTitle', { title: election.data.title }) : t('results.metaTitleBare'),
+    t('results.metaDescription'),
   );
   useLoadFailure(
     results.error && !isMissingElection(results.error) ? results.error : null,
-    'Failed to load election results',
+    t('results.loadFailed'),
   );
 
   if (isMissingElection(election.error)) return <ElectionNotFound />;
@@ -66,17 +64,17 @@ export function AdminElectionResultsPage() {
 
   return (
     <Stack gap="lg">
-      <ElectionPageHeader election={election.data} section="results" heading="Results" />
+      <ElectionPageHeader election={election.data} section="results" heading={t('results.heading')} />
       {results.isPending ? (
         <Skeleton h={260} radius="md" />
       ) : !data ? (
         <EmptyState
           icon={<IconChartBar size={32} aria-hidden />}
-          title="Failed to load election results"
-          description="Check your connection and try again."
+          title={t('results.loadFailed')}
+          description={t('checkConnection')}
         >
           <Button h={44} variant="light" onClick={() => void results.refetch()}>
-            Try again
+            {t('common:errors.tryAgain')}
           </Button>
         </EmptyState>
       ) : (
@@ -86,13 +84,13 @@ export function AdminElectionResultsPage() {
             <Group justify="space-between" align="center">
               <Stack gap={0}>
                 <Text size="sm" c="dimmed">
-                  Total votes
+                  {t('results.totalVotes')}
                 </Text>
                 <Text fz={28} fw={700} data-testid="total-votes">
-                  {data.total.toLocaleString()}
+                  {formatNumber(data.total)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  Last updated {formatElectionTime(data.lastUpdated)}
+                  {t('results.lastUpdated', { time: formatEatTime(data.lastUpdated) })}
                 </Text>
               </Stack>
               <Button
@@ -102,18 +100,25 @@ export function AdminElectionResultsPage() {
                 loading={results.isFetching}
                 onClick={() => void results.refetch()}
               >
-                Refresh
+                {t('results.refresh')}
               </Button>
             </Group>
           </Paper>
           {data.total === 0 ? (
             <EmptyState
               icon={<IconChartBar size={32} aria-hidden />}
-              title="No Votes Cast"
-              description={noVotesYet(data.rows.length)}
+              title={t('results.noVotesTitle')}
+              description={
+                data.rows.length === 0
+                  ? t('results.noCandidates')
+                  : t('results.noVotesYet', {
+                      count: data.rows.length,
+                      number: formatNumber(data.rows.length),
+                    })
+              }
             />
           ) : (
-            <Stack gap="md" component="section" aria-label="Results">
+            <Stack gap="md" component="section" aria-label={t('results.ariaLabel')}>
               <ResultsBar rows={data.rows} />
               <ResultsTable rows={data.rows} total={data.total} />
             </Stack>

@@ -10,6 +10,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSignOut } from '../../../components/layout/useSignOut';
 import { useAuth } from '../../../lib/auth';
@@ -30,6 +31,7 @@ export function AdminLayout() {
 }
 
 function AdminFrame() {
+  const { t } = useTranslation(['admin', 'common']);
   const { pathname } = useLocation();
   const { user } = useAuth();
   const signOut = useSignOut();
@@ -54,15 +56,15 @@ function AdminFrame() {
               onClick={sidebar.toggleMobile}
               hiddenFrom="sm"
               size="sm"
-              aria-label={sidebar.mobileOpened ? 'Close admin menu' : 'Open admin menu'}
+              aria-label={sidebar.mobileOpened ? t('layout.closeMenu') : t('layout.openMenu')}
             />
-            <Tooltip label={`${narrow ? 'Expand' : 'Collapse'} sidebar (Ctrl+B)`}>
+            <Tooltip label={narrow ? t('layout.expandSidebarShortcut') : t('layout.collapseSidebarShortcut')}>
               <ActionIcon
                 variant="subtle"
                 size={40}
                 visibleFrom="sm"
                 onClick={sidebar.toggleDesktop}
-                aria-label={narrow ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-label={narrow ? t('layout.expandSidebar') : t('layout.collapseSidebar')}
                 aria-expanded={!narrow}
                 data-testid="sidebar-toggle"
               >
@@ -73,8 +75,16 @@ function AdminFrame() {
                 )}
               </ActionIcon>
             </Tooltip>
-            <Text fw={800} component={Link} to="/admin" c="inherit" td="none">
-              Codka Admin
+            <Text
+              fw={800}
+              component={Link}
+              to="/admin"
+              c="inherit"
+              td="none"
+              display="inline-flex"
+              style={{ alignItems: 'center', minHeight: 44 }}
+            >
+              {t('layout.brand')}
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
@@ -82,10 +92,10 @@ function AdminFrame() {
               {user?.email}
             </Text>
             <Button component={Link} to="/" variant="subtle" size="compact-md" visibleFrom="xs">
-              View site
+              {t('layout.viewSite')}
             </Button>
             <Button variant="default" size="compact-md" onClick={signOut}>
-              Sign Out
+              {t('common:nav.signOut')}
             </Button>
           </Group>
         </Group>
@@ -93,21 +103,22 @@ function AdminFrame() {
 
       <AppShell.Navbar
         p="xs"
-        aria-label="Admin"
+        aria-label={t('layout.navbar')}
         data-collapsed={narrow || undefined}
         data-testid="admin-sidebar"
       >
         <AppShell.Section grow component={ScrollArea}>
-          <nav aria-label="Admin sections">
+          <nav aria-label={t('layout.sections')}>
             {ADMIN_LINKS.map((link) => {
               const Icon = link.icon;
+              const label = t(link.label);
               const item = (
                 <NavLink
                   key={link.to}
                   component={Link}
                   to={link.to}
-                  label={narrow ? undefined : link.label}
-                  aria-label={link.label}
+                  label={narrow ? undefined : label}
+                  aria-label={label}
                   leftSection={<Icon size={20} aria-hidden />}
                   active={isAdminLinkActive(pathname, link)}
                   onClick={sidebar.closeMobile}
@@ -115,7 +126,7 @@ function AdminFrame() {
                 />
               );
               return narrow ? (
-                <Tooltip key={link.to} label={link.label} position="right">
+                <Tooltip key={link.to} label={label} position="right">
                   {item}
                 </Tooltip>
               ) : (

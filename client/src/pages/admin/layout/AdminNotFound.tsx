@@ -1,18 +1,20 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta';
 
 export function AdminNotFoundPage() {
-  usePageMeta('Admin page not found');
+  const { t } = useTranslation(['admin', 'common']);
+  usePageMeta(t('notFound.pageTitle'));
   const { pathname } = useLocation();
   return (
     <Stack align="flex-start" maw={560}>
-      <Title order={1}>Page Not Found</Title>
+      <Title order={1}>{t('common:notFound.title')}</Title>
       <Text>
-        There is no admin page at <code>{pathname}</code>.
+        <Trans t={t} i18nKey="notFound.body" values={{ path: pathname }} components={[<code key="path" />]} />
       </Text>
       <Button component={Link} to="/admin">
-        Back to Dashboard
+        {t('notFound.backToDashboard')}
       </Button>
     </Stack>
   );

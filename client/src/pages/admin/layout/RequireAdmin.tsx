@@ -1,21 +1,21 @@
 import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useAuth } from '../../../lib/auth';
-
-export const ACCESS_DENIED = 'Access denied. Admin privileges required.';
 
 /**
  * The client side of the admin guard: visitors go to /admin/login (remembering where they were going),
  * signed-in non-admins are told no. The server refuses every admin procedure on its own regardless.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { t } = useTranslation(['admin', 'common']);
   const { loading, user, isAdmin } = useAuth();
   const location = useLocation();
   if (loading) {
     return (
       <Center h="60vh">
-        <Loader aria-label="Checking your session" />
+        <Loader aria-label={t('layout.checkingSession')} />
       </Center>
     );
   }
@@ -28,11 +28,11 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       <Center h="70vh" px="md">
         <Stack align="center" maw={420} ta="center" role="alert">
           <Title order={1} fz="h2">
-            Access denied
+            {t('guard.title')}
           </Title>
-          <Text>{ACCESS_DENIED}</Text>
+          <Text>{t('guard.adminRequired')}</Text>
           <Button component={Link} to="/">
-            Back to Home
+            {t('common:notFound.backHome')}
           </Button>
         </Stack>
       </Center>

@@ -12,19 +12,22 @@ import {
   IconWriting,
 } from '@tabler/icons-react';
 
-/** The admin sidebar (SPEC §2 and the admin console issue), in the order an administrator works. */
+/**
+ * The admin sidebar (SPEC §2 and the admin console issue), in the order an administrator works. Labels are
+ * keys of the admin texts, translated where the links are drawn.
+ */
 export const ADMIN_LINKS = [
-  { label: 'Dashboard', to: '/admin', icon: IconLayoutDashboard, exact: true },
-  { label: 'Elections', to: '/admin/elections', icon: IconCheckbox },
-  { label: 'Candidates', to: '/admin/candidates', icon: IconUserCheck },
-  { label: 'Election Results', to: '/admin/election-results', icon: IconChartBar },
-  { label: 'Polls', to: '/admin/polls', icon: IconWriting },
-  { label: 'Users', to: '/admin/users', icon: IconUsers },
-  { label: 'Member Photos', to: '/admin/data-tools/member-photos', icon: IconPhoto },
-  { label: 'Photo Jobs', to: '/admin/data-tools/photo-jobs', icon: IconReplace },
-  { label: 'Name Aliases', to: '/admin/data-tools/name-aliases', icon: IconAddressBook },
-  { label: 'Settings', to: '/admin/settings', icon: IconSettings },
-  { label: 'Audit Log', to: '/admin/audit', icon: IconHistory },
+  { label: 'links.dashboard', to: '/admin', icon: IconLayoutDashboard, exact: true },
+  { label: 'links.elections', to: '/admin/elections', icon: IconCheckbox },
+  { label: 'links.candidates', to: '/admin/candidates', icon: IconUserCheck },
+  { label: 'links.electionResults', to: '/admin/election-results', icon: IconChartBar },
+  { label: 'links.polls', to: '/admin/polls', icon: IconWriting },
+  { label: 'links.users', to: '/admin/users', icon: IconUsers },
+  { label: 'links.memberPhotos', to: '/admin/data-tools/member-photos', icon: IconPhoto },
+  { label: 'links.photoJobs', to: '/admin/data-tools/photo-jobs', icon: IconReplace },
+  { label: 'links.nameAliases', to: '/admin/data-tools/name-aliases', icon: IconAddressBook },
+  { label: 'links.settings', to: '/admin/settings', icon: IconSettings },
+  { label: 'links.auditLog', to: '/admin/audit', icon: IconHistory },
 ] as const;
 
 export function isAdminLinkActive(pathname: string, link: { to: string; exact?: boolean }): boolean {

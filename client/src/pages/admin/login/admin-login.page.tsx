@@ -12,9 +12,12 @@ import {
 } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { adminMessages } from '../../../../../shared/schemas/admin';
+import { sharedText } from '../../../i18n/shared-messages';
 import { type SessionUser, useAuth } from '../../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../../lib/errors';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -22,17 +25,23 @@ import { useTRPC } from '../../../lib/trpc';
 import { TwoFactorStep } from '../../auth/TwoFactorStep';
 import { safeAdminPath } from '../layout/RequireAdmin';
 
-const NOT_ADMIN = 'Access denied. Admin credentials required.';
-
-/** SPEC §8: the server's message, or "Invalid admin credentials", or "Login failed". */
-function loginError(error: unknown): string {
-  if (isNetworkFailure(error)) return 'Login failed';
-  const message = serverMessage(error, '');
-  return message || 'Invalid admin credentials';
+/**
+ * "Fix admin login" is offered after wrong credentials: the server's answer to them (401), or an answer
+ * without a message. Decided on the code, not the words, since the server answers in the reader's language.
+ */
+function isCredentialsFailure(error: unknown): boolean {
+  if (isNetworkFailure(error)) return false;
+  if (
+    error instanceof TRPCClientError &&
+    (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED'
+  )
+    return true;
+  return serverMessage(error, '') === '';
 }
 
 export function AdminLoginPage() {
-  usePageMeta('Admin Login');
+  const { t } = useTranslation(['admin', 'common']);
+  usePageMeta(t('login.title'));
   const { user, isAdmin, loading, signIn } = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -43,13 +52,20 @@ export function AdminLoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [offerFix, setOfferFix] = useState(false);
   const [pendingToken, setPendingToken] = useState<string | null>(null);
 
   if (!loading && isAdmin) return <Navigate to={next} replace />;
 
+  /** SPEC §8: the server's message, or "Invalid admin credentials", or "Login failed". */
+  const loginError = (caught: unknown): string => {
+    if (isNetworkFailure(caught)) return t('login.failed');
+    return serverMessage(caught, '') || t('login.invalid');
+  };
+
   function enter(signedIn: SessionUser) {
     if (signedIn.isAdmin) navigate(next, { replace: true });
-    else setError(NOT_ADMIN);
+    else setError(t('login.notAdmin'));
   }
 
   async function signInAsAdmin(failure: (caught: unknown) => string) {
@@ -59,17 +75,20 @@ export function AdminLoginPage() {
       else setPendingToken(result.pendingToken);
     } catch (caught) {
       setError(failure(caught));
+      setOfferFix(isCredentialsFailure(caught));
     }
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim() || !password) {
-      setError(adminMessages.bothCredentials);
+      setError(sharedText(adminMessages.bothCredentials));
+      setOfferFix(false);
       return;
     }
     setBusy(true);
     setError(null);
+    setOfferFix(false);
     await signInAsAdmin(loginError);
     setBusy(false);
   }
@@ -78,25 +97,26 @@ export function AdminLoginPage() {
   async function fixAdminLogin() {
     setBusy(true);
     setError(null);
+    setOfferFix(false);
     try {
       const result = await bootstrap.mutateAsync({ email, password, fullName: 'System Admin' });
       if (result.success || result.code === 'ADMIN_EXISTS')
-        await signInAsAdmin(() => 'Login failed after bootstrap');
-      else setError(`Bootstrap failed: ${result.code}`);
+        await signInAsAdmin(() => t('login.failedAfterBootstrap'));
+      else setError(t('login.bootstrapFailedCode', { code: result.code }));
     } catch (caught) {
-      setError(serverMessage(caught, 'Bootstrap failed'));
+      setError(serverMessage(caught, t('login.bootstrapFailed')));
     }
     setBusy(false);
   }
 
-  const shownError = error ?? (user && !isAdmin ? NOT_ADMIN : null);
+  const shownError = error ?? (user && !isAdmin ? t('login.notAdmin') : null);
   return (
     <Container size={440} py="xl">
       <Title order={1} mb="xs">
-        Admin Login
+        {t('login.title')}
       </Title>
       <Text c="dimmed" mb="lg">
-        For staff of the electoral body with a System Admin account.
+        {t('login.intro')}
       </Text>
       <Paper withBorder p="lg" radius="md">
         {pendingToken ? (
@@ -112,7 +132,7 @@ export function AdminLoginPage() {
             }}
           />
         ) : (
-          <form onSubmit={submit} noValidate aria-label="Admin Login">
+          <form onSubmit={submit} noValidate aria-label={t('login.title')}>
             <Stack>
               {shownError && (
                 <Alert color="red" variant="filled" role="alert">
@@ -120,7 +140,7 @@ export function AdminLoginPage() {
                 </Alert>
               )}
               <TextInput
-                label="Email"
+                label={t('login.email')}
                 type="email"
                 autoComplete="username"
                 value={email}
@@ -129,7 +149,7 @@ export function AdminLoginPage() {
                 required
               />
               <PasswordInput
-                label="Password"
+                label={t('login.password')}
                 autoComplete="current-password"
                 value={password}
                 onChange={(event) => setPassword(event.currentTarget.value)}
@@ -137,9 +157,9 @@ export function AdminLoginPage() {
                 required
               />
               <Button type="submit" loading={busy} fullWidth>
-                Sign In
+                {t('login.signIn')}
               </Button>
-              {shownError?.toLowerCase().includes('invalid') && (
+              {error && offerFix && (
                 <Button
                   variant="light"
                   color="orange"
@@ -147,15 +167,15 @@ export function AdminLoginPage() {
                   onClick={fixAdminLogin}
                   disabled={busy}
                 >
-                  Fix admin login
+                  {t('login.fix')}
                 </Button>
               )}
             </Stack>
           </form>
         )}
       </Paper>
-      <Anchor component={Link} to="/" size="sm" mt="md" display="inline-block" py={10}>
-        Back to Home
+      <Anchor component={Link} to="/" size="sm" mt="md" display="inline-block" py={12}>
+        {t('common:notFound.backHome')}
       </Anchor>
     </Container>
   );

@@ -1,8 +1,9 @@
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { MEMBER_TYPE_LABELS, MEMBER_TYPES, type MemberType } from '../../../../../shared/member-photos';
+import { MEMBER_TYPES, type MemberType } from '../../../../../shared/member-photos';
 import { nameAliasInput, photoMessages } from '../../../../../shared/schemas/photos';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -19,6 +20,7 @@ const formSchema = z.object({
 
 /** Maps a name as the source spells it to one member: the next photo job matches it. */
 export function AliasForm() {
+  const { t } = useTranslation('adminPhotos');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const choices = useQuery(trpc.photos.aliases.memberChoices.queryOptions());
@@ -29,16 +31,16 @@ export function AliasForm() {
   const create = useMutation(
     trpc.photos.aliases.create.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Name alias added', 'The next photo job will use it.');
+        notifySuccess(t('aliasForm.added'), t('aliasForm.addedBody'));
         form.reset();
         await queryClient.invalidateQueries({ queryKey: trpc.photos.aliases.list.queryKey() });
       },
-      onError: (error) => notifyFailure('Failed to add name alias', error),
+      onError: (error) => notifyFailure(t('aliasForm.failed'), error),
     }),
   );
 
   const data = MEMBER_TYPES.map((type) => ({
-    group: MEMBER_TYPE_LABELS[type],
+    group: t(`memberType.${type}`),
     items: (choices.data ?? [])
       .filter((member) => member.type === type)
       .map((member) => ({
@@ -50,7 +52,7 @@ export function AliasForm() {
   return (
     <Paper withBorder p="md" radius="md">
       <form
-        aria-label="Add name alias"
+        aria-label={t('aliasForm.ariaLabel')}
         onSubmit={form.onSubmit((values) => {
           const [memberType, memberId] = (values.member ?? '').split(':') as [MemberType, string];
           create.mutate({ scrapedName: values.scrapedName, memberType, memberId });
@@ -58,25 +60,25 @@ export function AliasForm() {
       >
         <Stack>
           <Title order={2} fz="h4">
-            Add name alias
+            {t('aliasForm.heading')}
           </Title>
           <Group align="flex-start" grow preventGrowOverflow={false} wrap="wrap">
             <TextInput
-              label="Name on the source"
-              description="As the parliament's listing spells it"
-              placeholder="e.g. Cabdi Xasan Faarax"
+              label={t('aliasForm.sourceName')}
+              description={t('aliasForm.sourceNameHint')}
+              placeholder={t('aliasForm.sourceNamePlaceholder')}
               disabled={create.isPending}
               miw={220}
               {...form.getInputProps('scrapedName')}
             />
             <Select
-              label="Member"
-              description="The member this name belongs to"
-              placeholder={choices.isPending ? 'Loading members…' : 'Search by name or seat'}
+              label={t('aliasForm.member')}
+              description={t('aliasForm.memberHint')}
+              placeholder={choices.isPending ? t('aliasForm.loadingMembers') : t('aliasForm.searchMembers')}
               data={data}
               searchable
               limit={50}
-              nothingFoundMessage="No member matches"
+              nothingFoundMessage={t('aliasForm.noMatch')}
               disabled={create.isPending || !choices.data}
               miw={220}
               {...form.getInputProps('member')}
@@ -84,7 +86,7 @@ export function AliasForm() {
           </Group>
           <Group justify="flex-end">
             <Button type="submit" h={44} loading={create.isPending}>
-              Add alias
+              {t('aliasForm.submit')}
             </Button>
           </Group>
         </Stack>

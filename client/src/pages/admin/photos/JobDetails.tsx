@@ -1,12 +1,13 @@
 import { Alert, Code, List, ScrollArea, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { MEMBER_TYPE_LABELS } from '../../../../../shared/member-photos';
+import { useTranslation } from 'react-i18next';
 import { failureReason } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { PhotoStatusBadge } from './PhotoStatusBadge';
 
 /** A finished or running job's whole error log and the member photos it wrote. */
 export function JobDetails({ jobId, active }: { jobId: string; active: boolean }) {
+  const { t } = useTranslation('adminPhotos');
   const trpc = useTRPC();
   const details = useQuery(
     trpc.photos.job.queryOptions({ id: jobId }, { refetchInterval: active ? 2000 : false, staleTime: 0 }),
@@ -14,7 +15,7 @@ export function JobDetails({ jobId, active }: { jobId: string; active: boolean }
   if (details.isPending) return <Skeleton h={120} />;
   if (details.isError) {
     return (
-      <Alert color="red" title="Failed to load the job's details">
+      <Alert color="red" title={t('details.loadFailed')}>
         {failureReason(details.error)}
       </Alert>
     );
@@ -23,11 +24,11 @@ export function JobDetails({ jobId, active }: { jobId: string; active: boolean }
   return (
     <Stack gap="sm">
       <Title order={3} fz="md">
-        Error log ({job.errors.length})
+        {t('details.errorLog', { number: job.errors.length })}
       </Title>
       {job.errors.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No errors.
+          {t('details.noErrors')}
         </Text>
       ) : (
         <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars>
@@ -43,24 +44,24 @@ export function JobDetails({ jobId, active }: { jobId: string; active: boolean }
       {result && (
         <>
           <Title order={3} fz="md">
-            Photos written ({result.updated_members.length})
+            {t('details.written', { number: result.updated_members.length })}
           </Title>
           {result.updated_members.length > 0 && (
             <Table.ScrollContainer minWidth={520} mah={360}>
-              <Table striped aria-label="Photos written by this job">
+              <Table striped aria-label={t('details.writtenLabel')}>
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Member</Table.Th>
-                    <Table.Th>House</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Source</Table.Th>
+                    <Table.Th>{t('details.member')}</Table.Th>
+                    <Table.Th>{t('details.house')}</Table.Th>
+                    <Table.Th>{t('details.status')}</Table.Th>
+                    <Table.Th>{t('details.source')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {result.updated_members.map((member) => (
                     <Table.Tr key={`${member.member_type}:${member.member_id}`}>
                       <Table.Td>{member.member_name}</Table.Td>
-                      <Table.Td>{MEMBER_TYPE_LABELS[member.member_type]}</Table.Td>
+                      <Table.Td>{t(`memberType.${member.member_type}`)}</Table.Td>
                       <Table.Td>
                         <PhotoStatusBadge status={member.processing_status} />
                       </Table.Td>

@@ -1,7 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import {
-  MEMBER_TYPE_LABELS,
   MEMBER_TYPES,
   type MemberType,
   PHOTO_STATUSES,
@@ -22,29 +22,30 @@ export function MemberPhotoFilters({
   value: PhotoFilters;
   onChange(next: PhotoFilters): void;
 }) {
+  const { t } = useTranslation('adminPhotos');
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
-        label="Member type"
-        placeholder="All members"
-        data={MEMBER_TYPES.map((type) => ({ value: type, label: MEMBER_TYPE_LABELS[type] }))}
+        label={t('filters.memberType')}
+        placeholder={t('filters.allMembers')}
+        data={MEMBER_TYPES.map((type) => ({ value: type, label: t(`memberType.${type}`) }))}
         value={value.memberType}
         onChange={(memberType) => onChange({ ...value, memberType: memberType as MemberType | null })}
         clearable
         w={{ base: '100%', xs: 220 }}
       />
       <Select
-        label="Processing status"
-        placeholder="Any status"
-        data={[...PHOTO_STATUSES]}
+        label={t('filters.status')}
+        placeholder={t('filters.anyStatus')}
+        data={PHOTO_STATUSES.map((status) => ({ value: status, label: t(`photoStatus.${status}`) }))}
         value={value.status}
         onChange={(status) => onChange({ ...value, status: status as PhotoStatus | null })}
         clearable
         w={{ base: '100%', xs: 200 }}
       />
       <TextInput
-        label="Search members"
-        placeholder="Name, HOP number, region or state"
+        label={t('filters.search')}
+        placeholder={t('filters.searchPlaceholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
         value={value.search}
         onChange={(event) => onChange({ ...value, search: event.currentTarget.value })}

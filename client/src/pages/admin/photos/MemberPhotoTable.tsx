@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
-import { MEMBER_TYPE_LABELS } from '../../../../../shared/member-photos';
 import { MemberPhoto } from '../../../components/avatar/MemberPhoto';
-import { formatElectionTime } from '../../../components/elections/election-dates';
+import { formatEatTime } from '../elections/election-time';
 import { PhotoStatusBadge } from './PhotoStatusBadge';
 
 export type MemberPhotoItem = RouterOutputs['photos']['members']['items'][number];
@@ -15,17 +15,18 @@ interface MemberPhotoTableProps {
 
 /** Each member's current photo (as the directories show it), its status and the override actions. */
 export function MemberPhotoTable({ items, onOverride, onClear }: MemberPhotoTableProps) {
+  const { t } = useTranslation('adminPhotos');
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table striped verticalSpacing="sm" aria-label="Member photos">
+      <Table striped verticalSpacing="sm" aria-label={t('table.ariaLabel')}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Photo</Table.Th>
-            <Table.Th>Member</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Updated</Table.Th>
+            <Table.Th>{t('table.photo')}</Table.Th>
+            <Table.Th>{t('table.member')}</Table.Th>
+            <Table.Th>{t('table.status')}</Table.Th>
+            <Table.Th>{t('table.updated')}</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <VisuallyHidden>{t('actions')}</VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -38,13 +39,13 @@ export function MemberPhotoTable({ items, onOverride, onClear }: MemberPhotoTabl
               <Table.Td>
                 <Text fw={600}>{item.name}</Text>
                 <Text size="sm" c="dimmed">
-                  {MEMBER_TYPE_LABELS[item.memberType]} · {item.detail}
+                  {t(`memberType.${item.memberType}`)} · {item.detail}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Stack gap={4} maw={280}>
                   <PhotoStatusBadge status={item.status} />
-                  {item.manualOverrideUrl && <Text size="xs">Manual override</Text>}
+                  {item.manualOverrideUrl && <Text size="xs">{t('table.manualOverride')}</Text>}
                   {item.errorMessage && (
                     <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
                       {item.errorMessage}
@@ -52,13 +53,13 @@ export function MemberPhotoTable({ items, onOverride, onClear }: MemberPhotoTabl
                   )}
                   {item.photoUrl && (
                     <Anchor href={item.photoUrl} target="_blank" size="xs">
-                      Open photo
+                      {t('table.openPhoto')}
                     </Anchor>
                   )}
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{item.updatedAt ? formatElectionTime(item.updatedAt) : 'Never'}</Text>
+                <Text size="sm">{item.updatedAt ? formatEatTime(item.updatedAt) : t('never')}</Text>
               </Table.Td>
               <Table.Td>
                 <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -66,9 +67,9 @@ export function MemberPhotoTable({ items, onOverride, onClear }: MemberPhotoTabl
                     h={44}
                     variant="default"
                     onClick={() => onOverride(item)}
-                    aria-label={`Set manual override for ${item.name}`}
+                    aria-label={t('table.overrideFor', { name: item.name })}
                   >
-                    Override
+                    {t('table.override')}
                   </Button>
                   {item.manualOverrideUrl && (
                     <Button
@@ -76,9 +77,9 @@ export function MemberPhotoTable({ items, onOverride, onClear }: MemberPhotoTabl
                       variant="subtle"
                       color="red"
                       onClick={() => onClear(item)}
-                      aria-label={`Clear manual override for ${item.name}`}
+                      aria-label={t('table.clearFor', { name: item.name })}
                     >
-                      Clear
+                      {t('table.clear')}
                     </Button>
                   )}
                 </Group>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { MemberType } from '../../../../../shared/member-photos';
 import { setOverrideInput } from '../../../../../shared/schemas/photos';
@@ -10,7 +11,11 @@ import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
-import { ImageUploadError, imageFileProblem } from '../elections/candidate-image-upload';
+import {
+  type ImageFileProblem,
+  ImageUploadError,
+  imageFileProblem,
+} from '../elections/candidate-image-upload';
 import { uploadMemberPhoto } from './photo-upload';
 
 export interface OverrideTarget {
@@ -36,36 +41,37 @@ function usePreview(file: File | null): string | null {
 
 /** Sets a member's manual override from a web address (copied into our storage) or an uploaded file. */
 export function OverrideModal({ member, onClose }: { member: OverrideTarget; onClose(): void }) {
+  const { t } = useTranslation(['adminPhotos', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [source, setSource] = useState<'url' | 'upload'>('url');
   const [file, setFile] = useState<File | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<ImageFileProblem | 'chooseFirst' | null>(null);
   const [uploading, setUploading] = useState(false);
   const preview = usePreview(file);
   const form = useForm({ initialValues: { url: '' }, validate: zodValidate(urlForm) });
 
   const saved = async () => {
-    notifySuccess('Manual override updated', `The photo of ${member.name} was updated.`);
+    notifySuccess(t('members.overrideUpdated'), t('override.updatedBody', { name: member.name }));
     await queryClient.invalidateQueries({ queryKey: trpc.photos.members.queryKey() });
     onClose();
   };
   const setOverride = useMutation(
     trpc.photos.setOverride.mutationOptions({
       onSuccess: saved,
-      onError: (error) => notifyFailure('Failed to update manual override', error),
+      onError: (error) => notifyFailure(t('override.failed'), error),
     }),
   );
 
   const upload = async () => {
-    if (!file) return setFileProblem('Please choose an image to upload.');
+    if (!file) return setFileProblem('chooseFirst');
     setUploading(true);
     try {
       await uploadMemberPhoto(member, file);
       await saved();
     } catch (error) {
       notifyFailure(
-        'Failed to update manual override',
+        t('override.failed'),
         undefined,
         error instanceof ImageUploadError ? error.message : undefined,
       );
@@ -76,21 +82,21 @@ export function OverrideModal({ member, onClose }: { member: OverrideTarget; onC
 
   const busy = setOverride.isPending || uploading;
   return (
-    <ResponsiveModal opened onClose={onClose} title={`Manual override for ${member.name}`}>
+    <ResponsiveModal opened onClose={onClose} title={t('override.title', { name: member.name })}>
       <Stack>
         <SegmentedControl
           value={source}
           onChange={(value) => setSource(value as 'url' | 'upload')}
           data={[
-            { value: 'url', label: 'Web address' },
-            { value: 'upload', label: 'Upload a file' },
+            { value: 'url', label: t('override.webAddress') },
+            { value: 'upload', label: t('override.uploadFile') },
           ]}
-          aria-label="Where the photo comes from"
+          aria-label={t('override.source')}
           disabled={busy}
         />
         {source === 'url' ? (
           <form
-            aria-label="Override from a web address"
+            aria-label={t('override.fromAddress')}
             onSubmit={form.onSubmit((values) =>
               setOverride.mutate({
                 memberType: member.memberType,
@@ -101,18 +107,18 @@ export function OverrideModal({ member, onClose }: { member: OverrideTarget; onC
           >
             <Stack>
               <TextInput
-                label="Photo address"
-                description="The photo is downloaded, checked and stored on this site."
+                label={t('override.photoAddress')}
+                description={t('override.photoAddressHint')}
                 placeholder="https://…"
                 disabled={busy}
                 {...form.getInputProps('url')}
               />
               <Group justify="flex-end">
                 <Button variant="default" h={44} onClick={onClose} disabled={busy}>
-                  Cancel
+                  {t('common:actions.cancel')}
                 </Button>
                 <Button type="submit" h={44} loading={busy}>
-                  Save override
+                  {t('override.save')}
                 </Button>
               </Group>
             </Stack>
@@ -123,7 +129,7 @@ export function OverrideModal({ member, onClose }: { member: OverrideTarget; onC
               {preview && (
                 <Image
                   src={preview}
-                  alt={`Preview of the new photo of ${member.name}`}
+                  alt={t('override.previewOf', { name: member.name })}
                   w={PREVIEW_PX}
                   h={PREVIEW_PX}
                   radius={PREVIEW_PX}
@@ -146,7 +152,7 @@ export function OverrideModal({ member, onClose }: { member: OverrideTarget; onC
                     h={44}
                     leftSection={<IconPhotoUp size={18} aria-hidden />}
                   >
-                    {file ? 'Choose another image' : 'Choose an image'}
+                    {file ? t('override.chooseAnother') : t('override.choose')}
                   </Button>
                 )}
               </FileButton>
@@ -154,15 +160,15 @@ export function OverrideModal({ member, onClose }: { member: OverrideTarget; onC
             {file && <Text size="sm">{file.name}</Text>}
             {fileProblem && (
               <Text size="sm" c="red" role="alert">
-                {fileProblem}
+                {t(`override.${fileProblem}`)}
               </Text>
             )}
             <Group justify="flex-end">
               <Button variant="default" h={44} onClick={onClose} disabled={busy}>
-                Cancel
+                {t('common:actions.cancel')}
               </Button>
               <Button h={44} onClick={upload} loading={busy}>
-                Upload override
+                {t('override.upload')}
               </Button>
             </Group>
           </Stack>

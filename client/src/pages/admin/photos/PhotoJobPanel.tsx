@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RECENT_PHOTO_JOBS } from '../../../../../shared/member-photos';
 import { failureReason } from '../../../lib/notify';
@@ -8,6 +9,7 @@ import { useRecentPhotoJobs } from './use-photo-jobs';
 
 /** The refresh buttons and the latest 5 jobs with live progress. */
 export function PhotoJobPanel() {
+  const { t } = useTranslation('adminPhotos');
   const { jobs, running, start, starting } = useRecentPhotoJobs();
   const busy = running || starting !== undefined;
   return (
@@ -15,10 +17,10 @@ export function PhotoJobPanel() {
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={2} id="photo-jobs-heading" fz="h3">
-            Refresh jobs
+            {t('jobs.heading')}
           </Title>
           <Text size="sm" c="dimmed">
-            Copies photos from the parliament’s member listings into our storage. One job runs at a time.
+            {t('jobs.intro')}
           </Text>
         </div>
         <Group gap="xs">
@@ -29,7 +31,7 @@ export function PhotoJobPanel() {
             loading={starting === 'refresh'}
             disabled={busy && starting !== 'refresh'}
           >
-            Refresh all photos
+            {t('jobs.refreshAll')}
           </Button>
           <Button
             h={44}
@@ -39,30 +41,30 @@ export function PhotoJobPanel() {
             loading={starting === 'missing_only'}
             disabled={busy && starting !== 'missing_only'}
           >
-            Fetch missing photos
+            {t('jobs.fetchMissing')}
           </Button>
         </Group>
       </Group>
       {running && (
         <Text size="sm" role="status">
-          A job is running; new jobs can start when it ends.
+          {t('jobs.running')}
         </Text>
       )}
       {jobs.isPending ? (
         <Skeleton h={120} />
       ) : jobs.isError ? (
-        <Alert color="red" title="Failed to load photo jobs">
+        <Alert color="red" title={t('jobs.loadFailed')}>
           {failureReason(jobs.error)}
         </Alert>
       ) : jobs.data.length === 0 ? (
-        <Text c="dimmed">No photo jobs have run yet.</Text>
+        <Text c="dimmed">{t('jobs.none')}</Text>
       ) : (
-        <Stack gap="sm" aria-label={`Latest ${RECENT_PHOTO_JOBS} photo jobs`}>
+        <Stack gap="sm" aria-label={t('jobs.latest', { number: RECENT_PHOTO_JOBS })}>
           {jobs.data.map((job) => (
             <JobProgressCard key={job.id} job={job} />
           ))}
           <Anchor component={Link} to="/admin/data-tools/photo-jobs" size="sm">
-            All photo jobs
+            {t('jobs.all')}
           </Anchor>
         </Stack>
       )}

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { PhotoJobStatus, PhotoStatus } from '../../../../../shared/member-photos';
 
 const COLORS: Record<PhotoStatus | PhotoJobStatus, string> = {
@@ -9,11 +10,12 @@ const COLORS: Record<PhotoStatus | PhotoJobStatus, string> = {
   failed: 'red',
 };
 
-/** A photo's or a job's status, in the word the database uses (SPEC §3), coloured by outcome. */
+/** A photo's or a job's status, in the word the database uses (SPEC §3) or its Somali, coloured by outcome. */
 export function PhotoStatusBadge({ status }: { status: PhotoStatus | PhotoJobStatus }) {
+  const { t } = useTranslation('adminPhotos');
   return (
     <Badge color={COLORS[status]} variant="light" tt="none">
-      {status}
+      {t(`photoStatus.${status}`)}
     </Badge>
   );
 }

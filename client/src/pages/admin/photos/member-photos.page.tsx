@@ -3,7 +3,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
@@ -15,10 +17,8 @@ import { PhotoJobPanel } from './PhotoJobPanel';
 
 /** /admin/data-tools/member-photos: every member's photo and status, manual overrides, refresh jobs. */
 export function AdminMemberPhotosPage() {
-  usePageMeta(
-    'Member Photos',
-    'Member photos of the House of the People and the Senate, and their refresh jobs.',
-  );
+  const { t } = useTranslation(['adminPhotos', 'common']);
+  usePageMeta(t('members.metaTitle'), t('members.metaDescription'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<PhotoFilters>({ memberType: null, status: null, search: '' });
@@ -34,20 +34,20 @@ export function AdminMemberPhotosPage() {
     ),
   );
   useEffect(() => {
-    if (members.error) notifyFailure('Failed to load member photos', members.error);
-  }, [members.error]);
+    if (members.error) notifyFailure(t('members.loadFailed'), members.error);
+  }, [members.error, t]);
 
   const clear = useMutation(
     trpc.photos.clearOverride.mutationOptions({
       onSuccess: async () => {
         notifySuccess(
-          'Manual override updated',
-          `The manual override of ${clearing?.name ?? 'the member'} was cleared.`,
+          t('members.overrideUpdated'),
+          t('members.overrideCleared', { name: clearing?.name ?? t('members.theMember') }),
         );
         setClearing(null);
         await queryClient.invalidateQueries({ queryKey: trpc.photos.members.queryKey() });
       },
-      onError: (error) => notifyFailure('Failed to update manual override', error),
+      onError: (error) => notifyFailure(t('members.overrideFailed'), error),
     }),
   );
 
@@ -55,16 +55,14 @@ export function AdminMemberPhotosPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Member Photos</Title>
-        <Text c="dimmed">
-          Photos of members of the House of the People and the Senate, as the directories show them.
-        </Text>
+        <Title order={1}>{t('members.title')}</Title>
+        <Text c="dimmed">{t('members.intro')}</Text>
       </div>
       <PhotoJobPanel />
       <Divider />
       <Stack gap="sm" component="section" aria-labelledby="members-heading">
         <Title order={2} id="members-heading" fz="h3">
-          Members
+          {t('members.heading')}
         </Title>
         <MemberPhotoFilters
           value={filters}
@@ -76,14 +74,14 @@ export function AdminMemberPhotosPage() {
         {members.isPending ? (
           <Skeleton h={320} />
         ) : members.isError ? (
-          <Alert color="red" title="Failed to load member photos">
+          <Alert color="red" title={t('members.loadFailed')}>
             {failureReason(members.error)}
           </Alert>
         ) : members.data.items.length === 0 ? (
           <EmptyState
             icon={<IconPhotoOff size={32} aria-hidden />}
-            title="No members found"
-            description="No member matches these filters."
+            title={t('members.emptyTitle')}
+            description={t('members.emptyDescription')}
           />
         ) : (
           <MemberPhotoTable
@@ -97,9 +95,9 @@ export function AdminMemberPhotosPage() {
         {members.data && pages > 1 && (
           <Group justify="space-between" wrap="wrap">
             <Text size="sm" c="dimmed">
-              {members.data.total} members
+              {t('members.count', { count: members.data.total, number: formatNumber(members.data.total) })}
             </Text>
-            <Pager page={page} pages={pages} label="Member pages" onChange={setPage} />
+            <Pager page={page} pages={pages} label={t('members.pages')} onChange={setPage} />
           </Group>
         )}
       </Stack>
@@ -107,15 +105,15 @@ export function AdminMemberPhotosPage() {
       {overriding && <OverrideModal member={overriding} onClose={() => setOverriding(null)} />}
       <ConfirmDelete
         opened={clearing !== null}
-        title="Clear manual override?"
-        confirmLabel="Clear override"
+        title={t('members.clearTitle')}
+        confirmLabel={t('members.clearConfirm')}
         busy={clear.isPending}
         onCancel={() => setClearing(null)}
         onConfirm={() =>
           clearing && clear.mutate({ memberId: clearing.memberId, memberType: clearing.memberType })
         }
       >
-        {clearing?.name} will show the photo from the refresh jobs again, or initials until one is found.
+        {clearing && t('members.clearBody', { name: clearing.name })}
       </ConfirmDelete>
     </Stack>
   );

@@ -12,23 +12,21 @@ import {
 import { IconAddressBook, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
-import { MEMBER_TYPE_LABELS } from '../../../../../shared/member-photos';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
-import { formatElectionTime } from '../../../components/elections/election-dates';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
+import { formatEatTime } from '../elections/election-time';
 import { AliasForm } from './AliasForm';
 
 type NameAlias = RouterOutputs['photos']['aliases']['list'][number];
 
 /** /admin/data-tools/name-aliases: names as the parliament's site spells them, mapped to members. */
 export function AdminNameAliasesPage() {
-  usePageMeta(
-    'Name Aliases',
-    'Names as the parliament’s site spells them, mapped to House members and senators.',
-  );
+  const { t } = useTranslation(['adminPhotos', 'common']);
+  usePageMeta(t('aliases.metaTitle'), t('aliases.metaDescription'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const aliases = useQuery(trpc.photos.aliases.list.queryOptions());
@@ -36,42 +34,39 @@ export function AdminNameAliasesPage() {
   const remove = useMutation(
     trpc.photos.aliases.delete.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Name alias deleted', `“${deleting?.scrapedName ?? ''}” no longer leads to a member.`);
+        notifySuccess(t('aliases.deleted'), t('aliases.deletedBody', { name: deleting?.scrapedName ?? '' }));
         setDeleting(null);
         await queryClient.invalidateQueries({ queryKey: trpc.photos.aliases.list.queryKey() });
       },
-      onError: (error) => notifyFailure('Failed to delete name alias', error),
+      onError: (error) => notifyFailure(t('aliases.deleteFailed'), error),
     }),
   );
 
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Name Aliases</Title>
-        <Text c="dimmed">
-          When the parliament’s site spells a member’s name differently, an alias tells the photo job who it
-          is.
-        </Text>
+        <Title order={1}>{t('aliases.title')}</Title>
+        <Text c="dimmed">{t('aliases.intro')}</Text>
       </div>
       <AliasForm />
       {aliases.isPending ? (
         <Skeleton h={160} />
       ) : aliases.isError ? (
-        <Alert color="red" title="Failed to load name aliases">
+        <Alert color="red" title={t('aliases.loadFailed')}>
           {failureReason(aliases.error)}
         </Alert>
       ) : aliases.data.length === 0 ? (
-        <EmptyState icon={<IconAddressBook size={32} aria-hidden />} title="No name aliases yet" />
+        <EmptyState icon={<IconAddressBook size={32} aria-hidden />} title={t('aliases.empty')} />
       ) : (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped aria-label="Name aliases">
+          <Table striped aria-label={t('aliases.ariaLabel')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Name on the source</Table.Th>
-                <Table.Th>Member</Table.Th>
-                <Table.Th>Added</Table.Th>
+                <Table.Th>{t('aliases.sourceName')}</Table.Th>
+                <Table.Th>{t('aliases.member')}</Table.Th>
+                <Table.Th>{t('aliases.added')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -80,14 +75,14 @@ export function AdminNameAliasesPage() {
                 <Table.Tr key={alias.id}>
                   <Table.Td fw={600}>{alias.scrapedName}</Table.Td>
                   <Table.Td>
-                    {alias.memberName ?? <Text c="red">Member no longer listed</Text>}
+                    {alias.memberName ?? <Text c="red">{t('aliases.memberGone')}</Text>}
                     <Text size="sm" c="dimmed">
-                      {MEMBER_TYPE_LABELS[alias.memberType]}
+                      {t(`memberType.${alias.memberType}`)}
                       {alias.memberDetail ? ` · ${alias.memberDetail}` : ''}
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{formatElectionTime(alias.createdAt)}</Text>
+                    <Text size="sm">{formatEatTime(alias.createdAt)}</Text>
                     {alias.createdByEmail && (
                       <Text size="xs" c="dimmed">
                         {alias.createdByEmail}
@@ -99,7 +94,7 @@ export function AdminNameAliasesPage() {
                       variant="subtle"
                       color="red"
                       size={44}
-                      aria-label={`Delete alias ${alias.scrapedName}`}
+                      aria-label={t('aliases.deleteOf', { name: alias.scrapedName })}
                       onClick={() => setDeleting(alias)}
                     >
                       <IconTrash size={18} />
@@ -113,12 +108,17 @@ export function AdminNameAliasesPage() {
       )}
       <ConfirmDelete
         opened={deleting !== null}
-        title="Delete name alias?"
+        title={t('aliases.deleteTitle')}
+        confirmLabel={t('common:actions.delete')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        “{deleting?.scrapedName}” will no longer be matched to {deleting?.memberName ?? 'a member'}.
+        {deleting &&
+          t('aliases.deleteBody', {
+            name: deleting.scrapedName,
+            member: deleting.memberName ?? t('aliases.aMember'),
+          })}
       </ConfirmDelete>
     </Stack>
   );

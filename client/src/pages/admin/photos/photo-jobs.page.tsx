@@ -2,6 +2,7 @@ import { Alert, Button, Collapse, EmptyState, Group, Skeleton, Stack, Text, Titl
 import { IconHistory } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -12,7 +13,8 @@ import { Pager } from './Pager';
 
 /** /admin/data-tools/photo-jobs: every photo job, newest first, with its details and whole error log. */
 export function AdminPhotoJobsPage() {
-  usePageMeta('Photo Jobs', 'Every member photo refresh job with its counters and error log.');
+  const { t } = useTranslation('adminPhotos');
+  usePageMeta(t('jobsPage.metaTitle'), t('jobsPage.metaDescription'));
   const trpc = useTRPC();
   const [params, setParams] = useSearchParams();
   const [page, setPage] = useState(1);
@@ -32,20 +34,20 @@ export function AdminPhotoJobsPage() {
   return (
     <Stack gap="lg">
       <div>
-        <Title order={1}>Photo Jobs</Title>
-        <Text c="dimmed">Every refresh of member photos, newest first.</Text>
+        <Title order={1}>{t('jobsPage.title')}</Title>
+        <Text c="dimmed">{t('jobsPage.intro')}</Text>
       </div>
       {jobs.isPending ? (
         <Skeleton h={240} />
       ) : jobs.isError ? (
-        <Alert color="red" title="Failed to load photo jobs">
+        <Alert color="red" title={t('jobs.loadFailed')}>
           {failureReason(jobs.error)}
         </Alert>
       ) : jobs.data.jobs.length === 0 ? (
         <EmptyState
           icon={<IconHistory size={32} aria-hidden />}
-          title="No photo jobs yet"
-          description="Start one from the member photos page."
+          title={t('jobsPage.emptyTitle')}
+          description={t('jobsPage.emptyDescription')}
         />
       ) : (
         jobs.data.jobs.map((job) => (
@@ -59,7 +61,7 @@ export function AdminPhotoJobsPage() {
                 aria-expanded={open === job.id}
                 aria-controls={`job-details-${job.id}`}
               >
-                {open === job.id ? 'Hide details' : 'Show details'}
+                {open === job.id ? t('jobsPage.hideDetails') : t('jobsPage.showDetails')}
               </Button>
             </Group>
             <Collapse expanded={open === job.id} id={`job-details-${job.id}`}>
@@ -68,7 +70,9 @@ export function AdminPhotoJobsPage() {
           </Stack>
         ))
       )}
-      {jobs.data && pages > 1 && <Pager page={page} pages={pages} label="Job pages" onChange={setPage} />}
+      {jobs.data && pages > 1 && (
+        <Pager page={page} pages={pages} label={t('jobsPage.pages')} onChange={setPage} />
+      )}
     </Stack>
   );
 }

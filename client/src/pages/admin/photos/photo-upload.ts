@@ -1,20 +1,12 @@
 import type { MemberType } from '../../../../../shared/member-photos';
+import { currentLanguage, i18n } from '../../../i18n';
 import { networkIssue } from '../../../lib/notify';
 import {
   ImageUploadError,
+  serverSentence,
   UPLOAD_ATTEMPTS,
   UPLOAD_BACKOFF_MS,
-  UPLOAD_FAILED,
 } from '../elections/candidate-image-upload';
-
-async function serverSentence(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    return typeof body.error?.message === 'string' ? body.error.message : UPLOAD_FAILED;
-  } catch {
-    return UPLOAD_FAILED;
-  }
-}
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -35,14 +27,24 @@ export async function uploadMemberPhoto(
     try {
       const body = new FormData();
       body.append('image', file);
-      response = await send(path, { method: 'POST', body, credentials: 'same-origin' });
+      response = await send(path, {
+        method: 'POST',
+        body,
+        credentials: 'same-origin',
+        // The server's refusal comes back in the reader's language.
+        headers: { 'accept-language': currentLanguage() },
+      });
     } catch {
       if (last) throw new ImageUploadError(networkIssue(), true);
       await sleep(UPLOAD_BACKOFF_MS * attempt);
       continue;
     }
     if (response.ok) return ((await response.json()) as { photoUrl: string | null }).photoUrl;
-    if (response.status < 500 || last) throw new ImageUploadError(await serverSentence(response), false);
+    if (response.status < 500 || last)
+      throw new ImageUploadError(
+        await serverSentence(response, i18n.t('adminPhotos:override.uploadFailed')),
+        false,
+      );
     await sleep(UPLOAD_BACKOFF_MS * attempt);
   }
 }

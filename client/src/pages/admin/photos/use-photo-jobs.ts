@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PhotoJobType } from '../../../../../shared/member-photos';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -14,6 +15,7 @@ const POLL_MS = 1000;
  * (SPEC §8: "Failed to complete web scraping" / "Scraping failed: {errors}") and refreshes the member list.
  */
 export function useRecentPhotoJobs() {
+  const { t } = useTranslation('adminPhotos');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const watched = useRef(new Set<string>());
@@ -33,28 +35,32 @@ export function useRecentPhotoJobs() {
       if (!watched.current.delete(job.id)) continue;
       if (job.status === 'completed') {
         notifySuccess(
-          'Photo job completed',
-          `${job.successfulUpdates} updated, ${job.failedUpdates} failed, ${job.unmatchedMembers} unmatched.`,
+          t('jobs.completed'),
+          t('jobs.completedBody', {
+            updated: job.successfulUpdates,
+            failed: job.failedUpdates,
+            unmatched: job.unmatchedMembers,
+          }),
         );
       } else {
         notifications.show({
           color: 'red',
-          title: 'Failed to complete web scraping',
-          message: `Scraping failed: ${job.failure ?? job.errors.join('; ')}`,
+          title: t('jobs.scrapingFailed'),
+          message: t('jobs.scrapingFailedBody', { errors: job.failure ?? job.errors.join('; ') }),
         });
       }
       void queryClient.invalidateQueries({ queryKey: trpc.photos.members.queryKey() });
     }
-  }, [jobs.data, queryClient, trpc]);
+  }, [jobs.data, queryClient, trpc, t]);
 
   const startJob = useMutation(
     trpc.photos.startJob.mutationOptions({
       onSuccess: async ({ jobId }) => {
         watched.current.add(jobId);
-        notifySuccess('Photo job started', 'Progress is shown below.');
+        notifySuccess(t('jobs.started'), t('jobs.startedBody'));
         await queryClient.invalidateQueries({ queryKey: trpc.photos.recentJobs.queryKey() });
       },
-      onError: (error) => notifyFailure('Failed to start photo refresh job', error),
+      onError: (error) => notifyFailure(t('jobs.startFailed'), error),
     }),
   );
 

@@ -1,6 +1,7 @@
 import { Button, ColorInput, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_CANDIDATE_COLOR } from '../../../../../shared/polls';
 import { pollCandidateInput } from '../../../../../shared/schemas/polls';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -11,6 +12,7 @@ const EMPTY = { name: '', photoUrl: '', party: '', colorHex: DEFAULT_CANDIDATE_C
 
 /** SPEC §5: a name is required; photo URL and party optional; colour #3B82F6 unless chosen. */
 export function AddCandidateForm({ pollId }: { pollId: string }) {
+  const { t } = useTranslation('adminPolls');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm({
@@ -20,11 +22,11 @@ export function AddCandidateForm({ pollId }: { pollId: string }) {
   const add = useMutation(
     trpc.polls.addCandidate.mutationOptions({
       onSuccess: async (candidate) => {
-        notifySuccess('Candidate added successfully', `${candidate.name} is on the ballot.`);
+        notifySuccess(t('candidate.added'), t('candidate.addedBody', { name: candidate.name }));
         form.reset();
         await queryClient.invalidateQueries(trpc.polls.pathFilter());
       },
-      onError: (error) => notifyFailure('Failed to add candidate', error),
+      onError: (error) => notifyFailure(t('candidate.failed'), error),
     }),
   );
   const busy = add.isPending;
@@ -33,27 +35,32 @@ export function AddCandidateForm({ pollId }: { pollId: string }) {
     <form
       onSubmit={form.onSubmit((values) => add.mutate(pollCandidateInput.parse({ ...values, pollId })))}
       noValidate
-      aria-label="Add candidate"
+      aria-label={t('candidate.heading')}
     >
       <Stack gap="sm">
         <Title order={3} fz="h4">
-          Add candidate
+          {t('candidate.heading')}
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Name" required disabled={busy} {...form.getInputProps('name')} />
-          <TextInput label="Party" disabled={busy} {...form.getInputProps('party')} />
+          <TextInput label={t('candidate.name')} required disabled={busy} {...form.getInputProps('name')} />
+          <TextInput label={t('candidate.party')} disabled={busy} {...form.getInputProps('party')} />
           <TextInput
-            label="Photo URL"
-            description="A path on this site (/uploads/...) or an https address"
+            label={t('candidate.photoUrl')}
+            description={t('candidate.photoUrlHint')}
             type="url"
             disabled={busy}
             {...form.getInputProps('photoUrl')}
           />
-          <ColorInput label="Colour" format="hex" disabled={busy} {...form.getInputProps('colorHex')} />
+          <ColorInput
+            label={t('candidate.colour')}
+            format="hex"
+            disabled={busy}
+            {...form.getInputProps('colorHex')}
+          />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={busy} mih={44}>
-            Add candidate
+            {t('candidate.submit')}
           </Button>
         </Group>
       </Stack>

@@ -2,22 +2,21 @@ import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { monthKey } from '../../../../../shared/months';
-import { defaultPollTitle, POLL_TYPE_LABELS } from '../../../../../shared/poll-rules';
+import { defaultPollTitle } from '../../../../../shared/poll-rules';
 import { POLL_ELECTION_TYPES, type PollElectionType } from '../../../../../shared/polls';
-import { pollMessages } from '../../../../../shared/schemas/polls';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { pollErrorCode } from '../../polls/poll-format';
-
-const TYPE_OPTIONS = POLL_ELECTION_TYPES.map((type) => ({ value: type, label: POLL_TYPE_LABELS[type] }));
 
 /**
  * SPEC §5's admin dialog: no client checks; the title defaults to '{Type} Poll {month_year}' and the month
  * to the current one; the server fills in the rest and answers any mistake.
  */
 export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCreated(id: string): void }) {
+  const { t } = useTranslation(['adminPolls', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm({
@@ -32,7 +31,7 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
   const create = useMutation(
     trpc.polls.create.mutationOptions({
       onSuccess: async (poll) => {
-        notifySuccess('Poll created successfully', `${poll.title} was created as a draft.`);
+        notifySuccess(t('create.created'), t('create.createdBody', { title: poll.title }));
         await queryClient.invalidateQueries(trpc.polls.pathFilter());
         onCreated(poll.id);
       },
@@ -40,42 +39,47 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
         if (pollErrorCode(error) === 'UNAUTHORIZED') {
           notifications.show({
             color: 'red',
-            title: pollMessages.authenticationRequired,
-            message: pollMessages.signInToCreate,
+            title: t('create.authRequired'),
+            message: t('create.signInToCreate'),
           });
-        } else notifyFailure('Failed to create poll', error);
+        } else notifyFailure(t('create.failed'), error);
       },
     }),
   );
   const busy = create.isPending;
 
   return (
-    <ResponsiveModal opened onClose={onClose} title="Create Poll">
-      <form onSubmit={form.onSubmit((v) => create.mutate(v))} noValidate aria-label="Create Poll">
+    <ResponsiveModal opened onClose={onClose} title={t('create.title')}>
+      <form onSubmit={form.onSubmit((v) => create.mutate(v))} noValidate aria-label={t('create.title')}>
         <Stack>
           <Text size="sm" c="dimmed">
-            {pollMessages.adminsOnly} A new poll starts as a draft: add its candidates, then publish it.
+            {t('create.intro')}
           </Text>
           <TextInput
-            label="Title"
-            description="Optional"
+            label={t('create.titleLabel')}
+            description={t('create.optional')}
             placeholder={defaultPollTitle(values.electionType, values.monthYear || monthKey(new Date()))}
             disabled={busy}
             {...form.getInputProps('title')}
           />
-          <TextInput label="Month" type="month" disabled={busy} {...form.getInputProps('monthYear')} />
+          <TextInput
+            label={t('create.month')}
+            type="month"
+            disabled={busy}
+            {...form.getInputProps('monthYear')}
+          />
           <NativeSelect
-            label="Election type"
-            data={TYPE_OPTIONS}
+            label={t('create.electionType')}
+            data={POLL_ELECTION_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
             disabled={busy}
             {...form.getInputProps('electionType')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy} mih={44}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={busy} mih={44}>
-              Create Poll
+              {t('create.submit')}
             </Button>
           </Group>
         </Stack>

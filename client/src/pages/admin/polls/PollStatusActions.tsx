@@ -1,6 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PollStatus } from '../../../../../shared/polls';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -13,6 +14,7 @@ interface PollStatusActionsProps {
 
 /** SPEC §4: Publish only on drafts, Close only on open polls; Delete (with confirmation) on any. */
 export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
+  const { t } = useTranslation(['adminPolls', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<'close' | 'delete' | null>(null);
@@ -24,25 +26,27 @@ export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
       setConfirming(null);
       await refresh();
     },
-    onError: (error: unknown) => notifyFailure('Failed to update poll status', error),
+    onError: (error: unknown) => notifyFailure(t('status.updateFailed'), error),
   });
   const publish = useMutation(
-    trpc.polls.publish.mutationOptions(statusOptions('Poll published', `${poll.title} is open for voting.`)),
+    trpc.polls.publish.mutationOptions(
+      statusOptions(t('status.published'), t('status.publishedBody', { title: poll.title })),
+    ),
   );
   const close = useMutation(
     trpc.polls.close.mutationOptions(
-      statusOptions('Poll closed', `${poll.title} now shows its final results.`),
+      statusOptions(t('status.closed'), t('status.closedBody', { title: poll.title })),
     ),
   );
   const remove = useMutation(
     trpc.polls.delete.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Poll deleted successfully', `${poll.title} was deleted.`);
+        notifySuccess(t('status.deleted'), t('status.deletedBody', { title: poll.title }));
         setConfirming(null);
         onDeleted?.();
         await queryClient.invalidateQueries(trpc.polls.list.queryFilter());
       },
-      onError: (error) => notifyFailure('Failed to delete poll', error),
+      onError: (error) => notifyFailure(t('status.deleteFailed'), error),
     }),
   );
 
@@ -54,9 +58,9 @@ export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
           mih={44}
           loading={publish.isPending}
           onClick={() => publish.mutate({ id: poll.id })}
-          aria-label={`Publish ${poll.title}`}
+          aria-label={t('status.publishOf', { title: poll.title })}
         >
-          Publish
+          {t('status.publish')}
         </Button>
       )}
       {poll.status === 'open' && (
@@ -64,9 +68,9 @@ export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
           variant="default"
           mih={44}
           onClick={() => setConfirming('close')}
-          aria-label={`Close ${poll.title}`}
+          aria-label={t('status.closeOf', { title: poll.title })}
         >
-          Close
+          {t('status.close')}
         </Button>
       )}
       <Button
@@ -74,30 +78,30 @@ export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
         color="red"
         mih={44}
         onClick={() => setConfirming('delete')}
-        aria-label={`Delete ${poll.title}`}
+        aria-label={t('status.deleteOf', { title: poll.title })}
       >
-        Delete
+        {t('common:actions.delete')}
       </Button>
 
       <ConfirmDelete
         opened={confirming === 'close'}
-        title="Close poll?"
-        confirmLabel="Close poll"
+        title={t('status.closeTitle')}
+        confirmLabel={t('status.closeConfirm')}
         busy={close.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => close.mutate({ id: poll.id })}
       >
-        {poll.title} will stop taking votes and show its final results to everyone. A closed poll cannot be
-        reopened.
+        {t('status.closeBody', { title: poll.title })}
       </ConfirmDelete>
       <ConfirmDelete
         opened={confirming === 'delete'}
-        title="Delete poll?"
+        title={t('status.deleteTitle')}
+        confirmLabel={t('common:actions.delete')}
         busy={remove.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => remove.mutate({ id: poll.id })}
       >
-        {poll.title} will be deleted with its candidates and every vote cast in it. This cannot be undone.
+        {t('status.deleteBody', { title: poll.title })}
       </ConfirmDelete>
     </Group>
   );

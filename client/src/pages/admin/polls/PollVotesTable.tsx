@@ -2,14 +2,17 @@ import { Button, Code, EmptyState, Group, Skeleton, Stack, Table, Text, Title } 
 import { IconDownload, IconInbox } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { formatPollDateTime } from '../../polls/poll-format';
+import { formatPollMoment } from './poll-dates';
 
 const PAGE_SIZE = 50;
 
 /** The votes view (SPEC §6): vote ID, user ID, candidate, time, IP hash; and the CSV export of them all. */
 export function PollVotesTable({ pollId }: { pollId: string }) {
+  const { t } = useTranslation('adminPolls');
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const votes = useQuery(
@@ -19,8 +22,8 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
     ),
   );
   useEffect(() => {
-    if (votes.error) notifyFailure('Failed to load votes', votes.error);
-  }, [votes.error]);
+    if (votes.error) notifyFailure(t('votes.loadFailed'), votes.error);
+  }, [votes.error, t]);
   const total = votes.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -28,7 +31,7 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
     <Stack>
       <Group justify="space-between" align="center">
         <Title order={2} fz="h3" id="votes-heading">
-          Votes{votes.data ? ` (${total.toLocaleString('en-GB')})` : ''}
+          {votes.data ? t('votes.headingCount', { number: formatNumber(total) }) : t('votes.heading')}
         </Title>
         {total > 0 && (
           <Button
@@ -39,25 +42,25 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
             mih={44}
             leftSection={<IconDownload size={18} aria-hidden />}
           >
-            Export CSV
+            {t('votes.export')}
           </Button>
         )}
       </Group>
       {votes.isPending ? (
         <Skeleton h={200} />
       ) : !votes.data ? null : total === 0 ? (
-        <EmptyState icon={<IconInbox size={32} aria-hidden />} title="No Votes Cast" />
+        <EmptyState icon={<IconInbox size={32} aria-hidden />} title={t('votes.empty')} />
       ) : (
         <>
           <Table.ScrollContainer minWidth={1100}>
             <Table striped aria-labelledby="votes-heading" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Vote ID</Table.Th>
-                  <Table.Th>User ID</Table.Th>
-                  <Table.Th>Candidate</Table.Th>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>IP hash</Table.Th>
+                  <Table.Th>{t('votes.voteId')}</Table.Th>
+                  <Table.Th>{t('votes.userId')}</Table.Th>
+                  <Table.Th>{t('votes.candidate')}</Table.Th>
+                  <Table.Th>{t('votes.time')}</Table.Th>
+                  <Table.Th>{t('votes.ipHash')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -70,13 +73,13 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
                       <Code>{vote.userId}</Code>
                     </Table.Td>
                     <Table.Td>{vote.candidate}</Table.Td>
-                    <Table.Td>{formatPollDateTime(vote.createdAt)}</Table.Td>
+                    <Table.Td>{formatPollMoment(vote.createdAt)}</Table.Td>
                     <Table.Td>
                       {vote.ipHash ? (
                         <Code title={vote.ipHash}>{vote.ipHash.slice(0, 16)}…</Code>
                       ) : (
                         <Text span c="dimmed">
-                          none
+                          {t('votes.none')}
                         </Text>
                       )}
                     </Table.Td>
@@ -86,15 +89,15 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
             </Table>
           </Table.ScrollContainer>
           {pages > 1 && (
-            <Group component="nav" justify="space-between" aria-label="Vote pages">
+            <Group component="nav" justify="space-between" aria-label={t('votes.pages')}>
               <Button variant="default" mih={44} disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                Previous
+                {t('votes.previous')}
               </Button>
               <Text size="sm">
-                Page {page} of {pages}
+                {t('votes.page', { page: formatNumber(page), pages: formatNumber(pages) })}
               </Text>
               <Button variant="default" mih={44} disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next
+                {t('votes.next')}
               </Button>
             </Group>
           )}

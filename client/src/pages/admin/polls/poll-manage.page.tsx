@@ -1,26 +1,28 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { POLL_TYPE_LABELS, pollMonthLabel } from '../../../../../shared/poll-rules';
+import { formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PollCandidateList } from '../../polls/PollCandidateList';
 import { PollLoading, PollNotFound } from '../../polls/PollLoadStates';
 import { PollStatusBadge } from '../../polls/PollStatusBadge';
-import { formatPollDateTime } from '../../polls/poll-format';
 import { usePollView } from '../../polls/use-poll-view';
 import { AddCandidateForm } from './AddCandidateForm';
 import { PollStatusActions } from './PollStatusActions';
 import { PollVotesTable } from './PollVotesTable';
+import { formatPollMoment, formatPollMonth } from './poll-dates';
 
 /** /admin/polls/{id}: one poll's candidates (and adding them), its status actions, and its votes. */
 export function AdminPollPage() {
+  const { t } = useTranslation('adminPolls');
   const { pollId = '' } = useParams();
   const navigate = useNavigate();
-  const { view, notFound } = usePollView(pollId, 'Failed to load polls');
+  const { view, notFound } = usePollView(pollId, t('list.loadFailed'));
   const poll = view.data?.poll;
   usePageMeta(
-    poll ? `Manage: ${poll.title}` : 'Manage Poll',
-    'Candidates, status and votes of one opinion poll.',
+    poll ? t('manage.metaTitle', { title: poll.title }) : t('manage.metaTitleBare'),
+    t('manage.metaDescription'),
   );
 
   return (
@@ -32,7 +34,7 @@ export function AdminPollPage() {
         display="inline-flex"
         style={{ alignItems: 'center', gap: 4, minHeight: 44, alignSelf: 'flex-start' }}
       >
-        <IconArrowLeft size={16} aria-hidden /> All polls
+        <IconArrowLeft size={16} aria-hidden /> {t('manage.allPolls')}
       </Anchor>
       {!view.data || !poll ? (
         notFound ? (
@@ -46,15 +48,18 @@ export function AdminPollPage() {
             <Group gap="xs" mb={4}>
               <PollStatusBadge status={poll.status} />
               <Badge variant="outline" color="gray">
-                {POLL_TYPE_LABELS[poll.electionType]}
+                {t(`type.${poll.electionType}`)}
               </Badge>
             </Group>
             <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
               {poll.title}
             </Title>
             <Text c="dimmed">
-              {pollMonthLabel(poll.monthYear)} · {formatPollDateTime(poll.opensAt)} to{' '}
-              {formatPollDateTime(poll.closesAt)}
+              {t('span', {
+                month: formatPollMonth(poll.monthYear),
+                opens: formatPollMoment(poll.opensAt),
+                closes: formatPollMoment(poll.closesAt),
+              })}
             </Text>
             <Group mt="sm" gap="xs" justify="space-between">
               <Anchor
@@ -64,7 +69,7 @@ export function AdminPollPage() {
                 display="inline-flex"
                 style={{ alignItems: 'center' }}
               >
-                View public page
+                {t('manage.viewPublic')}
               </Anchor>
               <PollStatusActions poll={poll} onDeleted={() => navigate('/admin/polls', { replace: true })} />
             </Group>
@@ -79,7 +84,7 @@ export function AdminPollPage() {
           >
             <Stack>
               <Title order={2} fz="h3" id="candidates-heading">
-                Candidates ({view.data.candidates.length})
+                {t('manage.candidates', { number: formatNumber(view.data.candidates.length) })}
               </Title>
               <PollCandidateList candidates={view.data.candidates} />
               {poll.status !== 'closed' && <AddCandidateForm pollId={poll.id} />}

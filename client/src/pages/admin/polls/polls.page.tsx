@@ -2,35 +2,37 @@ import { Badge, Button, EmptyState, Group, Paper, Skeleton, Stack, Text, Title }
 import { IconPlus, IconWriting } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { POLL_TYPE_LABELS, pollDateLabel, pollMonthLabel } from '../../../../../shared/poll-rules';
 import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { PollStatusBadge } from '../../polls/PollStatusBadge';
 import { CreatePollDialog } from './CreatePollDialog';
 import { PollStatusActions } from './PollStatusActions';
+import { formatPollDay, formatPollMonth } from './poll-dates';
 
 /** /admin/polls: every poll (drafts too), newest first, with create, publish, close and delete. */
 export function AdminPollsPage() {
-  usePageMeta('Manage Polls', 'Create, publish, close and delete the monthly opinion polls.');
+  const { t } = useTranslation('adminPolls');
+  usePageMeta(t('list.metaTitle'), t('list.metaDescription'));
   const trpc = useTRPC();
   const navigate = useNavigate();
   const list = useQuery(trpc.polls.list.queryOptions());
   const [creating, setCreating] = useState(false);
   useEffect(() => {
-    if (list.error) notifyFailure('Failed to load polls', list.error);
-  }, [list.error]);
+    if (list.error) notifyFailure(t('list.loadFailed'), list.error);
+  }, [list.error, t]);
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={1}>Manage Polls</Title>
-          <Text c="dimmed">Monthly opinion polls: drafts, open and closed.</Text>
+          <Title order={1}>{t('list.title')}</Title>
+          <Text c="dimmed">{t('list.intro')}</Text>
         </div>
         <Button leftSection={<IconPlus size={18} aria-hidden />} mih={44} onClick={() => setCreating(true)}>
-          Create Poll
+          {t('list.create')}
         </Button>
       </Group>
 
@@ -41,13 +43,13 @@ export function AdminPollsPage() {
           ))}
         </Stack>
       ) : list.data?.length === 0 ? (
-        <EmptyState icon={<IconWriting size={32} aria-hidden />} title="No polls yet" />
+        <EmptyState icon={<IconWriting size={32} aria-hidden />} title={t('list.empty')} />
       ) : (
         <Stack
           gap="sm"
           component="ul"
           style={{ listStyle: 'none', padding: 0, margin: 0 }}
-          aria-label="Polls"
+          aria-label={t('list.ariaLabel')}
         >
           {list.data?.map((poll) => (
             <Paper key={poll.id} component="li" withBorder radius="md" p="md">
@@ -58,13 +60,16 @@ export function AdminPollsPage() {
                       {poll.title}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {pollMonthLabel(poll.monthYear)} · {pollDateLabel(poll.opensAt)} to{' '}
-                      {pollDateLabel(poll.closesAt)}
+                      {t('span', {
+                        month: formatPollMonth(poll.monthYear),
+                        opens: formatPollDay(poll.opensAt),
+                        closes: formatPollDay(poll.closesAt),
+                      })}
                     </Text>
                   </div>
                   <Group gap={6}>
                     <Badge variant="outline" color="gray">
-                      {POLL_TYPE_LABELS[poll.electionType]}
+                      {t(`type.${poll.electionType}`)}
                     </Badge>
                     <PollStatusBadge status={poll.status} />
                   </Group>
@@ -75,9 +80,9 @@ export function AdminPollsPage() {
                     to={`/admin/polls/${poll.id}`}
                     variant="light"
                     mih={44}
-                    aria-label={`Candidates and votes of ${poll.title}`}
+                    aria-label={t('list.manageOf', { title: poll.title })}
                   >
-                    Candidates &amp; votes
+                    {t('list.manage')}
                   </Button>
                   <PollStatusActions poll={poll} />
                 </Group>

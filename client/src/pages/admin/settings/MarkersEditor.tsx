@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { newMarker, type SettingsValues } from './settings-form';
 
 /** The map's extra markers (name and position), added and removed in place. */
@@ -11,28 +12,29 @@ export function MarkersEditor({
   form: UseFormReturnType<SettingsValues>;
   disabled: boolean;
 }) {
+  const { t } = useTranslation('admin');
   const markers = form.values.markers;
   return (
     <Stack gap="xs">
       <Text fw={600} size="sm">
-        Markers
+        {t('settings.markers')}
       </Text>
       {markers.length === 0 && (
         <Text size="sm" c="dimmed">
-          No markers. Registration centers are always shown on the public map.
+          {t('settings.noMarkers')}
         </Text>
       )}
       {markers.map((marker, index) => (
         <Group key={marker.key} align="flex-end" gap="xs" wrap="wrap">
           <TextInput
-            label="Marker name"
+            label={t('settings.markerName')}
             required
             disabled={disabled}
             style={{ flex: '2 1 180px' }}
             {...form.getInputProps(`markers.${index}.name`)}
           />
           <NumberInput
-            label="Latitude"
+            label={t('general.latitude')}
             step={0.1}
             decimalScale={6}
             min={-90}
@@ -42,7 +44,7 @@ export function MarkersEditor({
             {...form.getInputProps(`markers.${index}.latitude`)}
           />
           <NumberInput
-            label="Longitude"
+            label={t('general.longitude')}
             step={0.1}
             decimalScale={6}
             min={-180}
@@ -56,7 +58,7 @@ export function MarkersEditor({
             color="red"
             size={36}
             disabled={disabled}
-            aria-label={`Remove marker ${marker.name || index + 1}`}
+            aria-label={t('settings.removeMarker', { name: marker.name || index + 1 })}
             onClick={() => form.removeListItem('markers', index)}
           >
             <IconTrash size={18} />
@@ -70,7 +72,7 @@ export function MarkersEditor({
           disabled={disabled}
           onClick={() => form.insertListItem('markers', newMarker())}
         >
-          Add Marker
+          {t('settings.addMarker')}
         </Button>
       </Group>
     </Stack>

@@ -72,7 +72,8 @@ export function toSettingsInput(values: SettingsValues): z.input<typeof settings
   };
 }
 
-export function validateSettings(values: SettingsValues): Record<string, string> {
+/** The shared schema's messages, plus `enterNumber` (in the reader's language) for a number field left empty. */
+export function validateSettings(values: SettingsValues, enterNumber: string): Record<string, string> {
   const errors = zodValidate(settingsInput)(toSettingsInput(values));
   const blanks: [string, NumberField][] = [
     ['defaultZoom', values.defaultZoom],
@@ -83,6 +84,6 @@ export function validateSettings(values: SettingsValues): Record<string, string>
       [`markers.${i}.longitude`, m.longitude],
     ]),
   ];
-  for (const [field, value] of blanks) if (typeof value !== 'number') errors[field] = 'Enter a number';
+  for (const [field, value] of blanks) if (typeof value !== 'number') errors[field] = enterNumber;
   return errors;
 }

@@ -15,6 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { settingsInput, THEME_CHOICES } from '../../../../../shared/schemas/admin';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -29,19 +30,23 @@ import {
   validateSettings,
 } from './settings-form';
 
-const THEME_LABELS = { light: 'Light', dark: 'Dark', system: 'System' } as const;
+const THEME_LABELS = { light: 'theme.light', dark: 'theme.dark', system: 'theme.system' } as const;
 
 /** /admin/settings: the public map's configuration (SPEC §2) and the site's default theme. */
 export function AdminSettingsPage() {
-  usePageMeta('Settings');
+  const { t } = useTranslation(['admin', 'common']);
+  usePageMeta(t('settings.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const settings = useQuery(trpc.admin.settings.get.queryOptions());
-  const form = useForm<SettingsValues>({ initialValues: EMPTY_SETTINGS, validate: validateSettings });
+  const form = useForm<SettingsValues>({
+    initialValues: EMPTY_SETTINGS,
+    validate: (values) => validateSettings(values, t('settings.enterNumber')),
+  });
 
   useEffect(() => {
-    if (settings.error) notifyFailure('Failed to load map settings', settings.error);
-  }, [settings.error]);
+    if (settings.error) notifyFailure(t('settings.loadFailed'), settings.error);
+  }, [settings.error, t]);
   // The form starts from the saved settings once they arrive (and not again, so typing is never overwritten).
   useEffect(() => {
     if (settings.data && !form.initialized) form.initialize(toFormValues(settings.data));
@@ -50,13 +55,13 @@ export function AdminSettingsPage() {
   const save = useMutation(
     trpc.admin.settings.save.mutationOptions({
       onSuccess: async (saved) => {
-        notifySuccess('Settings saved', 'Map settings saved successfully');
+        notifySuccess(t('settings.saved'), t('settings.savedBody'));
         queryClient.setQueryData(trpc.admin.settings.get.queryKey(), saved);
         form.setInitialValues(form.getValues());
         form.resetDirty();
         await queryClient.invalidateQueries(trpc.directory.pathFilter());
       },
-      onError: (error) => notifyFailure('Failed to save map settings', error),
+      onError: (error) => notifyFailure(t('settings.saveFailed'), error),
     }),
   );
   const busy = save.isPending;
@@ -65,19 +70,19 @@ export function AdminSettingsPage() {
   return (
     <Stack gap="lg" maw={900}>
       <div>
-        <Title order={1}>Settings</Title>
+        <Title order={1}>{t('settings.title')}</Title>
         <Text c="dimmed">
-          The public{' '}
-          <Anchor component={Link} to="/registration-centers">
-            registration centers map
-          </Anchor>{' '}
-          uses these settings.
+          <Trans
+            t={t}
+            i18nKey="settings.intro"
+            components={[<Anchor key="map" component={Link} to="/registration-centers" />]}
+          />
         </Text>
       </div>
       {settings.isPending ? (
         <Skeleton h={420} />
       ) : (
-        <form onSubmit={submit} noValidate aria-label="Settings">
+        <form onSubmit={submit} noValidate aria-label={t('settings.form')}>
           <Stack gap="lg">
             <Paper
               withBorder
@@ -88,25 +93,25 @@ export function AdminSettingsPage() {
             >
               <Stack>
                 <Title order={2} fz="h3" id="map-heading">
-                  Map configuration
+                  {t('settings.mapHeading')}
                 </Title>
                 <TextInput
-                  label="Tile URL"
-                  description="https address with {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+                  label={t('settings.tileUrl')}
+                  description={t('settings.tileUrlHint')}
                   required
                   disabled={busy}
                   {...form.getInputProps('tileUrl')}
                 />
                 <TextInput
-                  label="Attribution"
+                  label={t('settings.attribution')}
                   required
                   disabled={busy}
                   {...form.getInputProps('attribution')}
                 />
                 <SimpleGrid cols={{ base: 1, xs: 3 }}>
                   <NumberInput
-                    label="Default zoom"
-                    description="1 (world) to 18 (street)"
+                    label={t('settings.defaultZoom')}
+                    description={t('settings.defaultZoomHint')}
                     min={1}
                     max={18}
                     allowDecimal={false}
@@ -115,7 +120,7 @@ export function AdminSettingsPage() {
                     {...form.getInputProps('defaultZoom')}
                   />
                   <NumberInput
-                    label="Centre latitude"
+                    label={t('settings.centerLat')}
                     step={0.1}
                     decimalScale={6}
                     min={-90}
@@ -124,7 +129,7 @@ export function AdminSettingsPage() {
                     {...form.getInputProps('centerLat')}
                   />
                   <NumberInput
-                    label="Centre longitude"
+                    label={t('settings.centerLng')}
                     step={0.1}
                     decimalScale={6}
                     min={-180}
@@ -134,8 +139,8 @@ export function AdminSettingsPage() {
                   />
                 </SimpleGrid>
                 <TextInput
-                  label="Fallback image URL"
-                  description="Shown instead of the map when its tiles cannot load (optional)"
+                  label={t('settings.fallbackImage')}
+                  description={t('settings.fallbackImageHint')}
                   disabled={busy}
                   {...form.getInputProps('fallbackImageUrl')}
                 />
@@ -152,15 +157,15 @@ export function AdminSettingsPage() {
             >
               <Stack gap="xs">
                 <Title order={2} fz="h3" id="theme-heading">
-                  Default theme
+                  {t('settings.themeHeading')}
                 </Title>
                 <Text size="sm" c="dimmed">
-                  For visitors who have not chosen a theme themselves.
+                  {t('settings.themeIntro')}
                 </Text>
                 <SegmentedControl
-                  data={THEME_CHOICES.map((value) => ({ value, label: THEME_LABELS[value] }))}
+                  data={THEME_CHOICES.map((value) => ({ value, label: t(`common:${THEME_LABELS[value]}`) }))}
                   disabled={busy}
-                  aria-label="Default theme"
+                  aria-label={t('settings.themeHeading')}
                   {...form.getInputProps('defaultTheme')}
                 />
               </Stack>
@@ -168,7 +173,7 @@ export function AdminSettingsPage() {
 
             <Group>
               <Button type="submit" loading={busy}>
-                Save Settings
+                {t('settings.save')}
               </Button>
             </Group>
           </Stack>

@@ -1,19 +1,21 @@
 import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { StaffRole } from '../../../../../shared/roles';
 
 /** SPEC §6: System Admin red, Supervisor blue, Registrar green; a profile without a staff role is a citizen. */
-const BADGES: Record<StaffRole | 'Citizen', { color: string; label: string }> = {
-  'System Admin': { color: 'red', label: 'System Admin' },
-  'Enrollment Supervisor': { color: 'blue', label: 'Supervisor' },
-  Registrar: { color: 'green', label: 'Registrar' },
-  Citizen: { color: 'gray', label: 'Citizen' },
-};
+const BADGES = {
+  'System Admin': { color: 'red', label: 'roles.systemAdmin' },
+  'Enrollment Supervisor': { color: 'blue', label: 'roles.supervisor' },
+  Registrar: { color: 'green', label: 'roles.registrar' },
+  Citizen: { color: 'gray', label: 'roles.citizen' },
+} as const satisfies Record<StaffRole | 'Citizen', { color: string; label: string }>;
 
 export function RoleBadge({ role }: { role: StaffRole | null }) {
+  const { t } = useTranslation('admin');
   const badge = BADGES[role ?? 'Citizen'];
   return (
     <Badge color={badge.color} variant="light">
-      {badge.label}
+      {t(badge.label)}
     </Badge>
   );
 }

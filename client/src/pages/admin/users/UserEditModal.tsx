@@ -1,6 +1,7 @@
 import { Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { STAFF_ROLES, type StaffRole } from '../../../../../shared/roles';
 import { userUpdateInput } from '../../../../../shared/schemas/admin';
@@ -13,10 +14,11 @@ export type AdminUser = RouterOutputs['admin']['users']['list']['users'][number]
 
 // Select values are strings; a citizen has no staff role (null) on the server.
 const CITIZEN = 'citizen';
-const ROLE_OPTIONS = [
-  { value: CITIZEN, label: 'Citizen (no staff role)' },
-  ...STAFF_ROLES.map((role) => ({ value: role, label: role })),
-];
+const ROLE_LABELS = {
+  'System Admin': 'roles.systemAdmin',
+  'Enrollment Supervisor': 'roles.enrollmentSupervisor',
+  Registrar: 'roles.registrar',
+} as const satisfies Record<StaffRole, string>;
 const toRole = (value: string): StaffRole | null =>
   (STAFF_ROLES as readonly string[]).includes(value) ? (value as StaffRole) : null;
 
@@ -28,7 +30,12 @@ interface UserEditModalProps {
 
 /** SPEC §5: full name required; phone, role and the active flag editable. */
 export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
+  const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();
+  const roleOptions = [
+    { value: CITIZEN, label: t('roles.citizenOption') },
+    ...STAFF_ROLES.map((role) => ({ value: role, label: t(ROLE_LABELS[role]) })),
+  ];
   const form = useForm({
     initialValues: {
       fullName: user.fullName,
@@ -42,11 +49,11 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
   const update = useMutation(
     trpc.admin.users.update.mutationOptions({
       onSuccess: async () => {
-        notifySuccess('Success', 'User updated successfully');
+        notifySuccess(t('general.success'), t('users.updated'));
         await onSaved();
         onClose();
       },
-      onError: (error) => notifyFailure('Failed to update user', error),
+      onError: (error) => notifyFailure(t('users.updateFailed'), error),
     }),
   );
 
@@ -56,39 +63,44 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
   const busy = update.isPending;
 
   return (
-    <ResponsiveModal opened onClose={onClose} title="Edit User">
-      <form onSubmit={submit} noValidate aria-label="Edit User">
+    <ResponsiveModal opened onClose={onClose} title={t('users.editTitle')}>
+      <form onSubmit={submit} noValidate aria-label={t('users.editTitle')}>
         <Stack>
           <Text size="sm" c="dimmed">
             {user.email}
           </Text>
-          <TextInput label="Full name" required disabled={busy} {...form.getInputProps('fullName')} />
           <TextInput
-            label="Phone"
+            label={t('users.fullName')}
+            required
+            disabled={busy}
+            {...form.getInputProps('fullName')}
+          />
+          <TextInput
+            label={t('users.phone')}
             type="tel"
             autoComplete="off"
             disabled={busy}
             {...form.getInputProps('phone')}
           />
           <Select
-            label="Role"
-            data={ROLE_OPTIONS}
+            label={t('users.role')}
+            data={roleOptions}
             allowDeselect={false}
             disabled={busy}
             {...form.getInputProps('role')}
           />
           <Switch
-            label="Active"
-            description="An inactive user is signed out everywhere and cannot sign in."
+            label={t('general.active')}
+            description={t('users.activeHint')}
             disabled={busy}
             {...form.getInputProps('isActive', { type: 'checkbox' })}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button type="submit" loading={busy}>
-              Save Changes
+              {t('general.saveChanges')}
             </Button>
           </Group>
         </Stack>

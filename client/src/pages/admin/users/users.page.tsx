@@ -18,7 +18,9 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ActiveToggleButton, EditRowButton } from '../../../components/RowActions';
+import { formatDate, formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
@@ -26,12 +28,12 @@ import { RoleBadge } from './RoleBadge';
 import { type AdminUser, UserEditModal } from './UserEditModal';
 
 const PAGE_SIZE = 25;
-const STAT_LABELS = ['Total users', 'Active', 'System Admins', 'Supervisors', 'Registrars', 'Citizens'];
-const NOT_SUPPORTED = 'Creating new users is not supported yet. Users must sign up first.';
+const STAT_LABELS = ['total', 'active', 'admins', 'supervisors', 'registrars', 'citizens'] as const;
 
 /** /admin/users: every profile, newest first, with statistics, editing and Activate/Deactivate. */
 export function AdminUsersPage() {
-  usePageMeta('Users');
+  const { t } = useTranslation('admin');
+  usePageMeta(t('users.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.admin.users.list.queryOptions());
@@ -41,20 +43,20 @@ export function AdminUsersPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.admin.users.list.queryKey() });
 
   useEffect(() => {
-    if (list.error) notifyFailure('Failed to load user profiles', list.error);
-  }, [list.error]);
+    if (list.error) notifyFailure(t('users.loadFailed'), list.error);
+  }, [list.error, t]);
 
   const setActive = useMutation(
     trpc.admin.users.setActive.mutationOptions({
       onSuccess: async (result) => {
-        notifySuccess('Success', `User ${result.isActive ? 'activated' : 'deactivated'} successfully`);
+        notifySuccess(t('general.success'), result.isActive ? t('users.activated') : t('users.deactivated'));
         await refresh();
       },
       onError: (error) =>
         notifications.show({
           color: 'red',
-          title: 'Error',
-          message: `Failed to update user status: ${failureReason(error)}`,
+          title: t('general.error'),
+          message: t('users.statusFailed', { reason: failureReason(error) }),
         }),
     }),
   );
@@ -80,25 +82,25 @@ export function AdminUsersPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Users</Title>
+      <Title order={1}>{t('users.title')}</Title>
       <Alert color="blue" icon={<IconInfoCircle aria-hidden />}>
-        {NOT_SUPPORTED}
+        {t('users.notSupported')}
       </Alert>
 
       <SimpleGrid
         cols={{ base: 2, sm: 3, lg: 6 }}
         spacing="sm"
         component="section"
-        aria-label="User statistics"
+        aria-label={t('users.statsLabel')}
       >
         {STAT_LABELS.map((label, index) => (
           <Paper key={label} withBorder p="md" radius="md">
             <Text size="sm" c="dimmed">
-              {label}
+              {t(`users.stats.${label}`)}
             </Text>
             {statValues ? (
               <Text fz={26} fw={700}>
-                {statValues[index]?.toLocaleString()}
+                {formatNumber(statValues[index] ?? 0)}
               </Text>
             ) : (
               <Skeleton h={34} mt={4} w={60} />
@@ -108,8 +110,8 @@ export function AdminUsersPage() {
       </SimpleGrid>
 
       <TextInput
-        label="Search users"
-        placeholder="Email or name"
+        label={t('users.search')}
+        placeholder={t('users.searchPlaceholder')}
         value={search}
         onChange={(event) => {
           setSearch(event.currentTarget.value);
@@ -123,22 +125,22 @@ export function AdminUsersPage() {
       ) : users.length === 0 ? (
         <EmptyState
           icon={<IconUsers size={32} aria-hidden />}
-          title="No Users Found"
-          description={needle ? 'Nobody matches this search.' : undefined}
+          title={t('users.emptyTitle')}
+          description={needle ? t('users.emptySearch') : undefined}
         />
       ) : (
         <Table.ScrollContainer minWidth={820}>
-          <Table striped highlightOnHover aria-label="Users">
+          <Table striped highlightOnHover aria-label={t('users.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Joined</Table.Th>
+                <Table.Th>{t('users.email')}</Table.Th>
+                <Table.Th>{t('users.name')}</Table.Th>
+                <Table.Th>{t('users.phone')}</Table.Th>
+                <Table.Th>{t('users.role')}</Table.Th>
+                <Table.Th>{t('general.status')}</Table.Th>
+                <Table.Th>{t('users.joined')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('general.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -153,10 +155,10 @@ export function AdminUsersPage() {
                   </Table.Td>
                   <Table.Td>
                     <Badge color={u.isActive ? 'green' : 'gray'} variant="dot">
-                      {u.isActive ? 'Active' : 'Inactive'}
+                      {u.isActive ? t('general.active') : t('general.inactive')}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{u.createdAt.toLocaleDateString()}</Table.Td>
+                  <Table.Td>{formatDate(u.createdAt, { dateStyle: 'medium' })}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <ActiveToggleButton
@@ -178,9 +180,9 @@ export function AdminUsersPage() {
       {pages > 1 && (
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
-            {users.length} users
+            {t('users.count', { count: users.length })}
           </Text>
-          <Pagination total={pages} value={current} onChange={setPage} aria-label="User pages" />
+          <Pagination total={pages} value={current} onChange={setPage} aria-label={t('users.pages')} />
         </Group>
       )}
 

@@ -1,0 +1,141 @@
+// F2: Lighthouse (mobile, simulated throttling: Lighthouse's default) on five public pages of the built site,
+// served on a free port from a temporary database with the demo seed, in Debian's Chromium. Prints the four
+// scores per page and every audit that cost points; writes bench/results/lighthouse.json.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from './lib.mjs';
+
+export const ROUTES = ['/', '/parliament-members', '/senators', '/polls/presidential', '/regions'];
+export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
+const CATEGORIES = Object.keys(TARGETS);
+// Runs per page (LIGHTHOUSE_RUNS, default 3); each is a cold load with an empty cache.
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+// The flags of the browser tests (tests/e2e/helpers/browser.ts), so both measure the same browser.
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** The audits of a category that cost points, worst first, with Lighthouse's own one-line summary. */
+function lostPoints(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  return category.auditRefs
+    .filter((ref) => ref.weight > 0 || categoryId === 'performance')
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit.score !== null && audit.score < (categoryId === 'performance' ? 0.9 : 1))
+    .filter((audit) => audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual')
+    .sort((a, b) => a.score - b.score)
+    .map((audit) => ({
+      id: audit.id,
+      score: audit.score,
+      value: audit.displayValue ?? '',
+      items: (Array.isArray(audit.details?.items) ? audit.details.items : [])
+        .slice(0, 5)
+        .map((item) => item.node?.snippet ?? item.url ?? item.source?.url ?? item.description ?? '')
+        .filter(Boolean),
+    }));
+}
+
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+];
+
+async function audit(url, port) {
+  const { lhr } = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    formFactor: 'mobile',
+    throttlingMethod: 'simulate',
+  });
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]),
+  );
+  const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? '']));
+  // Which element the largest contentful paint was: where to look first when LCP is slow.
+  const lcpTable = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
+  metrics.lcpElement = lcpTable?.items?.[0]?.node?.snippet ?? '';
+  const failed = Object.fromEntries(CATEGORIES.map((id) => [id, lostPoints(lhr, id)]));
+  const runWarnings = lhr.runWarnings ?? [];
+  return { scores, metrics, failed, runWarnings };
+}
+
+export async function run() {
+  const server = await startServer({ SEED_DEMO: 'true' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  const pages = {};
+  try {
+    for (const route of ROUTES) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.origin}${route}`, chrome.port));
+      // Performance varies from run to run with the machine's load: the run with the median score stands.
+      runs.sort((a, b) => a.scores.performance - b.scores.performance);
+      pages[route] = {
+        ...runs[Math.floor(runs.length / 2)],
+        performanceRuns: runs.map((r) => r.scores.performance),
+      };
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  const result = { date: new Date().toISOString(), lighthouse: lighthouseVersion(), targets: TARGETS, pages };
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/lighthouse.json', `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
+
+function lighthouseVersion() {
+  return JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
+}
+
+/** True when every page meets every target. */
+export function meetsTargets(result) {
+  return Object.values(result.pages).every((page) =>
+    CATEGORIES.every((id) => page.scores[id] >= TARGETS[id]),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const result = await run();
+  console.log(
+    '| page | performance | accessibility | best practices | SEO |\n| --- | --- | --- | --- | --- |',
+  );
+  for (const [route, page] of Object.entries(result.pages)) {
+    console.log(`| ${route} | ${CATEGORIES.map((id) => page.scores[id]).join(' | ')} |`);
+  }
+  for (const [route, page] of Object.entries(result.pages)) {
+    const metrics = Object.entries(page.metrics)
+      .map(([id, value]) => `${id} ${value}`)
+      .join(', ');
+    console.log(`\n${route}: ${metrics} (performance per run: ${page.performanceRuns.join(', ')})`);
+    for (const warning of page.runWarnings) console.log(`  warning: ${warning}`);
+    for (const id of CATEGORIES) {
+      for (const lost of page.failed[id]) {
+        const items = lost.items.length ? `: ${lost.items.join(' | ').slice(0, 300)}` : '';
+        console.log(
+          `  ${id}: ${lost.id} (score ${lost.score}${lost.value ? `, ${lost.value}` : ''})${items}`,
+        );
+      }
+    }
+  }
+  console.log(
+    `\ntargets ${meetsTargets(result) ? 'met' : 'NOT met'}; written: bench/results/lighthouse.json`,
+  );
+}

@@ -1,0 +1,244 @@
+// R1, R2, R3 and S1's memory: load on the built server over a database with realistic volume
+// (bench/volume-db.ts). Every load run is an autocannon child process (bench/load-worker.mjs) against
+// 127.0.0.1, bounded in time or count. R1's reference is a bare Fastify route in the same server process
+// (BENCH_REFERENCE, bench only) serving the very bytes the tRPC URL answers, measured in the same run.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { startServer } from './lib.mjs';
+
+const run$ = promisify(execFile);
+const R1_SECONDS = 10;
+const R1_CONNECTIONS = 50;
+
+async function load(config) {
+  const { stdout } = await run$(process.execPath, ['bench/load-worker.mjs', JSON.stringify(config)], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1));
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
+}
+
+/** The highest resident memory of a process while `work` runs, sampled every 100 ms. */
+async function peakRss(pid, work) {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+  }, 100);
+  try {
+    return { result: await work(), peakRssMb: Math.round(peak) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const batchUrl = (procedure, input) =>
+  `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: { json: input } }))}`;
+
+export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
+  const folder = mkdtempSync(join(tmpdir(), 'codka-load-'));
+  log('building the volume database (20,000 citizens with sessions, a month of poll votes)');
+  const { stdout } = await run$(process.execPath, ['--import', 'tsx', 'bench/volume-db.ts', folder], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const volume = JSON.parse(stdout.trim().split('\n').at(-1));
+  const server = await startServer({
+    DATABASE_PATH: volume.databasePath,
+    UPLOADS_DIR: join(folder, 'uploads'),
+    SEED_DEMO: 'false',
+    // One address sends every request here; the limits are for the real world's many addresses.
+    RATE_LIMITS: 'off',
+    BENCH_REFERENCE: 'on',
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idleRssMb = Math.round(rssMb(server.pid));
+
+    // R1: the four public reads, each as the typed client sends it (one query, batch form).
+    const publicUrls = [
+      batchUrl('directory.members', { page: 1 }),
+      batchUrl('elections.active'),
+      batchUrl('polls.current'),
+      batchUrl('polls.results', { pollId: volume.closedPollId }),
+    ];
+    const referenceUrls = publicUrls.map((url) => `/bench/reference?of=${encodeURIComponent(url)}`);
+    for (const [index, url] of publicUrls.entries()) {
+      const [trpc, reference] = await Promise.all(
+        [url, referenceUrls[index]].map((u) =>
+          fetch(server.origin + u).then(async (r) => [r.status, await r.text()]),
+        ),
+      );
+      if (trpc[0] !== 200 || trpc[1] !== reference[1])
+        throw new Error(
+          `${url}: ${trpc[0]}, reference ${reference[0]}, same bytes: ${trpc[1] === reference[1]}`,
+        );
+    }
+    const reads = (paths, options = {}) => ({
+      url: server.origin,
+      connections: R1_CONNECTIONS,
+      duration: R1_SECONDS,
+      maxSeconds: R1_SECONDS + 20,
+      requests: paths.map((path) => ({ method: 'GET', path, headers: options.headers })),
+      ...options.config,
+    });
+    log('warming up');
+    await load(reads([...publicUrls, ...referenceUrls], { config: { duration: 3 } }));
+    log(`R1 reference: bare Fastify route, same bytes, ${R1_CONNECTIONS} connections, ${R1_SECONDS} s`);
+    const reference = await load(reads(referenceUrls));
+    log('R1 public reads through /trpc');
+    const { result: publicReads, peakRssMb: loadRssMb } = await peakRss(server.pid, () =>
+      load(reads(publicUrls)),
+    );
+    log('R1 (for comparison) the same reads through tRPC, bypassing the cache');
+    // A cookie that names no session makes each request an anonymous one that goes through tRPC.
+    const uncached = await load(reads(publicUrls, { headers: { cookie: 'codka_session=none.none' } }));
+
+    log('R3 sign-in storm (argon2id) at the same time as R1');
+    const { result: storm, peakRssMb: stormRssMb } = await peakRss(server.pid, () =>
+      Promise.all([
+        load(reads(publicUrls)),
+        load({
+          url: server.origin,
+          connections: 16,
+          duration: R1_SECONDS,
+          maxSeconds: R1_SECONDS + 30,
+          requests: [],
+          citizens: { file: volume.citizensFile, kind: 'auth.signIn', password: volume.password },
+        }),
+      ]),
+    );
+    const [stormReads, signIns] = storm;
+
+    const db = new Database(volume.databasePath, { readonly: true });
+    const countVotes = () =>
+      db.prepare('SELECT count(*) FROM votes WHERE election_id = ?').pluck().get(volume.electionId);
+    const countPollVotes = () =>
+      db.prepare('SELECT count(*) FROM poll_votes WHERE poll_id = ?').pluck().get(volume.openPollId);
+    const citizens = JSON.parse(readFileSync(volume.citizensFile, 'utf8')).length;
+    const votesBefore = countVotes();
+    const pollVotesBefore = countPollVotes();
+    const voting = (kind) =>
+      load({
+        url: server.origin,
+        connections: R1_CONNECTIONS,
+        amount: citizens,
+        maxSeconds: 120,
+        requests: [],
+        citizens: {
+          file: volume.citizensFile,
+          kind,
+          electionId: volume.electionId,
+          electionCandidateIds: volume.electionCandidateIds,
+          pollId: volume.openPollId,
+          pollCandidateIds: volume.openPollCandidateIds,
+        },
+      });
+    log(`R2 votes.cast by ${citizens} distinct signed-in citizens`);
+    const votesCast = await voting('votes.cast');
+    const votesRecorded = countVotes() - votesBefore;
+    log(`R2 polls.vote by ${citizens} distinct signed-in citizens`);
+    const pollVotes = await voting('polls.vote');
+    const pollVotesRecorded = countPollVotes() - pollVotesBefore;
+    db.close();
+
+    return {
+      volume: volume.counts,
+      idleRssMb,
+      r1: {
+        seconds: R1_SECONDS,
+        connections: R1_CONNECTIONS,
+        urls: publicUrls,
+        reference,
+        publicReads,
+        uncached,
+      },
+      r2: {
+        votesCast: { ...votesCast, citizens, recorded: votesRecorded },
+        pollVotes: { ...pollVotes, citizens, recorded: pollVotesRecorded },
+      },
+      r3: { reads: stormReads, signIns },
+      memory: { idleRssMb, loadRssMb, stormRssMb },
+    };
+  } finally {
+    await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await run(), null, 2));
+}
+
+const rate = (n) => `${Math.round(n).toLocaleString('en-US')}/s`;
+
+/** The table rows for R1, R2, R3 and S1's memory: [id, what, measured, target, pass]. */
+export function rowsOf(result) {
+  const { reference, publicReads, uncached } = result.r1;
+  const clean = (run) => run.non2xx === 0 && run.errors === 0 && run.timeouts === 0;
+  const share = publicReads.requestsPerSecond / reference.requestsPerSecond;
+  const storm = result.r3.reads;
+  const votesRow = (name, run) => [
+    'R2',
+    `${name} by ${run.citizens.toLocaleString('en-US')} distinct signed-in citizens (50 connections)`,
+    `${rate(run.okPerSecond)} accepted; ${run.recorded} recorded; ${run.serverErrors} 5xx`,
+    '>= 2,000/s, exact count, no 5xx',
+    run.okPerSecond >= 2000 &&
+      run.recorded === run.citizens &&
+      run.ok === run.citizens &&
+      run.serverErrors === 0,
+  ];
+  return [
+    [
+      'R1',
+      `public reads, ${result.r1.connections} connections, ${result.r1.seconds} s: throughput vs bare Fastify route (same bytes, same process, same run)`,
+      `${rate(publicReads.requestsPerSecond)} vs ${rate(reference.requestsPerSecond)} = ${Math.round(share * 100)}%`,
+      '>= 50%',
+      share >= 0.5 && clean(publicReads),
+    ],
+    [
+      'R1',
+      'public reads p99 latency',
+      `${publicReads.latencyMs.p99} ms (bare route ${reference.latencyMs.p99} ms)`,
+      '<= 25 ms',
+      publicReads.latencyMs.p99 <= 25 && clean(publicReads),
+    ],
+    [
+      'R1',
+      'for comparison: the same reads through the tRPC adapter without the public cache',
+      `${rate(uncached.requestsPerSecond)}, p99 ${uncached.latencyMs.p99} ms`,
+      '',
+      null,
+    ],
+    votesRow('votes.cast', result.r2.votesCast),
+    votesRow('polls.vote', result.r2.pollVotes),
+    [
+      'R3',
+      `R1's p99 during a sign-in storm (argon2id, 16 connections: ${rate(result.r3.signIns.okPerSecond)} sign-ins, ${result.r3.signIns.non2xx} refused)`,
+      `${storm.latencyMs.p99} ms (${rate(storm.requestsPerSecond)}; ${publicReads.latencyMs.p99} ms without the storm)`,
+      '< 50 ms',
+      storm.latencyMs.p99 < 50 && clean(storm) && result.r3.signIns.non2xx === 0,
+    ],
+    [
+      'S1',
+      `idle memory (RSS) on the volume database (${result.volume.citizens.toLocaleString('en-US')} accounts)`,
+      `${result.memory.idleRssMb} MB`,
+      '<= 100 MB',
+      result.memory.idleRssMb <= 100,
+    ],
+    [
+      'S1',
+      'peak memory (RSS) under the R1 load',
+      `${result.memory.loadRssMb} MB`,
+      '<= 200 MB',
+      result.memory.loadRssMb <= 200,
+    ],
+    ['S1', 'peak memory (RSS) under R1 plus the sign-in storm', `${result.memory.stormRssMb} MB`, '', null],
+  ];
+}

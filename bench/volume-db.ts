@@ -1,0 +1,112 @@
+// The database the load benchmarks (R1, R2, R3) run against: the demo seed (329 members of both houses,
+// elections, this month's and last month's polls) plus realistic volume written directly, not through
+// the API, so that building it takes seconds:
+//   - 20,000 bench citizens, each with a live session (the cookies are written to a JSON file for the load
+//     generator) and the same password hash (one argon2id hash at the server's cost, computed once: the
+//     sign-in storm verifies it for real; hashing 20,000 distinct ones would take minutes of CPU);
+//   - a month's poll votes: every one of them voted in last month's closed poll, whose public results R1 reads;
+//   - an Active election with four candidates, for votes.cast in R2 (this month's open poll takes polls.vote).
+// Run: node --import tsx bench/volume-db.ts <folder>; prints a JSON summary on its last line.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
+import { seedDemo } from '../seed/seed';
+import { hashPassword } from '../server/auth/passwords';
+import { createSession } from '../server/auth/sessions';
+import { closeDb, createDb, migrateDb } from '../server/db/client';
+import {
+  houseMembers,
+  pollCandidates,
+  polls,
+  pollVotes,
+  profiles,
+  senators,
+  users,
+} from '../server/db/schema';
+import { addMonths, monthKey } from '../shared/months';
+import { createElection } from '../tests/helpers/election-factories';
+
+export const BENCH_CITIZENS = 20_000;
+export const BENCH_PASSWORD = 'bench citizen password 2026';
+
+const folder = process.argv[2];
+if (!folder) throw new Error('usage: bench/volume-db.ts <folder>');
+const databasePath = join(folder, 'codka.db');
+const db = createDb(databasePath);
+migrateDb(db);
+await seedDemo(db);
+
+const passwordHash = await hashPassword(BENCH_PASSWORD);
+const month = monthKey(new Date());
+const pollOf = (key: string) =>
+  db
+    .select({ id: polls.id })
+    .from(polls)
+    .where(and(eq(polls.monthYear, key), eq(polls.electionType, 'presidential')))
+    .get();
+const closedPoll = pollOf(addMonths(month, -1));
+const openPoll = pollOf(month);
+if (!closedPoll || !openPoll) throw new Error('the demo seed did not create the two presidential polls');
+const candidatesOf = (pollId: string) =>
+  db
+    .select({ id: pollCandidates.id })
+    .from(pollCandidates)
+    .where(eq(pollCandidates.pollId, pollId))
+    .all()
+    .map((row) => row.id);
+const closedCandidates = candidatesOf(closedPoll.id);
+const openCandidates = candidatesOf(openPoll.id);
+
+const citizens: { email: string; cookie: string }[] = [];
+db.transaction((tx) => {
+  for (let index = 0; index < BENCH_CITIZENS; index += 1) {
+    const email = `bench.citizen.${index}@bench.codka.example`;
+    const user = tx
+      .insert(users)
+      .values({ email, passwordHash, emailVerifiedAt: new Date() })
+      .returning({ id: users.id })
+      .get();
+    tx.insert(profiles)
+      .values({ userId: user.id, fullName: `Bench Citizen ${index}` })
+      .run();
+    // A skewed spread over the five candidates, voted across last month.
+    tx.insert(pollVotes)
+      .values({
+        pollId: closedPoll.id,
+        userId: user.id,
+        candidateId: closedCandidates[(index * index) % closedCandidates.length] ?? '',
+        createdAt: new Date(Date.now() - 40 * 86_400_000 + index * 100_000),
+      })
+      .run();
+    citizens.push({ email, cookie: `codka_session=${createSession(tx as never, user.id).token}` });
+  }
+});
+
+const { election, candidates } = createElection(db, { title: 'Bench election', candidateCount: 4 });
+const counts = {
+  citizens: db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0,
+  houseMembers: db.select({ n: sql<number>`count(*)` }).from(houseMembers).get()?.n ?? 0,
+  senators: db.select({ n: sql<number>`count(*)` }).from(senators).get()?.n ?? 0,
+  closedPollVotes: db
+    .select({ n: sql<number>`count(*)` })
+    .from(pollVotes)
+    .where(eq(pollVotes.pollId, closedPoll.id))
+    .get()?.n,
+};
+closeDb(db);
+
+const citizensFile = join(folder, 'citizens.json');
+writeFileSync(citizensFile, JSON.stringify(citizens));
+console.log(
+  JSON.stringify({
+    databasePath,
+    citizensFile,
+    password: BENCH_PASSWORD,
+    counts,
+    closedPollId: closedPoll.id,
+    openPollId: openPoll.id,
+    openPollCandidateIds: openCandidates,
+    electionId: election.id,
+    electionCandidateIds: candidates.map((candidate) => candidate.id),
+  }),
+);

@@ -1,0 +1,1 @@
+CREATE INDEX `poll_votes_poll_created_idx` ON `poll_votes` (`poll_id`,`created_at`);

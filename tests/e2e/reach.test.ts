@@ -1,0 +1,400 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { openDashboard, stubTiles } from './helpers/admin';
+import { signIn } from './helpers/auth';
+import { axeViolations, horizontalOverflow, smallTargets } from './helpers/axe';
+import { launchBrowser, newPage, type TestPage, type ViewportName } from './helpers/browser';
+import { startServer, type TestServer } from './helpers/server';
+
+/**
+ * Issue 8's gate on every page of the site: axe-core (WCAG 2.1 A/AA, serious and critical) in English and
+ * Somali, light and dark, at 360x640 with no sideways scroll and 44 px targets; axe again at 1280x800.
+ * One browser; one signed-in page per role and language, moving between routes inside the app (the way a
+ * reader does) so the suite stays within a few minutes.
+ */
+
+type Role = 'visitor' | 'citizen' | 'admin';
+type Language = 'en' | 'so';
+type Scheme = 'light' | 'dark';
+
+interface Route {
+  path: string;
+  role: Role;
+}
+
+/** Routes with an id take a real one from a listing page: the first link starting with `prefix`. */
+const ID_SOURCES = {
+  state: { page: '/federal-states', prefix: '/states/' },
+  region: { page: '/regions', prefix: '/regions/' },
+  results: { page: '/verified-results', prefix: '/results/' },
+  election: { page: '/verified-results', prefix: '/election/' },
+  poll: { page: '/polls/presidential/history', prefix: '/polls/presidential/history/' },
+  adminPoll: { page: '/admin/polls', prefix: '/admin/polls/' },
+  adminElection: { page: '/admin/elections', prefix: '/admin/elections/' },
+} as const;
+
+let server: TestServer;
+let browser: Browser;
+let routes: Route[] = [];
+/** Cookies of a signed-in citizen and of the admin after the dashboard's step-up, copied into new pages. */
+const cookies: Partial<Record<Role, Awaited<ReturnType<TestPage['context']['cookies']>>>> = {};
+/** Per route: axe findings per language, scheme and viewport, for the summary printed at the end. */
+const summary = new Map<string, Record<string, number>>();
+
+async function firstHref(page: Page, path: string, prefix: string): Promise<string> {
+  await navigate(page, path);
+  const link = page.locator(`a[href^="${prefix}"]`).first();
+  await link.waitFor();
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error(`no link starting with ${prefix} on ${path}`);
+  return href;
+}
+
+/** Moves inside the single-page app (as a link would) and waits until the page has its data. */
+async function navigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await settle(page);
+}
+
+/** Requests in flight per page (the map's tiles included), to know when a page has its code and data. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page) {
+  const pending = new Set<unknown>();
+  inFlight.set(page, pending);
+  page.on('request', (request) => pending.add(request));
+  page.on('requestfinished', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => pending.delete(request));
+}
+
+const QUIET_MS = 250;
+
+/** No request in flight for a quarter second, then no loader or skeleton left and a heading shown. */
+async function settle(page: Page) {
+  await page.waitForLoadState('load');
+  const pending = inFlight.get(page);
+  let quietSince = Date.now();
+  const deadline = Date.now() + 10_000;
+  while (pending && Date.now() < deadline) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) break;
+    await page.waitForTimeout(50);
+  }
+  await page.waitForFunction(
+    () => {
+      const busy = document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]');
+      return !busy && document.querySelector('h1') !== null;
+    },
+    undefined,
+    { timeout: 10_000, polling: 100 },
+  );
+}
+
+async function openAs(role: Role, viewport: ViewportName, language: Language): Promise<TestPage> {
+  const testPage = await newPage(browser, { viewport, baseURL: server.origin, language });
+  trackRequests(testPage.page);
+  await stubTiles(testPage.page, 'ok');
+  const saved = cookies[role];
+  if (saved) await testPage.context.addCookies(saved);
+  const response = await testPage.page.goto('/');
+  expect(response?.status()).toBe(200);
+  await settle(testPage.page);
+  return testPage;
+}
+
+async function switchScheme(page: Page, scheme: Scheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction(
+    (wanted) => document.documentElement.getAttribute('data-mantine-color-scheme') === wanted,
+    scheme,
+  );
+  // Colour transitions (Mantine animates some labels) finish before axe reads colours.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || !('transitionProperty' in animation)),
+  );
+}
+
+function record(path: string, column: string, count: number) {
+  const row = summary.get(path) ?? {};
+  row[column] = count;
+  summary.set(path, row);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+
+  const citizen = await newPage(browser, { viewport: 'desktop', baseURL: server.origin });
+  await signIn(citizen.page, DEMO_CITIZEN);
+  cookies.citizen = await citizen.context.cookies();
+  await citizen.close();
+
+  const admin = await newPage(browser, { viewport: 'desktop', baseURL: server.origin });
+  trackRequests(admin.page);
+  await openDashboard(admin.page);
+  cookies.admin = await admin.context.cookies();
+
+  const visitor = await newPage(browser, { viewport: 'desktop', baseURL: server.origin });
+  trackRequests(visitor.page);
+  await stubTiles(visitor.page, 'ok');
+  await visitor.page.goto('/');
+  const ids: Record<string, string> = {};
+  for (const [name, source] of Object.entries(ID_SOURCES)) {
+    const page = name.startsWith('admin') ? admin.page : visitor.page;
+    ids[name] = await firstHref(page, source.page, source.prefix);
+  }
+  await visitor.close();
+  await admin.close();
+  const electionId = (ids.election ?? '').split('/')[2] ?? '';
+  const adminElection = (ids.adminElection ?? '').split('/')[3] ?? '';
+
+  const publicPaths = [
+    '/',
+    '/auth',
+    '/auth?tab=signup',
+    '/admin/login',
+    '/parliament-members',
+    '/senators',
+    '/federal-states',
+    ids.state,
+    '/regions',
+    ids.region,
+    '/voting',
+    '/transparent-process',
+    '/about',
+    '/help',
+    '/registration-centers',
+    '/verify-email',
+    '/forgot-password',
+    '/reset-password',
+    '/elections',
+    `/vote/${electionId}`,
+    ids.results,
+    ids.election,
+    '/verify',
+    '/verified-results',
+    '/polls/presidential',
+    '/polls/presidential/history',
+    ids.poll,
+    '/polls/history',
+    '/no-such-page',
+  ];
+  const adminPaths = [
+    '/admin',
+    '/admin/candidates',
+    '/admin/users',
+    '/admin/settings',
+    '/admin/audit',
+    '/admin/polls',
+    ids.adminPoll,
+    '/admin/elections',
+    `/admin/elections/${adminElection}/candidates`,
+    `/admin/elections/${adminElection}/results`,
+    '/admin/election-results',
+    '/admin/data-tools/member-photos',
+    '/admin/data-tools/photo-jobs',
+    '/admin/data-tools/name-aliases',
+    '/admin/no-such-page',
+  ];
+  routes = [
+    ...publicPaths.map((path) => ({ path: path ?? '', role: 'visitor' as const })),
+    // The hub and the account are for signed-in citizens: checked as one too.
+    { path: '/elections', role: 'citizen' },
+    { path: '/account', role: 'citizen' },
+    ...adminPaths.map((path) => ({ path: path ?? '', role: 'admin' as const })),
+  ];
+}, 120_000);
+
+afterAll(async () => {
+  const lines = [...summary.entries()].map(
+    ([path, counts]) =>
+      `${path.padEnd(48)} ${Object.entries(counts)
+        .map(([column, count]) => `${column}=${count}`)
+        .join(' ')}`,
+  );
+  process.stdout.write(`\n[reach] axe serious/critical findings per route:\n${lines.join('\n')}\n`);
+  try {
+    await browser?.close();
+  } finally {
+    await server?.stop();
+  }
+});
+
+/** Visits every route as its role, runs `check` on each and fails with every finding at once. */
+async function everyRoute(
+  viewport: ViewportName,
+  language: Language,
+  check: (page: Page, route: Route) => Promise<string[]>,
+) {
+  const pages = new Map<Role, TestPage>();
+  const findings: string[] = [];
+  try {
+    for (const route of routes) {
+      let testPage = pages.get(route.role);
+      if (!testPage) {
+        testPage = await openAs(route.role, viewport, language);
+        pages.set(route.role, testPage);
+      }
+      await navigate(testPage.page, route.path);
+      const label = route.role === 'visitor' ? route.path : `${route.path} (${route.role})`;
+      findings.push(...(await check(testPage.page, route)).map((finding) => `${label}: ${finding}`));
+    }
+    for (const testPage of pages.values()) {
+      findings.push(...testPage.problems.filter((problem) => problem.startsWith('page error')));
+    }
+  } finally {
+    await Promise.all([...pages.values()].map((testPage) => testPage.close()));
+  }
+  expect(findings, findings.join('\n')).toEqual([]);
+}
+
+describe('reach: every page at 360x640', () => {
+  for (const language of ['en', 'so'] as const) {
+    it(`meets WCAG 2.1 AA, fits the width and has 44 px targets, light and dark (${language})`, async () => {
+      await everyRoute('phone', language, async (page, route) => {
+        const findings: string[] = [];
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0) findings.push(`scrolls sideways by ${overflow}px`);
+        findings.push(...(await smallTargets(page)).map((target) => `target under 44px: ${target}`));
+        for (const scheme of ['light', 'dark'] as const) {
+          await switchScheme(page, scheme);
+          const violations = await axeViolations(page);
+          record(`${route.path} (${route.role})`, `phone-${language}-${scheme}`, violations.length);
+          findings.push(...violations.map((violation) => `[${scheme}] ${violation}`));
+        }
+        await switchScheme(page, 'light');
+        return findings;
+      });
+    }, 240_000);
+  }
+});
+
+describe('reach: every page at 1280x800', () => {
+  for (const language of ['en', 'so'] as const) {
+    it(`meets WCAG 2.1 AA in the light theme (${language})`, async () => {
+      await everyRoute('desktop', language, async (page, route) => {
+        const violations = await axeViolations(page);
+        record(`${route.path} (${route.role})`, `desktop-${language}`, violations.length);
+        return violations;
+      });
+    }, 240_000);
+  }
+});
+
+describe('keyboard', () => {
+  it('reaches the content through the skip link, with a visible focus ring', async () => {
+    const { page, close } = await openAs('visitor', 'desktop', 'en');
+    try {
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+      const box = await skip.boundingBox();
+      expect(box?.y ?? -1, 'the focused skip link is on screen').toBeGreaterThanOrEqual(0);
+      expect(await skip.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe('none');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+      // The next Tab lands inside the page's content, past the header.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
+      expect(
+        await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle),
+      ).not.toBe('none');
+    } finally {
+      await close();
+    }
+  });
+
+  it('opens a region of the Somalia map with Tab and Enter', async () => {
+    const { page, close } = await openAs('visitor', 'desktop', 'so');
+    try {
+      const region = page.locator('svg path[role="link"]').first();
+      await region.waitFor();
+      // Tab until the first region has focus (through the header and the page's first links).
+      for (let step = 0; step < 60; step += 1) {
+        if (await region.evaluate((element) => element === document.activeElement)) break;
+        await page.keyboard.press('Tab');
+      }
+      expect(await region.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await region.getAttribute('aria-label')).toMatch(/\S/);
+      // The focused region is drawn with a ring around it (the map's own focus indicator).
+      await page.locator('svg g[aria-hidden] path[class*="ringOuter"]').waitFor();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname.startsWith('/states/'));
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps focus inside the drawer and gives it back to the menu button', async () => {
+    const { page, close } = await openAs('visitor', 'phone', 'en');
+    try {
+      const burger = page.getByRole('button', { name: 'Open navigation' });
+      await burger.focus();
+      await page.keyboard.press('Enter');
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await drawer.waitFor();
+      const focusIn = () =>
+        drawer.evaluate((element) =>
+          element.contains(document.activeElement)
+            ? 'inside'
+            : (document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing'),
+        );
+      await expect.poll(focusIn).toBe('inside');
+      for (let step = 0; step < 25; step += 1) {
+        await page.keyboard.press('Tab');
+        expect(await focusIn()).toBe('inside');
+      }
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'hidden' });
+      await expect.poll(() => burger.evaluate((element) => element === document.activeElement)).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('announces form errors: fields say they are invalid and name their message', async () => {
+    const { page, close } = await openAs('visitor', 'desktop', 'en');
+    try {
+      await navigate(page, '/auth');
+      const form = page.getByRole('form', { name: 'Sign In' });
+      await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+      const email = form.getByRole('textbox', { name: 'Email', exact: true });
+      await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+      const described = String(await email.getAttribute('aria-describedby'));
+      const message = await page.evaluate(
+        (ids) =>
+          ids
+            .split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' ')
+            .trim(),
+        described,
+      );
+      expect(message.length, 'the error text is tied to the field').toBeGreaterThan(0);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('admin form errors', () => {
+  it('announces a form-level error with role alert', async () => {
+    const { page, close } = await openAs('admin', 'desktop', 'en');
+    try {
+      await navigate(page, '/admin');
+      await page.getByRole('button', { name: 'Add District' }).click();
+      const form = page.getByRole('form', { name: 'Add District' });
+      await form.getByRole('button', { name: 'Add District' }).click();
+      await form.getByRole('alert').filter({ hasText: 'Missing information' }).waitFor();
+    } finally {
+      await close();
+    }
+  });
+});

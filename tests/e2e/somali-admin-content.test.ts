@@ -1,0 +1,183 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN } from '../../seed/demo-accounts';
+import { expectNoHorizontalScroll, toast } from './helpers/admin';
+import { type ViewportName, visit } from './helpers/browser';
+import { setupE2E } from './helpers/suite';
+
+/**
+ * The admin console's elections, polls and member photos screens in Somali (issue 8): a browser whose
+ * language is Somali gets them in Somali, at desktop and phone size, and a create action answers in Somali.
+ */
+const { openPage } = setupE2E();
+
+const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const main = (page: Page) => page.getByRole('main');
+const heading = (page: Page, name: string, level: number) =>
+  main(page).getByRole('heading', { name, level, exact: true });
+
+/** English texts of these screens that must not be left in the Somali page's main content. */
+async function expectNoEnglish(page: Page, phrases: string[]) {
+  const text = await main(page).innerText();
+  for (const phrase of phrases) {
+    expect(text, `"${phrase}" left in English at ${page.url()}`).not.toContain(phrase);
+  }
+}
+
+/**
+ * Signs the demo admin in through the API from the page itself (its session cookie lands in the page's
+ * context), so this test does not depend on the sign-in form's texts, which another screen owns.
+ */
+async function signInAsAdmin(page: Page) {
+  await visit(page, '/');
+  const status = await page.evaluate(
+    async (account) => {
+      const response = await fetch('/trpc/auth.signIn', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: account }),
+      });
+      return response.status;
+    },
+    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  );
+  expect(status).toBe(200);
+}
+
+describe.each(VIEWPORTS)('Somali admin screens at %s size', (viewport) => {
+  const open = async () => {
+    const { page } = await openPage(viewport, { language: 'so' });
+    await signInAsAdmin(page);
+    return page;
+  };
+  const fits = async (page: Page) => {
+    if (viewport === 'phone') await expectNoHorizontalScroll(page);
+  };
+
+  it('elections list, an election’s candidates and its results', async () => {
+    const page = await open();
+    await visit(page, '/admin/elections');
+    await heading(page, 'Doorashooyinka', 1).waitFor();
+    expect(await htmlLang(page)).toBe('so');
+    await main(page).getByRole('button', { name: 'Abuur doorasho' }).waitFor();
+    const card = main(page).getByRole('article').first();
+    await card.getByText('Bilaabanaysa:').waitFor();
+    await card.getByText(/^\d+ musharrax · [\d\s,.]+ cod$/).waitFor();
+    await fits(page);
+    await expectNoEnglish(page, ['Create Election', 'Starts:', 'Ends:', ' candidates · ', ' candidate · ']);
+
+    // The create form opens in Somali with its Somali fields.
+    await main(page).getByRole('button', { name: 'Abuur doorasho' }).click();
+    const form = page.getByRole('form', { name: 'Abuur doorasho' });
+    await form.getByRole('textbox', { name: 'Cinwaanka', exact: true }).waitFor();
+    await form.getByRole('group', { name: 'Musharrax 1', exact: true }).waitFor();
+    await form.getByText('Saacadda Bariga Afrika (EAT)').first().waitFor();
+    await fits(page);
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+
+    await card.getByRole('link', { name: /^Musharraxiinta / }).click();
+    await page.waitForURL(/\/admin\/elections\/[0-9a-f-]{36}\/candidates$/);
+    await heading(page, 'Musharraxiinta', 1).waitFor();
+    const ballot = main(page).getByRole('list', { name: 'Warqadda codbixinta' });
+    await ballot.getByRole('listitem').first().waitFor();
+    await ballot.getByText(/^Lambarka warqadda codbixinta 1$/).waitFor();
+    await main(page)
+      .getByText(/ayaa ku jira warqadda codbixinta, sida ay isugu xigaan\.$/)
+      .waitFor();
+    await main(page).getByRole('link', { name: 'Dhammaan doorashooyinka' }).waitFor();
+    await fits(page);
+    await expectNoEnglish(page, ['Add Candidate', 'All elections', 'on the ballot', 'View Results']);
+
+    await main(page).getByRole('link', { name: 'Eeg natiijooyinka', exact: true }).click();
+    await page.waitForURL(/\/admin\/elections\/[0-9a-f-]{36}\/results$/);
+    await heading(page, 'Natiijooyinka', 1).waitFor();
+    await main(page).getByText('Wadarta codadka', { exact: true }).waitFor();
+    await main(page)
+      .getByText(/^La cusboonaysiiyay .+ EAT$/)
+      .waitFor();
+    await main(page).getByRole('button', { name: 'Cusboonaysii' }).waitFor();
+    await main(page).getByRole('link', { name: 'Maamul musharraxiinta' }).waitFor();
+    await fits(page);
+    await expectNoEnglish(page, ['Total votes', 'Last updated', 'Refresh', 'Manage Candidates']);
+  });
+
+  it('polls list, creating a poll with its Somali toast, and the poll’s manage page', async () => {
+    const page = await open();
+    await visit(page, '/admin/polls');
+    await heading(page, "Maamul ra'yi ururinta", 1).waitFor();
+    expect(await htmlLang(page)).toBe('so');
+    await main(page).getByText("Ra'yi ururinta bil kasta: qabyo, furan iyo xiran.").waitFor();
+    await fits(page);
+
+    const title = `Ra'yi ururin tijaabo ${viewport} ${Date.now()}`;
+    await main(page).getByRole('button', { name: "Abuur ra'yi ururin" }).click();
+    const dialog = page.getByRole('dialog', { name: "Abuur ra'yi ururin" });
+    await dialog.getByText('Maamulayaasha nidaamka oo keliya ayaa abuuri kara').waitFor();
+    await dialog.getByRole('textbox', { name: 'Cinwaanka' }).fill(title);
+    const type = dialog.getByRole('combobox', { name: 'Nooca doorashada' });
+    expect(await type.locator('option[value="senate"]').innerText()).toBe('Aqalka Sare');
+    await type.selectOption('senate');
+    await fits(page);
+    await dialog.getByRole('button', { name: "Abuur ra'yi ururin" }).click();
+
+    await toast(page, "Ra'yi ururinta si guul leh ayaa loo abuuray").waitFor();
+    await toast(page, `${title} waxaa loo abuuray qabyo ahaan.`).waitFor();
+    await page.waitForURL((url) => /^\/admin\/polls\/[0-9a-f-]{36}$/.test(url.pathname));
+    await heading(page, title, 1).waitFor();
+    await main(page).getByText('Aqalka Sare', { exact: true }).waitFor();
+    await main(page).getByRole('link', { name: "Dhammaan ra'yi ururinta" }).waitFor();
+    await heading(page, 'Musharraxiinta (0)', 2).waitFor();
+    await main(page).getByRole('form', { name: 'Ku dar musharrax' }).waitFor();
+    await main(page)
+      .getByRole('button', { name: `Daabac ${title}` })
+      .waitFor();
+    await main(page).getByText('Cod lama dhiibin').waitFor();
+    await fits(page);
+    await expectNoEnglish(page, ['All polls', 'Add candidate', 'No Votes Cast', 'View public page']);
+
+    // Back on the list, the new poll is there with its Somali actions.
+    await visit(page, '/admin/polls');
+    const listed = main(page).getByRole('listitem').filter({ hasText: title });
+    await listed.getByRole('link', { name: `Musharraxiinta iyo codadka ${title}` }).waitFor();
+    await listed.getByRole('button', { name: `Tirtir ${title}` }).waitFor();
+    await fits(page);
+    await expectNoEnglish(page, ['Create Poll', 'Candidates & votes', 'Publish']);
+  });
+
+  it('member photos: refresh jobs, filters and the members table', async () => {
+    const page = await open();
+    await visit(page, '/admin/data-tools/member-photos');
+    await heading(page, 'Sawirada xubnaha', 1).waitFor();
+    expect(await htmlLang(page)).toBe('so');
+    await heading(page, 'Hawlaha cusboonaysiinta', 2).waitFor();
+    await main(page).getByRole('button', { name: 'Cusboonaysii dhammaan sawirada' }).waitFor();
+    await main(page).getByRole('button', { name: 'Soo qaado sawirada maqan' }).waitFor();
+    await main(page).getByText('Weli hawl sawir ma socon.').waitFor();
+    await main(page).getByRole('textbox', { name: 'Raadi xubnaha' }).waitFor();
+
+    const table = main(page).getByRole('table', { name: 'Sawirada xubnaha' });
+    await table.getByRole('columnheader', { name: 'Xaaladda' }).waitFor();
+    const row = table.getByRole('row').nth(1);
+    await row.getByRole('button', { name: /^Gacanta ku dhig sawirka / }).waitFor();
+    await row.getByText(/^(Golaha Shacabka|Aqalka Sare) · /).waitFor();
+    await row.getByText(/^(sugaya|la shaqaynayaa|dhammaaday|fashilmay)$/).waitFor();
+    await fits(page);
+    await expectNoEnglish(page, [
+      'Refresh all photos',
+      'Search members',
+      'House of the People',
+      'Set manual override',
+      'pending',
+    ]);
+
+    // The override dialog opens in Somali.
+    await row.getByRole('button', { name: /^Gacanta ku dhig sawirka / }).click();
+    const dialog = page.getByRole('dialog', { name: /^Sawirka gacanta lagu dhigay ee / });
+    await dialog.getByRole('textbox', { name: 'Cinwaanka sawirka' }).waitFor();
+    await dialog.getByRole('button', { name: 'Kaydi sawirka' }).waitFor();
+    await fits(page);
+  });
+});
