@@ -47,6 +47,8 @@ if (config.citizens) {
   ];
 }
 
+// Our own clock: autocannon's duration counts whole seconds, which made a 20,000-vote run's rate jump by 12%.
+const started = performance.now();
 const instance = autocannon({
   url: config.url,
   connections: config.connections,
@@ -56,6 +58,7 @@ const instance = autocannon({
 });
 const guard = setTimeout(() => instance.stop(), config.maxSeconds * 1000);
 const result = await instance;
+const seconds = (performance.now() - started) / 1000;
 clearTimeout(guard);
 const codes = Object.fromEntries(
   Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
@@ -65,7 +68,7 @@ const serverErrors = Object.entries(codes)
   .reduce((sum, [, count]) => sum + count, 0);
 console.log(
   JSON.stringify({
-    seconds: result.duration,
+    seconds,
     requests: result.requests.total,
     ok: result['2xx'],
     non2xx: result.non2xx,
@@ -73,8 +76,8 @@ console.log(
     errors: result.errors,
     timeouts: result.timeouts,
     codes,
-    requestsPerSecond: result.requests.total / result.duration,
-    okPerSecond: result['2xx'] / result.duration,
+    requestsPerSecond: result.requests.total / seconds,
+    okPerSecond: result['2xx'] / seconds,
     latencyMs: {
       p50: result.latency.p50,
       p90: result.latency.p90,

@@ -26,6 +26,9 @@ export const router = createBrowserRouter([
     children: [
       {
         errorElement: <ErrorPage />,
+        // While the first page's code downloads, the header and footer already show, with the loader
+        // between them: the reader sees the site at once instead of a lone spinner.
+        hydrateFallbackElement: <PageLoader />,
         children: [
           { index: true, element: <HomePage /> },
           {

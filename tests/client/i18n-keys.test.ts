@@ -40,8 +40,14 @@ describe('translations', () => {
         Map<string, string>,
         Map<string, string>,
       ];
-      expect([...so.keys()].filter((key) => !en.has(key)), 'keys only in Somali').toEqual([]);
-      expect([...en.keys()].filter((key) => !so.has(key)), 'keys missing in Somali').toEqual([]);
+      expect(
+        [...so.keys()].filter((key) => !en.has(key)),
+        'keys only in Somali',
+      ).toEqual([]);
+      expect(
+        [...en.keys()].filter((key) => !so.has(key)),
+        'keys missing in Somali',
+      ).toEqual([]);
       for (const [key, english] of en) {
         const somali = so.get(key) ?? '';
         expect(english.trim(), `en ${key} is empty`).not.toBe('');

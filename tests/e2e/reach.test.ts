@@ -347,6 +347,9 @@ describe('keyboard', () => {
             : (document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing'),
         );
       await expect.poll(focusIn).toBe('inside');
+      // The open drawer (links, language, data saver switch) meets the same bar as the pages.
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await smallTargets(page)).toEqual([]);
       for (let step = 0; step < 25; step += 1) {
         await page.keyboard.press('Tab');
         expect(await focusIn()).toBe('inside');

@@ -37,7 +37,9 @@ describe('vote fast path', () => {
       { cookie: first },
     );
     expect(cast.statusCode).toBe(200);
-    expect(JSON.parse(cast.body)).toEqual([{ result: { data: { json: { receiptId: expect.any(String) } } } }]);
+    expect(JSON.parse(cast.body)).toEqual([
+      { result: { data: { json: { receiptId: expect.any(String) } } } },
+    ]);
     const vote = await post(
       '/trpc/polls.vote',
       { json: { pollId: poll.id, candidateId: pollCandidates[0]?.id } },
@@ -80,7 +82,11 @@ describe('vote fast path', () => {
       // Invalid input: 400 with field errors.
       ['/trpc/polls.vote?batch=1', { 0: { json: { pollId: 42 } } }, { cookie }],
       // A candidate from another poll: 400.
-      ['/trpc/polls.vote?batch=1', { 0: { json: { pollId: poll.id, candidateId: candidates[1]?.id } } }, { cookie }],
+      [
+        '/trpc/polls.vote?batch=1',
+        { 0: { json: { pollId: poll.id, candidateId: candidates[1]?.id } } },
+        { cookie },
+      ],
     ];
     for (const [url, body, headers] of cases) {
       const fast = await post(url, body, { ...headers, 'accept-language': language });

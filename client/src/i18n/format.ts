@@ -50,16 +50,19 @@ function explicit(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptio
 
 function format(date: Date, options: Intl.DateTimeFormatOptions, timeZone: string): string {
   if (!somali()) {
-    return cached(`d|en|${timeZone}|${JSON.stringify(options)}`, () =>
-      new Intl.DateTimeFormat('en-GB', { ...options, timeZone }),
+    return cached(
+      `d|en|${timeZone}|${JSON.stringify(options)}`,
+      () => new Intl.DateTimeFormat('en-GB', { ...options, timeZone }),
     ).format(date);
   }
   const spelled = explicit(options);
-  const parts = cached(`d|so|${timeZone}|${JSON.stringify(spelled)}`, () =>
-    new Intl.DateTimeFormat('en-GB', { ...spelled, timeZone }),
+  const parts = cached(
+    `d|so|${timeZone}|${JSON.stringify(spelled)}`,
+    () => new Intl.DateTimeFormat('en-GB', { ...spelled, timeZone }),
   ).formatToParts(date);
-  const numeric = cached(`d|num|${timeZone}`, () =>
-    new Intl.DateTimeFormat('en-US', { month: 'numeric', weekday: 'short', timeZone }),
+  const numeric = cached(
+    `d|num|${timeZone}`,
+    () => new Intl.DateTimeFormat('en-US', { month: 'numeric', weekday: 'short', timeZone }),
   ).formatToParts(date);
   const month = numeric.find((part) => part.type === 'month')?.value ?? '1';
   const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(

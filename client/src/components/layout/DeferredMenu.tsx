@@ -88,9 +88,11 @@ function DeferredMenu({ children, defaultOpened, ...props }: MenuProps) {
   const [openRequested, setOpenRequested] = useState(false);
   const targetRef = useRef<HTMLElement>(null);
   const hadFocus = useRef(false);
+  // A menu opened by the click that downloaded it manages focus itself (into its items).
+  const restoreFocus = Real && hadFocus.current && !openRequested;
   useEffect(() => {
-    if (Real && hadFocus.current) targetRef.current?.focus();
-  }, [Real]);
+    if (restoreFocus) targetRef.current?.focus();
+  }, [restoreFocus]);
   if (Real) {
     return (
       <TargetRef.Provider value={targetRef}>

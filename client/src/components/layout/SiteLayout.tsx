@@ -3,13 +3,18 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../PageLoader';
+import { ScrollToHash } from './ScrollToHash';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import classes from './SiteLayout.module.css';
 
 // The drawer (and Mantine's modal machinery under it) downloads when a reader first opens it, not on every
-// first visit (F1).
-const NavDrawer = lazy(() => import('./NavDrawer').then((module) => ({ default: module.NavDrawer })));
+// first visit (F1), with the Mantine styles the landing page does not load (its switch, for one).
+const NavDrawer = lazy(() =>
+  Promise.all([import('./NavDrawer'), import('../../styles/mantine-other.css')]).then(([module]) => ({
+    default: module.NavDrawer,
+  })),
+);
 
 /** The shell on every public page: skip link, header with navigation, drawer on small screens, footer. */
 export function SiteLayout() {
@@ -55,6 +60,7 @@ export function SiteLayout() {
       </main>
       <SiteFooter />
       <ScrollRestoration />
+      <ScrollToHash />
     </div>
   );
 }

@@ -48,16 +48,14 @@ export function ThemeMenu() {
           </Menu.Item>
         ))}
         <Menu.Divider />
+        {/* Mantine's menu items are role menuitem (no checked state): the item says on or off in its text. */}
         <Menu.Item
-          role="menuitemcheckbox"
-          aria-checked={dataSaver}
           leftSection={<IconPhotoOff size={16} aria-hidden />}
-          rightSection={dataSaver ? t('dataSaver.on') : t('dataSaver.off')}
           onClick={() => setDataSaver(!dataSaver)}
           data-testid="data-saver-toggle"
           mih={44}
         >
-          {t('dataSaver.label')}
+          {t('dataSaver.state', { state: dataSaver ? t('dataSaver.on') : t('dataSaver.off') })}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

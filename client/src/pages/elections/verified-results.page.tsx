@@ -66,7 +66,7 @@ function VerificationBadge({ verification }: { verification: VerifiedElection['v
       {t('verified.verified')}
     </Badge>
   ) : (
-    <Badge color="yellow" c="dark" leftSection={<IconClockHour4 size={14} aria-hidden />}>
+    <Badge color="yellow" leftSection={<IconClockHour4 size={14} aria-hidden />}>
       {t('verified.pending')}
     </Badge>
   );
