@@ -1,7 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { PageLoader } from './components/PageLoader';
-import { loadNamespaces } from './i18n';
+import { withTexts as withPageTexts } from './i18n';
 import { adminRoutes } from './pages/admin/admin-routes';
 import { ErrorPage } from './pages/error.page';
 import { HomePage } from './pages/home/home.page';
@@ -12,9 +12,12 @@ import { HomePage } from './pages/home/home.page';
  */
 const otherStyles = () => import('./styles/mantine-other.css');
 
-/** A page's code and its texts (in the reader's language) download together, not one after the other. */
+/** A page's code, its texts and the Mantine styles the landing page leaves out, all fetched together. */
 function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
-  return Promise.all([page, loadNamespaces(...namespaces), otherStyles()]).then(([loaded]) => loaded);
+  return withPageTexts(
+    Promise.all([page, otherStyles()]).then(([loaded]) => loaded),
+    ...namespaces,
+  );
 }
 
 /** Every page but the landing page loads on demand, so the first visit downloads only what it shows. */

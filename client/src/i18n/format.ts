@@ -95,6 +95,17 @@ export function formatDateTime(
   return format(date, options, TIME_ZONE);
 }
 
+/**
+ * "3 Dec 2026, 14:00 EAT": a moment that matters to the minute, with the zone named. "EAT" names it the same
+ * way in Somali and English (as on Somali broadcasts and timetables), so it is not translated.
+ */
+export function formatEatTime(
+  date: Date,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
+): string {
+  return `${formatDateTime(date, options)} EAT`;
+}
+
 /** A calendar day stored as YYYY-MM-DD (birth dates, news), as given if malformed. */
 export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);

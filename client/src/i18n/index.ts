@@ -48,6 +48,11 @@ export function loadNamespaces(...namespaces: string[]): Promise<void> {
   return i18n.loadNamespaces(namespaces);
 }
 
+/** A page's code and its texts (in the reader's language) download together, not one after the other. */
+export function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
+  return Promise.all([page, loadNamespaces(...namespaces)]).then(([loaded]) => loaded);
+}
+
 /** The language requests carry, so the server's messages come back in it. */
 export function currentLanguage(): string {
   return i18n.resolvedLanguage ?? i18n.language ?? 'en';

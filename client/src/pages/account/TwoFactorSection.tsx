@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title 
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../i18n/format';
 import { failureReason } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { RecoveryCodes } from './RecoveryCodes';

@@ -1,10 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { loadNamespaces } from '../../i18n';
-
-/** A page's code and its texts, fetched together (as in router.tsx). */
-function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
-  return Promise.all([page, loadNamespaces(...namespaces)]).then(([loaded]) => loaded);
-}
+import { withTexts } from '../../i18n';
 
 /** Admin pages, each loaded on demand inside the admin frame. */
 export const adminRoutes: RouteObject[] = [

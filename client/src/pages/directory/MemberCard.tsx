@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { MemberPhoto } from '../../components/avatar/MemberPhoto';
-import { formatDay } from '../../lib/dates';
+import { formatDay } from '../../i18n/format';
 import classes from './directory.module.css';
 import { houseRegionName } from './directory-names';
 

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../i18n/format';
 import { useTRPC } from '../../lib/trpc';
 import classes from './home.module.css';
 

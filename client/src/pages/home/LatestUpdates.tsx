@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LATEST_UPDATES } from '../../../../shared/content/news';
-import { formatDay } from '../../lib/dates';
+import { formatDay } from '../../i18n/format';
 
 export function LatestUpdates() {
   const { t } = useTranslation('home');

@@ -1,19 +1,18 @@
 import { TRPCClientError } from '@trpc/client';
-import { formatDate, formatDateTime, formatDay } from '../../i18n/format';
+import { formatDate, formatDay, formatEatTime } from '../../i18n/format';
 
 // Polls run on Somalia's clock: times are shown in East Africa Time (format.ts) whatever the reader's own
 // zone, in the reader's language.
 
 /** "12 November 2026 at 14:05 EAT" in English. */
 export function formatPollDateTime(date: Date): string {
-  const moment = formatDateTime(date, {
+  return formatEatTime(date, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
   });
-  return `${moment} EAT`;
 }
 
 /** "30 November 2026": the day in Somalia. */

@@ -3,9 +3,8 @@ import { IconChartBar, IconPencil, IconTrash, IconUsers } from '@tabler/icons-re
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
-import { formatNumber } from '../../../i18n/format';
+import { formatEatTime, formatNumber } from '../../../i18n/format';
 import type { AdminElection } from './election-form';
-import { formatEatTime } from './election-time';
 
 interface ElectionCardProps {
   election: AdminElection;

@@ -5,8 +5,8 @@ import { TRPCClientError } from '@trpc/client';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
+import { formatEatTime } from '../../../i18n/format';
 import { useTRPC } from '../../../lib/trpc';
-import { formatEatTime } from './election-time';
 import { useLoadFailure } from './use-election-queries';
 
 /** The election a sub-page (candidates, results) belongs to; "Failed to load election" when it cannot be read. */

@@ -4,10 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
-import { formatNumber } from '../../../i18n/format';
+import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
-import { formatEatTime } from './election-time';
 import { useLoadFailure } from './use-election-queries';
 
 /** /admin/election-results: every election, newest first, each leading to its results. */

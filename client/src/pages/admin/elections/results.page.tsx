@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ResultsBar } from '../../../components/elections/ResultsBar';
 import { ResultsTable } from '../../../components/elections/ResultsTable';
-import { formatNumber } from '../../../i18n/format';
+import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import {
@@ -14,7 +14,6 @@ import {
   isMissingElection,
   useAdminElection,
 } from './ElectionPageHeader';
-import { formatEatTime } from './election-time';
 import { useLoadFailure } from './use-election-queries';
 
 type Results = NonNullable<ReturnType<typeof useElectionResults>['data']>;

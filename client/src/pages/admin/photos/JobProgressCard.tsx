@@ -3,8 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
-import { formatNumber } from '../../../i18n/format';
-import { formatEatTime } from '../elections/election-time';
+import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { PhotoStatusBadge } from './PhotoStatusBadge';
 
 export type PhotoJobSummary = RouterOutputs['photos']['recentJobs'][number];

@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mant
 import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { MemberPhoto } from '../../../components/avatar/MemberPhoto';
-import { formatEatTime } from '../elections/election-time';
+import { formatEatTime } from '../../../i18n/format';
 import { PhotoStatusBadge } from './PhotoStatusBadge';
 
 export type MemberPhotoItem = RouterOutputs['photos']['members']['items'][number];

@@ -15,10 +15,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { formatEatTime } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
-import { formatEatTime } from '../elections/election-time';
 import { AliasForm } from './AliasForm';
 
 type NameAlias = RouterOutputs['photos']['aliases']['list'][number];

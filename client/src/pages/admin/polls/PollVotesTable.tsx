@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { formatPollMoment } from './poll-dates';
+import { formatPollDateTime } from '../../polls/poll-format';
 
 const PAGE_SIZE = 50;
 
@@ -73,7 +73,7 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
                       <Code>{vote.userId}</Code>
                     </Table.Td>
                     <Table.Td>{vote.candidate}</Table.Td>
-                    <Table.Td>{formatPollMoment(vote.createdAt)}</Table.Td>
+                    <Table.Td>{formatPollDateTime(vote.createdAt)}</Table.Td>
                     <Table.Td>
                       {vote.ipHash ? (
                         <Code title={vote.ipHash}>{vote.ipHash.slice(0, 16)}…</Code>

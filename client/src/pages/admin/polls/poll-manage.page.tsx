@@ -7,11 +7,11 @@ import { usePageMeta } from '../../../lib/page-meta';
 import { PollCandidateList } from '../../polls/PollCandidateList';
 import { PollLoading, PollNotFound } from '../../polls/PollLoadStates';
 import { PollStatusBadge } from '../../polls/PollStatusBadge';
+import { formatPollDateTime, formatPollMonth } from '../../polls/poll-format';
 import { usePollView } from '../../polls/use-poll-view';
 import { AddCandidateForm } from './AddCandidateForm';
 import { PollStatusActions } from './PollStatusActions';
 import { PollVotesTable } from './PollVotesTable';
-import { formatPollMoment, formatPollMonth } from './poll-dates';
 
 /** /admin/polls/{id}: one poll's candidates (and adding them), its status actions, and its votes. */
 export function AdminPollPage() {
@@ -57,8 +57,8 @@ export function AdminPollPage() {
             <Text c="dimmed">
               {t('span', {
                 month: formatPollMonth(poll.monthYear),
-                opens: formatPollMoment(poll.opensAt),
-                closes: formatPollMoment(poll.closesAt),
+                opens: formatPollDateTime(poll.opensAt),
+                closes: formatPollDateTime(poll.closesAt),
               })}
             </Text>
             <Group mt="sm" gap="xs" justify="space-between">

@@ -8,9 +8,9 @@ import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
 import { PollStatusBadge } from '../../polls/PollStatusBadge';
+import { formatPollDay, formatPollMonth } from '../../polls/poll-format';
 import { CreatePollDialog } from './CreatePollDialog';
 import { PollStatusActions } from './PollStatusActions';
-import { formatPollDay, formatPollMonth } from './poll-dates';
 
 /** /admin/polls: every poll (drafts too), newest first, with create, publish, close and delete. */
 export function AdminPollsPage() {
