@@ -1,7 +1,7 @@
 import './styles/mantine-first-render.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { NotificationsOnDemand } from './components/NotificationsOnDemand';
 import { AuthProvider } from './lib/auth';
@@ -13,7 +13,11 @@ import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = themeStorageManager();
 
-export function App() {
+/**
+ * Everything around the router: the theme, toasts, data and session. The browser wraps its router in it
+ * (App below); the build's prerender of public pages wraps a static router in the same providers.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createApiClient);
   return (
@@ -26,11 +30,17 @@ export function App() {
       <NotificationsOnDemand />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <AuthProvider>
-            <RouterProvider router={router} />
-          </AuthProvider>
+          <AuthProvider>{children}</AuthProvider>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

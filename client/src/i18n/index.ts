@@ -11,7 +11,7 @@ import soHome from './locales/so/home.json';
  * Texts live in locales/<language>/<namespace>.json, files a translator can edit. The shell's words
  * (common) and the landing page's (home) ship with the app in both languages, so the first paint
  * needs no extra request; each page's
- * namespace is its own chunk, fetched together with the page's code (see router.tsx).
+ * namespace is its own chunk, fetched together with the page's code (see routes.tsx).
  */
 export const i18n = i18next.createInstance();
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { SiteLayout } from './components/layout/SiteLayout';
 import { PageLoader } from './components/PageLoader';
 import { withTexts as withPageTexts } from './i18n';
@@ -20,8 +20,11 @@ function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
   );
 }
 
-/** Every page but the landing page loads on demand, so the first visit downloads only what it shows. */
-export const router = createBrowserRouter([
+/**
+ * Every page but the landing page loads on demand, so the first visit downloads only what it shows.
+ * The browser's router (router.ts) and the build's prerender of public pages share these definitions.
+ */
+export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
     errorElement: <ErrorPage />,
@@ -297,4 +300,4 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoader />,
     children: adminRoutes,
   },
-]);
+];
