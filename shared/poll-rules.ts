@@ -52,23 +52,27 @@ export function pollResultsVisible(poll: PollTiming, viewer: PollViewer, now: Da
   return hasPollEnded(poll, now) || viewer.hasVoted;
 }
 
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Africa/Mogadishu',
-});
+// Made on first use, not at import: a formatter loads ICU's locale and time zone data, several MB that a
+// freshly started server does not need until it labels a poll (docs/scaling.md, idle memory).
+let monthFormat: Intl.DateTimeFormat | undefined;
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** "November 2026" for '2026-11'; the key itself when it is not a month. */
 export function pollMonthLabel(monthYear: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(monthYear);
   if (!match) return monthYear;
+  monthFormat ??= new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)));
 }
 
 /** "30 November 2026", the day in Somalia. */
 export function pollDateLabel(date: Date): string {
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Africa/Mogadishu',
+  });
   return dateFormat.format(date);
 }
 

@@ -81,11 +81,13 @@ const officeRank = (senator: SenateSeat) => {
   return rank === -1 ? SENATE_OFFICES.length : rank;
 };
 
-// Numeric collation keeps "seat 2" before "seat 10".
-const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+// Numeric collation keeps "seat 2" before "seat 10". Made on first use, not at import: a collator loads ICU
+// data (a few MB resident) that a freshly started server does not need (docs/scaling.md, idle memory).
+let byName: Intl.Collator | undefined;
 
 /** Leadership first by office, then state by state in the directory's order, then by name. */
 function senateOrder(a: SenateSeat, b: SenateSeat): number {
+  byName ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
   return (
     Number(isLeadership(b)) - Number(isLeadership(a)) ||
     officeRank(a) - officeRank(b) ||
