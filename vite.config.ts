@@ -63,7 +63,9 @@ export default defineConfig({
             },
             {
               name: 'i18n',
-              test: /node_modules[\\/](i18next|react-i18next|i18next-resources-to-backend)[\\/]/,
+              // Not <Trans> (and the HTML parser under it): only pages with links inside sentences use it, and
+              // they bring it with them; the landing page does not (F1).
+              test: /node_modules[\\/](i18next|react-i18next(?![\\/]dist[\\/]es[\\/](Icu)?Trans)|i18next-resources-to-backend)[\\/]/,
               priority: 2,
             },
             {

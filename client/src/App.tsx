@@ -1,25 +1,37 @@
 import './styles/mantine-first-render.css';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { NotificationsOnDemand } from './components/NotificationsOnDemand';
-import { AuthProvider } from './lib/auth';
+import { loadDataLayer } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
-import { createQueryClient } from './lib/query-client';
-import { createApiClient, TRPCProvider } from './lib/trpc';
+import { setSessionState } from './lib/session';
+import { loadPageRoutes } from './page-routes-loader';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = themeStorageManager();
 
+// The toasts' watcher (and Mantine's notification store) arrives right after the first render: no toast can
+// be asked for before it, and one asked for meanwhile waits in the store (F1).
+const NotificationsOnDemand = lazy(() =>
+  import('./components/NotificationsOnDemand').then((module) => ({ default: module.NotificationsOnDemand })),
+);
+
 /**
- * Everything around the router: the theme, toasts, data and session. The browser wraps its router in it
- * (App below); the build's prerender of public pages wraps a static router in the same providers.
+ * Everything around the router: the theme and toasts.
+ *
+ * The data layer (React Query, tRPC) is not among them: the landing page paints without it (F1). It loads
+ * right after the first render, then checks the session, which the header reads from the session store
+ * (lib/session.ts); each lazy page gets the data providers with its code (lib/with-data.tsx).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createApiClient);
+  useEffect(() => {
+    loadDataLayer().then(
+      (data) => data.startSession(),
+      // Offline or a failed download: as when the session check fails, the header offers to sign in.
+      () => setSessionState({ loading: false, user: null }),
+    );
+  }, []);
   return (
     <MantineProvider
       theme={theme}
@@ -27,17 +39,19 @@ export function AppProviders({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       cssVariablesResolver={cssVariablesResolver}
     >
-      <NotificationsOnDemand />
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <AuthProvider>{children}</AuthProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
+      <Suspense fallback={null}>
+        <NotificationsOnDemand />
+      </Suspense>
+      {children}
     </MantineProvider>
   );
 }
 
 export function App() {
+  // The other pages' routes, before the reader follows a link to one (page-routes-loader.ts).
+  useEffect(() => {
+    loadPageRoutes().catch(() => undefined);
+  }, []);
   return (
     <AppProviders>
       <RouterProvider router={router} />

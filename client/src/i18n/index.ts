@@ -4,16 +4,22 @@ import { initReactI18next } from 'react-i18next';
 import { initialLanguage, LANGUAGES, rememberLanguage } from './language';
 import enCommon from './locales/en/common.json';
 import enHome from './locales/en/home.json';
-import soCommon from './locales/so/common.json';
-import soHome from './locales/so/home.json';
 
 /**
- * Texts live in locales/<language>/<namespace>.json, files a translator can edit. The shell's words
- * (common) and the landing page's (home) ship with the app in both languages, so the first paint
- * needs no extra request; each page's
- * namespace is its own chunk, fetched together with the page's code (see routes.tsx).
+ * Texts live in locales/<language>/<namespace>.json, files a translator can edit. Each page's namespace is its
+ * own chunk, fetched together with the page's code (see page-routes.tsx).
+ *
+ * The shell's words (common) and the landing page's (home) ship with the app in English, the spec's language
+ * and the one a browser gets when it asks for neither of ours, so its first paint needs no extra request.
+ * Somali readers' copies are their own chunks, requested while this module evaluates (init below loads
+ * synchronously), before React renders: they come alongside the first render instead of after it, and an
+ * English reader never downloads them (F1).
  */
 export const i18n = i18next.createInstance();
+
+// The landing page's texts are fetched with the shell's only when the visit starts there; other pages load
+// theirs through withTexts. No window when unit tests import this module in Node.
+const firstPageIsLanding = typeof window !== 'undefined' && window.location.pathname === '/';
 
 i18n
   .use(initReactI18next)
@@ -27,10 +33,12 @@ i18n
     supportedLngs: LANGUAGES,
     // No fallback: the key test keeps both languages complete, and a Somali reader downloads no English.
     fallbackLng: false,
-    ns: ['common'],
+    ns: firstPageIsLanding ? ['common', 'home'] : ['common'],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, home: enHome }, so: { common: soCommon, home: soHome } },
+    resources: { en: { common: enCommon, home: enHome } },
     partialBundledLanguages: true,
+    // Starts a Somali reader's downloads now, not on the next tick (given resources, i18next loads at once).
+    initAsync: false,
     interpolation: { escapeValue: false }, // React escapes already.
     react: { useSuspense: true },
   });

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { PageLoader } from '../PageLoader';
 import { ScrollToHash } from './ScrollToHash';
-import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import classes from './SiteLayout.module.css';
 
@@ -15,6 +14,10 @@ const NavDrawer = lazy(() =>
     default: module.NavDrawer,
   })),
 );
+
+// The footer starts below the fold (SiteLayout.module.css): its code downloads alongside the first render, not
+// before it (F1).
+const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
 
 /** The shell on every public page: skip link, header with navigation, drawer on small screens, footer. */
 export function SiteLayout() {
@@ -58,7 +61,9 @@ export function SiteLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
       <ScrollRestoration />
       <ScrollToHash />
     </div>

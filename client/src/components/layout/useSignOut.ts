@@ -1,8 +1,6 @@
-import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import { i18n } from '../../i18n';
 import { useAuth } from '../../lib/auth';
-import { isNetworkFailure } from '../../lib/errors';
 
 /** SPEC §2: Sign Out signs out and returns to the home page. */
 export function useSignOut() {
@@ -13,6 +11,12 @@ export function useSignOut() {
       await signOut();
       navigate('/');
     } catch (error) {
+      // The toasts and the error helpers (which know tRPC's errors) load with this rare failure, not with the
+      // first render (F1).
+      const [{ notifications }, { isNetworkFailure }] = await Promise.all([
+        import('@mantine/notifications'),
+        import('../../lib/errors'),
+      ]);
       notifications.show({
         color: 'red',
         title: i18n.t('errors.errorTitle'),

@@ -5,9 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { FeatureCards } from './FeatureCards';
+import { withDataLayer } from '../../lib/with-data';
 import classes from './home.module.css';
-import { LatestUpdates } from './LatestUpdates';
 
 // The map's shapes (about 9 KB gzip) download alongside the first render, not before it
 // (F1); the placeholder keeps the map's square so nothing below it moves.
@@ -15,9 +14,19 @@ const SomaliaMap = lazy(() =>
   import('../../components/map/SomaliaMap').then((module) => ({ default: module.SomaliaMap })),
 );
 
-// Only signed-in citizens see this section: visitors never download it.
+// The sections below the map are below the fold on a phone and on a desktop: their code (cards, icons, dates)
+// downloads alongside the first render, not before it (F1). The footer starts below the fold too, so nothing
+// in view moves when they arrive.
+const FeaturesAndUpdates = lazy(() =>
+  import('./FeaturesAndUpdates').then((module) => ({ default: module.FeaturesAndUpdates })),
+);
+
+// Only signed-in citizens see this section: visitors never download it. It reads the data layer, which comes
+// with it (lib/with-data.tsx).
 const ActiveElections = lazy(() =>
-  import('./ActiveElections').then((module) => ({ default: module.ActiveElections })),
+  withDataLayer(import('./ActiveElections').then((module) => module.ActiveElections)).then((component) => ({
+    default: component,
+  })),
 );
 
 export function HomePage() {
@@ -67,19 +76,9 @@ export function HomePage() {
           </Suspense>
         )}
 
-        <section className={classes.section} aria-labelledby="features-title">
-          <Title id="features-title" order={2} className={classes.sectionTitle}>
-            {t('features.title')}
-          </Title>
-          <FeatureCards />
-        </section>
-
-        <section className={classes.section} aria-labelledby="updates-title">
-          <Title id="updates-title" order={2} className={classes.sectionTitle}>
-            {t('updates.title')}
-          </Title>
-          <LatestUpdates />
-        </section>
+        <Suspense fallback={null}>
+          <FeaturesAndUpdates />
+        </Suspense>
       </Container>
     </>
   );

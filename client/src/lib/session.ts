@@ -1,0 +1,38 @@
+import type { RouterOutputs } from '../../../server/routers/_app';
+
+export type SessionUser = NonNullable<RouterOutputs['auth']['session']['user']>;
+
+export interface SessionState {
+  /** True until the first session check has answered. */
+  loading: boolean;
+  user: SessionUser | null;
+}
+
+/**
+ * Who is signed in, outside React Query: the header, the drawer and the landing page read it in the first
+ * render, which ships without the data layer (F1). The data layer (data.tsx) writes it once it has loaded
+ * and after every session change.
+ */
+const CHECKING: SessionState = { loading: true, user: null };
+let current: SessionState = CHECKING;
+const listeners = new Set<() => void>();
+
+export function sessionState(): SessionState {
+  return current;
+}
+
+/** What a render without a browser (React's server snapshot) shows: the session unknown. */
+export function sessionStateBeforeCheck(): SessionState {
+  return CHECKING;
+}
+
+export function subscribeToSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function setSessionState(next: SessionState): void {
+  if (next.loading === current.loading && next.user === current.user) return;
+  current = next;
+  for (const listener of listeners) listener();
+}
