@@ -49,6 +49,9 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     reportCompressedSize: false,
+    // Which built files each source module became: the server preloads the other pages' code with the HTML of
+    // every page but the landing page (server/http/page-preloads.ts). Dot folders are never served.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonError } from './errors';
+import { pagePreloadLinks } from './page-preloads';
 
 /** Paths that are API surface: an unknown one answers JSON, never the SPA's HTML. */
 const API_PREFIXES = ['/trpc', '/api', '/uploads', '/healthz'];
@@ -43,6 +44,8 @@ export async function registerStatic(
       index: false,
       // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers that accept them.
       preCompressed: true,
+      // Dot folders stay private: .vite/ holds the build manifest, which names the source files.
+      allowedPath: (path) => !path.split('/').some((part) => part.startsWith('.')),
       setHeaders(res, path) {
         const immutable = path.includes(`${join(clientDir, 'assets')}`);
         res.header(
@@ -61,14 +64,17 @@ export async function registerStatic(
       `<meta name="codka-default-theme" content="${theme === 'light' || theme === 'dark' ? theme : 'system'}" />`,
     );
   };
-  const sendIndex = (reply: FastifyReply) =>
-    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(pageHtml());
+  // Every page but the landing page starts its code's downloads with the HTML (page-preloads.ts).
+  const preloads = hasClient ? pagePreloadLinks(clientDir) : '';
+  const otherPageHtml = () => pageHtml().replace('</head>', `${preloads}</head>`);
+  const sendIndex = (reply: FastifyReply, html: string) =>
+    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
   // The static plugin answers the root folder itself with 403; the home page is the SPA like any route.
-  if (indexHtml) app.get('/', (_request, reply) => sendIndex(reply));
+  if (indexHtml) app.get('/', (_request, reply) => sendIndex(reply, pageHtml()));
 
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && indexHtml) {
-      return sendIndex(reply);
+      return sendIndex(reply, otherPageHtml());
     }
     return reply
       .code(404)
