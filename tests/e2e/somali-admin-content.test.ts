@@ -2,7 +2,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { expectNoHorizontalScroll, toast } from './helpers/admin';
+import { signInThroughApi } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
+import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -13,43 +15,12 @@ const { openPage } = setupE2E();
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 
-const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const main = (page: Page) => page.getByRole('main');
-const heading = (page: Page, name: string, level: number) =>
-  main(page).getByRole('heading', { name, level, exact: true });
-
-/** English texts of these screens that must not be left in the Somali page's main content. */
-async function expectNoEnglish(page: Page, phrases: string[]) {
-  const text = await main(page).innerText();
-  for (const phrase of phrases) {
-    expect(text, `"${phrase}" left in English at ${page.url()}`).not.toContain(phrase);
-  }
-}
-
-/**
- * Signs the demo admin in through the API from the page itself (its session cookie lands in the page's
- * context), so this test does not depend on the sign-in form's texts, which another screen owns.
- */
-async function signInAsAdmin(page: Page) {
-  await visit(page, '/');
-  const status = await page.evaluate(
-    async (account) => {
-      const response = await fetch('/trpc/auth.signIn', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ json: account }),
-      });
-      return response.status;
-    },
-    { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  );
-  expect(status).toBe(200);
-}
 
 describe.each(VIEWPORTS)('Somali admin screens at %s size', (viewport) => {
   const open = async () => {
     const { page } = await openPage(viewport, { language: 'so' });
-    await signInAsAdmin(page);
+    await signInThroughApi(page, DEMO_ADMIN);
     return page;
   };
   const fits = async (page: Page) => {

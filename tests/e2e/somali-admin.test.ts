@@ -4,8 +4,9 @@ import { i18n } from '../../client/src/i18n';
 import { formatDateTime } from '../../client/src/i18n/format';
 import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
-import { waitForPath } from './helpers/auth';
+import { signInThroughApi, waitForPath } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
+import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -16,36 +17,7 @@ const { openPage } = setupE2E();
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 
-const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const main = (page: Page) => page.getByRole('main');
-const heading = (page: Page, name: string) =>
-  main(page).getByRole('heading', { name, level: 1, exact: true });
-
-/** English texts of the screen that must not be left in the Somali page's main content. */
-async function expectNoEnglish(page: Page, phrases: string[]) {
-  const text = await main(page).innerText();
-  for (const phrase of phrases) {
-    expect(text, `"${phrase}" left in English at ${page.url()}`).not.toContain(phrase);
-  }
-}
-
-/**
- * Signs in through the API from the page (the session cookie lands in its context): for the citizen, whose
- * sign-in form is another screen's. Only email and password: the procedure refuses unknown fields.
- */
-async function signInThroughApi(page: Page, account: { email: string; password: string }) {
-  await visit(page, '/');
-  const credentials = { email: account.email, password: account.password };
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/trpc/auth.signIn', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: body }),
-    });
-    return response.status;
-  }, credentials);
-  expect(status).toBe(200);
-}
 
 /** The Somali admin login form on /admin/login. */
 async function adminLogin(page: Page, account: { email: string; password: string }) {

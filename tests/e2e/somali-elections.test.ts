@@ -8,6 +8,7 @@ import { RECEIPT_PATTERN } from '../../shared/receipts';
 import { pollMessages } from '../../shared/schemas/polls';
 import { expectNoHorizontalScroll } from './helpers/admin';
 import { type ViewportName, visit } from './helpers/browser';
+import { expectNoEnglish, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -43,7 +44,6 @@ const shared = (english: string): string => {
   return somali;
 };
 
-const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const main = (page: Page) => page.getByRole('main');
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -71,13 +71,6 @@ async function query<T>(page: Page, procedure: string, input: unknown): Promise<
   const response = await page.context().request.get(url);
   expect(response.status(), procedure).toBe(200);
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
-}
-
-/** English phrases of these screens that must not be left in the Somali page's main content. */
-async function expectNoEnglish(page: Page, phrases: string[]) {
-  const text = await main(page).innerText();
-  for (const phrase of phrases)
-    expect(text, `"${phrase}" left in English at ${page.url()}`).not.toContain(phrase);
 }
 
 /** The id of a published election, read from its Somali "View Details" link on /verified-results. */

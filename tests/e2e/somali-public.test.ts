@@ -4,6 +4,7 @@ import { DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { expectNoHorizontalScroll, stubTiles } from './helpers/admin';
 import { waitForPath } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
+import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -14,17 +15,7 @@ const { openPage } = setupE2E();
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 
-const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const main = (page: Page) => page.getByRole('main');
-const heading = (page: Page, name: string, level: number) =>
-  main(page).getByRole('heading', { name, level, exact: true });
-
-/** English words of these pages that must not be left in the Somali page's main content. */
-async function expectNoEnglish(page: Page, phrases: string[]) {
-  const text = await main(page).innerText();
-  for (const phrase of phrases)
-    expect(text, `"${phrase}" left in English at ${page.url()}`).not.toContain(phrase);
-}
 
 /** Signs in through the Somali /auth form (the labels are Somali) and waits for the home page. */
 async function signInInSomali(page: Page) {
