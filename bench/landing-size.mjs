@@ -104,18 +104,9 @@ async function transfer(browser, origin, dataSaver) {
 export async function run() {
   const { mkdirSync, writeFileSync } = await import('node:fs');
   const { chromium } = await import('playwright-core');
-  const { startServer } = await import('./lib.mjs');
+  const { CHROMIUM_FLAGS, CHROMIUM_PATH, startServer } = await import('./lib.mjs');
   const server = await startServer({ SEED_DEMO: 'true' });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   let browserTransfer;
   try {
     browserTransfer = {

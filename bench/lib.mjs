@@ -5,6 +5,18 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** Debian's Chromium with the flags of the browser tests (tests/e2e/helpers/browser.ts): every bench measures the same browser. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 export function freePort() {

@@ -4,24 +4,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startServer } from './lib.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startServer } from './lib.mjs';
 
 export const ROUTES = ['/', '/parliament-members', '/senators', '/polls/presidential', '/regions'];
 export const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 const CATEGORIES = Object.keys(TARGETS);
 // Runs per page (LIGHTHOUSE_RUNS, default 3); each is a cold load with an empty cache.
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-
-// The flags of the browser tests (tests/e2e/helpers/browser.ts), so both measure the same browser.
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** The audits of a category that cost points, worst first, with Lighthouse's own one-line summary. */
 function lostPoints(lhr, categoryId) {
@@ -75,8 +64,8 @@ async function audit(url, port) {
 export async function run() {
   const server = await startServer({ SEED_DEMO: 'true' });
   const chrome = await chromeLauncher.launch({
-    chromePath: '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
     logLevel: 'silent',
   });
   const pages = {};
