@@ -24,7 +24,7 @@ const NotificationsOnDemand = lazy(() =>
  * right after the first render, then checks the session, which the header reads from the session store
  * (lib/session.ts); each lazy page gets the data providers with its code (lib/with-data.tsx).
  */
-export function AppProviders({ children }: { children: ReactNode }) {
+function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
     loadDataLayer().then(
       (data) => data.startSession(),

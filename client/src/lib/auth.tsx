@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { RouterOutputs } from '../../../server/routers/_app';
-import { type SessionUser, sessionState, sessionStateBeforeCheck, subscribeToSession } from './session';
+import { type SessionUser, sessionState, subscribeToSession } from './session';
 
 export type { SessionUser } from './session';
 /** A started session, or (for an account with two-factor sign-in) the token to send with the code. */
@@ -35,6 +35,6 @@ const actions = {
 
 /** Who is signed in and the session's actions, anywhere under the router (no provider needed). */
 export function useAuth(): AuthState {
-  const session = useSyncExternalStore(subscribeToSession, sessionState, sessionStateBeforeCheck);
+  const session = useSyncExternalStore(subscribeToSession, sessionState);
   return useMemo(() => ({ ...session, isAdmin: session.user?.isAdmin ?? false, ...actions }), [session]);
 }

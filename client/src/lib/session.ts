@@ -21,11 +21,6 @@ export function sessionState(): SessionState {
   return current;
 }
 
-/** What a render without a browser (React's server snapshot) shows: the session unknown. */
-export function sessionStateBeforeCheck(): SessionState {
-  return CHECKING;
-}
-
 export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
