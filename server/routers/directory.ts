@@ -5,13 +5,20 @@ import { directoryMapProcedures } from './directory-map';
 
 export const directoryRouter = router({
   /** One page of the House of the People, searched by name, HOP number or region. */
-  members: publicProcedure.input(membersInput).query(({ ctx, input }) => listMembers(ctx.db, input)),
+  members: publicProcedure
+    .meta({ publicCache: true, offline: true })
+    .input(membersInput)
+    .query(({ ctx, input }) => listMembers(ctx.db, input)),
 
   /** The Senate: every matching senator and the leadership group among them. */
-  senators: publicProcedure.input(senatorsInput).query(({ ctx, input }) => listSenators(ctx.db, input)),
+  senators: publicProcedure
+    .meta({ publicCache: true, offline: true })
+    .input(senatorsInput)
+    .query(({ ctx, input }) => listSenators(ctx.db, input)),
 
   /** A federal member state's House members and senators (for /states/{id}). */
   stateRepresentatives: publicProcedure
+    .meta({ publicCache: true, offline: true })
     .input(stateRepresentativesInput)
     .query(({ ctx, input }) => stateRepresentatives(ctx.db, input.stateId)),
   ...directoryMapProcedures,

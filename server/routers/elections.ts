@@ -14,7 +14,9 @@ const viewerOf = (ctx: Context) => ({ userId: ctx.user?.id ?? null, isAdmin: ctx
 
 export const electionsRouter = router({
   /** Elections open for voting now (the landing page shows them to signed-in citizens). */
-  active: publicProcedure.query(({ ctx }) => activeElections(ctx.db)),
+  active: publicProcedure
+    .meta({ publicCache: true, offline: true })
+    .query(({ ctx }) => activeElections(ctx.db)),
   /** The /elections hub: signed-in citizens only (SPEC §2), with each election's actions and the polls. */
   hub: protectedProcedure.query(({ ctx }) => electionsHub(ctx.db, viewerOf(ctx))),
   /** One published election with its candidates and, for a signed-in citizen, their own vote and receipt. */
@@ -23,12 +25,16 @@ export const electionsRouter = router({
     .query(({ ctx, input }) => electionDetails(ctx.db, input.id, viewerOf(ctx))),
   /** Results when the visibility rule allows; admins always, flagged when voters cannot see them yet. */
   results: publicProcedure
+    .meta({ publicCache: true, offline: true })
     .input(byIdInput)
     .query(({ ctx, input }) => electionResults(ctx.db, input.id, viewerOf(ctx))),
   /** Whether an id in /vote/{id} or /results/{id} is an election or a poll (or neither, for this viewer). */
   kindOf: publicProcedure
+    .meta({ offline: true })
     .input(byIdInput)
     .query(({ ctx, input }) => ballotKind(ctx.db, input.id, viewerOf(ctx))),
   /** /verified-results: Closed elections verified, Active ones pending. */
-  verified: publicProcedure.query(({ ctx }) => verifiedResults(ctx.db)),
+  verified: publicProcedure
+    .meta({ publicCache: true, offline: true })
+    .query(({ ctx }) => verifiedResults(ctx.db)),
 });

@@ -45,17 +45,25 @@ const pollCreatorProcedure = publicProcedure.use(({ ctx, next }) => {
 
 export const pollsRouter = router({
   /** The open presidential poll running now, with its candidates; null when there is none. */
-  current: publicProcedure.query(({ ctx }) => currentPoll(ctx.db, viewerOf(ctx))),
+  current: publicProcedure
+    .meta({ publicCache: true, offline: true })
+    .query(({ ctx }) => currentPoll(ctx.db, viewerOf(ctx))),
   /** One poll with its candidates; drafts only for admins. */
-  byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => pollById(ctx.db, input.id, viewerOf(ctx))),
+  byId: publicProcedure
+    .meta({ offline: true })
+    .input(byIdInput)
+    .query(({ ctx, input }) => pollById(ctx.db, input.id, viewerOf(ctx))),
   /** Results: to voters while open, to everyone once closed, always to admins. */
   results: publicProcedure
+    .meta({ publicCache: true, offline: true })
     .input(pollIdInput)
     .query(({ ctx, input }) => pollResults(ctx.db, input.pollId, viewerOf(ctx))),
   /** Closed polls, newest month first. */
-  history: publicProcedure.query(({ ctx }) => pollHistory(ctx.db)),
+  history: publicProcedure.meta({ publicCache: true, offline: true }).query(({ ctx }) => pollHistory(ctx.db)),
   /** Open and closed polls newest first; admins also see drafts. */
-  list: publicProcedure.query(({ ctx }) => pollList(ctx.db, viewerOf(ctx))),
+  list: publicProcedure
+    .meta({ publicCache: true, offline: true })
+    .query(({ ctx }) => pollList(ctx.db, viewerOf(ctx))),
   /** One vote per citizen per poll, decided by the database. */
   vote: voterProcedure.input(pollVoteInput).mutation(async ({ ctx, input }) => {
     await consume(

@@ -6,25 +6,44 @@ import { isDashboardUnlocked } from '../services/admin/dashboard';
 import type { Context } from './context';
 import { publicMessage } from './errors';
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  // Stack traces never reach a client, whatever NODE_ENV says.
-  isDev: false,
-  // Messages go out in the reader's language (ctx is missing only when the request could not be read).
-  errorFormatter({ shape, error, ctx }) {
-    const language: MessageLanguage = ctx?.language ?? 'en';
-    const zodError = error.cause instanceof ZodError ? error.cause : null;
-    return {
-      ...shape,
-      message: translateMessage(publicMessage(error), language),
-      data: {
-        code: shape.data.code,
-        httpStatus: shape.data.httpStatus,
-        fieldErrors: zodError ? fieldErrors(zodError, language) : undefined,
-      },
-    };
-  },
-});
+/**
+ * A procedure's policy, declared once in its definition with `.meta({...})`: the HTTP hooks, caches,
+ * the service worker and the limits read it from the router (server/routers/policy.ts), never from a
+ * list of names kept by hand elsewhere.
+ */
+export interface ProcedurePolicy {
+  /** Spends a rate-limit point (a guess, a hash, a vote): such a mutation is refused inside a batch. */
+  limited?: boolean;
+  /** Needs a session that re-entered its password recently (auth.stepUp). */
+  stepUp?: boolean;
+  /** The anonymous answer is the same for every visitor: the public cache may serve it. */
+  publicCache?: boolean;
+  /** The answer holds only public data: the service worker may keep it for offline reading. */
+  offline?: boolean;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedurePolicy>()
+  .create({
+    transformer: superjson,
+    // Stack traces never reach a client, whatever NODE_ENV says.
+    isDev: false,
+    // Messages go out in the reader's language (ctx is missing only when the request could not be read).
+    errorFormatter({ shape, error, ctx }) {
+      const language: MessageLanguage = ctx?.language ?? 'en';
+      const zodError = error.cause instanceof ZodError ? error.cause : null;
+      return {
+        ...shape,
+        message: translateMessage(publicMessage(error), language),
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          fieldErrors: zodError ? fieldErrors(zodError, language) : undefined,
+        },
+      };
+    },
+  });
 
 function fieldErrors(error: ZodError, language: MessageLanguage): Record<string, string> {
   const result: Record<string, string> = {};
