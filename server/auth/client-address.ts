@@ -49,7 +49,8 @@ export type TrustProxy = false | number | string[];
 /** Names proxy-addr (Fastify's trustProxy) understands for whole reserved ranges. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-export const TRUST_PROXY_TRUE_REFUSED =
+const TRUE_REFUSED =
+  // For the operator at start (env.ts), in English like every configuration error.
   'TRUST_PROXY=true would believe any X-Forwarded-For header, so any client could choose its own address. Set TRUST_PROXY to the number of proxies in front of Codka (1 for one nginx or Caddy) or to their addresses (e.g. 127.0.0.1 or 10.0.0.0/8), comma-separated.';
 
 /**
@@ -59,7 +60,7 @@ export const TRUST_PROXY_TRUE_REFUSED =
 export function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
   const value = raw.trim().toLowerCase();
   if (['false', '0', 'no', 'off'].includes(value)) return false;
-  if (['true', 'yes', 'on'].includes(value)) return { problem: TRUST_PROXY_TRUE_REFUSED };
+  if (['true', 'yes', 'on'].includes(value)) return { problem: TRUE_REFUSED };
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return hops >= 1 && hops <= 10 ? hops : { problem: 'a hop count must be between 1 and 10' };

@@ -1,0 +1,218 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { twoFactorChallenges } from '../../server/db/schema';
+import { proceduresWith } from '../../server/routers/policy';
+import { TWO_FACTOR_CHALLENGE_ATTEMPTS } from '../../server/services/two-factor-sign-in';
+import { accountMessages } from '../../shared/schemas/account';
+import { keyFromUri, totpAt } from '../helpers/account';
+import { buildTestApp, sameOrigin, trpcBody } from '../helpers/app';
+import { createAdmin, createUser } from '../helpers/factories';
+
+/**
+ * Issue 15 item 1, as the attacker ran it: guesses sent concurrently (a batch, or parallel requests) all
+ * passed a limit that was read before the work and counted after it. Every test here failed on that code.
+ */
+
+type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
+
+function post(app: App, path: string, input: unknown, extra: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: `/trpc/${path}`,
+    headers: { 'content-type': 'application/json', ...sameOrigin, ...extra },
+    payload: trpcBody(input),
+  });
+}
+
+/** A tRPC batch as a hand-written client sends it: every call in one POST. */
+function postBatch(app: App, url: string, inputs: unknown[]) {
+  const body = Object.fromEntries(inputs.map((input, index) => [String(index), { json: input }]));
+  return app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...sameOrigin },
+    payload: JSON.stringify(body),
+  });
+}
+
+const IN_BATCH = 'This request must be sent on its own, not in a batch.';
+
+describe('guesses in one batch', () => {
+  it('refuses 60 wrong passwords and the right one in one batch with 400 and a sentence; nobody signs in', async () => {
+    const { app, db } = await buildTestApp();
+    const citizen = await createUser(db);
+    const guesses = [
+      ...Array.from({ length: 60 }, (_, i) => ({ email: citizen.email, password: `guess-${i}` })),
+      { email: citizen.email, password: citizen.password },
+    ];
+    const url = `/trpc/${Array(guesses.length).fill('auth.signIn').join(',')}?batch=1`;
+    const response = await postBatch(app, url, guesses);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toBe(IN_BATCH);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    await app.close();
+  });
+
+  it('refuses every spelling of a batch that names a limited mutation', async () => {
+    const { app } = await buildTestApp();
+    const input = { email: 'someone@example.com', password: 'a guess' };
+    const spellings = [
+      '/trpc/auth.signIn%2Cauth.signIn?batch=1',
+      '/trpc/auth.signIn%2cauth.signIn?batch=1',
+      '/trpc/auth.signIn,?batch=1',
+      '/trpc/,auth.signIn?batch=1',
+      '/trpc/elections.list,auth.signIn?batch=1',
+      '/trpc/auth.session,votes.cast?batch=1',
+      '/trpc/polls.vote,polls.vote?batch=1',
+      '/trpc/auth.signInTwoFactor,auth.signInTwoFactor?batch=1',
+      '/trpc/auth.changePassword,auth.twoFactor.disable?batch=1',
+      '/trpc/auth.signIn,auth.signIn?batch=1&batch=1',
+      '/trpc/auth.signIn,%20auth.signIn?batch=1',
+    ];
+    for (const url of spellings) {
+      const response = await postBatch(app, url, [input, input]);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
+      expect(response.json().error.message).toBe(IN_BATCH);
+    }
+    // By GET too: a mutation named in a GET batch never runs, whatever tRPC would have said.
+    const get = await app.inject({
+      method: 'GET',
+      url: '/trpc/auth.signIn,auth.signIn?batch=1&input={}',
+      headers: sameOrigin,
+    });
+    expect(get.statusCode).toBe(400);
+    expect(get.json().error.message).toBe(IN_BATCH);
+    await app.close();
+  });
+
+  it('still takes a limited mutation alone, as ?batch=1 with one call (what the typed client used to send)', async () => {
+    const { app, db } = await buildTestApp();
+    const citizen = await createUser(db);
+    const response = await postBatch(app, '/trpc/auth.signIn?batch=1', [
+      { email: citizen.email, password: citizen.password },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()[0].result.data.json.user.id).toBe(citizen.id);
+    // Queries still batch freely.
+    const reads = await app.inject({
+      method: 'GET',
+      url: `/trpc/auth.session,auth.session?batch=1&input=${encodeURIComponent('{}')}`,
+      headers: sameOrigin,
+    });
+    expect(reads.statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('marks every mutation that spends a limit point as limited, in its meta', () => {
+    expect(proceduresWith('limited')).toEqual(
+      expect.arrayContaining([
+        'auth.signUp',
+        'auth.signIn',
+        'auth.signInTwoFactor',
+        'auth.bootstrapAdmin',
+        'auth.requestPasswordReset',
+        'auth.resetPassword',
+        'auth.changePassword',
+        'auth.resendVerification',
+        'auth.twoFactor.confirm',
+        'auth.twoFactor.disable',
+        'votes.cast',
+        'polls.vote',
+      ]),
+    );
+  });
+});
+
+describe('guesses in parallel requests', () => {
+  it('61 simultaneous sign-ins from one address: 10 wrong guesses are tried, the rest and the right password refused', async () => {
+    const { app, db } = await buildTestApp();
+    const citizen = await createUser(db);
+    const attempts = [
+      ...Array.from({ length: 60 }, (_, i) =>
+        post(app, 'auth.signIn', { email: citizen.email, password: `g${i}` }),
+      ),
+      post(app, 'auth.signIn', { email: citizen.email, password: citizen.password }),
+    ];
+    const responses = await Promise.all(attempts);
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(51);
+    expect(statuses.at(-1)).toBe(429);
+    expect(responses.at(-1)?.json().error.json.message).toBe(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
+    await app.close();
+  });
+
+  it('a right password returns its point: a citizen who signs in between typos is never locked out', async () => {
+    const { app, db } = await buildTestApp();
+    const citizen = await createUser(db);
+    for (let round = 0; round < 3; round++) {
+      const typos = await Promise.all(
+        Array.from({ length: 5 }, () => post(app, 'auth.signIn', { email: citizen.email, password: 'typo' })),
+      );
+      expect(typos.map((r) => r.statusCode)).toEqual([401, 401, 401, 401, 401]);
+      const right = await post(app, 'auth.signIn', { email: citizen.email, password: citizen.password });
+      expect(right.statusCode).toBe(200);
+    }
+    await app.close();
+  });
+
+  it('100 wrong codes at once against one pending two-factor sign-in, then the right one: at most 5 codes are tried and the token dies', async () => {
+    const { app, db } = await buildTestApp();
+    const admin = await createAdmin(db);
+    // Enrol through the API, as the admin would.
+    const signIn = await post(app, 'auth.signIn', { email: admin.email, password: admin.password });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
+    const begin = await post(app, 'auth.twoFactor.begin', undefined, { cookie });
+    const key = keyFromUri(begin.json().result.data.json.uri);
+    const confirmed = await post(app, 'auth.twoFactor.confirm', { code: totpAt(key) }, { cookie });
+    expect(confirmed.statusCode).toBe(200);
+
+    const pending = await post(app, 'auth.signIn', { email: admin.email, password: admin.password });
+    const pendingToken = pending.json().result.data.json.pendingToken as string;
+    const right = totpAt(key, Date.now() + 30_000);
+    const wrong = Array.from({ length: 100 }, (_, i) =>
+      String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const responses = await Promise.all(
+      wrong.map((code) => post(app, 'auth.signInTwoFactor', { pendingToken, code })),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    // Exactly the challenge's attempts reach the code check; every other call is refused before it.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(TWO_FACTOR_CHALLENGE_ATTEMPTS);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(0);
+    const after = await post(app, 'auth.signInTwoFactor', { pendingToken, code: right });
+    expect(after.statusCode).toBe(400);
+    expect(after.json().error.json.message).toBe(accountMessages.signInExpired);
+    expect(after.headers['set-cookie']).toBeUndefined();
+    expect(
+      db
+        .select({ n: count() })
+        .from(twoFactorChallenges)
+        .where(eq(twoFactorChallenges.userId, admin.id))
+        .get()?.n,
+    ).toBe(0);
+    await app.close();
+  });
+
+  it('30 wrong current passwords at once and the right one: the password change is refused', async () => {
+    const { app, db } = await buildTestApp();
+    const citizen = await createUser(db);
+    const signIn = await post(app, 'auth.signIn', { email: citizen.email, password: citizen.password });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
+    const change = (currentPassword: string) =>
+      post(app, 'auth.changePassword', { currentPassword, newPassword: 'a brand new secret 9' }, { cookie });
+    const responses = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => change(`wrong-${i}`)),
+      change(citizen.password),
+    ]);
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(21);
+    expect(responses.at(-1)?.json().error.json.message).toBe(
+      'Too many wrong passwords. Please wait 15 minutes and try again.',
+    );
+    await app.close();
+  });
+});
