@@ -1,12 +1,17 @@
+import type { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { twoFactorChallenges } from '../../server/db/schema';
 import { proceduresWith } from '../../server/routers/policy';
+import { checkOwnPassword } from '../../server/services/password-change';
+import { verifySecondFactor } from '../../server/services/two-factor';
 import { TWO_FACTOR_CHALLENGE_ATTEMPTS } from '../../server/services/two-factor-sign-in';
 import { accountMessages } from '../../shared/schemas/account';
-import { keyFromUri, totpAt } from '../helpers/account';
+import { enrolledAdmin } from '../helpers/account';
+import { expectTrpcError } from '../helpers/admin';
 import { buildTestApp, sameOrigin, trpcBody } from '../helpers/app';
-import { createAdmin, createUser } from '../helpers/factories';
+import { callerFor, createTestDeps } from '../helpers/caller';
+import { createUser } from '../helpers/factories';
 
 /**
  * Issue 15 item 1, as the attacker ran it: guesses sent concurrently (a batch, or parallel requests) all
@@ -158,44 +163,6 @@ describe('guesses in parallel requests', () => {
     await app.close();
   });
 
-  it('100 wrong codes at once against one pending two-factor sign-in, then the right one: at most 5 codes are tried and the token dies', async () => {
-    const { app, db } = await buildTestApp();
-    const admin = await createAdmin(db);
-    // Enrol through the API, as the admin would.
-    const signIn = await post(app, 'auth.signIn', { email: admin.email, password: admin.password });
-    const cookie = String(signIn.headers['set-cookie']).split(';')[0] ?? '';
-    const begin = await post(app, 'auth.twoFactor.begin', undefined, { cookie });
-    const key = keyFromUri(begin.json().result.data.json.uri);
-    const confirmed = await post(app, 'auth.twoFactor.confirm', { code: totpAt(key) }, { cookie });
-    expect(confirmed.statusCode).toBe(200);
-
-    const pending = await post(app, 'auth.signIn', { email: admin.email, password: admin.password });
-    const pendingToken = pending.json().result.data.json.pendingToken as string;
-    const right = totpAt(key, Date.now() + 30_000);
-    const wrong = Array.from({ length: 100 }, (_, i) =>
-      String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'),
-    );
-    const responses = await Promise.all(
-      wrong.map((code) => post(app, 'auth.signInTwoFactor', { pendingToken, code })),
-    );
-    const statuses = responses.map((r) => r.statusCode);
-    // Exactly the challenge's attempts reach the code check; every other call is refused before it.
-    expect(statuses.filter((s) => s === 401)).toHaveLength(TWO_FACTOR_CHALLENGE_ATTEMPTS);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(0);
-    const after = await post(app, 'auth.signInTwoFactor', { pendingToken, code: right });
-    expect(after.statusCode).toBe(400);
-    expect(after.json().error.json.message).toBe(accountMessages.signInExpired);
-    expect(after.headers['set-cookie']).toBeUndefined();
-    expect(
-      db
-        .select({ n: count() })
-        .from(twoFactorChallenges)
-        .where(eq(twoFactorChallenges.userId, admin.id))
-        .get()?.n,
-    ).toBe(0);
-    await app.close();
-  });
-
   it('30 wrong current passwords at once and the right one: the password change is refused', async () => {
     const { app, db } = await buildTestApp();
     const citizen = await createUser(db);
@@ -214,5 +181,77 @@ describe('guesses in parallel requests', () => {
       'Too many wrong passwords. Please wait 15 minutes and try again.',
     );
     await app.close();
+  });
+});
+
+/**
+ * tRPC runs a batch's calls concurrently: each starts before any finishes. The batch is now refused at the
+ * door, so these run the same wave through the caller, to prove the limits hold on their own too.
+ */
+describe('guesses started together inside the server, as a batch runs them', () => {
+  const settle = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'accepted',
+      (error: TRPCError) => error.code,
+    );
+
+  it('100 wrong codes and the right one against one pending two-factor sign-in: 5 codes are tried, none accepted, the token dies', async () => {
+    const deps = createTestDeps();
+    const { admin, nextCode } = await enrolledAdmin(deps);
+    const { caller } = callerFor(deps, null, '198.51.100.30');
+    const pending = await caller.auth.signIn({ email: admin.email, password: admin.password });
+    if (!('pendingToken' in pending)) throw new Error('expected a two-factor challenge');
+    const { pendingToken } = pending;
+    const right = nextCode();
+    const wrong = Array.from({ length: 100 }, (_, i) =>
+      String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
+    const outcomes = await Promise.all([
+      ...wrong.map((code) => settle(caller.auth.signInTwoFactor({ pendingToken, code }))),
+      settle(caller.auth.signInTwoFactor({ pendingToken, code: right })),
+    ]);
+    expect(outcomes.filter((o) => o === 'UNAUTHORIZED')).toHaveLength(TWO_FACTOR_CHALLENGE_ATTEMPTS);
+    expect(outcomes).not.toContain('accepted');
+    expect(outcomes.at(-1)).toBe('BAD_REQUEST');
+    await expectTrpcError(
+      caller.auth.signInTwoFactor({ pendingToken, code: right }),
+      'BAD_REQUEST',
+      accountMessages.signInExpired,
+    );
+    expect(
+      deps.db
+        .select({ n: count() })
+        .from(twoFactorChallenges)
+        .where(eq(twoFactorChallenges.userId, admin.id))
+        .get()?.n,
+    ).toBe(0);
+  });
+
+  it('checkOwnPassword and verifySecondFactor (what step-up calls): 30 wrong and the right one together, the right one refused', async () => {
+    const deps = createTestDeps();
+    const { admin, nextCode } = await enrolledAdmin(deps);
+    const passwords = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => settle(checkOwnPassword(deps, admin.id, `wrong-${i}`))),
+      settle(checkOwnPassword(deps, admin.id, admin.password)),
+    ]);
+    expect(passwords.filter((o) => o === 'BAD_REQUEST')).toHaveLength(10);
+    expect(passwords.at(-1)).toBe('TOO_MANY_REQUESTS');
+    const right = nextCode();
+    const codes = await Promise.all([
+      ...Array.from({ length: 30 }, (_, i) => settle(verifySecondFactor(deps, admin.id, String(100000 + i)))),
+      settle(verifySecondFactor(deps, admin.id, right)),
+    ]);
+    expect(codes.filter((o) => o === 'UNAUTHORIZED')).toHaveLength(10);
+    expect(codes.at(-1)).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('a right password or code gives its point back: alone, they still pass after 9 failures', async () => {
+    const deps = createTestDeps();
+    const { admin, nextCode } = await enrolledAdmin(deps);
+    for (let i = 0; i < 9; i++) await settle(checkOwnPassword(deps, admin.id, `wrong-${i}`));
+    await checkOwnPassword(deps, admin.id, admin.password);
+    await checkOwnPassword(deps, admin.id, admin.password);
+    for (let i = 0; i < 9; i++) await settle(verifySecondFactor(deps, admin.id, '000000'));
+    await expect(verifySecondFactor(deps, admin.id, nextCode())).resolves.toBeUndefined();
   });
 });
