@@ -13,7 +13,7 @@ const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
  * for IPv6, client-address.ts; or an account) holds at most PER_CALLER places, so it cannot fill the line.
  */
 export const HASH_QUEUE_LIMIT = 64;
-export const HASH_QUEUE_PER_CALLER = 16;
+export const HASH_QUEUE_PER_CALLER = 32;
 export const HASHING_BUSY = 'Too many sign-in attempts right now. Please try again in a minute.';
 
 /** Work of the server itself (start-up, seeds, tests' factories): not a caller's, so never refused. */

@@ -6,6 +6,7 @@ import { proceduresWith } from '../../server/routers/policy';
 import { checkOwnPassword } from '../../server/services/password-change';
 import { verifySecondFactor } from '../../server/services/two-factor';
 import { TWO_FACTOR_CHALLENGE_ATTEMPTS } from '../../server/services/two-factor-sign-in';
+import { SOMALI_MESSAGES } from '../../shared/i18n/messages';
 import { accountMessages } from '../../shared/schemas/account';
 import { enrolledAdmin } from '../helpers/account';
 import { expectTrpcError } from '../helpers/admin';
@@ -87,6 +88,13 @@ describe('guesses in one batch', () => {
     });
     expect(get.statusCode).toBe(400);
     expect(get.json().error.message).toBe(IN_BATCH);
+    // In the reader's language, like every refusal.
+    const somali = await app.inject({
+      method: 'GET',
+      url: '/trpc/auth.signIn,auth.signIn?batch=1&input={}',
+      headers: { ...sameOrigin, 'accept-language': 'so' },
+    });
+    expect(somali.json().error.message).toBe(SOMALI_MESSAGES[IN_BATCH]);
     await app.close();
   });
 
