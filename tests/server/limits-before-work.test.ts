@@ -8,11 +8,11 @@ import { verifySecondFactor } from '../../server/services/two-factor';
 import { TWO_FACTOR_CHALLENGE_ATTEMPTS } from '../../server/services/two-factor-sign-in';
 import { SOMALI_MESSAGES } from '../../shared/i18n/messages';
 import { accountMessages } from '../../shared/schemas/account';
-import { enrolledAdmin } from '../helpers/account';
+import { enrolledAdmin, keyFromUri, totpAt } from '../helpers/account';
 import { expectTrpcError } from '../helpers/admin';
 import { buildTestApp, sameOrigin, trpcBody } from '../helpers/app';
 import { callerFor, createTestDeps } from '../helpers/caller';
-import { createUser } from '../helpers/factories';
+import { createAdmin, createUser } from '../helpers/factories';
 
 /**
  * Issue 15 item 1, as the attacker ran it: guesses sent concurrently (a batch, or parallel requests) all
@@ -261,5 +261,30 @@ describe('guesses started together inside the server, as a batch runs them', () 
     await checkOwnPassword(deps, admin.id, admin.password);
     for (let i = 0; i < 9; i++) await settle(verifySecondFactor(deps, admin.id, '000000'));
     await expect(verifySecondFactor(deps, admin.id, nextCode())).resolves.toBeUndefined();
+  });
+
+  it('two confirmations of one enrolment at once: one turns two-factor on, the other changes nothing', async () => {
+    const deps = createTestDeps();
+    const admin = await createAdmin(deps.db);
+    const { caller } = callerFor(deps, admin);
+    const key = keyFromUri((await caller.auth.twoFactor.begin()).uri);
+    const code = totpAt(key);
+    const outcomes = await Promise.all([
+      caller.auth.twoFactor.confirm({ code }).then(
+        (result) => result.recoveryCodes,
+        (error: TRPCError) => error.code,
+      ),
+      caller.auth.twoFactor.confirm({ code }).then(
+        (result) => result.recoveryCodes,
+        (error: TRPCError) => error.code,
+      ),
+    ]);
+    const winners = outcomes.filter((o) => Array.isArray(o));
+    expect(winners).toHaveLength(1);
+    expect(outcomes).toContain('CONFLICT');
+    // The recovery codes handed out are the ones stored: a second confirm did not replace them.
+    const recoveryCodes = winners[0] as string[];
+    const first = (recoveryCodes[0] ?? '').replace('-', '');
+    await expect(verifySecondFactor(deps, admin.id, first)).resolves.toBeUndefined();
   });
 });
