@@ -1,20 +1,21 @@
 import fastifyCookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { fastifyTrustProxy } from './auth/client-address';
 import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
-import { jsonError, malformedUrl, registerErrorHandler } from './http/errors';
+import { malformedUrl, registerErrorHandler } from './http/errors';
 import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { createPublicCache } from './http/public-cache';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
+import { callCeiling, refuseLimitedBatches } from './http/trpc-calls';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { voteFastPath } from './http/vote-fast-path';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -70,7 +71,7 @@ export async function buildApp(options: BuildAppOptions) {
   const { db, env } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Ids in logs tie a request's lines together without exposing anything about the user.
     genReqId: () => crypto.randomUUID(),
@@ -117,20 +118,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(async (api) => {
     api.addHook('onRequest', refuseUnsupportedMethods);
     api.addHook('onSend', noStore);
-    if (env.RATE_LIMITS) {
-      // A ceiling per address against floods; generous because thousands of phones can share one carrier NAT.
-      await api.register(rateLimit, {
-        max: 3000,
-        timeWindow: '1 minute',
-        errorResponseBuilder: (_request, context) => ({
-          statusCode: 429,
-          ...jsonError(
-            429,
-            `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-          ),
-        }),
-      });
-    }
+    // A ceiling per address against floods, counted per call (trpc-calls.ts).
+    if (env.RATE_LIMITS) api.addHook('onRequest', callCeiling({ callsPerMinute: 3000 }));
+    api.addHook('onRequest', refuseLimitedBatches());
     // After the rate limit, so cached answers still count against a flooding address.
     api.addHook('onRequest', publicCache.onRequest);
     // Votes skip tRPC's fetch adapter, not tRPC: same procedures, context and answers (vote-fast-path.ts).

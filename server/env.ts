@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './auth/client-address';
 
 /**
  * The only reader of process.env. Every variable is optional; a bad value stops the start
@@ -23,7 +24,18 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Codka <no-reply@codka.so>'),
-    TRUST_PROXY: booleanFlag.default(false),
+    // Which X-Forwarded-For entries to believe (client-address.ts): false, a hop count or proxy addresses.
+    TRUST_PROXY: z
+      .string()
+      .default('false')
+      .transform((value, context): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+          context.addIssue({ code: 'custom', message: parsed.problem });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
     // Bench only (`npm run bench` sets it): a bare Fastify route, the reference R1 is measured against.
     BENCH_REFERENCE: booleanFlag.default(false),
     // Member listing pages the photo refresh job reads; it fetches from these two hosts and no other.

@@ -49,7 +49,10 @@ export function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   });
 }
 
-/** Throws TOO_MANY_REQUESTS when any key has used its points, without spending one. */
+/**
+ * @deprecated Reads a limit without spending it, so concurrent calls all pass: only
+ * services/admin/dashboard.ts still calls it, until the step-up work replaces that file. Use takePoints.
+ */
 export async function assertNotLimited(
   enabled: boolean,
   checks: [RateLimiterMemory, string][],
@@ -62,15 +65,50 @@ export async function assertNotLimited(
   }
 }
 
-/** Spends one point on each key; throws TOO_MANY_REQUESTS when one was already used up. */
-export async function consume(enabled: boolean, checks: [RateLimiterMemory, string][], what: string) {
-  if (!enabled) return;
+/** Points spent by takePoints, which the caller gives back when the attempt should not count. */
+export interface HeldPoints {
+  /** Returns the point on every key (once; later calls do nothing). */
+  giveBack(): Promise<void>;
+}
+
+const NOTHING_HELD: HeldPoints = { giveBack: async () => undefined };
+
+/**
+ * Spends one point on every key BEFORE the work it protects (argon2id, a code check, a write). Reading a
+ * limit and counting a failure afterwards let every call of a concurrent batch pass the read: 60 guesses
+ * in one request all got through. Spending first means the (points + 1)th concurrent call is refused at
+ * once. When any key is used up this throws TOO_MANY_REQUESTS and returns what it took, since nothing was
+ * tried. Limits that count failures give the point back on success (`giveBack`).
+ */
+export async function takePoints(
+  enabled: boolean,
+  checks: [RateLimiterMemory, string][],
+  what: string,
+): Promise<HeldPoints> {
+  if (!enabled) return NOTHING_HELD;
+  const taken: [RateLimiterMemory, string][] = [];
   for (const [limiter, key] of checks) {
     try {
       await limiter.consume(key);
+      taken.push([limiter, key]);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw tooManyRequests(what, error.msBeforeNext);
-      throw error;
+      if (!(error instanceof RateLimiterRes)) throw error;
+      // The refused key counted this call too; nothing was tried, so every key gets its point back.
+      await Promise.all([...taken, [limiter, key] as const].map(([l, k]) => l.reward(k)));
+      throw tooManyRequests(what, error.msBeforeNext);
     }
   }
+  let held = true;
+  return {
+    async giveBack() {
+      if (!held) return;
+      held = false;
+      await Promise.all(taken.map(([limiter, key]) => limiter.reward(key)));
+    },
+  };
+}
+
+/** Spends one point on each key for good (sign-ups, votes, emails): takePoints without giving back. */
+export async function consume(enabled: boolean, checks: [RateLimiterMemory, string][], what: string) {
+  await takePoints(enabled, checks, what);
 }

@@ -16,11 +16,15 @@ export const twoFactorRouter = router({
 
   /** The first right code turns it on; the answer carries the 10 recovery codes, shown once. */
   confirm: adminProcedure
+    .meta({ limited: true })
     .input(twoFactorConfirmInput)
     .mutation(({ ctx, input }) => confirmTwoFactor(ctx, ctx.user.id, input.code)),
 
-  disable: protectedProcedure.input(twoFactorDisableInput).mutation(async ({ ctx, input }) => {
-    await checkOwnPassword(ctx, ctx.user.id, input.password);
-    return disableTwoFactor(ctx, ctx.user.id, input.code);
-  }),
+  disable: protectedProcedure
+    .meta({ limited: true })
+    .input(twoFactorDisableInput)
+    .mutation(async ({ ctx, input }) => {
+      await checkOwnPassword(ctx, ctx.user.id, input.password);
+      return disableTwoFactor(ctx, ctx.user.id, input.code);
+    }),
 });

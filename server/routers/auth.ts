@@ -18,6 +18,10 @@ import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 import { twoFactorRouter } from './auth-two-factor';
 
+/** Procedures that spend a rate-limit point (a guess, a hash, an email): never run inside a batch. */
+const limitedPublicProcedure = publicProcedure.meta({ limited: true });
+const limitedProtectedProcedure = protectedProcedure.meta({ limited: true });
+
 /** Starts a session for a user whose credentials were just checked, and returns what auth.session returns. */
 function startSession(ctx: Context, userId: string) {
   if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
@@ -33,13 +37,13 @@ export const authRouter = router({
   /** The signed-in user, or null. */
   session: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+  signUp: limitedPublicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
     const userId = await accounts.signUp(ctx, input, ctx.ip);
     return startSession(ctx, userId);
   }),
 
   /** `{ user }`, or for an account with two-factor sign-in a pending token and no session yet. */
-  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
+  signIn: limitedPublicProcedure.input(signInInput).mutation(async ({ ctx, input }) => {
     const userId = await accounts.signIn(ctx, input, ctx.ip);
     if (isTwoFactorEnabled(ctx.db, userId)) {
       return { twoFactorRequired: true as const, pendingToken: startTwoFactorChallenge(ctx.db, userId) };
@@ -48,7 +52,7 @@ export const authRouter = router({
   }),
 
   /** Finishes a sign-in that asked for an authenticator or recovery code. */
-  signInTwoFactor: publicProcedure.input(signInTwoFactorInput).mutation(async ({ ctx, input }) => {
+  signInTwoFactor: limitedPublicProcedure.input(signInTwoFactorInput).mutation(async ({ ctx, input }) => {
     const userId = await completeTwoFactorChallenge(ctx, input);
     return startSession(ctx, userId);
   }),
@@ -59,7 +63,7 @@ export const authRouter = router({
     return { success: true };
   }),
 
-  bootstrapAdmin: publicProcedure.input(bootstrapAdminInput).mutation(async ({ ctx, input }) => {
+  bootstrapAdmin: limitedPublicProcedure.input(bootstrapAdminInput).mutation(async ({ ctx, input }) => {
     const result = await accounts.bootstrapAdmin(ctx, input, ctx.ip);
     return { success: result.success, code: result.code };
   }),
@@ -69,7 +73,7 @@ export const authRouter = router({
     return { success: true, email };
   }),
 
-  resendVerification: protectedProcedure.mutation(async ({ ctx }) => {
+  resendVerification: limitedProtectedProcedure.mutation(async ({ ctx }) => {
     if (ctx.user.emailVerified) return { sent: false, alreadyVerified: true };
     await consume(
       ctx.limits.enabled,
@@ -84,21 +88,21 @@ export const authRouter = router({
   }),
 
   /** Ends every other session of the account; this one stays signed in. */
-  changePassword: protectedProcedure
+  changePassword: limitedProtectedProcedure
     .input(changePasswordInput)
     .mutation(({ ctx, input }) =>
       changePassword(ctx, { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email }, input),
     ),
 
   /** Always the same answer, whether or not the email has an account. */
-  requestPasswordReset: publicProcedure
+  requestPasswordReset: limitedPublicProcedure
     .input(requestPasswordResetInput)
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email, ctx.ip)),
 
   /** Sets a new password from an emailed link; every session of the account ends. */
-  resetPassword: publicProcedure
+  resetPassword: limitedPublicProcedure
     .input(resetPasswordInput)
-    .mutation(({ ctx, input }) => resetPassword(ctx, input)),
+    .mutation(({ ctx, input }) => resetPassword(ctx, input, undefined, ctx.ip)),
 
   twoFactor: twoFactorRouter,
 });

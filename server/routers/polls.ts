@@ -65,14 +65,17 @@ export const pollsRouter = router({
     .meta({ publicCache: true, offline: true })
     .query(({ ctx }) => pollList(ctx.db, viewerOf(ctx))),
   /** One vote per citizen per poll, decided by the database. */
-  vote: voterProcedure.input(pollVoteInput).mutation(async ({ ctx, input }) => {
-    await consume(
-      ctx.limits.enabled,
-      [[ctx.limits.pollVotesAddress, ctx.ip]],
-      'Too many poll votes were sent from this network.',
-    );
-    return castPollVote(ctx.db, { userId: ctx.user.id, ip: ctx.ip }, input);
-  }),
+  vote: voterProcedure
+    .meta({ limited: true })
+    .input(pollVoteInput)
+    .mutation(async ({ ctx, input }) => {
+      await consume(
+        ctx.limits.enabled,
+        [[ctx.limits.pollVotesAddress, ctx.ip]],
+        'Too many poll votes were sent from this network.',
+      );
+      return castPollVote(ctx.db, { userId: ctx.user.id, ip: ctx.ip }, input);
+    }),
   /** A new draft poll (System Admins). */
   create: pollCreatorProcedure
     .input(pollCreateInput)

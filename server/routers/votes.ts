@@ -5,14 +5,17 @@ import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const votesRouter = router({
   /** One vote per citizen per election; returns the receipt. */
-  cast: protectedProcedure.input(castVoteInput).mutation(async ({ ctx, input }) => {
-    await consume(
-      ctx.limits.enabled,
-      [[ctx.limits.votesAddress, ctx.ip]],
-      'Too many votes were sent from this network.',
-    );
-    return castVote(ctx.db, ctx.user.id, input);
-  }),
+  cast: protectedProcedure
+    .meta({ limited: true })
+    .input(castVoteInput)
+    .mutation(async ({ ctx, input }) => {
+      await consume(
+        ctx.limits.enabled,
+        [[ctx.limits.votesAddress, ctx.ip]],
+        'Too many votes were sent from this network.',
+      );
+      return castVote(ctx.db, ctx.user.id, input);
+    }),
   /** The signed-in citizen's own votes and receipts. */
   mine: protectedProcedure.query(({ ctx }) => myVotes(ctx.db, ctx.user.id)),
   /** Anyone can check that a receipt was recorded; the choice is never revealed. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { bootstrapAdminInput, signInInput, signUpInput } from '../../shared/schemas/auth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { assertNotLimited, consume } from '../auth/rate-limits';
+import { consume, takePoints } from '../auth/rate-limits';
 import type { Db } from '../db/client';
 import { profiles, users } from '../db/schema';
 import type { AppDeps } from '../trpc/context';
@@ -41,7 +41,7 @@ export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip
   );
   if (findUserByEmail(deps.db, input.email))
     throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_EXISTS });
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, ip);
   let userId: string;
   try {
     userId = deps.db.transaction((tx) => {
@@ -70,7 +70,11 @@ export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip
   return userId;
 }
 
-/** Checks credentials under the brute-force limits. Returns the user's id. */
+/**
+ * Checks credentials under the brute-force limits. Returns the user's id. A point is spent on every key
+ * before the hash and given back when the password is right, so concurrent guesses (a batch, parallel
+ * requests) are refused past the limit instead of all passing a check made before any of them failed.
+ */
 export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip: string): Promise<string> {
   const { limits } = deps;
   const keys: [typeof limits.failedSignInAccount, string][] = [
@@ -78,16 +82,22 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
     [limits.failedSignInAccount, input.email],
     [limits.failedSignInAddress, ip],
   ];
-  const limitMessage = 'Too many failed sign-in attempts.';
-  await assertNotLimited(limits.enabled, keys, limitMessage);
-  const user = findUserByEmail(deps.db, input.email);
-  const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !valid) {
-    await consume(limits.enabled, keys, limitMessage).catch(() => undefined);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  const attempt = await takePoints(limits.enabled, keys, 'Too many failed sign-in attempts.');
+  let user: ReturnType<typeof findUserByEmail>;
+  let valid: boolean;
+  try {
+    user = findUserByEmail(deps.db, input.email);
+    valid = await verifyPassword(user?.passwordHash ?? null, input.password, ip);
+  } catch (error) {
+    // Refused before any password was tried (the hashing line is full): not a guess.
+    await attempt.giveBack();
+    throw error;
   }
-  if (user.isActive === false) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED });
+  if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  await attempt.giveBack();
+  // A citizen who mistyped a few times starts afresh at this address once they get it right.
   if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${input.email}|${ip}`);
+  if (user.isActive === false) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED });
   return user.id;
 }
 
@@ -114,10 +124,10 @@ export async function bootstrapAdmin(
   await consume(deps.limits.enabled, [[deps.limits.bootstrapAdminAddress, ip]], 'Too many attempts.');
   if (adminExists(deps.db)) return { success: false, code: 'ADMIN_EXISTS' };
   const existing = findUserByEmail(deps.db, input.email);
-  if (existing && !(await verifyPassword(existing.passwordHash, input.password))) {
+  if (existing && !(await verifyPassword(existing.passwordHash, input.password, ip))) {
     return { success: false, code: 'INVALID_CREDENTIALS' };
   }
-  const passwordHash = existing ? null : await hashPassword(input.password);
+  const passwordHash = existing ? null : await hashPassword(input.password, ip);
   return deps.db.transaction((tx) => {
     // Checked again inside the write transaction: two racing bootstraps make one admin.
     if (adminExists(tx)) return { success: false, code: 'ADMIN_EXISTS' } as const;

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { assertNotLimited, consume } from '../auth/rate-limits';
+import { takePoints } from '../auth/rate-limits';
 import { passwordResets, sessions, users } from '../db/schema';
 import type { AppDeps } from '../trpc/context';
 import { endTwoFactorChallenges } from './two-factor-sign-in';
@@ -18,22 +18,31 @@ interface Actor {
 
 /**
  * Checks a signed-in user's own password, under a per-account limit: a stolen session must not become
- * a way to guess the password (and so to change it, or to turn two-factor sign-in off).
+ * a way to guess the password (and so to change it, or to turn two-factor sign-in off). The point is spent
+ * before the hash and given back when the password is right, so concurrent guesses cannot all pass; the
+ * hash waits in the account's own lane of the hashing line. Safe for any caller (step-up, two-factor).
  */
 export async function checkOwnPassword(deps: Pick<Deps, 'db' | 'limits'>, userId: string, password: string) {
-  const keys: [typeof deps.limits.failedPasswordCheckUser, string][] = [
-    [deps.limits.failedPasswordCheckUser, userId],
-  ];
-  await assertNotLimited(deps.limits.enabled, keys, TOO_MANY_WRONG_PASSWORDS);
-  const row = deps.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
-  if (!(await verifyPassword(row?.passwordHash ?? null, password))) {
-    await consume(deps.limits.enabled, keys, TOO_MANY_WRONG_PASSWORDS).catch(() => undefined);
-    throw new TRPCError({ code: 'BAD_REQUEST', message: WRONG_CURRENT_PASSWORD });
+  const attempt = await takePoints(
+    deps.limits.enabled,
+    [[deps.limits.failedPasswordCheckUser, userId]],
+    TOO_MANY_WRONG_PASSWORDS,
+  );
+  let valid: boolean;
+  try {
+    const row = deps.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
+    valid = await verifyPassword(row?.passwordHash ?? null, password, `user:${userId}`);
+  } catch (error) {
+    // Refused before any password was tried (the hashing line is full): not a guess.
+    await attempt.giveBack();
+    throw error;
   }
+  if (!valid) throw new TRPCError({ code: 'BAD_REQUEST', message: WRONG_CURRENT_PASSWORD });
+  await attempt.giveBack();
 }
 
 /** Sets a new password and ends every other session of the account; this one stays signed in. */
@@ -43,7 +52,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ) {
   await checkOwnPassword(deps, actor.userId, input.currentPassword);
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, `user:${actor.userId}`);
   const otherSessionsEnded = deps.db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId)).run();
     // An emailed reset link would otherwise still set a password the owner no longer expects.

@@ -86,11 +86,13 @@ export async function resetPassword(
   deps: Pick<Deps, 'db'>,
   input: { token: string; newPassword: string },
   now = new Date(),
+  /** Whose turn in the hashing line (the request's address key); the server's own when absent. */
+  caller?: string,
 ) {
   // The token is checked before hashing, so invalid links cost no argon2 work.
   const reset = findUsableReset(deps, input.token, now);
   if (!reset) throw invalidLink();
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword, caller);
   deps.db.transaction((tx) => {
     // Checked again inside the write: two requests with one link change the password once.
     const spent = tx

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { accountMessages } from '../../shared/schemas/account';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
 import type { Db } from '../db/client';
@@ -38,7 +38,9 @@ export function startTwoFactorChallenge(db: Db, userId: string, now = new Date()
 
 /**
  * Finishes a pending sign-in with an authenticator or recovery code. Returns the user's id; the
- * pending token is spent on success and after too many wrong codes.
+ * pending token is spent on success and after too many wrong codes. Each attempt is reserved in SQL
+ * (one UPDATE that counts it only while fewer than TWO_FACTOR_CHALLENGE_ATTEMPTS were made) before the
+ * code is looked at: 100 concurrent codes against one token get 5 tries, not 100.
  */
 export async function completeTwoFactorChallenge(
   deps: Deps,
@@ -48,39 +50,50 @@ export async function completeTwoFactorChallenge(
   const parts = splitToken(input.pendingToken);
   if (!parts) throw expired();
   const row = deps.db
-    .select({
-      id: twoFactorChallenges.id,
-      userId: twoFactorChallenges.userId,
-      secretHash: twoFactorChallenges.secretHash,
-      failedAttempts: twoFactorChallenges.failedAttempts,
-      expiresAt: twoFactorChallenges.expiresAt,
-    })
+    .select({ id: twoFactorChallenges.id, secretHash: twoFactorChallenges.secretHash })
     .from(twoFactorChallenges)
     .where(eq(twoFactorChallenges.id, parts.id))
     .get();
   if (!row || !secretMatches(parts.secret, row.secretHash)) throw expired();
-  if (row.expiresAt <= now || row.failedAttempts >= TWO_FACTOR_CHALLENGE_ATTEMPTS) {
+  const reserved = deps.db
+    .update(twoFactorChallenges)
+    .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, row.id),
+        lt(twoFactorChallenges.failedAttempts, TWO_FACTOR_CHALLENGE_ATTEMPTS),
+        gt(twoFactorChallenges.expiresAt, now),
+      ),
+    )
+    .returning({ userId: twoFactorChallenges.userId })
+    .get();
+  if (!reserved) {
     deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, row.id)).run();
     throw expired();
   }
   try {
-    await verifySecondFactor(deps, row.userId, input.code, now);
+    await verifySecondFactor(deps, reserved.userId, input.code, now);
   } catch (error) {
-    deps.db
-      .update(twoFactorChallenges)
-      .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} + 1` })
-      .where(eq(twoFactorChallenges.id, row.id))
-      .run();
+    // Refused by the account's limit before any code was looked at: the attempt was not made.
+    if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') {
+      deps.db
+        .update(twoFactorChallenges)
+        .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} - 1` })
+        .where(eq(twoFactorChallenges.id, row.id))
+        .run();
+    }
     throw error;
   }
-  deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, row.id)).run();
+  // Only one right code spends the token: a second success racing this one finds it gone.
+  const spent = deps.db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.id, row.id)).run();
+  if (spent.changes === 0) throw expired();
   const profile = deps.db
     .select({ isActive: profiles.isActive })
     .from(profiles)
-    .where(eq(profiles.userId, row.userId))
+    .where(eq(profiles.userId, reserved.userId))
     .get();
   if (profile?.isActive === false) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED });
-  return row.userId;
+  return reserved.userId;
 }
 
 /** Pending sign-ins die with a password change or reset: the password they proved is no longer valid. */

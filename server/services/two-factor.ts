@@ -1,8 +1,8 @@
 import { encodeBase32NoPadding } from '@oslojs/encoding';
 import { TRPCError } from '@trpc/server';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { TOTP_CODE_PATTERN } from '../../shared/schemas/account';
-import { assertNotLimited, consume } from '../auth/rate-limits';
+import { takePoints } from '../auth/rate-limits';
 import { hashSecret } from '../auth/tokens';
 import { formatRecoveryCode, matchTotpStep, newRecoveryCodes, newTotpKey, totpKeyUri } from '../auth/totp';
 import type { Db } from '../db/client';
@@ -99,23 +99,35 @@ function replaceRecoveryCodes(db: Pick<Db, 'delete' | 'insert'>, userId: string,
 
 /** The first right code turns two-factor sign-in on and hands out the recovery codes, once. */
 export async function confirmTwoFactor(deps: Deps, userId: string, code: string, now = new Date()) {
-  const limitKeys: [typeof deps.limits.failedTwoFactorUser, string][] = [
-    [deps.limits.failedTwoFactorUser, userId],
-  ];
-  await assertNotLimited(deps.limits.enabled, limitKeys, TOO_MANY_CODES);
+  const attempt = await takePoints(
+    deps.limits.enabled,
+    [[deps.limits.failedTwoFactorUser, userId]],
+    TOO_MANY_CODES,
+  );
   const row = authenticatorOf(deps.db, userId);
-  if (row?.enabledAt) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENABLED });
-  if (!row) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: SETUP_NOT_STARTED });
-  const step = matchTotpStep(row.secret, code, row.lastUsedStep, now.getTime());
-  if (step === null) {
-    await consume(deps.limits.enabled, limitKeys, TOO_MANY_CODES).catch(() => undefined);
+  const step =
+    row && !row.enabledAt ? matchTotpStep(row.secret, code, row.lastUsedStep, now.getTime()) : null;
+  if (row && !row.enabledAt && step === null)
     throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_CODE });
-  }
+  // Every outcome but a wrong code gives the point back: none of them was a guess.
+  await attempt.giveBack();
+  if (row?.enabledAt) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENABLED });
+  if (!row || step === null) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: SETUP_NOT_STARTED });
   return deps.db.transaction((tx) => {
-    tx.update(twoFactorAuthenticators)
+    // Only the enrolment this code was checked against is confirmed: a second confirm racing this one,
+    // or a restarted setup, finds enabled_at set or another key and changes nothing.
+    const confirmed = tx
+      .update(twoFactorAuthenticators)
       .set({ enabledAt: now, lastUsedStep: step })
-      .where(eq(twoFactorAuthenticators.userId, userId))
+      .where(
+        and(
+          eq(twoFactorAuthenticators.userId, userId),
+          eq(twoFactorAuthenticators.secret, row.secret),
+          isNull(twoFactorAuthenticators.enabledAt),
+        ),
+      )
       .run();
+    if (confirmed.changes === 0) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENABLED });
     const recoveryCodes = replaceRecoveryCodes(tx, userId, now);
     recordAudit(tx, {
       action: 'enable_two_factor',
@@ -138,11 +150,18 @@ function spendSecondFactor(db: Db, userId: string, code: string, now: Date): 'ok
       const seen = matchTotpStep(row.secret, code, null, now.getTime());
       return seen !== null ? 'reused' : 'wrong';
     }
-    db.update(twoFactorAuthenticators)
+    // Spent in SQL only if no one spent this step (or a later one) first: one code, one success.
+    const spent = db
+      .update(twoFactorAuthenticators)
       .set({ lastUsedStep: step })
-      .where(eq(twoFactorAuthenticators.userId, userId))
+      .where(
+        and(
+          eq(twoFactorAuthenticators.userId, userId),
+          or(isNull(twoFactorAuthenticators.lastUsedStep), lt(twoFactorAuthenticators.lastUsedStep, step)),
+        ),
+      )
       .run();
-    return 'ok';
+    return spent.changes > 0 ? 'ok' : 'reused';
   }
   // A recovery code has 50 random bits, so a plain hash lookup is safe; marking it used in the same
   // statement means two requests racing with one code cannot both succeed.
@@ -162,19 +181,20 @@ function spendSecondFactor(db: Db, userId: string, code: string, now: Date): 'ok
 
 /**
  * Checks a second factor under the per-account limit of wrong codes; throws UNAUTHORIZED with
- * WRONG_CODE (or TOO_MANY_REQUESTS with the wait) when it fails.
+ * WRONG_CODE (or TOO_MANY_REQUESTS with the wait) when it fails. The point is spent before the code is
+ * looked at and given back when it is right (or was right but already used), so concurrent guesses cannot
+ * all pass. Safe for any caller (sign-in, step-up, turning two-factor off).
  */
 export async function verifySecondFactor(deps: Deps, userId: string, code: string, now = new Date()) {
-  const limitKeys: [typeof deps.limits.failedTwoFactorUser, string][] = [
-    [deps.limits.failedTwoFactorUser, userId],
-  ];
-  await assertNotLimited(deps.limits.enabled, limitKeys, TOO_MANY_CODES);
+  const attempt = await takePoints(
+    deps.limits.enabled,
+    [[deps.limits.failedTwoFactorUser, userId]],
+    TOO_MANY_CODES,
+  );
   const outcome = spendSecondFactor(deps.db, userId, code, now);
+  if (outcome === 'wrong') throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_CODE });
+  await attempt.giveBack();
   if (outcome === 'reused') throw new TRPCError({ code: 'UNAUTHORIZED', message: CODE_ALREADY_USED });
-  if (outcome === 'wrong') {
-    await consume(deps.limits.enabled, limitKeys, TOO_MANY_CODES).catch(() => undefined);
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_CODE });
-  }
 }
 
 /** Turns two-factor sign-in off and forgets the key and the recovery codes. The password was checked by the caller. */

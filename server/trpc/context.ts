@@ -1,6 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import { languageFromHeader, type MessageLanguage } from '../../shared/i18n/messages';
+import { addressKey } from '../auth/client-address';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookies';
 import type { RateLimits } from '../auth/rate-limits';
 import { type ValidSession, validateSessionToken } from '../auth/sessions';
@@ -25,6 +26,7 @@ export interface SessionCookieJar {
 
 export interface InnerContextOptions {
   session: ValidSession | null;
+  /** The client's address as Fastify read it (TRUST_PROXY decides which X-Forwarded-For hop that is). */
   ip: string;
   cookies: SessionCookieJar;
   /** The language of the reader's messages (errors, validation): from the request's Accept-Language. */
@@ -33,7 +35,15 @@ export interface InnerContextOptions {
 
 /** The request-independent context: tests build it directly, without Fastify. */
 export function createInnerContext(deps: AppDeps, options: InnerContextOptions) {
-  return { ...deps, ...options, language: options.language ?? 'en', user: options.session?.user ?? null };
+  return {
+    ...deps,
+    ...options,
+    // Services only ever see the address as every per-address limit keys it (IPv6 per /64), so no limit,
+    // hashing lane or poll ip_hash can be multiplied by rotating addresses inside one's own block.
+    ip: addressKey(options.ip),
+    language: options.language ?? 'en',
+    user: options.session?.user ?? null,
+  };
 }
 export type Context = ReturnType<typeof createInnerContext>;
 

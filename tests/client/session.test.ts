@@ -33,7 +33,11 @@ async function fakeTrpc(input: string | URL | Request): Promise<Response> {
   const procedures = path.slice('/trpc/'.length).split(',');
   asked.push(...procedures);
   const body = procedures.map((procedure) => ({ result: { data: { json: answer(procedure) } } }));
-  return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  // Mutations come one per request, not batched (client/src/lib/trpc.ts): the answer is the call's own.
+  const batched = new URL(url, 'http://codka.test').searchParams.get('batch') === '1';
+  return new Response(JSON.stringify(batched ? body : body[0]), {
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** Resolves once the store holds a state the predicate accepts. */

@@ -1,4 +1,4 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/routers/_app';
@@ -7,16 +7,23 @@ import { currentLanguage } from '../i18n';
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function createApiClient() {
+  // The server answers its messages (errors, validation) in the language the reader chose.
+  const headers = () => ({ 'accept-language': currentLanguage() });
   return createTRPCClient<AppRouter>({
-    // maxItems matches the server's maxBatchSize (server/app.ts): a larger batch is split, not refused.
     links: [
-      httpBatchLink({
-        url: '/trpc',
-        transformer: superjson,
-        maxURLLength: 2000,
-        maxItems: 100,
-        // The server answers its messages (errors, validation) in the language the reader chose.
-        headers: () => ({ 'accept-language': currentLanguage() }),
+      splitLink({
+        // Mutations go one per request: the server refuses a batch that holds a limited one (sign-in, a
+        // vote...), so two quick actions batched together would both fail (server/http/trpc-calls.ts).
+        condition: (op) => op.type === 'mutation',
+        true: httpLink({ url: '/trpc', transformer: superjson, headers }),
+        // maxItems matches the server's maxBatchSize (server/app.ts): a larger batch is split, not refused.
+        false: httpBatchLink({
+          url: '/trpc',
+          transformer: superjson,
+          maxURLLength: 2000,
+          maxItems: 100,
+          headers,
+        }),
       }),
     ],
   });

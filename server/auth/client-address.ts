@@ -1,0 +1,95 @@
+import { isIP, isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The key every per-address limit counts on (sign-in, sign-up, votes, the /trpc ceiling, the hashing queue)
+ * and the poll's ip_hash input. One subscriber gets a whole IPv6 /64 (often a /56 or /48), so keying on the
+ * full address would let one laptop take 2^64 fresh limits; a /64 is the smallest block that always belongs
+ * to one site. IPv4, and IPv6 that carries IPv4 (::ffff:a.b.c.d), stay the IPv4 address itself.
+ */
+export function addressKey(address: string): string {
+  const bare = address.replace(/%.*$/, '').trim().toLowerCase();
+  if (isIPv4(bare)) return bare;
+  const groups = isIPv6(bare) ? ipv6Groups(bare) : null;
+  if (!groups) return bare;
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const high = groups[6] ?? 0;
+    const low = groups[7] ?? 0;
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (with :: expanded and a dotted IPv4 tail converted). */
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted?.[1]) {
+    const [a = 0, b = 0, c = 0, d = 0] = dotted[1].split('.').map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const missing = 8 - left.length - right.length;
+  if (tail === undefined ? missing !== 0 : missing < 1) return null;
+  const groups = [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((g) =>
+    Number.parseInt(g, 16),
+  );
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
+    ? groups
+    : null;
+}
+
+/** What Fastify's `trustProxy` gets: no proxy, a number of proxy hops, or the proxies' addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+/** Names proxy-addr (Fastify's trustProxy) understands for whole reserved ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const TRUE_REFUSED =
+  // For the operator at start (env.ts), in English like every configuration error.
+  'TRUST_PROXY=true would believe any X-Forwarded-For header, so any client could choose its own address. Set TRUST_PROXY to the number of proxies in front of Codka (1 for one nginx or Caddy) or to their addresses (e.g. 127.0.0.1 or 10.0.0.0/8), comma-separated.';
+
+/**
+ * Parses TRUST_PROXY. Returns the value, or a sentence saying what is wrong. "true" is refused: it trusts
+ * every hop, so the left-most X-Forwarded-For entry (which the client writes) became the address.
+ */
+export function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
+  const value = raw.trim().toLowerCase();
+  if (['false', '0', 'no', 'off'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) return { problem: TRUE_REFUSED };
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : { problem: 'a hop count must be between 1 and 10' };
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (RANGE_NAMES.has(entry)) continue;
+    const [ip = '', prefix, extra] = entry.split('/');
+    const family = isIP(ip);
+    const max = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      return {
+        problem: `"${entry}" is not an IP address or CIDR range (use e.g. 127.0.0.1, 10.0.0.0/8, ::1 or a hop count)`,
+      };
+    }
+  }
+  return entries;
+}
+
+/**
+ * Fastify's trustProxy for a parsed TRUST_PROXY. A hop count becomes "believe the last N addresses the
+ * proxies appended" (this Fastify ignores a bare number); the left-most X-Forwarded-For entries, which the
+ * client itself can write, are never believed.
+ */
+export function fastifyTrustProxy(
+  value: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === false) return false;
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
