@@ -141,7 +141,7 @@ describe('admin authorization matrix', () => {
     const admin = await createAdmin(deps.db);
     const input = entry?.input({ electionId: seedElection(deps), admin });
     const unlocked = await outcome(
-      callByPath(callerFor(deps, admin, '192.0.2.1', { dashboardUnlocked: true }).caller, path, input),
+      callByPath(callerFor(deps, admin, '192.0.2.1', { steppedUp: true }).caller, path, input),
     );
     expect(['UNAUTHORIZED', 'FORBIDDEN', 'PRECONDITION_FAILED']).not.toContain(unlocked);
     if (entry?.stepUp) {
