@@ -15,7 +15,10 @@ describe('auth.twoFactor tiers', () => {
     const visitor = callerFor(deps, null).caller;
     await expectTrpcError(visitor.auth.twoFactor.status(), 'UNAUTHORIZED');
     await expectTrpcError(visitor.auth.twoFactor.begin({ password: TEST_PASSWORD }), 'UNAUTHORIZED');
-    await expectTrpcError(visitor.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: '123456' }), 'UNAUTHORIZED');
+    await expectTrpcError(
+      visitor.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: '123456' }),
+      'UNAUTHORIZED',
+    );
     await expectTrpcError(visitor.auth.twoFactor.disable({ password: 'x', code: '123456' }), 'UNAUTHORIZED');
     for (const role of [null, 'Registrar', 'Enrollment Supervisor'] as const) {
       const { caller } = callerFor(deps, await createUser(deps.db, { role }));
@@ -29,7 +32,10 @@ describe('auth.twoFactor tiers', () => {
         'FORBIDDEN',
         'Access denied. Admin privileges required.',
       );
-      await expectTrpcError(caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: '123456' }), 'FORBIDDEN');
+      await expectTrpcError(
+        caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: '123456' }),
+        'FORBIDDEN',
+      );
     }
   });
 });
@@ -65,11 +71,14 @@ describe('auth.twoFactor enrolment', () => {
     const first = keyFromUri((await caller.auth.twoFactor.begin({ password: TEST_PASSWORD })).uri);
     const second = keyFromUri((await caller.auth.twoFactor.begin({ password: TEST_PASSWORD })).uri);
     expect(second).not.toEqual(first);
-    await expectTrpcError(caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(first) }), 'UNAUTHORIZED', WRONG_CODE);
-    await expect(caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(second) })).resolves.toHaveProperty(
-      'enabled',
-      true,
+    await expectTrpcError(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(first) }),
+      'UNAUTHORIZED',
+      WRONG_CODE,
     );
+    await expect(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(second) }),
+    ).resolves.toHaveProperty('enabled', true);
   });
 
   it('refuses to confirm before begin, and a wrong code', async () => {
@@ -82,7 +91,11 @@ describe('auth.twoFactor enrolment', () => {
     );
     const key = keyFromUri((await caller.auth.twoFactor.begin({ password: TEST_PASSWORD })).uri);
     const wrong = totpAt(key, Date.now() - 5 * 60_000);
-    await expectTrpcError(caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: wrong }), 'UNAUTHORIZED', WRONG_CODE);
+    await expectTrpcError(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: wrong }),
+      'UNAUTHORIZED',
+      WRONG_CODE,
+    );
     expect((await caller.auth.twoFactor.status()).enabled).toBe(false);
   });
 
@@ -92,7 +105,11 @@ describe('auth.twoFactor enrolment', () => {
     ['abcde-fghij', 'Enter the 6-digit code your authenticator app shows'],
   ])('rejects the confirm code %j with a clear message', async (code, message) => {
     const { caller } = await callerAs(createTestDeps(), 'admin');
-    await expectTrpcError(caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code }), 'BAD_REQUEST', message);
+    await expectTrpcError(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code }),
+      'BAD_REQUEST',
+      message,
+    );
   });
 
   it('turns on with a right code (spaces allowed) and hands out 10 recovery codes, stored only as hashes', async () => {
@@ -101,7 +118,10 @@ describe('auth.twoFactor enrolment', () => {
     const { caller } = callerFor(deps, admin);
     const key = keyFromUri((await caller.auth.twoFactor.begin({ password: TEST_PASSWORD })).uri);
     const code = totpAt(key);
-    const result = await caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    const result = await caller.auth.twoFactor.confirm({
+      password: TEST_PASSWORD,
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
     expect(result.enabled).toBe(true);
     expect(result.recoveryCodes).toHaveLength(10);
     expect(new Set(result.recoveryCodes).size).toBe(10);
@@ -126,7 +146,10 @@ describe('auth.twoFactor enrolment', () => {
       'CONFLICT',
       'Two-factor sign-in is already on. Turn it off before setting up another authenticator.',
     );
-    await expectTrpcError(caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(key) }), 'CONFLICT');
+    await expectTrpcError(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(key) }),
+      'CONFLICT',
+    );
     const answers = JSON.stringify([await caller.auth.twoFactor.status(), await caller.auth.session()]);
     const secret = Buffer.from(key).toString('hex');
     expect(answers).not.toContain(secret);
