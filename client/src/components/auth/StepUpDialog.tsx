@@ -32,7 +32,14 @@ export function StepUpDialog() {
   };
 
   return (
-    <ResponsiveModal opened={opened} onClose={() => finish(false)} title={t('stepUp.title')} size="md">
+    <ResponsiveModal
+      opened={opened}
+      onClose={() => finish(false)}
+      title={t('stepUp.title')}
+      size="md"
+      // Above the form that asked (Mantine modals sit at 200, popovers at 300), below notifications (400).
+      zIndex={350}
+    >
       <StepUpForm onConfirmed={() => finish(true)} onCancel={() => finish(false)} />
     </ResponsiveModal>
   );

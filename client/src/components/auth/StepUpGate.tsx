@@ -9,7 +9,14 @@ import { StepUpForm, useStepUpStatus } from './StepUpForm';
  * the "Confirm your password" form in place of the content until this session is stepped up, and again once
  * the 15 minutes are over.
  */
-export function StepUpGate({ children }: { children: ReactNode }) {
+export function StepUpGate({
+  children,
+  within = 'page',
+}: {
+  children: ReactNode;
+  /** 'page' when the form stands for the whole page (its title is the page's h1), 'section' inside a page. */
+  within?: 'page' | 'section';
+}) {
   const { t } = useTranslation();
   const status = useStepUpStatus();
   const until = status.data?.active ? status.data.until : null;
@@ -40,7 +47,7 @@ export function StepUpGate({ children }: { children: ReactNode }) {
   return (
     <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md" maw={460} w="100%">
       <Stack>
-        <Title order={2} fz="h3">
+        <Title order={within === 'page' ? 1 : 2} fz="h3">
           {t('stepUp.title')}
         </Title>
         <StepUpForm onConfirmed={() => setNow(Date.now())} />

@@ -99,7 +99,7 @@ export function AdminPollPage() {
             component="section"
             aria-labelledby="votes-heading"
           >
-            <StepUpGate>
+            <StepUpGate within="section">
               <PollVotesTable pollId={poll.id} />
             </StepUpGate>
           </Paper>
