@@ -36,11 +36,8 @@ export const twoFactorRouter = router({
       return confirmTwoFactor(ctx, ctx.user.id, input.code);
     }),
 
-  disable: protectedProcedure
-    .meta({ limited: true })
-    .input(twoFactorDisableInput)
-    .mutation(async ({ ctx, input }) => {
-      await checkOwnPassword(ctx, ctx.user.id, input.password);
-      return disableTwoFactor(ctx, ctx.user.id, input.code);
-    }),
+  disable: protectedProcedure.input(twoFactorDisableInput).mutation(async ({ ctx, input }) => {
+    await checkOwnPassword(ctx, ctx.user.id, input.password);
+    return disableTwoFactor(ctx, ctx.user.id, input.code);
+  }),
 });
