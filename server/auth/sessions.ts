@@ -26,7 +26,8 @@ export interface SessionUser {
 export interface ValidSession {
   id: string;
   user: SessionUser;
-  adminUnlockedUntil: Date | null;
+  /** Until when the session counts as re-authenticated (auth.stepUp); null when it never stepped up. */
+  steppedUpUntil: Date | null;
 }
 
 export function createSession(db: Db, userId: string, now = new Date()): { token: string; id: string } {
@@ -49,7 +50,7 @@ const sessionLookup = preparedOnce((db) =>
       secretHash: sessions.secretHash,
       createdAt: sessions.createdAt,
       lastActiveAt: sessions.lastActiveAt,
-      adminUnlockedUntil: sessions.adminUnlockedUntil,
+      steppedUpUntil: sessions.steppedUpUntil,
       userId: users.id,
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
@@ -82,7 +83,7 @@ export function validateSessionToken(db: Db, token: string, now = new Date()): V
   }
   return {
     id: row.id,
-    adminUnlockedUntil: row.adminUnlockedUntil,
+    steppedUpUntil: row.steppedUpUntil,
     user: {
       id: row.userId,
       email: row.email,

@@ -1,4 +1,8 @@
-import { twoFactorConfirmInput, twoFactorDisableInput } from '../../shared/schemas/account';
+import {
+  twoFactorBeginInput,
+  twoFactorConfirmInput,
+  twoFactorDisableInput,
+} from '../../shared/schemas/account';
 import { checkOwnPassword } from '../services/password-change';
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, twoFactorStatus } from '../services/two-factor';
 import { adminProcedure, protectedProcedure, router } from '../trpc/init';
@@ -11,14 +15,26 @@ export const twoFactorRouter = router({
   /** Whether two-factor sign-in is on for the signed-in account, and how many recovery codes are left. */
   status: protectedProcedure.query(({ ctx }) => twoFactorStatus(ctx.db, ctx.user.id)),
 
-  /** A new key as an otpauth:// URI, its QR code and the text to type it in. */
-  begin: adminProcedure.mutation(({ ctx }) => beginTwoFactor(ctx.db, ctx.user)),
+  /**
+   * A new key as an otpauth:// URI, its QR code and the text to type it in. Enrolling asks for the password
+   * (issue 15): a stolen cookie alone must not put the thief's authenticator on the account.
+   */
+  begin: adminProcedure
+    .meta({ limited: true })
+    .input(twoFactorBeginInput)
+    .mutation(async ({ ctx, input }) => {
+      await checkOwnPassword(ctx, ctx.user.id, input.password);
+      return beginTwoFactor(ctx.db, ctx.user);
+    }),
 
-  /** The first right code turns it on; the answer carries the 10 recovery codes, shown once. */
+  /** The password and the first right code turn it on; the answer carries the 10 recovery codes, shown once. */
   confirm: adminProcedure
     .meta({ limited: true })
     .input(twoFactorConfirmInput)
-    .mutation(({ ctx, input }) => confirmTwoFactor(ctx, ctx.user.id, input.code)),
+    .mutation(async ({ ctx, input }) => {
+      await checkOwnPassword(ctx, ctx.user.id, input.password);
+      return confirmTwoFactor(ctx, ctx.user.id, input.code);
+    }),
 
   disable: protectedProcedure
     .meta({ limited: true })

@@ -4,6 +4,7 @@ import {
   requestPasswordResetInput,
   resetPasswordInput,
   signInTwoFactorInput,
+  stepUpInput,
 } from '../../shared/schemas/account';
 import { bootstrapAdminInput, signInInput, signUpInput, verifyEmailInput } from '../../shared/schemas/auth';
 import { consume } from '../auth/rate-limits';
@@ -12,6 +13,7 @@ import * as accounts from '../services/accounts';
 import { sendVerificationEmail, verifyEmail } from '../services/email-verification';
 import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { stepUp, stepUpStatus } from '../services/step-up';
 import { isTwoFactorEnabled } from '../services/two-factor';
 import { completeTwoFactorChallenge, startTwoFactorChallenge } from '../services/two-factor-sign-in';
 import type { Context } from '../trpc/context';
@@ -103,6 +105,18 @@ export const authRouter = router({
   resetPassword: limitedPublicProcedure
     .input(resetPasswordInput)
     .mutation(({ ctx, input }) => resetPassword(ctx, input, undefined, ctx.ip)),
+
+  /**
+   * Re-authenticates this session for 15 minutes (ARCHITECTURE §6): the password, and the code where two-factor
+   * sign-in is on. High-value admin actions answer PRECONDITION_FAILED without it.
+   */
+  stepUp: protectedProcedure
+    .meta({ limited: true })
+    .input(stepUpInput)
+    .mutation(({ ctx, input }) => stepUp(ctx, { sessionId: ctx.session.id, userId: ctx.user.id }, input)),
+
+  /** `{ active, until, twoFactorRequired }` for this session. */
+  stepUpStatus: protectedProcedure.query(({ ctx }) => stepUpStatus(ctx.db, ctx.session, ctx.user.id)),
 
   twoFactor: twoFactorRouter,
 });

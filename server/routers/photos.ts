@@ -35,9 +35,11 @@ const aliasesRouter = router({
   list: adminProcedure.query(({ ctx }) => listNameAliases(ctx.db)),
   memberChoices: adminProcedure.query(({ ctx }) => aliasMemberChoices(ctx.db)),
   create: adminProcedure
+    .meta({ stepUp: true })
     .input(nameAliasInput)
     .mutation(({ ctx, input }) => createNameAlias(ctx.db, input, ctx.user.id)),
   delete: adminProcedure
+    .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteNameAlias(ctx.db, input.id, ctx.user.id)),
 });
@@ -47,13 +49,16 @@ export const photosRouter = router({
   /** Every member with their photo and its status, filtered, newest update first. */
   members: adminProcedure.input(memberPhotosInput).query(({ ctx, input }) => listMemberPhotos(ctx.db, input)),
   setOverride: adminProcedure
+    .meta({ stepUp: true })
     .input(setOverrideInput)
     .mutation(({ ctx, input }) => setManualOverride(overrideDeps(ctx), input, ctx.user.id)),
   clearOverride: adminProcedure
+    .meta({ stepUp: true })
     .input(memberRefInput)
     .mutation(({ ctx, input }) => clearManualOverride(overrideDeps(ctx), input, ctx.user.id)),
   /** Starts a refresh or missing-only job in the background; CONFLICT while one is running. */
   startJob: adminProcedure
+    .meta({ stepUp: true })
     .input(startJobInput)
     .mutation(({ ctx, input }) =>
       startPhotoJob(

@@ -20,7 +20,7 @@ import {
 import { currentPoll, pollById, pollHistory, pollList, pollResults } from '../services/polls/poll-views';
 import { castPollVote } from '../services/polls/poll-voting';
 import type { Context } from '../trpc/context';
-import { adminProcedure, publicProcedure, router } from '../trpc/init';
+import { adminProcedure, publicProcedure, requireStepUp, router } from '../trpc/init';
 
 const viewerOf = (ctx: Context) => ({ userId: ctx.user?.id ?? null, isAdmin: ctx.user?.isAdmin ?? false });
 
@@ -78,23 +78,32 @@ export const pollsRouter = router({
     }),
   /** A new draft poll (System Admins). */
   create: pollCreatorProcedure
+    .use(requireStepUp)
+    .meta({ stepUp: true })
     .input(pollCreateInput)
     .mutation(({ ctx, input }) => createPoll(ctx.db, input, ctx.user.id)),
   /** Draft to open. */
   publish: adminProcedure
+    .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => publishPoll(ctx.db, input.id, ctx.user.id)),
   /** Open to closed. */
   close: adminProcedure
+    .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => closePoll(ctx.db, input.id, ctx.user.id)),
   /** A poll with its candidates and votes. */
   delete: adminProcedure
+    .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deletePoll(ctx.db, input.id, ctx.user.id)),
   addCandidate: adminProcedure
+    .meta({ stepUp: true })
     .input(pollCandidateInput)
     .mutation(({ ctx, input }) => addPollCandidate(ctx.db, input, ctx.user.id)),
   /** Vote ID, user ID, candidate, time and IP hash, newest first. */
-  votes: adminProcedure.input(pollVotesInput).query(({ ctx, input }) => listPollVotes(ctx.db, input)),
+  votes: adminProcedure
+    .meta({ stepUp: true })
+    .input(pollVotesInput)
+    .query(({ ctx, input }) => listPollVotes(ctx.db, input)),
 });

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { type MessageLanguage, translateMessage } from '../../shared/i18n/messages';
-import { isDashboardUnlocked } from '../services/admin/dashboard';
+import { isSteppedUp, STEP_UP_REQUIRED, StepUpRequired } from '../services/step-up';
 import type { Context } from './context';
 import { publicMessage } from './errors';
 
@@ -40,6 +40,8 @@ const t = initTRPC
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           fieldErrors: zodError ? fieldErrors(zodError, language) : undefined,
+          // Lets the client tell "confirm your password" apart from other PRECONDITION_FAILED answers.
+          stepUpRequired: error.cause instanceof StepUpRequired ? true : undefined,
         },
       };
     },
@@ -72,20 +74,28 @@ export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-/** System Admins only (SPEC §6: admin means role equals System Admin). */
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+/**
+ * The one step-up check (ARCHITECTURE §7): a procedure that declares `.meta({ stepUp: true })` runs only for
+ * a session that re-entered its password (and code, where enrolled) within the last 15 minutes. Tiers add it
+ * after their own role check, so a visitor still hears "sign in" and a citizen "access denied".
+ */
+export const requireStepUp = t.middleware(({ ctx, meta, next }) => {
+  if (meta?.stepUp && !isSteppedUp(ctx.session?.steppedUpUntil ?? null)) {
+    throw new TRPCError({
+      code: 'PRECONDITION_FAILED',
+      message: STEP_UP_REQUIRED,
+      cause: new StepUpRequired(),
+    });
   }
-  return next({ ctx });
+  return next();
 });
 
-export const DASHBOARD_LOCKED_MESSAGE = 'Please log in to the admin dashboard first.';
-
-/** System Admins whose session passed the dashboard's step-up login recently (ARCHITECTURE §7). */
-export const dashboardProcedure = adminProcedure.use(({ ctx, next }) => {
-  if (!isDashboardUnlocked(ctx.session.adminUnlockedUntil)) {
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: DASHBOARD_LOCKED_MESSAGE });
-  }
-  return next({ ctx });
-});
+/** System Admins only (SPEC §6: admin means role equals System Admin); high-value ones also need step-up. */
+export const adminProcedure = protectedProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.user.isAdmin) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+    }
+    return next({ ctx });
+  })
+  .use(requireStepUp);

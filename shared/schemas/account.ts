@@ -121,8 +121,14 @@ export const signInTwoFactorInput = z.strictObject({
   code: secondFactorCode,
 });
 
-/** auth.twoFactor.confirm */
-export const twoFactorConfirmInput = z.strictObject({ code: totpCode });
+/** auth.twoFactor.begin: the password, so a stolen session cannot put its own authenticator on the account. */
+export const twoFactorBeginInput = z.strictObject({ password: currentPassword });
+
+/** auth.twoFactor.confirm: the first code, and the password again (the step that turns it on). */
+export const twoFactorConfirmInput = z.strictObject({ password: currentPassword, code: totpCode });
+
+/** auth.stepUp: the password, and the authenticator or a recovery code when two-factor sign-in is on. */
+export const stepUpInput = z.strictObject({ password: currentPassword, code: secondFactorCode.optional() });
 
 /** auth.twoFactor.disable: the password and a code, so a borrowed unlocked phone is not enough. */
 export const twoFactorDisableInput = z.strictObject({

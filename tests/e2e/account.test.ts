@@ -110,6 +110,7 @@ describe('admin two-factor sign-in', () => {
     await signIn(page, DEMO_ADMIN);
     await visit(page, '/account');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await section.getByRole('textbox', { name: 'Your password' }).fill(DEMO_ADMIN.password);
     await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await section.getByTestId('totp-key').waitFor();
     await expectNoHorizontalScroll(page);
@@ -117,11 +118,18 @@ describe('admin two-factor sign-in', () => {
     await section.getByRole('button', { name: 'Set up an authenticator app' }).waitFor();
   });
 
-  it('enrols an authenticator, then sign-in asks for its code, or a recovery code', async () => {
-    const { page } = await openPage('desktop');
+  it('enrols an authenticator (after the password), then sign-in asks for its code, or a recovery code', async () => {
+    const testPage = await openPage('desktop');
+    const { page } = testPage;
+    testPage.allowResourceError(400, '/trpc/auth.twoFactor.begin', 'a wrong password on purpose');
     await signIn(page, DEMO_ADMIN);
     await visit(page, '/account');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
+    // A session alone cannot enrol an authenticator: the password is asked, and a wrong one refused.
+    await section.getByRole('textbox', { name: 'Your password' }).fill('not-the-password');
+    await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await section.getByText('Your current password is incorrect.').waitFor();
+    await section.getByRole('textbox', { name: 'Your password' }).fill(DEMO_ADMIN.password);
     await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await section.getByRole('img', { name: /QR code for your authenticator app/ }).waitFor();
     const shownKey = await section.getByTestId('totp-key').innerText();

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { toEatInput } from '../../client/src/pages/admin/elections/eat-time';
 import { DEMO_ADMIN } from '../../seed/demo-accounts';
-import { signUpForm, waitForPath } from './helpers/auth';
+import { signUpForm, stepUpThroughApi, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
@@ -12,13 +12,23 @@ const { openPage } = setupE2E();
 const HOUR = 3_600_000;
 const CANDIDATES = ['Hodan Abdi Nur', 'Yusuf Warsame Ali', 'Ilhan Osman Farah'] as const;
 
-async function adminSignIn(page: Page, next: string) {
+/** Signs in on /admin/login; then steps up through the API unless the test goes through the password dialog. */
+async function adminSignIn(page: Page, next: string, { stepUp = true } = {}) {
   await visit(page, `/admin/login?next=${encodeURIComponent(next)}`);
   const form = page.getByRole('form', { name: 'Admin Login' });
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_ADMIN.email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   await waitForPath(page, next);
+  if (stepUp) await stepUpThroughApi(page, DEMO_ADMIN.password);
+}
+
+/** The "Confirm your password" dialog a high-value action opens without a recent step-up; the action then goes on. */
+async function confirmPassword(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -26,7 +36,7 @@ async function horizontalOverflow(page: Page): Promise<number> {
 }
 
 /** Creates an Active election open from an hour ago for a day, with three candidates, through the form. */
-async function createElection(page: Page, title: string) {
+async function createElection(page: Page, title: string, { askedForPassword = false } = {}) {
   await page.getByRole('button', { name: 'Create Election' }).click();
   const form = page.getByRole('form', { name: 'Create Election' });
   await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
@@ -48,6 +58,8 @@ async function createElection(page: Page, title: string) {
     await row.getByLabel('Party').fill(`Party ${index + 1}`);
   }
   await form.getByRole('button', { name: 'Create Election' }).click();
+  // Without a recent step-up the server refuses; the dialog asks for the password and the form is sent again.
+  if (askedForPassword) await confirmPassword(page);
   await page.getByText('Election created successfully').waitFor();
   const card = page.getByRole('article', { name: title });
   await card.getByText('Active', { exact: true }).waitFor();
@@ -71,10 +83,16 @@ async function signUpCitizen(page: Page) {
 
 describe('admin elections', () => {
   it('creates an Active election with three candidates, uploads a photo, and counts a citizen vote', async () => {
-    const { page } = await openPage();
+    const testPage = await openPage();
+    const { page } = testPage;
+    testPage.allowResourceError(
+      412,
+      '/trpc/admin.elections.create',
+      'refused until the password is confirmed',
+    );
     const title = `Browser Test Election ${Date.now()}`;
-    await adminSignIn(page, '/admin/elections');
-    const card = await createElection(page, title);
+    await adminSignIn(page, '/admin/elections', { stepUp: false });
+    const card = await createElection(page, title, { askedForPassword: true });
 
     await card.getByRole('link', { name: `Candidates of ${title}` }).click();
     await page.waitForURL(/\/admin\/elections\/[0-9a-f-]{36}\/candidates$/);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { choose, expectNoHorizontalScroll, openDashboard, stubTiles, toast } from './helpers/admin';
-import { signIn, signInForm, submitSignIn, waitForPath } from './helpers/auth';
+import { signIn, signInForm, stepUpThroughApi, submitSignIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
@@ -192,6 +192,7 @@ describe('admin users', () => {
 
     const { page } = await openPage();
     await signIn(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/users');
     await page.getByRole('textbox', { name: 'Search users' }).fill(account.email);
     const row = page.getByRole('row').filter({ hasText: account.email });
@@ -217,6 +218,7 @@ describe('admin users', () => {
     const { page } = testPage;
     testPage.allowResourceError(412, '/trpc/admin.users.setActive', 'deactivating the only admin on purpose');
     await signIn(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/users');
     await page.getByRole('textbox', { name: 'Search users' }).fill(DEMO_ADMIN.email);
     const row = page.getByRole('row').filter({ hasText: DEMO_ADMIN.email });
@@ -234,6 +236,7 @@ describe('admin settings', () => {
   it('saves the map settings and they persist after a reload', async () => {
     const { page } = await openPage();
     await signIn(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/settings');
     const form = page.getByRole('form', { name: 'Settings' });
     await form.getByRole('textbox', { name: 'Attribution' }).fill('E2E tiles attribution');

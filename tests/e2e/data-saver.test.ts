@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { portrait } from '../helpers/photo-source';
 import { stubTiles } from './helpers/admin';
-import { signIn } from './helpers/auth';
+import { signIn, stepUpThroughApi } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
@@ -15,6 +15,7 @@ let withPhotos: string[] = [];
 beforeAll(async () => {
   const { page } = await openPage();
   await signIn(page, DEMO_ADMIN);
+  await stepUpThroughApi(page, DEMO_ADMIN.password);
   const answer = await page.request.get(
     `/trpc/directory.members?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: {} } }))}`,
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { listingPage, type PhotoSourceServer, portrait, startPhotoSource } from '../helpers/photo-source';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
-import { signIn } from './helpers/auth';
+import { signIn, stepUpThroughApi } from './helpers/auth';
 import { launchBrowser, trackPages, visit } from './helpers/browser';
 import { startServer, type TestServer } from './helpers/server';
 
@@ -53,6 +53,7 @@ describe('member photos admin', () => {
   it('starts a refresh job, follows its progress to completion, and shows the copied photos', async () => {
     const { page } = await openPage();
     await signIn(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/data-tools/member-photos');
     await page.getByRole('heading', { name: 'Member Photos', level: 1 }).waitFor();
     await page.getByText('No photo jobs have run yet.').waitFor();
@@ -101,6 +102,7 @@ describe('member photos admin', () => {
   it('sets a manual override from a web address and clears it after confirmation', async () => {
     const { page } = await openPage();
     await signIn(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/data-tools/member-photos');
     await page.getByRole('textbox', { name: 'Search members' }).fill('Hamza');
     const row = page
@@ -146,6 +148,7 @@ describe('member photos admin', () => {
   it('adds and deletes a name alias, and lists the jobs with their logs', async () => {
     const { page } = await openPage();
     await signIn(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/data-tools/name-aliases');
     const form = page.getByRole('form', { name: 'Add name alias' });
     await form.getByRole('button', { name: 'Add alias' }).click();
@@ -179,6 +182,7 @@ describe('member photos admin', () => {
   it('fits a 360 px phone on all three pages', async () => {
     const { page } = await openPage('phone');
     await signIn(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     for (const path of [
       '/admin/data-tools/member-photos',
       '/admin/data-tools/photo-jobs',

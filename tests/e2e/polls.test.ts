@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts';
-import { signUpForm, waitForPath } from './helpers/auth';
+import { signUpForm, stepUpThroughApi, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
@@ -16,6 +16,8 @@ async function adminSignIn(page: Page, next: string) {
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   await waitForPath(page, next);
+  // Poll writes need a recent step-up; the dialog itself is tested in admin-elections.test.ts.
+  await stepUpThroughApi(page, DEMO_ADMIN.password);
 }
 
 /** A fresh citizen, signed up (and so signed in) through /auth. */

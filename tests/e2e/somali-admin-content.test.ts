@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { expectNoHorizontalScroll, toast } from './helpers/admin';
-import { signInThroughApi } from './helpers/auth';
+import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
 import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
@@ -21,6 +21,7 @@ describe.each(VIEWPORTS)('Somali admin screens at %s size', (viewport) => {
   const open = async () => {
     const { page } = await openPage(viewport, { language: 'so' });
     await signInThroughApi(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     return page;
   };
   const fits = async (page: Page) => {

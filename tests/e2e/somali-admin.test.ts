@@ -61,7 +61,9 @@ describe.each(VIEWPORTS)('Somali admin console at %s size', (viewport) => {
 
     await adminLogin(page, DEMO_ADMIN);
     await waitForPath(page, '/admin/users');
-    await heading(page, 'Isticmaalayaasha').waitFor();
+    // The users list needs a recent step-up: a fresh sign-in is asked to confirm the password, in Somali.
+    await heading(page, 'Xaqiiji furahaaga sirta ah').waitFor();
+    await expectNoEnglish(page, ['Confirm your password']);
     if (viewport === 'phone') await page.getByRole('button', { name: 'Fur liiska maamulka' }).click();
     await page
       .getByRole('navigation', { name: 'Qaybaha maamulka' })
@@ -122,6 +124,11 @@ describe.each(VIEWPORTS)('Somali admin console at %s size', (viewport) => {
     await visit(page, '/admin/login?next=%2Fadmin%2Fusers');
     await adminLogin(page, DEMO_ADMIN);
     await waitForPath(page, '/admin/users');
+    // The step-up form stands in place of the users list until the password is confirmed.
+    await heading(page, 'Xaqiiji furahaaga sirta ah').waitFor();
+    await fits(page);
+    await main(page).getByRole('textbox', { name: 'Furaha sirta ah', exact: true }).fill(DEMO_ADMIN.password);
+    await main(page).getByRole('button', { name: 'Xaqiiji', exact: true }).click();
     await heading(page, 'Isticmaalayaasha').waitFor();
     await main(page).getByText('Wadarta isticmaalayaasha').waitFor();
     await page.getByRole('textbox', { name: 'Raadi isticmaalayaasha' }).fill(DEMO_ADMIN.email);

@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import type { RouterOutputs } from '../../server/routers/_app';
 import { callerFor, type TestDeps } from './caller';
-import { createAdmin } from './factories';
+import { createAdmin, TEST_PASSWORD } from './factories';
 
 /** The user of an auth.signIn answer that started a session; fails on a two-factor answer. */
 export function signedInUser(result: RouterOutputs['auth']['signIn']) {
@@ -29,8 +29,11 @@ export function totpAt(key: Uint8Array, atMs = Date.now()): string {
 export async function enrolledAdmin(deps: TestDeps) {
   const admin = await createAdmin(deps.db);
   const { caller } = callerFor(deps, admin);
-  const { uri } = await caller.auth.twoFactor.begin();
+  const { uri } = await caller.auth.twoFactor.begin({ password: TEST_PASSWORD });
   const key = keyFromUri(uri);
-  const { recoveryCodes } = await caller.auth.twoFactor.confirm({ code: totpAt(key) });
+  const { recoveryCodes } = await caller.auth.twoFactor.confirm({
+    password: TEST_PASSWORD,
+    code: totpAt(key),
+  });
   return { admin, key, recoveryCodes, caller, nextCode: () => totpAt(key, Date.now() + 30_000) };
 }

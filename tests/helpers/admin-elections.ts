@@ -6,10 +6,10 @@ import { createAdmin, createUser } from './factories';
 const HOUR = 3_600_000;
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
-/** A System Admin caller (admin.elections needs no dashboard step-up). */
+/** A System Admin caller whose session stepped up (admin.elections writes need it). */
 export async function adminCaller(deps: TestDeps) {
   const admin = await createAdmin(deps.db);
-  return { admin, caller: callerFor(deps, admin).caller };
+  return { admin, caller: callerFor(deps, admin, undefined, { steppedUp: true }).caller };
 }
 
 /** Open from an hour ago for a day. */

@@ -24,7 +24,7 @@ export async function expectTrpcError(promise: Promise<unknown>, code: TRPCError
 /** A System Admin whose session has passed the dashboard's step-up login. */
 export async function unlockedAdmin(deps: TestDeps) {
   const admin = await createAdmin(deps.db);
-  return { admin, ...callerFor(deps, admin, '192.0.2.10', { dashboardUnlocked: true }) };
+  return { admin, ...callerFor(deps, admin, '192.0.2.10', { steppedUp: true }) };
 }
 
 /**

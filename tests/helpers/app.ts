@@ -41,3 +41,18 @@ export function sessionCookieFrom(setCookie: string | string[] | undefined): str
 export function trpcBody(input: unknown): string {
   return JSON.stringify({ json: input });
 }
+
+/** Steps a session up through auth.stepUp over HTTP, as the admin's password dialog does (takes about 1 s). */
+export async function stepUpOverHttp(
+  app: { inject: (options: object) => Promise<{ statusCode: number; body: string }> },
+  cookie: string,
+  password: string,
+): Promise<void> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/trpc/auth.stepUp',
+    headers: { 'content-type': 'application/json', ...sameOrigin, cookie },
+    payload: trpcBody({ password }),
+  });
+  if (response.statusCode !== 200) throw new Error(`step-up refused: ${response.body}`);
+}

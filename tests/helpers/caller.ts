@@ -32,17 +32,17 @@ export function callerFor(
   deps: TestDeps,
   user: TestUser | null,
   ip = '203.0.113.7',
-  options: { dashboardUnlocked?: boolean } = {},
+  options: { steppedUp?: boolean } = {},
 ) {
   const jar = { token: null as string | null, cleared: false };
   let session = null;
   if (user) {
     const created = createSession(deps.db, user.id);
-    if (options.dashboardUnlocked) {
+    if (options.steppedUp) {
       // As if the admin had just passed the dashboard's step-up login.
       deps.db
         .update(sessions)
-        .set({ adminUnlockedUntil: new Date(Date.now() + 10 * 60_000) })
+        .set({ steppedUpUntil: new Date(Date.now() + 10 * 60_000) })
         .where(eq(sessions.id, created.id))
         .run();
     }

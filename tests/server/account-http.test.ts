@@ -102,10 +102,10 @@ describe('logs', () => {
     );
 
     const adminCookie = await signIn(app, admin);
-    const begin = await post(app, 'auth.twoFactor.begin', undefined, adminCookie);
+    const begin = await post(app, 'auth.twoFactor.begin', { password: admin.password }, adminCookie);
     const uri: string = begin.json().result.data.json.uri;
     const key = keyFromUri(uri);
-    await post(app, 'auth.twoFactor.confirm', { code: totpAt(key) }, adminCookie);
+    await post(app, 'auth.twoFactor.confirm', { password: admin.password, code: totpAt(key) }, adminCookie);
     const pending = await post(app, 'auth.signIn', { email: admin.email, password: admin.password });
     const pendingToken: string = pending.json().result.data.json.pendingToken;
     const second = await post(app, 'auth.signInTwoFactor', {

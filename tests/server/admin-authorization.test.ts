@@ -8,7 +8,7 @@ import { callByPath, procedurePaths } from '../helpers/procedures';
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
- * One entry per admin procedure: a valid input, and whether it needs the dashboard's step-up login.
+ * One entry per admin procedure: a valid input, and whether it needs a recent step-up (auth.stepUp).
  * A procedure added without an entry fails the first test below.
  */
 type Fixtures = { electionId: string; admin: { email: string; password: string } };
@@ -49,7 +49,7 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
       endTime: new Date('2030-01-02T06:00:00Z'),
       candidates: [{ name: 'Candidate' }],
     }),
-    stepUp: false,
+    stepUp: true,
   },
   'admin.elections.update': {
     input: ({ electionId }) => ({
@@ -58,26 +58,26 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
       startTime: new Date('2030-01-01T06:00:00Z'),
       endTime: new Date('2030-01-02T06:00:00Z'),
     }),
-    stepUp: false,
+    stepUp: true,
   },
-  'admin.elections.delete': { input: () => ({ id: MISSING_ID }), stepUp: false },
-  'admin.elections.results': { input: ({ electionId }) => ({ electionId }), stepUp: false },
+  'admin.elections.delete': { input: () => ({ id: MISSING_ID }), stepUp: true },
+  'admin.elections.results': { input: ({ electionId }) => ({ electionId }), stepUp: true },
   'admin.elections.candidates.list': { input: ({ electionId }) => ({ electionId }), stepUp: false },
   'admin.elections.candidates.create': {
     input: ({ electionId }) => ({ electionId, name: 'Candidate' }),
-    stepUp: false,
+    stepUp: true,
   },
   'admin.elections.candidates.update': {
     input: () => ({ id: MISSING_ID, name: 'Candidate' }),
-    stepUp: false,
+    stepUp: true,
   },
-  'admin.elections.candidates.delete': { input: () => ({ id: MISSING_ID }), stepUp: false },
-  'admin.users.list': { input: () => undefined, stepUp: false },
+  'admin.elections.candidates.delete': { input: () => ({ id: MISSING_ID }), stepUp: true },
+  'admin.users.list': { input: () => undefined, stepUp: true },
   'admin.users.update': {
     input: () => ({ id: MISSING_ID, fullName: 'X', phone: null, role: null, isActive: true }),
-    stepUp: false,
+    stepUp: true,
   },
-  'admin.users.setActive': { input: () => ({ id: MISSING_ID, isActive: true }), stepUp: false },
+  'admin.users.setActive': { input: () => ({ id: MISSING_ID, isActive: true }), stepUp: true },
   'admin.settings.get': { input: () => undefined, stepUp: false },
   'admin.settings.save': {
     input: () => ({
@@ -90,10 +90,10 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
       markers: [],
       defaultTheme: 'system',
     }),
-    stepUp: false,
+    stepUp: true,
   },
-  'admin.auditLog.list': { input: () => ({}), stepUp: false },
-  'admin.auditLog.filters': { input: () => undefined, stepUp: false },
+  'admin.auditLog.list': { input: () => ({}), stepUp: true },
+  'admin.auditLog.filters': { input: () => undefined, stepUp: true },
 };
 
 const adminPaths = procedurePaths().filter((path) => path.startsWith('admin.'));
@@ -141,7 +141,7 @@ describe('admin authorization matrix', () => {
     const admin = await createAdmin(deps.db);
     const input = entry?.input({ electionId: seedElection(deps), admin });
     const unlocked = await outcome(
-      callByPath(callerFor(deps, admin, '192.0.2.1', { dashboardUnlocked: true }).caller, path, input),
+      callByPath(callerFor(deps, admin, '192.0.2.1', { steppedUp: true }).caller, path, input),
     );
     expect(['UNAUTHORIZED', 'FORBIDDEN', 'PRECONDITION_FAILED']).not.toContain(unlocked);
     if (entry?.stepUp) {

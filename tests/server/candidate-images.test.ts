@@ -9,6 +9,7 @@ import { imageMessages, MAX_IMAGE_BYTES } from '../../server/http/candidate-imag
 import { buildTestApp, sameOrigin } from '../helpers/app';
 import { createElection } from '../helpers/election-factories';
 import { createAdmin, createUser } from '../helpers/factories';
+import { sessionCookie } from '../helpers/security/world';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let opened: TestApp[] = [];
@@ -21,7 +22,7 @@ async function setup() {
   const test = await buildTestApp();
   opened.push(test);
   const admin = await createAdmin(test.db);
-  const adminCookie = `codka_session=${createSession(test.db, admin.id).token}`;
+  const adminCookie = sessionCookie(test.db, admin.id, { steppedUp: true });
   const { candidates: ballot } = createElection(test.db, { candidateCount: 1 });
   const candidateId = ballot[0]?.id ?? '';
   return { ...test, admin, adminCookie, candidateId };

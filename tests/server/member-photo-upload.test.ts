@@ -7,6 +7,7 @@ import { buildTestApp, sameOrigin } from '../helpers/app';
 import { createMember } from '../helpers/directory-factories';
 import { createAdmin, createUser } from '../helpers/factories';
 import { photoOf } from '../helpers/photo-jobs';
+import { sessionCookie } from '../helpers/security/world';
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let opened: TestApp[] = [];
@@ -19,9 +20,9 @@ async function setup() {
   const test = await buildTestApp();
   opened.push(test);
   const admin = await createAdmin(test.db);
-  const cookie = `codka_session=${createSession(test.db, admin.id).token}`;
+  const cookie = sessionCookie(test.db, admin.id, { steppedUp: true });
   const memberId = createMember(test.db, { name: 'Amina Warsame' }).id;
-  return { ...test, cookie, memberId };
+  return { ...test, admin, cookie, memberId };
 }
 
 /** A multipart/form-data body with one file part, as a browser's FormData sends it. */
@@ -140,6 +141,13 @@ describe('POST /api/admin/member-photos/:memberType/:memberId/image', () => {
       cookie: citizenCookie,
     });
     expect(refused.statusCode).toBe(403);
+    // An admin cookie alone (a session that never confirmed its password) is asked to step up, and stores nothing.
+    const stolen = await upload(test, path, multipart(await jpeg(), 'a.jpg', 'image/jpeg'), {
+      ...sameOrigin,
+      cookie: sessionCookie(test.db, test.admin.id),
+    });
+    expect(stolen.statusCode).toBe(428);
+    expect(stolen.json().error.stepUpRequired).toBe(true);
     // Cross-site requests stop at the CSRF check.
     const crossSite = await upload(test, path, multipart(await jpeg(), 'a.jpg', 'image/jpeg'), {
       cookie: test.cookie,

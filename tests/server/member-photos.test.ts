@@ -26,7 +26,14 @@ async function setup() {
   const admin = await createAdmin(deps.db);
   const amina = createMember(deps.db, { name: 'Amina Warsame', region: 'Puntland' }).id;
   const zamzam = createSenator(deps.db, { name: 'Zamzam Ibrahim Ali', state: 'Jubaland' }).id;
-  return { deps, env, admin, amina, zamzam, caller: callerFor(deps, admin).caller };
+  return {
+    deps,
+    env,
+    admin,
+    amina,
+    zamzam,
+    caller: callerFor(deps, admin, undefined, { steppedUp: true }).caller,
+  };
 }
 
 const storedFile = (uploadsDir: string, url: string | null | undefined) =>

@@ -11,7 +11,7 @@ async function setup() {
   const admin = await createAdmin(deps.db);
   const abdi = createMember(deps.db, { name: 'Abdi Farah', region: 'Galmudug' });
   const zamzam = createSenator(deps.db, { name: 'Zamzam Ibrahim Ali', state: 'Jubaland' }).id;
-  return { deps, admin, abdi, zamzam, caller: callerFor(deps, admin).caller };
+  return { deps, admin, abdi, zamzam, caller: callerFor(deps, admin, undefined, { steppedUp: true }).caller };
 }
 
 describe('photos.aliases', () => {

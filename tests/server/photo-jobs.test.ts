@@ -34,7 +34,7 @@ async function setup() {
   const deps = createTestDeps(undefined, photoEnv(source.origin));
   const admin = await createAdmin(deps.db);
   const amina = createMember(deps.db, { name: 'Amina Warsame' }).id;
-  return { deps, admin, amina, caller: callerFor(deps, admin).caller };
+  return { deps, admin, amina, caller: callerFor(deps, admin, undefined, { steppedUp: true }).caller };
 }
 
 describe('photos.startJob and the job views', () => {

@@ -65,11 +65,13 @@ describe('photos.* authorization', () => {
     expect(await outcome(callByPath(callerFor(deps, registrar).caller, path, input))).toBe('FORBIDDEN');
   });
 
-  it.each(photoPaths)('%s: a System Admin is let through without the dashboard step-up', async (path) => {
+  it.each(photoPaths)('%s: a System Admin whose session stepped up is let through', async (path) => {
     const deps = depsWithClosedSources();
     const input = PHOTOS_MATRIX[path]?.(createMember(deps.db, { name: 'Amina Warsame' }).id);
     const admin = await createAdmin(deps.db);
-    const result = await outcome(callByPath(callerFor(deps, admin).caller, path, input));
+    const result = await outcome(
+      callByPath(callerFor(deps, admin, undefined, { steppedUp: true }).caller, path, input),
+    );
     expect(['UNAUTHORIZED', 'FORBIDDEN', 'PRECONDITION_FAILED', 'INTERNAL_SERVER_ERROR']).not.toContain(
       result,
     );

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { spreadsheetSafe } from '../../server/http/poll-votes-csv';
-import { buildTestApp, sameOrigin, sessionCookieFrom, trpcBody } from '../helpers/app';
+import { buildTestApp, sameOrigin, sessionCookieFrom, stepUpOverHttp, trpcBody } from '../helpers/app';
 import { createAdmin, createUser, type TestUser } from '../helpers/factories';
 import { createPoll, createVoters, insertPollVote } from '../helpers/poll-factories';
 
@@ -15,6 +15,13 @@ async function cookieFor(app: TestApp, user: TestUser): Promise<string> {
     payload: trpcBody({ email: user.email, password: user.password }),
   });
   return sessionCookieFrom(response.headers['set-cookie']);
+}
+
+/** A System Admin signed in and stepped up over HTTP, as the browser does before a download. */
+async function adminCookieFor(app: TestApp, user: TestUser): Promise<string> {
+  const cookie = await cookieFor(app, user);
+  await stepUpOverHttp(app, cookie, user.password);
+  return cookie;
 }
 
 describe('GET /api/admin/polls/:id/votes.csv', () => {
@@ -35,7 +42,7 @@ describe('GET /api/admin/polls/:id/votes.csv', () => {
     );
     const response = await app.inject({
       url: `/api/admin/polls/${poll.id}/votes.csv`,
-      headers: { cookie: await cookieFor(app, await createAdmin(db)) },
+      headers: { cookie: await adminCookieFor(app, await createAdmin(db)) },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -71,7 +78,19 @@ describe('GET /api/admin/polls/:id/votes.csv', () => {
     expect(citizen.statusCode).toBe(403);
     expect(citizen.json().error.code).toBe('FORBIDDEN');
     expect(citizen.body).not.toContain('Vote ID');
-    const adminCookie = await cookieFor(app, await createAdmin(db));
+    const admin = await createAdmin(db);
+    const stolenCookie = await cookieFor(app, admin);
+    const stolen = await app.inject({ url, headers: { cookie: stolenCookie } });
+    expect(stolen.statusCode).toBe(428);
+    expect(stolen.json()).toEqual({
+      error: {
+        code: 'PRECONDITION_REQUIRED',
+        message: 'Please confirm your password to continue.',
+        stepUpRequired: true,
+      },
+    });
+    expect(stolen.body).not.toContain('Vote ID');
+    const adminCookie = await adminCookieFor(app, admin);
     const badId = await app.inject({
       url: '/api/admin/polls/not-a-poll/votes.csv',
       headers: { cookie: adminCookie },
@@ -93,7 +112,7 @@ describe('GET /api/admin/polls/:id/votes.csv', () => {
     const { poll } = createPoll(db);
     const response = await app.inject({
       url: `/api/admin/polls/${poll.id}/votes.csv`,
-      headers: { cookie: await cookieFor(app, await createAdmin(db)) },
+      headers: { cookie: await adminCookieFor(app, await createAdmin(db)) },
     });
     expect(parse(response.body, { bom: true })).toEqual([
       ['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash'],

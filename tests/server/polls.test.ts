@@ -67,7 +67,11 @@ describe('polls.* tiers', () => {
         callByPath(callerFor(deps, citizen).caller, path, entry.input(fixtures(deps, path))),
       );
       const asAdmin = await outcome(
-        callByPath(callerFor(deps, admin).caller, path, entry.input(fixtures(deps, path))),
+        callByPath(
+          callerFor(deps, admin, undefined, { steppedUp: true }).caller,
+          path,
+          entry.input(fixtures(deps, path)),
+        ),
       );
       expect(asAdmin.code).toBe('OK');
       if (entry.tier === 'public') {
@@ -90,7 +94,7 @@ describe('polls.create', () => {
   it('defaults the title, the month and its bounds, starts as a draft and records the audit row', async () => {
     const deps = createTestDeps();
     const admin = await createAdmin(deps.db);
-    const created = await callerFor(deps, admin).caller.polls.create({});
+    const created = await callerFor(deps, admin, undefined, { steppedUp: true }).caller.polls.create({});
     const month = monthKey(new Date());
     expect(created).toMatchObject({ title: `Presidential Poll ${month}`, monthYear: month, status: 'draft' });
     const row = deps.db.select().from(polls).where(eq(polls.id, created.id)).get();
@@ -101,7 +105,7 @@ describe('polls.create', () => {
 
   it('names the type in the default title and keeps a given title, month and window', async () => {
     const deps = createTestDeps();
-    const { caller } = callerFor(deps, await createAdmin(deps.db));
+    const { caller } = callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true });
     const senate = await caller.polls.create({ monthYear: '2027-02', electionType: 'senate', title: '  ' });
     expect(senate.title).toBe('Senate Poll 2027-02');
     const opensAt = new Date('2027-03-05T06:00:00Z');
@@ -119,7 +123,7 @@ describe('polls.create', () => {
 
   it('refuses a window that closes before it opens and a malformed month, with clear messages', async () => {
     const deps = createTestDeps();
-    const { caller } = callerFor(deps, await createAdmin(deps.db));
+    const { caller } = callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true });
     await expect(
       caller.polls.create({
         opensAt: new Date('2027-03-20T00:00:00Z'),
@@ -138,7 +142,7 @@ describe('poll status transitions', () => {
   async function adminCaller() {
     const deps = createTestDeps();
     const admin = await createAdmin(deps.db);
-    return { deps, admin, caller: callerFor(deps, admin).caller };
+    return { deps, admin, caller: callerFor(deps, admin, undefined, { steppedUp: true }).caller };
   }
 
   it('publishes a draft and closes an open poll, each with an audit row', async () => {
@@ -193,7 +197,7 @@ describe('polls.delete and polls.addCandidate', () => {
       insertPollVote(deps.db, { pollId: poll.id, userId, candidateId: candidates[0]?.id ?? '' });
     }
     const other = createPoll(deps.db);
-    await callerFor(deps, admin).caller.polls.delete({ id: poll.id });
+    await callerFor(deps, admin, undefined, { steppedUp: true }).caller.polls.delete({ id: poll.id });
     expect(
       deps.db
         .select()
@@ -208,7 +212,9 @@ describe('polls.delete and polls.addCandidate', () => {
     const audit = deps.db.select().from(auditLogs).where(eq(auditLogs.recordId, poll.id)).get();
     expect(audit).toMatchObject({ action: 'delete', tableName: 'polls' });
     expect(JSON.parse(audit?.newValues ?? '{}')).toMatchObject({ deletedVotes: 2 });
-    await expect(callerFor(deps, admin).caller.polls.delete({ id: poll.id })).rejects.toMatchObject({
+    await expect(
+      callerFor(deps, admin, undefined, { steppedUp: true }).caller.polls.delete({ id: poll.id }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });
@@ -217,7 +223,7 @@ describe('polls.delete and polls.addCandidate', () => {
     const deps = createTestDeps();
     const admin = await createAdmin(deps.db);
     const { poll } = createPoll(deps.db, { status: 'draft', candidateCount: 2 });
-    const { caller } = callerFor(deps, admin);
+    const { caller } = callerFor(deps, admin, undefined, { steppedUp: true });
     const added = await caller.polls.addCandidate({
       pollId: poll.id,
       name: '  Ayaan Nuur ',
@@ -242,7 +248,7 @@ describe('polls.delete and polls.addCandidate', () => {
 
   it('refuses a blank name, a bad colour, a closed poll and an unknown poll', async () => {
     const deps = createTestDeps();
-    const { caller } = callerFor(deps, await createAdmin(deps.db));
+    const { caller } = callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true });
     const { poll } = createPoll(deps.db, { status: 'closed' });
     const open = createPoll(deps.db);
     expect(await outcome(caller.polls.addCandidate({ pollId: open.poll.id, name: '   ' }))).toEqual({
@@ -280,7 +286,7 @@ describe('polls.votes', () => {
         at: new Date(Date.UTC(2026, 10, 1 + index)),
       });
     });
-    const { caller } = callerFor(deps, await createAdmin(deps.db));
+    const { caller } = callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true });
     const first = await caller.polls.votes({ pollId: poll.id, limit: 2 });
     expect(first.total).toBe(3);
     expect(first.votes.map((v) => v.candidate)).toEqual(['Candidate 3', 'Candidate 2']);

@@ -5,7 +5,7 @@ import { auditLogs, profiles, twoFactorAuthenticators, twoFactorRecoveryCodes } 
 import { enrolledAdmin, keyFromUri, signedInUser, totpAt } from '../helpers/account';
 import { expectTrpcError } from '../helpers/admin';
 import { callerAs, callerFor, createTestDeps } from '../helpers/caller';
-import { createAdmin, createUser } from '../helpers/factories';
+import { createAdmin, createUser, TEST_PASSWORD } from '../helpers/factories';
 
 const WRONG_CODE = 'Invalid authentication code. Please try again.';
 
@@ -14,8 +14,11 @@ describe('auth.twoFactor tiers', () => {
     const deps = createTestDeps();
     const visitor = callerFor(deps, null).caller;
     await expectTrpcError(visitor.auth.twoFactor.status(), 'UNAUTHORIZED');
-    await expectTrpcError(visitor.auth.twoFactor.begin(), 'UNAUTHORIZED');
-    await expectTrpcError(visitor.auth.twoFactor.confirm({ code: '123456' }), 'UNAUTHORIZED');
+    await expectTrpcError(visitor.auth.twoFactor.begin({ password: TEST_PASSWORD }), 'UNAUTHORIZED');
+    await expectTrpcError(
+      visitor.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: '123456' }),
+      'UNAUTHORIZED',
+    );
     await expectTrpcError(visitor.auth.twoFactor.disable({ password: 'x', code: '123456' }), 'UNAUTHORIZED');
     for (const role of [null, 'Registrar', 'Enrollment Supervisor'] as const) {
       const { caller } = callerFor(deps, await createUser(deps.db, { role }));
@@ -25,11 +28,14 @@ describe('auth.twoFactor tiers', () => {
         recoveryCodesLeft: 0,
       });
       await expectTrpcError(
-        caller.auth.twoFactor.begin(),
+        caller.auth.twoFactor.begin({ password: TEST_PASSWORD }),
         'FORBIDDEN',
         'Access denied. Admin privileges required.',
       );
-      await expectTrpcError(caller.auth.twoFactor.confirm({ code: '123456' }), 'FORBIDDEN');
+      await expectTrpcError(
+        caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: '123456' }),
+        'FORBIDDEN',
+      );
     }
   });
 });
@@ -39,7 +45,7 @@ describe('auth.twoFactor enrolment', () => {
     const deps = createTestDeps();
     const admin = await createAdmin(deps.db);
     const { caller } = callerFor(deps, admin);
-    const setup = await caller.auth.twoFactor.begin();
+    const setup = await caller.auth.twoFactor.begin({ password: TEST_PASSWORD });
     const uri = new URL(setup.uri);
     expect(uri.protocol).toBe('otpauth:');
     expect(setup.uri.startsWith(`otpauth://totp/Codka:${encodeURIComponent(admin.email)}?`)).toBe(true);
@@ -62,27 +68,34 @@ describe('auth.twoFactor enrolment', () => {
   it('starting again replaces an unfinished key', async () => {
     const deps = createTestDeps();
     const { caller } = callerFor(deps, await createAdmin(deps.db));
-    const first = keyFromUri((await caller.auth.twoFactor.begin()).uri);
-    const second = keyFromUri((await caller.auth.twoFactor.begin()).uri);
+    const first = keyFromUri((await caller.auth.twoFactor.begin({ password: TEST_PASSWORD })).uri);
+    const second = keyFromUri((await caller.auth.twoFactor.begin({ password: TEST_PASSWORD })).uri);
     expect(second).not.toEqual(first);
-    await expectTrpcError(caller.auth.twoFactor.confirm({ code: totpAt(first) }), 'UNAUTHORIZED', WRONG_CODE);
-    await expect(caller.auth.twoFactor.confirm({ code: totpAt(second) })).resolves.toHaveProperty(
-      'enabled',
-      true,
+    await expectTrpcError(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(first) }),
+      'UNAUTHORIZED',
+      WRONG_CODE,
     );
+    await expect(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(second) }),
+    ).resolves.toHaveProperty('enabled', true);
   });
 
   it('refuses to confirm before begin, and a wrong code', async () => {
     const deps = createTestDeps();
     const { caller } = callerFor(deps, await createAdmin(deps.db));
     await expectTrpcError(
-      caller.auth.twoFactor.confirm({ code: '123456' }),
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: '123456' }),
       'PRECONDITION_FAILED',
       'Start the authenticator setup first.',
     );
-    const key = keyFromUri((await caller.auth.twoFactor.begin()).uri);
+    const key = keyFromUri((await caller.auth.twoFactor.begin({ password: TEST_PASSWORD })).uri);
     const wrong = totpAt(key, Date.now() - 5 * 60_000);
-    await expectTrpcError(caller.auth.twoFactor.confirm({ code: wrong }), 'UNAUTHORIZED', WRONG_CODE);
+    await expectTrpcError(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: wrong }),
+      'UNAUTHORIZED',
+      WRONG_CODE,
+    );
     expect((await caller.auth.twoFactor.status()).enabled).toBe(false);
   });
 
@@ -92,16 +105,23 @@ describe('auth.twoFactor enrolment', () => {
     ['abcde-fghij', 'Enter the 6-digit code your authenticator app shows'],
   ])('rejects the confirm code %j with a clear message', async (code, message) => {
     const { caller } = await callerAs(createTestDeps(), 'admin');
-    await expectTrpcError(caller.auth.twoFactor.confirm({ code }), 'BAD_REQUEST', message);
+    await expectTrpcError(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code }),
+      'BAD_REQUEST',
+      message,
+    );
   });
 
   it('turns on with a right code (spaces allowed) and hands out 10 recovery codes, stored only as hashes', async () => {
     const deps = createTestDeps();
     const admin = await createAdmin(deps.db);
     const { caller } = callerFor(deps, admin);
-    const key = keyFromUri((await caller.auth.twoFactor.begin()).uri);
+    const key = keyFromUri((await caller.auth.twoFactor.begin({ password: TEST_PASSWORD })).uri);
     const code = totpAt(key);
-    const result = await caller.auth.twoFactor.confirm({ code: `${code.slice(0, 3)} ${code.slice(3)}` });
+    const result = await caller.auth.twoFactor.confirm({
+      password: TEST_PASSWORD,
+      code: `${code.slice(0, 3)} ${code.slice(3)}`,
+    });
     expect(result.enabled).toBe(true);
     expect(result.recoveryCodes).toHaveLength(10);
     expect(new Set(result.recoveryCodes).size).toBe(10);
@@ -122,11 +142,14 @@ describe('auth.twoFactor enrolment', () => {
     const deps = createTestDeps();
     const { caller, key } = await enrolledAdmin(deps);
     await expectTrpcError(
-      caller.auth.twoFactor.begin(),
+      caller.auth.twoFactor.begin({ password: TEST_PASSWORD }),
       'CONFLICT',
       'Two-factor sign-in is already on. Turn it off before setting up another authenticator.',
     );
-    await expectTrpcError(caller.auth.twoFactor.confirm({ code: totpAt(key) }), 'CONFLICT');
+    await expectTrpcError(
+      caller.auth.twoFactor.confirm({ password: TEST_PASSWORD, code: totpAt(key) }),
+      'CONFLICT',
+    );
     const answers = JSON.stringify([await caller.auth.twoFactor.status(), await caller.auth.session()]);
     const secret = Buffer.from(key).toString('hex');
     expect(answers).not.toContain(secret);

@@ -3,6 +3,7 @@ import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/routers/_app';
 import { currentLanguage } from '../i18n';
+import { stepUpLink } from './step-up';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -11,6 +12,8 @@ export function createApiClient() {
   const headers = () => ({ 'accept-language': currentLanguage() });
   return createTRPCClient<AppRouter>({
     links: [
+      // A mutation refused for a missing step-up waits for the password dialog and is sent again once.
+      stepUpLink,
       splitLink({
         // Mutations go one per request: the server refuses a batch that holds a limited one (sign-in, a
         // vote...), so two quick actions batched together would both fail (server/http/trpc-calls.ts).

@@ -48,8 +48,9 @@ export const sessions = sqliteTable(
     secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
     createdAt: createdAt(),
     lastActiveAt: timestamp('last_active_at').notNull(),
-    // Set by the admin dashboard's step-up check (ARCHITECTURE §7).
-    adminUnlockedUntil: timestamp('admin_unlocked_until'),
+    // Until when this session counts as re-authenticated (auth.stepUp, ARCHITECTURE §7). The column keeps
+    // its first name so no migration is needed: it was the dashboard's unlock, now the session's step-up.
+    steppedUpUntil: timestamp('admin_unlocked_until'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

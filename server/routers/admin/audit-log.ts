@@ -3,6 +3,9 @@ import { auditLogFilters, listAuditLog } from '../../services/admin/audit-log';
 import { adminProcedure, router } from '../../trpc/init';
 
 export const auditLogRouter = router({
-  list: adminProcedure.input(auditLogInput).query(({ ctx, input }) => listAuditLog(ctx.db, input)),
-  filters: adminProcedure.query(({ ctx }) => auditLogFilters(ctx.db)),
+  list: adminProcedure
+    .meta({ stepUp: true })
+    .input(auditLogInput)
+    .query(({ ctx, input }) => listAuditLog(ctx.db, input)),
+  filters: adminProcedure.meta({ stepUp: true }).query(({ ctx }) => auditLogFilters(ctx.db)),
 });

@@ -7,19 +7,22 @@ import {
   listElectionChoices,
   updateCandidate,
 } from '../../services/admin/candidates';
-import { dashboardProcedure, router } from '../../trpc/init';
+import { adminProcedure, router } from '../../trpc/init';
 
 /** The dashboard's Candidate Management tab: every election's candidates in one list. */
 export const candidatesRouter = router({
-  list: dashboardProcedure.query(({ ctx }) => listAllCandidates(ctx.db)),
-  electionChoices: dashboardProcedure.query(({ ctx }) => listElectionChoices(ctx.db)),
-  create: dashboardProcedure
+  list: adminProcedure.meta({ stepUp: true }).query(({ ctx }) => listAllCandidates(ctx.db)),
+  electionChoices: adminProcedure.meta({ stepUp: true }).query(({ ctx }) => listElectionChoices(ctx.db)),
+  create: adminProcedure
+    .meta({ stepUp: true })
     .input(candidateInput)
     .mutation(({ ctx, input }) => createCandidate(ctx.db, input, ctx.user.id)),
-  update: dashboardProcedure
+  update: adminProcedure
+    .meta({ stepUp: true })
     .input(candidateUpdateInput)
     .mutation(({ ctx, input }) => updateCandidate(ctx.db, input, ctx.user.id)),
-  delete: dashboardProcedure
+  delete: adminProcedure
+    .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteCandidate(ctx.db, input.id, ctx.user.id)),
 });

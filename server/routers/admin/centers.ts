@@ -7,20 +7,24 @@ import {
   setCenterActive,
   updateCenter,
 } from '../../services/admin/centers';
-import { dashboardProcedure, router } from '../../trpc/init';
+import { adminProcedure, router } from '../../trpc/init';
 
 export const centersRouter = router({
-  list: dashboardProcedure.query(({ ctx }) => listCenters(ctx.db)),
-  create: dashboardProcedure
+  list: adminProcedure.meta({ stepUp: true }).query(({ ctx }) => listCenters(ctx.db)),
+  create: adminProcedure
+    .meta({ stepUp: true })
     .input(centerInput)
     .mutation(({ ctx, input }) => createCenter(ctx.db, input, ctx.user.id)),
-  update: dashboardProcedure
+  update: adminProcedure
+    .meta({ stepUp: true })
     .input(centerUpdateInput)
     .mutation(({ ctx, input }) => updateCenter(ctx.db, input, ctx.user.id)),
-  setActive: dashboardProcedure
+  setActive: adminProcedure
+    .meta({ stepUp: true })
     .input(setActiveInput)
     .mutation(({ ctx, input }) => setCenterActive(ctx.db, input.id, input.isActive, ctx.user.id)),
-  delete: dashboardProcedure
+  delete: adminProcedure
+    .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteCenter(ctx.db, input.id, ctx.user.id)),
 });

@@ -6,17 +6,20 @@ import {
   listDistricts,
   updateDistrict,
 } from '../../services/admin/districts';
-import { dashboardProcedure, router } from '../../trpc/init';
+import { adminProcedure, router } from '../../trpc/init';
 
 export const districtsRouter = router({
-  list: dashboardProcedure.query(({ ctx }) => listDistricts(ctx.db)),
-  create: dashboardProcedure
+  list: adminProcedure.meta({ stepUp: true }).query(({ ctx }) => listDistricts(ctx.db)),
+  create: adminProcedure
+    .meta({ stepUp: true })
     .input(districtInput)
     .mutation(({ ctx, input }) => createDistrict(ctx.db, input, ctx.user.id)),
-  update: dashboardProcedure
+  update: adminProcedure
+    .meta({ stepUp: true })
     .input(districtUpdateInput)
     .mutation(({ ctx, input }) => updateDistrict(ctx.db, input, ctx.user.id)),
-  delete: dashboardProcedure
+  delete: adminProcedure
+    .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteDistrict(ctx.db, input.id, ctx.user.id)),
 });

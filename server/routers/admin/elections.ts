@@ -17,21 +17,28 @@ import {
 } from '../../services/admin/elections';
 import { adminProcedure, router } from '../../trpc/init';
 
-/** /admin/elections and its candidates and results pages: System Admins, no dashboard step-up. */
+/**
+ * /admin/elections and its candidates and results pages: System Admins. The list, one election and its ballot
+ * are what the pages need to navigate; every change and the counts (hidden from voters) need a step-up.
+ */
 export const adminElectionsRouter = router({
   list: adminProcedure.query(({ ctx }) => listElections(ctx.db)),
   byId: adminProcedure.input(byIdInput).query(({ ctx, input }) => electionById(ctx.db, input.id)),
   create: adminProcedure
+    .meta({ stepUp: true })
     .input(createElectionInput)
     .mutation(({ ctx, input }) => createElection(ctx.db, input, ctx.user.id)),
   update: adminProcedure
+    .meta({ stepUp: true })
     .input(updateElectionInput)
     .mutation(({ ctx, input }) => updateElection(ctx.db, input, ctx.user.id)),
   delete: adminProcedure
+    .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteElection(ctx.db, input.id, ctx.user.id)),
   /** Counts even while hidden from voters. */
   results: adminProcedure
+    .meta({ stepUp: true })
     .input(electionIdInput)
     .query(({ ctx, input }) => adminElectionResults(ctx.db, input.electionId)),
   candidates: router({
@@ -39,12 +46,15 @@ export const adminElectionsRouter = router({
       .input(electionIdInput)
       .query(({ ctx, input }) => electionCandidates(ctx.db, input.electionId)),
     create: adminProcedure
+      .meta({ stepUp: true })
       .input(candidateInput)
       .mutation(({ ctx, input }) => createCandidate(ctx.db, input, ctx.user.id)),
     update: adminProcedure
+      .meta({ stepUp: true })
       .input(candidateUpdateInput)
       .mutation(({ ctx, input }) => updateCandidate(ctx.db, input, ctx.user.id)),
     delete: adminProcedure
+      .meta({ stepUp: true })
       .input(byIdInput)
       .mutation(({ ctx, input }) => deleteCandidate(ctx.db, input.id, ctx.user.id)),
   }),

@@ -1,5 +1,5 @@
 import { dashboardStats } from '../../services/admin/stats';
-import { dashboardProcedure, router } from '../../trpc/init';
+import { adminProcedure, router } from '../../trpc/init';
 import { auditLogRouter } from './audit-log';
 import { candidatesRouter } from './candidates';
 import { centersRouter } from './centers';
@@ -13,7 +13,7 @@ import { usersRouter } from './users';
 export const adminRouter = router({
   dashboard: dashboardRouter,
   /** The dashboard's counts: districts, centers, active centers, candidates, polls. */
-  stats: dashboardProcedure.query(({ ctx }) => dashboardStats(ctx.db)),
+  stats: adminProcedure.meta({ stepUp: true }).query(({ ctx }) => dashboardStats(ctx.db)),
   districts: districtsRouter,
   centers: centersRouter,
   candidates: candidatesRouter,

@@ -5,6 +5,7 @@ import { adminProcedure, router } from '../../trpc/init';
 export const settingsRouter = router({
   get: adminProcedure.query(({ ctx }) => getSettings(ctx.db)),
   save: adminProcedure
+    .meta({ stepUp: true })
     .input(settingsInput)
     .mutation(({ ctx, input }) => saveSettings(ctx.db, input, ctx.user.id)),
 });

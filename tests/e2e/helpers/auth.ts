@@ -50,3 +50,22 @@ export async function signInThroughApi(page: Page, account: { email: string; pas
   }, credentials);
   expect(status).toBe(200);
 }
+
+/**
+ * Steps the signed-in session up through the API (auth.stepUp), as the "Confirm your password" dialog does:
+ * high-value admin actions need it within the last 15 minutes. For tests whose subject is not the dialog.
+ */
+export async function stepUpThroughApi(page: Page, password: string) {
+  const status = await page.evaluate(
+    async (body) => {
+      const response = await fetch('/trpc/auth.stepUp', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: body }),
+      });
+      return response.status;
+    },
+    { password },
+  );
+  expect(status).toBe(200);
+}

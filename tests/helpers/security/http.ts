@@ -14,7 +14,7 @@ export async function worldApp(env: Record<string, string> = {}) {
   return {
     ...built,
     world,
-    adminCookie: sessionCookie(db, world.users.admin.id, { dashboardUnlocked: true }),
+    adminCookie: sessionCookie(db, world.users.admin.id, { steppedUp: true }),
     citizenCookie: sessionCookie(db, world.users.citizen.id),
   };
 }

@@ -4,9 +4,10 @@ import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from
 
 /**
  * Who may call a procedure: anyone; a signed-in citizen with an active account; a System Admin; a System Admin
- * whose session passed the dashboard's step-up login.
+ * whose session stepped up (re-entered its password) within the last 15 minutes. The last is what a stolen admin
+ * cookie alone cannot reach; the matrix checks that it matches the procedure's `.meta({ stepUp: true })`.
  */
-export type Tier = 'public' | 'citizen' | 'admin' | 'dashboard';
+export type Tier = 'public' | 'citizen' | 'admin' | 'stepUp';
 
 export interface ProcedureCase {
   tier: Tier;
@@ -59,11 +60,16 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     tier: 'public',
     input: (w) => pendingTwoFactorSignIn(w.db, w.users.otherCitizen),
   },
+  'auth.stepUp': { tier: 'citizen', input: () => ({ password: TEST_PASSWORD }) },
+  'auth.stepUpStatus': { tier: 'citizen' },
   'auth.twoFactor.status': { tier: 'citizen' },
-  'auth.twoFactor.begin': { tier: 'admin' },
+  'auth.twoFactor.begin': { tier: 'admin', input: () => ({ password: TEST_PASSWORD }) },
   'auth.twoFactor.confirm': {
     tier: 'admin',
-    input: async (w, _n, actor) => ({ code: actor ? totpNow(await beginEnrolment(w.db, actor)) : '123456' }),
+    input: async (w, _n, actor) => ({
+      password: TEST_PASSWORD,
+      code: actor ? totpNow(await beginEnrolment(w.db, actor)) : '123456',
+    }),
   },
   'auth.twoFactor.disable': {
     tier: 'citizen',
@@ -96,15 +102,15 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     tier: 'citizen',
     input: (w) => ({ pollId: w.polls.openId, candidateId: w.polls.openCandidateId }),
   },
-  'polls.create': { tier: 'admin', input: () => ({ monthYear: '2031-01', electionType: 'senate' }) },
-  'polls.publish': { tier: 'admin', input: (w) => ({ id: w.polls.draftId }) },
-  'polls.close': { tier: 'admin', input: (w) => ({ id: w.polls.openId }) },
-  'polls.delete': { tier: 'admin', input: (w) => ({ id: w.polls.closedId }) },
+  'polls.create': { tier: 'stepUp', input: () => ({ monthYear: '2031-01', electionType: 'senate' }) },
+  'polls.publish': { tier: 'stepUp', input: (w) => ({ id: w.polls.draftId }) },
+  'polls.close': { tier: 'stepUp', input: (w) => ({ id: w.polls.openId }) },
+  'polls.delete': { tier: 'stepUp', input: (w) => ({ id: w.polls.closedId }) },
   'polls.addCandidate': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({ pollId: w.polls.draftId, name: 'Added Candidate', colorHex: '#10B981' }),
   },
-  'polls.votes': { tier: 'admin', input: (w) => ({ pollId: w.polls.closedId }) },
+  'polls.votes': { tier: 'stepUp', input: (w) => ({ pollId: w.polls.closedId }) },
 
   'directory.members': { tier: 'public', input: () => ({ search: 'a', page: 1 }) },
   'directory.senators': { tier: 'public', input: () => ({}) },
@@ -118,43 +124,43 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     input: (w) => ({ username: w.users.admin.email, password: w.users.admin.password }),
   },
   'admin.dashboard.lock': { tier: 'admin' },
-  'admin.stats': { tier: 'dashboard' },
-  'admin.districts.list': { tier: 'dashboard' },
+  'admin.stats': { tier: 'stepUp' },
+  'admin.districts.list': { tier: 'stepUp' },
   'admin.districts.create': {
-    tier: 'dashboard',
+    tier: 'stepUp',
     input: (_w, n) => ({ name: 'Karaan', code: `BN-K${n}`, region: 'Banadir', population: 5000 }),
   },
   'admin.districts.update': {
-    tier: 'dashboard',
+    tier: 'stepUp',
     input: (w, n) => ({ id: w.districtId, name: 'Hodan', code: `BN-H${n}`, region: 'Banadir' }),
   },
-  'admin.districts.delete': { tier: 'dashboard', input: (w) => ({ id: w.spareDistrictId }) },
-  'admin.centers.list': { tier: 'dashboard' },
+  'admin.districts.delete': { tier: 'stepUp', input: (w) => ({ id: w.spareDistrictId }) },
+  'admin.centers.list': { tier: 'stepUp' },
   'admin.centers.create': {
-    tier: 'dashboard',
+    tier: 'stepUp',
     input: (w, n) => ({ name: 'New Center', code: `RC-N${n}`, districtId: w.districtId, capacity: 300 }),
   },
   'admin.centers.update': {
-    tier: 'dashboard',
+    tier: 'stepUp',
     input: (w, n) => ({ id: w.centerId, name: 'Hodan Center', code: `RC-U${n}`, latitude: 2.04 }),
   },
-  'admin.centers.setActive': { tier: 'dashboard', input: (w) => ({ id: w.centerId, isActive: false }) },
-  'admin.centers.delete': { tier: 'dashboard', input: (w) => ({ id: w.centerId }) },
-  'admin.candidates.list': { tier: 'dashboard' },
-  'admin.candidates.electionChoices': { tier: 'dashboard' },
+  'admin.centers.setActive': { tier: 'stepUp', input: (w) => ({ id: w.centerId, isActive: false }) },
+  'admin.centers.delete': { tier: 'stepUp', input: (w) => ({ id: w.centerId }) },
+  'admin.candidates.list': { tier: 'stepUp' },
+  'admin.candidates.electionChoices': { tier: 'stepUp' },
   'admin.candidates.create': {
-    tier: 'dashboard',
+    tier: 'stepUp',
     input: (w) => ({ electionId: w.elections.draftId, name: 'Dashboard Candidate' }),
   },
   'admin.candidates.update': {
-    tier: 'dashboard',
+    tier: 'stepUp',
     input: (w) => ({ id: w.elections.draftCandidateId, name: 'Renamed Candidate', party: 'Party X' }),
   },
-  'admin.candidates.delete': { tier: 'dashboard', input: (w) => ({ id: w.elections.draftCandidateId }) },
+  'admin.candidates.delete': { tier: 'stepUp', input: (w) => ({ id: w.elections.draftCandidateId }) },
   'admin.elections.list': { tier: 'admin' },
   'admin.elections.byId': { tier: 'admin', input: (w) => ({ id: w.elections.draftId }) },
   'admin.elections.create': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: () => ({
       title: 'Matrix election',
       startTime: future(0),
@@ -163,7 +169,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     }),
   },
   'admin.elections.update': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({
       id: w.elections.draftId,
       title: 'Renamed election',
@@ -171,24 +177,24 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
       endTime: future(3),
     }),
   },
-  'admin.elections.delete': { tier: 'admin', input: (w) => ({ id: w.elections.draftId }) },
-  'admin.elections.results': { tier: 'admin', input: (w) => ({ electionId: w.elections.activeId }) },
+  'admin.elections.delete': { tier: 'stepUp', input: (w) => ({ id: w.elections.draftId }) },
+  'admin.elections.results': { tier: 'stepUp', input: (w) => ({ electionId: w.elections.activeId }) },
   'admin.elections.candidates.list': { tier: 'admin', input: (w) => ({ electionId: w.elections.activeId }) },
   'admin.elections.candidates.create': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({ electionId: w.elections.draftId, name: 'Ballot Candidate' }),
   },
   'admin.elections.candidates.update': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({ id: w.elections.draftCandidateId, name: 'Ballot Candidate' }),
   },
   'admin.elections.candidates.delete': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({ id: w.elections.draftCandidateId }),
   },
-  'admin.users.list': { tier: 'admin' },
+  'admin.users.list': { tier: 'stepUp' },
   'admin.users.update': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({
       id: w.users.citizen.profileId,
       fullName: 'Renamed Citizen',
@@ -198,12 +204,12 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     }),
   },
   'admin.users.setActive': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({ id: w.users.otherCitizen.profileId, isActive: false }),
   },
   'admin.settings.get': { tier: 'admin' },
   'admin.settings.save': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: () => ({
       tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       attribution: '© OpenStreetMap contributors',
@@ -215,12 +221,12 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
       defaultTheme: 'dark',
     }),
   },
-  'admin.auditLog.list': { tier: 'admin', input: () => ({ limit: 10 }) },
-  'admin.auditLog.filters': { tier: 'admin' },
+  'admin.auditLog.list': { tier: 'stepUp', input: () => ({ limit: 10 }) },
+  'admin.auditLog.filters': { tier: 'stepUp' },
 
   'photos.members': { tier: 'admin', input: () => ({ memberType: 'parliament', search: 'Amina' }) },
   'photos.setOverride': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({
       memberType: 'parliament',
       memberId: w.photos.memberId,
@@ -228,24 +234,24 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     }),
   },
   'photos.clearOverride': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({ memberType: 'parliament', memberId: w.photos.overriddenMemberId }),
   },
-  'photos.startJob': { tier: 'admin', input: () => ({ jobType: 'missing_only' }) },
+  'photos.startJob': { tier: 'stepUp', input: () => ({ jobType: 'missing_only' }) },
   'photos.recentJobs': { tier: 'admin' },
   'photos.jobs': { tier: 'admin', input: () => ({ page: 1 }) },
   'photos.job': { tier: 'admin', input: (w) => ({ id: w.photos.photoJobId }) },
   'photos.aliases.list': { tier: 'admin' },
   'photos.aliases.memberChoices': { tier: 'admin' },
   'photos.aliases.create': {
-    tier: 'admin',
+    tier: 'stepUp',
     input: (w) => ({
       scrapedName: 'Amina Cali Warsame',
       memberType: 'parliament',
       memberId: w.photos.memberId,
     }),
   },
-  'photos.aliases.delete': { tier: 'admin', input: (w) => ({ id: w.photos.aliasId }) },
+  'photos.aliases.delete': { tier: 'stepUp', input: (w) => ({ id: w.photos.aliasId }) },
 };
 
 /** An id no row has: for "not found" cases. */

@@ -59,11 +59,11 @@ export async function insertUser(
 }
 
 /** A session cookie for a user, as a browser would send it; optionally past the dashboard's step-up. */
-export function sessionCookie(db: Db, userId: string, options: { dashboardUnlocked?: boolean } = {}): string {
+export function sessionCookie(db: Db, userId: string, options: { steppedUp?: boolean } = {}): string {
   const { token, id } = createSession(db, userId);
-  if (options.dashboardUnlocked) {
+  if (options.steppedUp) {
     db.update(sessions)
-      .set({ adminUnlockedUntil: new Date(Date.now() + 10 * 60_000) })
+      .set({ steppedUpUntil: new Date(Date.now() + 10 * 60_000) })
       .where(eq(sessions.id, id))
       .run();
   }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testEnv } from '../../../server/env';
+import { procedurePolicy } from '../../../server/routers/policy';
 import { callerFor, createTestDeps } from '../../helpers/caller';
 import { createTestDb } from '../../helpers/db';
 import { callByPath, procedurePaths } from '../../helpers/procedures';
@@ -13,8 +14,9 @@ import { securityEnv, settlePhotoJobs } from '../../helpers/security/world-extra
 
 /**
  * Who gets what, for every procedure of the app router (OWASP ASVS V4 access control). A deactivated
- * account's session is refused like no session at all; a System Admin gets the dashboard's data only after
- * its step-up login. "OK" means the call succeeded with a valid input.
+ * account's session is refused like no session at all; "admin" is a System Admin's session that never stepped
+ * up, which is what a stolen cookie gives: it must be refused every high-value action (tier stepUp) with
+ * PRECONDITION_FAILED and change nothing. "OK" means the call succeeded with a valid input.
  */
 const ACTORS = [
   'visitor',
@@ -52,7 +54,7 @@ const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
     admin: 'OK',
     'admin (step-up)': 'OK',
   },
-  dashboard: {
+  stepUp: {
     visitor: 'UNAUTHORIZED',
     citizen: 'FORBIDDEN',
     'deactivated citizen': 'UNAUTHORIZED',
@@ -67,7 +69,7 @@ const REFUSALS: Partial<Record<Outcome, RegExp>> = {
   UNAUTHORIZED:
     /^(Authentication Required\. Please sign in to continue\.|Please sign in to vote|Please sign in as admin to create polls)$/,
   FORBIDDEN: /^Access denied\. (Admin privileges required\.|Only System Admins can create polls\.)$/,
-  PRECONDITION_FAILED: /^Please log in to the admin dashboard first\.$/,
+  PRECONDITION_FAILED: /^Please confirm your password to continue\.$/,
 };
 
 let sequence = 0;
@@ -87,7 +89,7 @@ async function callAs(path: string, actor: Actor) {
             ? await insertUser(deps.db, { role: 'System Admin', isActive: false })
             : world.users.admin;
   const { caller, session } = callerFor(deps, user, `198.51.100.${(sequence % 250) + 1}`, {
-    dashboardUnlocked: actor === 'admin (step-up)',
+    steppedUp: actor === 'admin (step-up)',
   });
   if (actor.startsWith('deactivated')) expect(session, 'a deactivated account has no session').toBeNull();
   sequence += 1;
@@ -115,6 +117,16 @@ describe('authorization matrix', () => {
     const stale = Object.keys(PROCEDURE_CASES).filter((path) => !paths.includes(path));
     expect(missing, 'procedures without an entry in tests/helpers/security/procedure-cases.ts').toEqual([]);
     expect(stale, 'entries for procedures that no longer exist').toEqual([]);
+  });
+
+  it('states for every procedure whether it needs step-up, as its own meta declares', () => {
+    const disagreeing = paths.filter(
+      (path) => (PROCEDURE_CASES[path]?.tier === 'stepUp') !== (procedurePolicy(path)?.stepUp === true),
+    );
+    expect(
+      disagreeing,
+      'tier stepUp here but no .meta({ stepUp: true }) in the router, or the reverse',
+    ).toEqual([]);
   });
 
   it.each(paths)('%s', async (path) => {

@@ -1,6 +1,18 @@
-import { Alert, Button, Code, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Image,
+  List,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { totpCode } from '../../../../shared/schemas/account';
@@ -10,16 +22,21 @@ import { zodValidate } from '../../lib/zod-form';
 
 const codeForm = z.object({ code: totpCode });
 
-/** Enrolment: a fresh key as a QR code (and as text), then one code from the app to prove it works. */
+/**
+ * Enrolment: the password (issue 15: a stolen session alone cannot enrol its own authenticator), a fresh key as
+ * a QR code (and as text), then one code from the app to prove it works. The password is sent with both steps.
+ */
 export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void }) {
   const { t } = useTranslation('account');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const form = useForm({ initialValues: { code: '' }, validate: zodValidate(codeForm) });
+  const [password, setPassword] = useState('');
   const begin = useMutation(trpc.auth.twoFactor.begin.mutationOptions());
   const confirm = useMutation(
     trpc.auth.twoFactor.confirm.mutationOptions({
       onSuccess: async ({ recoveryCodes }) => {
+        setPassword('');
         onEnabled(recoveryCodes);
         await queryClient.invalidateQueries({ queryKey: trpc.auth.twoFactor.status.queryKey() });
         await queryClient.invalidateQueries(trpc.admin.dashboard.status.queryFilter());
@@ -37,7 +54,17 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void
             {failureReason(begin.error)}
           </Alert>
         )}
-        <Button onClick={() => begin.mutate()} loading={begin.isPending} size="md">
+        <PasswordInput
+          label={t('setup.password')}
+          description={t('setup.passwordHint')}
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          disabled={begin.isPending}
+          w="100%"
+          maw={420}
+        />
+        <Button onClick={() => begin.mutate({ password })} loading={begin.isPending} size="md">
           {t('setup.start')}
         </Button>
       </Stack>
@@ -47,7 +74,7 @@ export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void
   const setup = begin.data;
   return (
     <form
-      onSubmit={form.onSubmit(({ code }) => confirm.mutate({ code }))}
+      onSubmit={form.onSubmit(({ code }) => confirm.mutate({ password, code }))}
       noValidate
       aria-label={t('setup.form')}
     >

@@ -16,6 +16,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { formatDateTime } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -38,6 +39,14 @@ const isKnownAction = (action: string): action is KnownAction => action in ACTIO
 
 /** /admin/audit: who changed what and when, newest first, filtered by table and action. */
 export function AdminAuditPage() {
+  return (
+    <StepUpGate>
+      <AdminAuditContent />
+    </StepUpGate>
+  );
+}
+
+function AdminAuditContent() {
   const { t } = useTranslation(['admin', 'common']);
   usePageMeta(t('audit.title'));
   // The server records actions as codes; known ones are named in the reader's language, others shown as stored.

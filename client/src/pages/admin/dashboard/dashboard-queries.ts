@@ -1,15 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useCallback, useEffect } from 'react';
 import { notifyFailure } from '../../../lib/notify';
+import { isStepUpRequired } from '../../../lib/step-up';
 import { useTRPC } from '../../../lib/trpc';
 
-/** The server's answer when the dashboard's step-up login is missing or has lapsed. */
+/** The server's answer when this session's step-up (the dashboard login) is missing or has lapsed. */
 export function isDashboardLocked(error: unknown): boolean {
-  return (
-    error instanceof TRPCClientError &&
-    (error.data as { code?: string } | undefined)?.code === 'PRECONDITION_FAILED'
-  );
+  return isStepUpRequired(error);
 }
 
 export function useDashboardStatus() {
@@ -17,11 +14,18 @@ export function useDashboardStatus() {
   return useQuery(trpc.admin.dashboard.status.queryOptions());
 }
 
-/** After a write every admin query may be stale: counts, lists, the lock. */
+/** After a write every admin query may be stale: counts, lists, the lock (and the session's step-up). */
 export function useRefreshAdmin() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries(trpc.admin.pathFilter()), [queryClient, trpc]);
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries(trpc.admin.pathFilter()),
+        queryClient.invalidateQueries(trpc.auth.stepUpStatus.queryFilter()),
+      ]),
+    [queryClient, trpc],
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { currentLanguage, i18n } from '../../../i18n';
 import { networkIssue } from '../../../lib/notify';
+import { fetchWithStepUp } from '../../../lib/step-up';
 
 /** SPEC §9: uploads are tried up to 3 times, waiting 1000 ms times the attempt number in between. */
 export const UPLOAD_ATTEMPTS = 3;
@@ -61,15 +62,22 @@ export async function uploadCandidateImage(
     const last = attempt >= UPLOAD_ATTEMPTS;
     let response: Response;
     try {
-      const body = new FormData();
-      body.append('image', file);
-      response = await send(`/api/admin/candidates/${encodeURIComponent(candidateId)}/image`, {
-        method: 'POST',
-        body,
-        credentials: 'same-origin',
-        // The server's refusal comes back in the reader's language.
-        headers: { 'accept-language': currentLanguage() },
-      });
+      // A lapsed step-up (428) asks for the password and sends the file again.
+      response = await fetchWithStepUp(
+        send,
+        `/api/admin/candidates/${encodeURIComponent(candidateId)}/image`,
+        () => {
+          const body = new FormData();
+          body.append('image', file);
+          // The server's refusal comes back in the reader's language.
+          return {
+            method: 'POST',
+            body,
+            credentials: 'same-origin',
+            headers: { 'accept-language': currentLanguage() },
+          };
+        },
+      );
     } catch {
       if (last) throw new ImageUploadError(networkIssue(), true);
       await sleep(UPLOAD_BACKOFF_MS * attempt);

@@ -3,6 +3,7 @@ import { IconChartBar, IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-re
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { ResultsBar } from '../../../components/elections/ResultsBar';
 import { ResultsTable } from '../../../components/elections/ResultsTable';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
@@ -45,6 +46,14 @@ function VisibilityNotice({ results }: { results: Results }) {
 
 /** /admin/elections/{id}/results: counts and shares even while they are hidden from voters. */
 export function AdminElectionResultsPage() {
+  return (
+    <StepUpGate>
+      <AdminElectionResultsContent />
+    </StepUpGate>
+  );
+}
+
+function AdminElectionResultsContent() {
   const { t } = useTranslation(['adminElections', 'common']);
   const electionId = useParams().electionId ?? '';
   const election = useAdminElection(electionId);

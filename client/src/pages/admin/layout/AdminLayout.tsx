@@ -12,6 +12,7 @@ import {
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { StepUpDialog } from '../../../components/auth/StepUpDialog';
 import { useSignOut } from '../../../components/layout/useSignOut';
 import { useAuth } from '../../../lib/auth';
 import { RequireAdmin } from './RequireAdmin';
@@ -26,6 +27,8 @@ export function AdminLayout() {
   return (
     <RequireAdmin>
       <AdminFrame />
+      {/* Asks for the password when an action needs a recent step-up, then the action is sent again. */}
+      <StepUpDialog />
     </RequireAdmin>
   );
 }

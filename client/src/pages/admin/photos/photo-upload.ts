@@ -1,6 +1,7 @@
 import type { MemberType } from '../../../../../shared/member-photos';
 import { currentLanguage, i18n } from '../../../i18n';
 import { networkIssue } from '../../../lib/notify';
+import { fetchWithStepUp } from '../../../lib/step-up';
 import {
   ImageUploadError,
   serverSentence,
@@ -25,14 +26,17 @@ export async function uploadMemberPhoto(
     const last = attempt >= UPLOAD_ATTEMPTS;
     let response: Response;
     try {
-      const body = new FormData();
-      body.append('image', file);
-      response = await send(path, {
-        method: 'POST',
-        body,
-        credentials: 'same-origin',
+      // A lapsed step-up (428) asks for the password and sends the file again.
+      response = await fetchWithStepUp(send, path, () => {
+        const body = new FormData();
+        body.append('image', file);
         // The server's refusal comes back in the reader's language.
-        headers: { 'accept-language': currentLanguage() },
+        return {
+          method: 'POST',
+          body,
+          credentials: 'same-origin',
+          headers: { 'accept-language': currentLanguage() },
+        };
       });
     } catch {
       if (last) throw new ImageUploadError(networkIssue(), true);

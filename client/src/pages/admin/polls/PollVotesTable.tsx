@@ -3,8 +3,10 @@ import { IconDownload, IconInbox } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStepUpStatus } from '../../../components/auth/StepUpForm';
 import { formatNumber } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
+import { requestStepUp } from '../../../lib/step-up';
 import { useTRPC } from '../../../lib/trpc';
 import { formatPollDateTime } from '../../polls/poll-format';
 
@@ -24,6 +26,8 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
   useEffect(() => {
     if (votes.error) notifyFailure(t('votes.loadFailed'), votes.error);
   }, [votes.error, t]);
+  const stepUp = useStepUpStatus();
+  const csvUrl = `/api/admin/polls/${pollId}/votes.csv`;
   const total = votes.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
 
@@ -36,8 +40,17 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
         {total > 0 && (
           <Button
             component="a"
-            href={`/api/admin/polls/${pollId}/votes.csv`}
+            href={csvUrl}
             download
+            onClick={(event) => {
+              // The download needs a recent step-up too: a lapsed one asks for the password first.
+              if (stepUp.data?.active && stepUp.data.until && stepUp.data.until.getTime() > Date.now())
+                return;
+              event.preventDefault();
+              void requestStepUp().then((confirmed) => {
+                if (confirmed) window.location.assign(csvUrl);
+              });
+            }}
             variant="default"
             mih={44}
             leftSection={<IconDownload size={18} aria-hidden />}

@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { PollCandidateList } from '../../polls/PollCandidateList';
@@ -98,7 +99,9 @@ export function AdminPollPage() {
             component="section"
             aria-labelledby="votes-heading"
           >
-            <PollVotesTable pollId={poll.id} />
+            <StepUpGate within="section">
+              <PollVotesTable pollId={poll.id} />
+            </StepUpGate>
           </Paper>
         </>
       )}

@@ -19,6 +19,7 @@ import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { ActiveToggleButton, EditRowButton } from '../../../components/RowActions';
 import { formatDate, formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -32,6 +33,14 @@ const STAT_LABELS = ['total', 'active', 'admins', 'supervisors', 'registrars', '
 
 /** /admin/users: every profile, newest first, with statistics, editing and Activate/Deactivate. */
 export function AdminUsersPage() {
+  return (
+    <StepUpGate>
+      <AdminUsersContent />
+    </StepUpGate>
+  );
+}
+
+function AdminUsersContent() {
   const { t } = useTranslation('admin');
   usePageMeta(t('users.title'));
   const trpc = useTRPC();
