@@ -2,7 +2,7 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signIn, signInForm, submitSignIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { toEatInput } from '../../client/src/pages/admin/elections/eat-time';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { signUpForm, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { choose, expectNoHorizontalScroll, openDashboard, stubTiles, toast } from './helpers/admin';
 import { signIn, signInForm, submitSignIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { signInForm, signUpForm, submitSignIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';

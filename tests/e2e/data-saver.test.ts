@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { portrait } from '../helpers/photo-source';
 import { stubTiles } from './helpers/admin';
 import { signIn } from './helpers/auth';

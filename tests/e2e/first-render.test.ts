@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { signIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REGION_SHAPES } from '../../client/src/generated/somalia-map';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import {
   MAP_REGION_CODES,
   MAP_REGION_NAMES,

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { listingPage, type PhotoSourceServer, portrait, startPhotoSource } from '../helpers/photo-source';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signIn } from './helpers/auth';

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { signIn } from './helpers/auth';
 import { launchBrowser, newPage, type TestPage, type ViewportName, visit } from './helpers/browser';
 import { startServer, type TestServer } from './helpers/server';

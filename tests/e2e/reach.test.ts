@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { openDashboard, stubTiles } from './helpers/admin';
 import { signIn } from './helpers/auth';
 import { axeViolations, horizontalOverflow, smallTargets } from './helpers/axe';

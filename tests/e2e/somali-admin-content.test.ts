@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signInThroughApi } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';

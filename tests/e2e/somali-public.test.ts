@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { expectNoHorizontalScroll, stubTiles } from './helpers/admin';
 import { waitForPath } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { RECEIPT_PATTERN } from '../../shared/receipts';
 import { signIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';

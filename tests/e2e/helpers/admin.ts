@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_ADMIN } from '../../../seed/demo-accounts';
+import { DEMO_ADMIN } from './demo-accounts';
 import { signIn } from './auth';
 import { visit } from './browser';
 
