@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { signIn } from './helpers/auth';
 import { launchBrowser, newPage, type TestPage, type ViewportName, visit } from './helpers/browser';
+import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { startServer, type TestServer } from './helpers/server';
 
 // The other browser tests block the service worker (helpers/browser.ts); these pages allow it.

@@ -22,7 +22,8 @@ function withPassword<T extends { email: string; fullName: string }>(account: T)
     fullName: account.fullName,
     get password(): string {
       const password = passwords.get(account.email);
-      if (!password) throw new Error(`no demo password for ${account.email}: start the server (startServer) first`);
+      if (!password)
+        throw new Error(`no demo password for ${account.email}: start the server (startServer) first`);
       return password;
     },
   };
