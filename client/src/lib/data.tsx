@@ -2,6 +2,7 @@ import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import type { AppRouter } from '../../../server/routers/_app';
+import { isOffline } from './errors';
 import { createQueryClient } from './query-client';
 import { type SessionUser, setSessionState } from './session';
 import { createApiClient, TRPCProvider } from './trpc';
@@ -41,7 +42,11 @@ export function startSession(): void {
   queryClient.mount();
   sessionObserver = observeSession();
   sessionObserver.subscribe((result) =>
-    setSessionState({ loading: result.isPending, user: result.data?.user ?? null }),
+    setSessionState({
+      loading: result.isPending,
+      user: result.data?.user ?? null,
+      offline: result.data === undefined && result.isError && isOffline(result.error),
+    }),
   );
 }
 
