@@ -47,6 +47,15 @@ describe('GET /sw.js', () => {
     expect(response.body).not.toMatch(/'(directory|elections|polls)\.[a-zA-Z]+'/);
   });
 
+  it('answers the session question the worker asks itself when it does not know who is reading', async () => {
+    // client/public/sw.js learnIdentity: GET /trpc/auth.session?batch=1&input={} with the page's cookie.
+    const app = await appServing(join(REPO_ROOT, 'client/public/sw.js'));
+    const response = await app.inject({ method: 'GET', url: '/trpc/auth.session?batch=1&input=%7B%7D' });
+    await app.close();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ result: { data: { json: { user: null } } } }]);
+  });
+
   it('refuses to start with a worker that has no place for the list (an old build)', async () => {
     const stale = join(folder, 'stale-sw.js');
     writeFileSync(stale, "const PUBLIC_READS = new Set(['elections.hub']);");
