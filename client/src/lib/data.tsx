@@ -41,13 +41,12 @@ export function startSession(): void {
   // The client stays mounted for the whole visit, as its provider used to be: refetches on reconnect.
   queryClient.mount();
   sessionObserver = observeSession();
-  sessionObserver.subscribe((result) =>
-    setSessionState({
-      loading: result.isPending,
-      user: result.data?.user ?? null,
-      offline: result.data === undefined && result.isError && isOffline(result.error),
-    }),
-  );
+  sessionObserver.subscribe((result) => {
+    const state = { loading: result.isPending, user: result.data?.user ?? null };
+    // Offline, who is reading is not known: pages that are someone's own say so (the elections hub).
+    const offline = result.data === undefined && result.isError && isOffline(result.error);
+    setSessionState(offline ? { ...state, offline } : state);
+  });
 }
 
 /** A new session changes what every other query may return: refetch them all after setting the user. */
