@@ -3,14 +3,22 @@ import { hashPassword } from '../server/auth/passwords';
 import type { Db } from '../server/db/client';
 import { profiles, users } from '../server/db/schema';
 import type { StaffRole } from '../shared/roles';
-import { DEMO_ADMIN, DEMO_CITIZEN, DEMO_VOTER_COUNT, demoVoterEmail } from './demo-accounts';
+import {
+  DEMO_ADMIN,
+  DEMO_CITIZEN,
+  DEMO_VOTER_COUNT,
+  type DemoCredential,
+  demoVoterEmail,
+  generateDemoPassword,
+} from './demo-accounts';
 
+/** The account's id, and whether it was created now (an existing account keeps its password). */
 async function ensureAccount(
   db: Db,
   account: { email: string; password: string | null; fullName: string; role: StaffRole | null },
-): Promise<string> {
+): Promise<{ id: string; created: boolean }> {
   const existing = db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get();
-  if (existing) return existing.id;
+  if (existing) return { id: existing.id, created: false };
   const passwordHash = account.password ? await hashPassword(account.password) : null;
   return db.transaction((tx) => {
     const user = tx
@@ -19,7 +27,7 @@ async function ensureAccount(
       .returning({ id: users.id })
       .get();
     tx.insert(profiles).values({ userId: user.id, fullName: account.fullName, role: account.role }).run();
-    return user.id;
+    return { id: user.id, created: true };
   });
 }
 
@@ -36,16 +44,31 @@ const VOTER_NAMES = [
   'Ifrah',
 ];
 
-/** The demo admin, the demo citizen and the passwordless voters behind the demo results. */
+/**
+ * The demo admin, the demo citizen and the passwordless voters behind the demo results. The two accounts
+ * that can sign in get a password drawn now; `credentials` holds those of the accounts created by this call
+ * (none on a second run), for the caller to show once and keep in the owner-only file.
+ */
 export async function seedAccounts(db: Db) {
-  const adminId = await ensureAccount(db, { ...DEMO_ADMIN, role: 'System Admin' });
-  const citizenId = await ensureAccount(db, { ...DEMO_CITIZEN, role: null });
+  const credentials: DemoCredential[] = [];
+  const withPassword = async (account: typeof DEMO_ADMIN | typeof DEMO_CITIZEN, role: StaffRole | null) => {
+    const password = generateDemoPassword();
+    const { id, created } = await ensureAccount(db, { ...account, password, role });
+    if (created) credentials.push({ label: account.label, email: account.email, password });
+    return id;
+  };
+  const adminId = await withPassword(DEMO_ADMIN, 'System Admin');
+  const citizenId = await withPassword(DEMO_CITIZEN, null);
   const voterIds: string[] = [];
   for (let n = 1; n <= DEMO_VOTER_COUNT; n++) {
     const name = `${VOTER_NAMES[n % VOTER_NAMES.length]} Voter ${String(n).padStart(3, '0')}`;
-    voterIds.push(
-      await ensureAccount(db, { email: demoVoterEmail(n), password: null, fullName: name, role: null }),
-    );
+    const voter = await ensureAccount(db, {
+      email: demoVoterEmail(n),
+      password: null,
+      fullName: name,
+      role: null,
+    });
+    voterIds.push(voter.id);
   }
-  return { adminId, citizenId, voterIds };
+  return { adminId, citizenId, voterIds, credentials };
 }

@@ -1,13 +1,18 @@
 import { closeDb, createDb, migrateDb } from '../server/db/client';
 import { readEnv } from '../server/env';
-import { DEMO_ADMIN, DEMO_CITIZEN } from './demo-accounts';
+import { demoAccountsBanner } from '../server/startup';
+import { demoAccountsFile, writeDemoAccountsFile } from './demo-accounts';
 import { seedDemo } from './seed';
 
 const env = readEnv();
 const db = createDb(env.DATABASE_PATH);
 migrateDb(db);
-await seedDemo(db);
+const credentials = await seedDemo(db);
 closeDb(db);
 console.log(`Demo data seeded into ${env.DATABASE_PATH}`);
-console.log(`  System Admin: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
-console.log(`  Citizen:      ${DEMO_CITIZEN.email} / ${DEMO_CITIZEN.password}`);
+// Accounts that existed already keep their passwords (and the file that holds them).
+const file = demoAccountsFile(env.DATABASE_PATH);
+if (credentials.length > 0) {
+  if (file) writeDemoAccountsFile(file, credentials);
+  console.log(demoAccountsBanner({ credentials, file }));
+}

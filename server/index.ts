@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { closeDb, createDb, migrateDb } from './db/client';
 import { EnvError, readEnv } from './env';
+import { ConfiguredAdminRefused } from './services/accounts';
 import { demoAccountsBanner, prepareDatabase } from './startup';
 
 async function main() {
@@ -8,7 +9,7 @@ async function main() {
   const db = createDb(env.DATABASE_PATH);
   migrateDb(db);
   const app = await buildApp({ db, env });
-  const { seeded } = await prepareDatabase(db, env, app.log);
+  const { demoAccounts } = await prepareDatabase(db, env, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -31,11 +32,11 @@ async function main() {
   await app.listen({ port: env.PORT, host: env.HOST });
   // Plain lines for the person who just typed `npm start`; the structured log above is for machines.
   console.log(`\nCodka is running at ${env.PUBLIC_ORIGIN}`);
-  if (seeded) console.log(demoAccountsBanner());
+  if (demoAccounts) console.log(demoAccountsBanner(demoAccounts));
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) {
+  if (error instanceof EnvError || error instanceof ConfiguredAdminRefused) {
     console.error(error.message);
   } else {
     console.error('Codka failed to start:', error);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../seed/demo-accounts';
+import { type DemoCredential, demoAccountsFile, writeDemoAccountsFile } from '../seed/demo-accounts';
 import { seedDemo } from '../seed/seed';
 import type { Db } from './db/client';
 import { users } from './db/schema';
@@ -8,22 +8,34 @@ import type { Env } from './env';
 import { failInterruptedPhotoJobs } from './jobs/photo-refresh/runner';
 import { ensureConfiguredAdmin } from './services/accounts';
 
+/** The demo accounts created by this start: shown once on the console, kept in `file` (none in memory). */
+export interface DemoAccounts {
+  credentials: DemoCredential[];
+  file: string | null;
+}
+
 /**
  * At start: seed an empty database when SEED_DEMO is on, and make sure the configured admin exists.
- * Returns whether demo data was seeded now, so the entry point can print the demo accounts.
+ * Returns whether demo data was seeded now and, if so, the demo accounts for the entry point to print.
+ * Throws ConfiguredAdminRefused when ADMIN_EMAIL names someone else's account: the start must stop.
  */
 export async function prepareDatabase(
   db: Db,
   env: Env,
   log: FastifyBaseLogger,
-): Promise<{ seeded: boolean }> {
+): Promise<{ seeded: boolean; demoAccounts?: DemoAccounts }> {
   const userCount = db.select({ count: sql<number>`count(*)` }).from(users).get()?.count ?? 0;
   const seeded = env.SEED_DEMO && userCount === 0;
+  let demoAccounts: DemoAccounts | undefined;
   if (seeded) {
-    await seedDemo(db);
+    const credentials = await seedDemo(db);
+    const file = demoAccountsFile(env.DATABASE_PATH);
+    if (file && credentials.length > 0) writeDemoAccountsFile(file, credentials);
+    demoAccounts = { credentials, file };
+    // The log may be kept and shipped elsewhere: it names the file, never the passwords.
     log.warn(
-      `Demo data seeded. Demo accounts: System Admin ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}; ` +
-        `Citizen ${DEMO_CITIZEN.email} / ${DEMO_CITIZEN.password}. Set SEED_DEMO=false for a real deployment.`,
+      { file },
+      'Demo data seeded with demo accounts whose passwords were generated now. Set SEED_DEMO=false for a real deployment.',
     );
   }
   const interrupted = failInterruptedPhotoJobs(db);
@@ -31,16 +43,28 @@ export async function prepareDatabase(
     log.warn({ jobs: interrupted }, 'photo jobs cut short by the last stop were marked failed');
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const outcome = await ensureConfiguredAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-    log.info({ email: env.ADMIN_EMAIL, outcome }, 'configured System Admin checked');
+    if (outcome === 'deactivated') {
+      log.warn(
+        { email: env.ADMIN_EMAIL },
+        'The ADMIN_EMAIL System Admin is deactivated and stays so: another admin deactivated it, and a ' +
+          'restart does not undo that. Reactivate it from the admin console, or set ADMIN_EMAIL to another address.',
+      );
+    } else {
+      log.info({ email: env.ADMIN_EMAIL, outcome }, 'configured System Admin checked');
+    }
   }
-  return { seeded };
+  return demoAccounts ? { seeded, demoAccounts } : { seeded };
 }
 
-export function demoAccountsBanner(): string {
+/** What `npm start` prints once, right after seeding: the only time the passwords are shown. */
+export function demoAccountsBanner({ credentials, file }: DemoAccounts): string {
+  const width = Math.max(...credentials.map((account) => account.label.length), 0) + 2;
   return [
-    'Demo data was seeded into the empty database. Demo accounts:',
-    `  System Admin  ${DEMO_ADMIN.email}  /  ${DEMO_ADMIN.password}`,
-    `  Citizen       ${DEMO_CITIZEN.email}  /  ${DEMO_CITIZEN.password}`,
+    'Demo data was seeded into the empty database. Demo accounts (passwords generated now, shown only this once):',
+    ...credentials.map(
+      (account) => `  ${account.label.padEnd(width)}${account.email}  /  ${account.password}`,
+    ),
+    ...(file ? [`They are also kept in ${file}, readable only by you.`] : []),
     'Set SEED_DEMO=false (and ADMIN_EMAIL/ADMIN_PASSWORD) for a real deployment.',
   ].join('\n');
 }

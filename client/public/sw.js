@@ -1,22 +1,26 @@
-// Codka's service worker: a page a reader has visited reloads without a connection (issue 8), with the data
-// it showed. The rules are in docs/decisions/008-offline.md; in short:
+// Codka's service worker: a page a reader has visited reloads without a connection (issue 8), with the public
+// data it showed, and it keeps no one's personal data (issue 15). The rules are in docs/decisions/008-offline.md;
+// in short:
 // - app shell (index.html, /assets/*, theme-init.js, favicon): the HTML network-first, hashed assets
 //   cache-first (their names change with their content);
-// - GET /trpc answers of public read procedures, network-first, stored per procedure and input so a batch
-//   that mixes public and private procedures still caches its public part; offline, a batch is answered
-//   from those entries, and anything not stored (auth.session, votes.*, ...) answers "offline" as an error;
+// - GET /trpc answers of the procedures whose meta says `offline: true` (OFFLINE_READS, written into this file
+//   by the server when it serves /sw.js: server/http/service-worker.ts), network-first, stored per procedure
+//   and input so a batch that mixes them with other calls still keeps its public part; offline, a batch is
+//   answered from those entries, and every other call (auth.session, votes.*, elections.hub, elections.byId
+//   with its receipt, ...) answers "offline" as an error. Nothing else is ever stored;
 // - member photos (/uploads/photos/) cache-first;
-// - never: POST and other writes, auth.* (but see SESSION_KEY), votes.*, admin.*, photos.* (admin), /admin
-//   pages, candidate images and any other upload, other origins (map tiles).
-// Some public reads say what the signed-in reader may do (elections.hub, polls.current): the data cache is
-// emptied whenever the signed-in account changes (seen in auth.session answers and auth.* writes), so one
-// person's answers are never shown to the next on a shared phone.
+// - never: POST and other writes, /admin pages, candidate images and any other upload, other origins.
+// Whose answers: every stored answer belongs to the identity that fetched it (an account id, or "visitor"),
+// learnt from auth.session answers. Entries are keyed by a random epoch drawn for that identity; any change
+// of identity, and any auth.* write (sign in, out, up, password changes), empties the data cache and draws a
+// new epoch. Until the worker has seen who is reading again, it stores nothing. So an answer fetched for A is
+// never served to B or to a visitor, even one that was still in flight when A signed out.
 //
 // Hand-written rather than vite-plugin-pwa/Workbox: vite-plugin-pwa 2 supports Vite 8, but workbox-build
 // brings about 300 packages (Babel, Rollup 2, terser) into the build for this one file, and the rule that
 // matters here, caching the public procedures inside a tRPC batch, needs custom code in Workbox anyway.
 
-const VERSION = 'v1';
+const VERSION = 'v2';
 const SHELL_CACHE = `codka-shell-${VERSION}`;
 const DATA_CACHE = `codka-data-${VERSION}`;
 const PHOTO_CACHE = `codka-photos-${VERSION}`;
@@ -26,34 +30,14 @@ const CACHES = [SHELL_CACHE, DATA_CACHE, PHOTO_CACHE];
 const SHELL_KEY = '/';
 const SHELL_FILES = ['/', '/theme-init.js', '/favicon.svg'];
 
-/** Reads whose answers are the same for every visitor, or depend only on who is signed in (see above). */
-const PUBLIC_READS = new Set([
-  'directory.members',
-  'directory.senators',
-  'directory.stateRepresentatives',
-  'directory.mapSettings',
-  'directory.siteSettings',
-  'elections.active',
-  'elections.hub',
-  'elections.byId',
-  'elections.results',
-  'elections.kindOf',
-  'elections.verified',
-  'polls.current',
-  'polls.list',
-  'polls.byId',
-  'polls.history',
-  'polls.results',
-]);
-
-/** Where the last seen account id is kept (service workers lose their variables when idle). */
-const IDENTITY_KEY = '/__codka/identity';
 /**
- * The last auth.session answer, replayed only when offline, so a signed-in reader's pages (the elections
- * hub) still know who is reading. Online it is never served; it goes with the rest of the data cache when the
- * account changes or anyone signs in or out.
+ * The procedures whose meta declares `offline: true`, written in by the server (server/http/service-worker.ts)
+ * when it serves this file. Served any other way (a bare static server), the list is empty: nothing is kept.
  */
-const SESSION_KEY = '/__codka/session';
+const OFFLINE_READS = new Set(/* offline reads */ []);
+
+/** Who the stored answers belong to: { identity: account id | "visitor" | null (not known yet), epoch }. */
+const IDENTITY_KEY = '/__codka/identity';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -110,7 +94,7 @@ self.addEventListener('fetch', (event) => {
   if (request.method !== 'GET') {
     // Signing in, up or out changes whose answers the data cache holds.
     if (url.pathname.startsWith('/trpc/') && procedures(url).some((name) => name.startsWith('auth.'))) {
-      event.waitUntil(forgetData());
+      event.respondWith(authWrite(request));
     }
     return;
   }
@@ -192,59 +176,87 @@ function inputsOf(url, count) {
   return Array.from({ length: count }, (_, index) => inputs[index] ?? null);
 }
 
-/** One procedure call's entry in the data cache. */
-function entryKey(name, input) {
-  return `/__codka/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`;
+/** One procedure call's entry in the data cache, under the epoch of the identity that fetched it. */
+function entryKey(epoch, name, input) {
+  return `/__codka/trpc/${epoch}/${name}?input=${encodeURIComponent(JSON.stringify(input))}`;
 }
 
 async function trpcBatch(request, url, names) {
   const inputs = inputsOf(url, names.length);
+  // Whose answers these will be is fixed before the request leaves: a wipe meanwhile voids them.
+  const before = await readIdentity();
   let response;
   try {
     response = await fetch(request);
   } catch {
     return fromCache(names, inputs);
   }
-  await storeAnswers(response.clone(), names, inputs).catch(() => undefined);
+  await storeAnswers(response.clone(), names, inputs, before).catch(() => undefined);
   return response;
 }
 
-/** Keeps the public procedures' successful results; empties the cache when the signed-in account changed. */
-async function storeAnswers(response, names, inputs) {
+/**
+ * Keeps the offline reads' successful results under the epoch of the identity that fetched them. The owner
+ * is the identity named by an auth.session answer in the same batch (same request, same cookie), else the one
+ * known when the request left, else the worker asks the server who is reading. Nothing is stored when an
+ * auth.* write or a change of identity emptied the cache after the request left.
+ */
+async function storeAnswers(response, names, inputs, before) {
   if (response.status !== 200 && response.status !== 207) return;
+  if (!names.some((name) => OFFLINE_READS.has(name) || name === 'auth.session')) return;
   const items = await response.json();
   if (!Array.isArray(items)) return;
+  let owner = before;
   const sessionIndex = names.indexOf('auth.session');
   if (sessionIndex >= 0 && items[sessionIndex]?.result) {
-    const user = items[sessionIndex].result.data?.json?.user;
-    await noteIdentity(user?.id ?? 'visitor');
-    await (await caches.open(DATA_CACHE)).put(
-      SESSION_KEY,
-      new Response(JSON.stringify(items[sessionIndex]), { headers: { 'content-type': 'application/json' } }),
-    );
+    owner = await noteIdentity(identityIn(items[sessionIndex]), before);
+  } else if (before.identity === null && names.some((name) => OFFLINE_READS.has(name))) {
+    owner = await learnIdentity(before);
   }
+  if (!owner || owner.identity === null) return;
+  if ((await readIdentity()).epoch !== owner.epoch) return;
   const cache = await caches.open(DATA_CACHE);
   await Promise.all(
     names.map((name, index) => {
       const item = items[index];
-      if (!PUBLIC_READS.has(name) || !item?.result) return undefined;
+      if (!OFFLINE_READS.has(name) || !item?.result) return undefined;
       return cache.put(
-        entryKey(name, inputs[index]),
+        entryKey(owner.epoch, name, inputs[index]),
         new Response(JSON.stringify(item), { headers: { 'content-type': 'application/json' } }),
       );
     }),
   );
 }
 
+/** The identity an auth.session result names: the account's id, or "visitor". */
+function identityIn(item) {
+  return item.result.data?.json?.user?.id ?? 'visitor';
+}
+
+/** Asks the server who is reading (the session cookie goes with the request), as the page would. */
+async function learnIdentity(before) {
+  try {
+    const response = await fetch('/trpc/auth.session?batch=1&input=%7B%7D', { credentials: 'same-origin' });
+    if (!response.ok) return null;
+    const [item] = await response.json();
+    return item?.result ? noteIdentity(identityIn(item), before) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Offline: the batch from stored results; what was never stored answers as an error, like a failed call. */
 async function fromCache(names, inputs) {
+  const { identity, epoch } = await readIdentity();
   const cache = await caches.open(DATA_CACHE);
   let found = 0;
   // 207 (multi-status) as tRPC's server does for a batch with errors: the client reads each item.
   const items = await Promise.all(
     names.map(async (name, index) => {
-      const key = name === 'auth.session' ? SESSION_KEY : entryKey(name, inputs[index]);
-      const stored = PUBLIC_READS.has(name) || name === 'auth.session' ? await cache.match(key) : undefined;
+      const stored =
+        identity !== null && OFFLINE_READS.has(name)
+          ? await cache.match(entryKey(epoch, name, inputs[index]))
+          : undefined;
       if (stored) {
         found += 1;
         return stored.json();
@@ -254,7 +266,8 @@ async function fromCache(names, inputs) {
           json: {
             message: 'You are offline.',
             code: -32603,
-            data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 503, path: name },
+            // `offline` tells the page the call never reached the server (lib/errors.ts isOffline).
+            data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 503, path: name, offline: true },
           },
         },
       };
@@ -266,15 +279,64 @@ async function fromCache(names, inputs) {
   });
 }
 
-async function noteIdentity(identity) {
-  const cache = await caches.open(DATA_CACHE);
-  const stored = await cache.match(IDENTITY_KEY);
-  const previous = stored ? await stored.text() : null;
-  if (previous === identity) return;
-  if (previous !== null) await forgetData();
-  await (await caches.open(DATA_CACHE)).put(IDENTITY_KEY, new Response(identity));
+function newEpoch() {
+  return crypto.randomUUID();
 }
 
+/** The identity the stored answers belong to (kept in the cache: a worker loses its variables when idle). */
+async function readIdentity() {
+  const stored = await (await caches.open(DATA_CACHE)).match(IDENTITY_KEY);
+  if (!stored) return { identity: null, epoch: 'none' };
+  try {
+    return await stored.json();
+  } catch {
+    return { identity: null, epoch: 'none' };
+  }
+}
+
+async function writeIdentity(state) {
+  await (await caches.open(DATA_CACHE)).put(
+    IDENTITY_KEY,
+    new Response(JSON.stringify(state), { headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+/**
+ * An auth.session answer named `identity`; returns the owner its batch's answers may be stored for, or null.
+ * Nobody known yet (just after a wipe, when the cache is empty): that identity takes the current epoch. Someone
+ * else known: the cache is emptied and a new epoch drawn. A wipe since the request left: the answer may be
+ * the old cookie's, so nothing is learnt from it.
+ */
+async function noteIdentity(identity, before) {
+  const current = await readIdentity();
+  if (current.epoch !== before.epoch) return null;
+  if (current.identity === identity) return current;
+  if (current.identity === null) {
+    const known = { identity, epoch: current.epoch };
+    await writeIdentity(known);
+    return known;
+  }
+  await caches.delete(DATA_CACHE);
+  const next = { identity, epoch: newEpoch() };
+  await writeIdentity(next);
+  return next;
+}
+
+/**
+ * An auth.* write: the cache is emptied before it leaves and again once its answer (and new cookie) is here,
+ * so a read sent in between, with either cookie, can never be stored as the next identity's.
+ */
+async function authWrite(request) {
+  await forgetData();
+  try {
+    return await fetch(request);
+  } finally {
+    await forgetData();
+  }
+}
+
+/** Signing in, up or out (any auth.* write): nothing stored survives, and nobody is known until the next session. */
 async function forgetData() {
   await caches.delete(DATA_CACHE);
+  await writeIdentity({ identity: null, epoch: newEpoch() });
 }

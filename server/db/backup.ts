@@ -1,4 +1,5 @@
 import {
+  chmodSync,
   closeSync,
   existsSync,
   fsyncSync,
@@ -90,9 +91,16 @@ export function backupDatabase(
   const target = resolve(destination);
   if (!existsSync(databasePath)) throw new BackupError(`There is no database at ${databasePath}.`);
   if (existsSync(target)) throw new BackupError(`${target} already exists; choose another name.`);
-  mkdirSync(dirname(target), { recursive: true });
+  // A backup holds every account's password hash and every ballot: only the owner reads it. The folder is
+  // made 0700 when we create it, and the default folder is brought to 0700 if an older version made it
+  // wider; a folder the operator named is theirs to set.
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  if (dirname(target) === dirname(defaultBackupPath(databasePath))) chmodSync(dirname(target), 0o700);
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
+  // Created empty with mode 0600 before SQLite writes into it (VACUUM INTO accepts an empty file), so the
+  // copy is never readable by others, not even for a moment.
+  closeSync(openSync(partial, 'wx', 0o600));
   const source = new Database(databasePath, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 10000');

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jsonError } from './errors';
 import { pagePreloadLinks } from './page-preloads';
+import { registerServiceWorker } from './service-worker';
 
 /** Paths that are API surface: an unknown one answers JSON, never the SPA's HTML. */
 const API_PREFIXES = ['/trpc', '/api', '/uploads', '/healthz'];
@@ -37,6 +38,8 @@ export async function registerStatic(
   const hasClient = existsSync(indexPath);
   const indexHtml = hasClient ? readFileSync(indexPath, 'utf8') : null;
   if (hasClient) {
+    // Before the static files: the worker is served with the offline reads written in.
+    registerServiceWorker(app, clientDir);
     await app.register(fastifyStatic, {
       root: clientDir,
       prefix: '/',

@@ -156,25 +156,46 @@ export async function bootstrapAdmin(
   });
 }
 
-/** Makes sure the ADMIN_EMAIL/ADMIN_PASSWORD System Admin exists at start (creating or promoting it). */
+/** Why the start refuses ADMIN_EMAIL: the operator must act (the entry point prints it and exits). */
+export class ConfiguredAdminRefused extends Error {}
+
+export type ConfiguredAdminOutcome = 'created' | 'promoted' | 'present' | 'deactivated';
+
+/**
+ * Makes sure the ADMIN_EMAIL/ADMIN_PASSWORD System Admin exists at start. It never hands an account the
+ * operator did not create to the operator: an existing account that is not a System Admin is promoted only
+ * when ADMIN_PASSWORD is its password (the operator owns it), else the start is refused. A System Admin
+ * deactivated by another admin stays deactivated: the caller warns, the restart does not undo that decision.
+ */
 export async function ensureConfiguredAdmin(
   db: Db,
   email: string,
   password: string,
-): Promise<'created' | 'promoted' | 'present'> {
+): Promise<ConfiguredAdminOutcome> {
   const normalized = email.trim().toLowerCase();
   const existing = db
-    .select({ id: users.id, role: profiles.role, isActive: profiles.isActive })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      role: profiles.role,
+      isActive: profiles.isActive,
+    })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.email, normalized))
     .get();
-  if (existing?.role === 'System Admin' && existing.isActive) return 'present';
+  if (existing?.role === 'System Admin') return existing.isActive ? 'present' : 'deactivated';
   if (existing) {
-    db.update(profiles)
-      .set({ role: 'System Admin', isActive: true })
-      .where(eq(profiles.userId, existing.id))
-      .run();
+    // Someone signed up with the address first (or it is another staff member's): only its password proves
+    // the operator owns it.
+    if (!(await verifyPassword(existing.passwordHash, password))) {
+      throw new ConfiguredAdminRefused(
+        `ADMIN_EMAIL ${normalized} already belongs to an account that is not a System Admin, and ` +
+          'ADMIN_PASSWORD is not its password, so it was not made an admin. Set ADMIN_EMAIL to an address ' +
+          "with no account, or ADMIN_PASSWORD to that account's own password if it is yours.",
+      );
+    }
+    db.update(profiles).set({ role: 'System Admin' }).where(eq(profiles.userId, existing.id)).run();
     recordAudit(db, {
       action: 'configure_admin',
       tableName: 'profiles',
@@ -182,7 +203,7 @@ export async function ensureConfiguredAdmin(
       newValues: { role: 'System Admin' },
       actorId: null,
     });
-    return 'promoted';
+    return existing.isActive === false ? 'deactivated' : 'promoted';
   }
   const passwordHash = await hashPassword(password);
   db.transaction((tx) => {

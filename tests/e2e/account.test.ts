@@ -2,10 +2,10 @@ import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signIn, signInForm, submitSignIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
+import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 // Info-level logs carry the emails: the test server has no SMTP, so reset links are read from its log.

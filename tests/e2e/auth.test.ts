@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { signInForm, signUpForm, submitSignIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { portrait } from '../helpers/photo-source';
 import { stubTiles } from './helpers/admin';
 import { signIn, stepUpThroughApi } from './helpers/auth';
 import { visit } from './helpers/browser';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 const { openPage, origin } = setupE2E();

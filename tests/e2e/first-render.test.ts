@@ -1,8 +1,8 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { signIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 /**

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { REGION_SHAPES } from '../../client/src/generated/somalia-map';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
 import {
   MAP_REGION_CODES,
   MAP_REGION_NAMES,
@@ -10,6 +9,7 @@ import {
 } from '../../shared/federal-states';
 import { signIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();

@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { listingPage, type PhotoSourceServer, portrait, startPhotoSource } from '../helpers/photo-source';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signIn, stepUpThroughApi } from './helpers/auth';
 import { launchBrowser, trackPages, visit } from './helpers/browser';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { startServer, type TestServer } from './helpers/server';
 
 // The parliament's site is played by a local server; the built server is pointed at it through its env.

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { signIn } from './helpers/auth';
 import { launchBrowser, newPage, type TestPage, type ViewportName, visit } from './helpers/browser';
+import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { startServer, type TestServer } from './helpers/server';
 
 // The other browser tests block the service worker (helpers/browser.ts); these pages allow it.
@@ -58,16 +58,67 @@ async function reloadStatus(page: Page): Promise<number | null> {
   }
 }
 
+/** Every entry of every cache the site holds, as "cache path?query", read from the page itself. */
+function cacheEntries(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const entries: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const url = new URL(request.url);
+        entries.push(`${name} ${decodeURIComponent(url.pathname + url.search)}`);
+      }
+    }
+    return entries;
+  });
+}
+
+/** Whose answers the worker holds: the identity it learnt and the epoch its entries are keyed by. */
+function storedIdentity(page: Page): Promise<{ identity: string | null; epoch: string } | null> {
+  return page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const stored = await (await caches.open(name)).match('/__codka/identity');
+      if (stored) return stored.json();
+    }
+    return null;
+  });
+}
+
+/** Signs out as the account menu does: a POST to auth.signOut from the page, through the worker. */
+async function signOutThroughApi(page: Page) {
+  const status = await page.evaluate(async () => {
+    const response = await fetch('/trpc/auth.signOut', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    return response.status;
+  });
+  expect(status).toBe(200);
+}
+
+/** The demo election whose results voters cannot see while it is open: only an admin gets its counts. */
+async function hiddenResultsElectionId(): Promise<string> {
+  const response = await fetch(`${server.origin}/trpc/elections.active`);
+  const body = (await response.json()) as { result: { data: { json: { id: string; title: string }[] } } };
+  const election = body.result.data.json.find((item) => item.title === 'Federal Presidential Election 2026');
+  if (!election) throw new Error('the demo presidential election is missing');
+  return election.id;
+}
+
+/** A stored answer of a call that must never be kept (data entries are /__codka/trpc/<epoch>/<procedure>). */
+const PERSONAL_ENTRY = /\/trpc\/.*(auth\.|votes\.|elections\.hub|elections\.byId|receipt)/;
+
 describe('offline reload (service worker)', () => {
-  it('reloads visited pages with their data without a connection', async () => {
+  it('reloads visited public pages with their data without a connection', async () => {
     const { page, context } = await openPage('phone');
-    await signIn(page, DEMO_CITIZEN);
+    await visit(page, '/');
     await waitForServiceWorker(page);
 
     const pages = [
       { path: '/', ready: () => page.getByRole('heading', { level: 1 }).first() },
       { path: '/parliament-members', ready: () => page.getByText('Aden Mohamed Nur').first() },
-      { path: '/elections', ready: () => page.getByRole('heading', { level: 1 }).first() },
+      { path: '/verified-results', ready: () => page.getByRole('heading', { level: 1 }).first() },
     ];
     const online: Record<string, string> = {};
     for (const { path, ready } of pages) {
@@ -87,6 +138,102 @@ describe('offline reload (service worker)', () => {
       // The page's data came back too: what the main area said online, it says offline.
       await expect.poll(() => page.locator('main').innerText()).toBe(online[path]);
     }
+    await context.setOffline(false);
+  });
+
+  it('never stores the session, votes, the hub or a receipt, and keeps nothing of a citizen who signed out', async () => {
+    const { page, context } = await openPage('phone');
+    await signIn(page, DEMO_CITIZEN);
+    await waitForServiceWorker(page);
+    const electionId = await hiddenResultsElectionId();
+    for (const path of [
+      '/',
+      '/elections',
+      `/vote/${electionId}`,
+      `/election/${electionId}`,
+      '/polls/presidential',
+    ]) {
+      await visit(page, path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.locator('.mantine-Skeleton-root[data-visible]').first().waitFor({ state: 'detached' });
+    }
+    const whileSignedIn = await cacheEntries(page);
+    const citizen = await storedIdentity(page);
+    // The worker did keep public answers for this citizen, tied to them...
+    expect(citizen?.identity).toMatch(/^[0-9a-f-]{36}$/);
+    const citizenEntries = whileSignedIn.filter((entry) =>
+      entry.includes(`/__codka/trpc/${citizen?.epoch}/`),
+    );
+    expect(citizenEntries.length).toBeGreaterThan(0);
+    // ...and nothing personal, ever: no session, no ballot, no hub, no election page with its receipt. The data
+    // cache holds the identity record and answers keyed by procedure, and nothing else.
+    expect(whileSignedIn.filter((entry) => PERSONAL_ENTRY.test(entry))).toEqual([]);
+    const dataEntries = whileSignedIn.filter((entry) => entry.startsWith('codka-data-'));
+    for (const entry of dataEntries) {
+      expect(entry).toMatch(
+        /^codka-data-v\d+ \/__codka\/(identity|trpc\/[\w-]+\/(directory|elections|polls)\.\w+\?input=)/,
+      );
+    }
+
+    await signOutThroughApi(page);
+    const afterSignOut = await cacheEntries(page);
+    expect(afterSignOut.filter((entry) => entry.includes('/__codka/trpc/'))).toEqual([]);
+    expect((await storedIdentity(page))?.identity).toBeNull();
+
+    // The next person on this phone, offline: the hub says so instead of showing anyone's elections.
+    await context.setOffline(true);
+    expect(await reloadStatus(page)).toBe(200);
+    await page.goto('/elections');
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('Federal Presidential Election 2026');
+    expect((await cacheEntries(page)).filter((entry) => PERSONAL_ENTRY.test(entry))).toEqual([]);
+    await context.setOffline(false);
+  });
+
+  it('shows a signed-in citizen’s hub offline as "You are offline", never a stale copy', async () => {
+    const { page, context } = await openPage();
+    await signIn(page, DEMO_CITIZEN);
+    await waitForServiceWorker(page);
+    await visit(page, '/elections');
+    await page.getByText('Federal Presidential Election 2026').first().waitFor();
+
+    await context.setOffline(true);
+    expect(await reloadStatus(page)).toBe(200);
+    await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('Federal Presidential Election 2026');
+    await context.setOffline(false);
+  });
+
+  it('serves none of an admin’s answers to the visitor who comes next on the same browser', async () => {
+    const { page, context } = await openPage();
+    await signIn(page, DEMO_ADMIN);
+    await waitForServiceWorker(page);
+    const electionId = await hiddenResultsElectionId();
+    // An admin sees counts voters cannot see yet: an answer that must not outlive the admin's session.
+    await visit(page, `/results/${electionId}`);
+    await page.getByText('Voters cannot see these results yet').waitFor();
+    const admin = await storedIdentity(page);
+    expect(
+      (await cacheEntries(page)).some((entry) =>
+        entry.includes(`/__codka/trpc/${admin?.epoch}/elections.results`),
+      ),
+    ).toBe(true);
+
+    await signOutThroughApi(page);
+    // A visitor reads a public page online, then loses the connection and opens the results page.
+    await visit(page, '/parliament-members');
+    await page.getByText('Aden Mohamed Nur').first().waitFor();
+    const visitor = await storedIdentity(page);
+    expect(visitor?.identity).toBe('visitor');
+    expect(visitor?.epoch).not.toBe(admin?.epoch);
+    expect((await cacheEntries(page)).filter((entry) => entry.includes(`/${admin?.epoch}/`))).toEqual([]);
+
+    await context.setOffline(true);
+    await page.goto(`/results/${electionId}`).catch(() => null);
+    await page.getByText('Failed to load election results').first().waitFor();
+    const offlineText = await page.locator('main').innerText();
+    expect(offlineText).not.toContain('Voters cannot see these results yet');
+    expect(offlineText).not.toContain('Hassan Abdi Nur');
     await context.setOffline(false);
   });
 

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { signUpForm, stepUpThroughApi, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();

@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { openDashboard, stubTiles } from './helpers/admin';
 import { signIn } from './helpers/auth';
 import { axeViolations, horizontalOverflow, smallTargets } from './helpers/axe';
 import { launchBrowser, newPage, type TestPage, type ViewportName } from './helpers/browser';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { startServer, type TestServer } from './helpers/server';
 
 /**

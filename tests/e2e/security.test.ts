@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { signIn } from './helpers/auth';
 import { visit } from './helpers/browser';
+import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 /**

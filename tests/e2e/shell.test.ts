@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { signIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
+import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN } from '../../seed/demo-accounts';
 import { expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 

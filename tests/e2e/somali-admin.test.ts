@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../client/src/i18n';
 import { formatDateTime } from '../../client/src/i18n/format';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signInThroughApi, waitForPath } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
+import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 

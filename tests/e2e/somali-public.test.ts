@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { expectNoHorizontalScroll, stubTiles } from './helpers/admin';
 import { waitForPath } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { RECEIPT_PATTERN } from '../../shared/receipts';
 import { signIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();

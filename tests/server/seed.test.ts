@@ -145,13 +145,25 @@ describe('demo seed', () => {
     expect(closedVotes).toBeGreaterThan(0);
   });
 
-  it('creates demo accounts that can sign in with the README passwords', async () => {
+  it('creates demo accounts that sign in with the passwords it drew, once, and different each time', async () => {
     const deps = createTestDeps();
-    await seedDemo(deps.db);
+    const credentials = await seedDemo(deps.db);
+    const password = (email: string) =>
+      credentials.find((account) => account.email === email)?.password ?? '';
     const { caller } = callerFor(deps, null);
-    const admin = await caller.auth.signIn({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password });
+    const admin = await caller.auth.signIn({ email: DEMO_ADMIN.email, password: password(DEMO_ADMIN.email) });
     expect(signedInUser(admin).isAdmin).toBe(true);
-    const citizen = await caller.auth.signIn({ email: DEMO_CITIZEN.email, password: DEMO_CITIZEN.password });
+    const citizen = await caller.auth.signIn({
+      email: DEMO_CITIZEN.email,
+      password: password(DEMO_CITIZEN.email),
+    });
     expect(signedInUser(citizen)).toMatchObject({ isAdmin: false, role: null });
+    // A second run creates nothing, so it has no password to show.
+    expect(await seedDemo(deps.db)).toEqual([]);
+    const other = await seedDemo(createTestDb());
+    expect(other.map((account) => account.password)).not.toEqual(
+      credentials.map((account) => account.password),
+    );
+    for (const { password: drawn } of [...credentials, ...other]) expect(drawn).toMatch(/^[\w-]{22}$/);
   });
 });

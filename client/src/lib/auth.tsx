@@ -10,6 +10,8 @@ interface AuthState {
   /** True until the first session check has answered. */
   loading: boolean;
   user: SessionUser | null;
+  /** The session check never reached the server (offline): who is reading is not known. */
+  offline?: boolean;
   /** Recomputed from the user on every session change; false when signed out. */
   isAdmin: boolean;
   signIn(input: { email: string; password: string }): Promise<SignInResult>;

@@ -2,6 +2,7 @@ import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
 import type { AppRouter } from '../../../server/routers/_app';
+import { isOffline } from './errors';
 import { createQueryClient } from './query-client';
 import { type SessionUser, setSessionState } from './session';
 import { createApiClient, TRPCProvider } from './trpc';
@@ -40,9 +41,12 @@ export function startSession(): void {
   // The client stays mounted for the whole visit, as its provider used to be: refetches on reconnect.
   queryClient.mount();
   sessionObserver = observeSession();
-  sessionObserver.subscribe((result) =>
-    setSessionState({ loading: result.isPending, user: result.data?.user ?? null }),
-  );
+  sessionObserver.subscribe((result) => {
+    const state = { loading: result.isPending, user: result.data?.user ?? null };
+    // Offline, who is reading is not known: pages that are someone's own say so (the elections hub).
+    const offline = result.data === undefined && result.isError && isOffline(result.error);
+    setSessionState(offline ? { ...state, offline } : state);
+  });
 }
 
 /** A new session changes what every other query may return: refetch them all after setting the user. */

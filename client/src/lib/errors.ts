@@ -16,6 +16,17 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError && /fetch|network/i.test(error.message);
 }
 
+/**
+ * True when the call did not reach the server: a network failure, or the service worker's per-call
+ * "offline" answer (client/public/sw.js marks it `offline: true`).
+ */
+export function isOffline(error: unknown): boolean {
+  if (isNetworkFailure(error)) return true;
+  return (
+    error instanceof TRPCClientError && (error.data as { offline?: unknown } | undefined)?.offline === true
+  );
+}
+
 /** The server's sentence (already in the reader's language: requests carry it) or a fallback. */
 export function serverMessage(error: unknown, fallback = unexpectedError()): string {
   if (error instanceof TRPCClientError && error.data) return error.message || fallback;

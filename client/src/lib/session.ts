@@ -6,6 +6,8 @@ export interface SessionState {
   /** True until the first session check has answered. */
   loading: boolean;
   user: SessionUser | null;
+  /** The last session check never reached the server (offline): who is reading is not known. */
+  offline?: boolean;
 }
 
 /**
@@ -27,7 +29,8 @@ export function subscribeToSession(listener: () => void): () => void {
 }
 
 export function setSessionState(next: SessionState): void {
-  if (next.loading === current.loading && next.user === current.user) return;
+  if (next.loading === current.loading && next.user === current.user && next.offline === current.offline)
+    return;
   current = next;
   for (const listener of listeners) listener();
 }

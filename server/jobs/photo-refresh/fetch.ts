@@ -1,7 +1,14 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP } from 'node:net';
+import {
+  InternalAddressError,
+  isInternalAddress,
+  publicOnlyLookup,
+  type Resolver,
+} from '../../net/public-address';
+
+export { isInternalAddress } from '../../net/public-address';
 
 /** Why a download was refused or failed, in words an admin can act on (they end up in the job's error log). */
 export class FetchRefused extends Error {}
@@ -11,6 +18,11 @@ export interface FetchPolicy {
   allowedHosts?: ReadonlySet<string>;
   /** Instead of a host list: any host whose addresses are all public (never loopback, private or link-local). */
   publicAddressesOnly?: boolean;
+  /**
+   * Resolves host names at connect time (default: the system's); whichever policy, a name that resolves to
+   * an internal address is refused before any connection. Tests give a fake one: they never use the network.
+   */
+  resolve?: Resolver;
   timeoutMs: number;
   maxBytes: number;
   signal?: AbortSignal;
@@ -27,57 +39,6 @@ export interface Fetched {
 const MAX_REDIRECTS = 3;
 const USER_AGENT = 'CodkaPhotoRefresh/1.0 (+https://codka.so)';
 
-// Addresses a server-side request must never reach: they belong to this machine or its private network.
-const internal = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const) {
-  internal.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  internal.addSubnet(network, prefix, 'ipv6');
-}
-
-export function isInternalAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return internal.check(mapped, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return internal.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-/** Resolves like dns.lookup, then refuses if any address is internal: checked at connect time, so DNS tricks fail. */
-const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, '', 0);
-    const refused = addresses.find((entry) => isInternalAddress(entry.address));
-    if (refused || addresses.length === 0) {
-      return callback(
-        new FetchRefused(`${hostname} resolves to an internal address, which is not allowed.`),
-        '',
-        0,
-      );
-    }
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    const first = addresses[0] as LookupAddress;
-    callback(null, first.address, first.family);
-  });
-};
-
 function checkTarget(url: URL, policy: FetchPolicy): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new FetchRefused(`${url.href} is not an http(s) address.`);
@@ -90,7 +51,8 @@ function checkTarget(url: URL, policy: FetchPolicy): void {
     return;
   }
   if (!policy.publicAddressesOnly) throw new FetchRefused('No fetch policy given.');
-  // A literal address never goes through the lookup, so it is checked here.
+  // A literal address never goes through the lookup, so it is checked here. (An address the operator wrote
+  // into a source URL is allowed above as written: no resolver stands between it and the connection.)
   const literal = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(literal) && isInternalAddress(literal)) {
     throw new FetchRefused(`${url.host} is an internal address, which is not allowed.`);
@@ -99,6 +61,7 @@ function checkTarget(url: URL, policy: FetchPolicy): void {
 
 function describe(error: unknown, url: URL, timeoutMs: number): Error {
   if (error instanceof FetchRefused) return error;
+  if (error instanceof InternalAddressError) return new FetchRefused(error.message);
   const name = (error as { name?: string }).name;
   if (name === 'TimeoutError')
     return new FetchRefused(`${url.href} did not answer within ${timeoutMs / 1000} s.`);
@@ -151,7 +114,8 @@ function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promis
     const request = client.get(url, {
       signal,
       headers: { 'user-agent': USER_AGENT, accept: policy.accept ?? '*/*' },
-      ...(policy.publicAddressesOnly && !policy.allowedHosts ? { lookup: publicOnlyLookup } : {}),
+      // Every host name, configured source or not, is resolved by the check: DNS is not the operator.
+      lookup: publicOnlyLookup(policy.resolve),
     });
     request.on('response', resolve);
     request.on('error', reject);

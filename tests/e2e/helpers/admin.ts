@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_ADMIN } from '../../../seed/demo-accounts';
 import { signIn } from './auth';
 import { visit } from './browser';
+import { DEMO_ADMIN } from './demo-accounts';
 
 /** A toast (Mantine notifications have role alert) containing this text. */
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });

@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { learnDemoPasswords } from './demo-accounts';
 
 /** The repository root: the built server resolves dist/client relative to its working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -183,6 +184,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     }
     await sleep(100);
   }
+  // With SEED_DEMO on, the server wrote the demo passwords it drew beside its database.
+  const demoAccounts = join(dataDir, 'demo-accounts.txt');
+  if (existsSync(demoAccounts)) learnDemoPasswords(demoAccounts);
 
   return {
     origin,

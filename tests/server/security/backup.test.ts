@@ -1,11 +1,14 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   rmSync,
+  statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
@@ -166,5 +169,42 @@ describe('npm run backup and npm run restore', () => {
     migrateDb(reopened);
     expect(reopened.$client.pragma('integrity_check', { simple: true })).toBe('ok');
     closeDb(reopened);
+  }, 30_000);
+});
+
+describe('backups are readable only by their owner', () => {
+  it('writes the file 0600 in a 0700 folder even under a permissive umask, and tightens an old wide folder', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'codka-backup-mode-'));
+    try {
+      const databasePath = join(home, 'codka.db');
+      const db = createDb(databasePath);
+      migrateDb(db);
+      closeDb(db);
+      // An older version (or a careless hand) left the default folder open to everyone.
+      mkdirSync(join(home, 'backups'), { mode: 0o777 });
+      chmodSync(join(home, 'backups'), 0o777);
+      const named = join(home, 'elsewhere', 'named.db');
+      for (const argument of [[], [named]]) {
+        // `umask 000`: every file created without an explicit mode would be world-readable.
+        const run = spawnSync(
+          'sh',
+          ['-c', 'umask 000 && exec "$0" --import tsx scripts/backup.ts "$@"', process.execPath, ...argument],
+          {
+            cwd: REPO_ROOT,
+            env: { ...process.env, DATABASE_PATH: databasePath, LOG_LEVEL: 'silent' },
+            encoding: 'utf8',
+          },
+        );
+        expect(run.status, run.stderr).toBe(0);
+      }
+      const [written] = readdirSync(join(home, 'backups'));
+      const modeOf = (path: string) => statSync(path).mode & 0o777;
+      expect(modeOf(join(home, 'backups', written ?? ''))).toBe(0o600);
+      expect(modeOf(join(home, 'backups'))).toBe(0o700);
+      expect(modeOf(named)).toBe(0o600);
+      expect(modeOf(join(home, 'elsewhere'))).toBe(0o700);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   }, 30_000);
 });

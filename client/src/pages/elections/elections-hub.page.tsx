@@ -1,5 +1,5 @@
 import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
+import { IconCloudOff, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import type { HubAction } from '../../../../shared/election-rules';
 import { HubCard } from '../../components/elections/HubCard';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
+import { isOffline } from '../../lib/errors';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 
@@ -17,14 +18,22 @@ const SKELETON_CARDS = 4;
 export function ElectionsHubPage() {
   const { t } = useTranslation('elections');
   usePageMeta(t('hub.title'), t('hub.metaDescription'));
-  const { user, loading } = useAuth();
+  const { user, loading, offline } = useAuth();
   return (
     <PageContainer>
       <Title order={1}>{t('hub.title')}</Title>
       <Text c="dimmed" mt="xs" maw={640}>
         {t('hub.intro')}
       </Text>
-      {loading ? <HubSkeleton /> : user ? <ElectionsHub /> : <AuthenticationRequired />}
+      {loading ? (
+        <HubSkeleton />
+      ) : user ? (
+        <ElectionsHub />
+      ) : offline ? (
+        <YouAreOffline />
+      ) : (
+        <AuthenticationRequired />
+      )}
     </PageContainer>
   );
 }
@@ -42,6 +51,25 @@ function AuthenticationRequired() {
         <Button component={Link} to="/auth" h={44}>
           {t('states.signIn')}
         </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The hub is this citizen's own (what they may do, their votes): it is never kept for offline reading, so
+ * without a connection the page says so rather than showing someone's stale answers (decision 008).
+ */
+function YouAreOffline() {
+  const { t } = useTranslation('elections');
+  return (
+    <Card withBorder padding="xl" mt="xl" maw={520} role="status">
+      <Stack align="flex-start">
+        <IconCloudOff size={32} aria-hidden />
+        <Title order={2} fz="xl">
+          {t('hub.offline')}
+        </Title>
+        <Text>{t('hub.offlineHint')}</Text>
       </Stack>
     </Card>
   );
@@ -84,6 +112,7 @@ function ElectionsHub() {
   }, [hub.error]);
 
   if (hub.isPending) return <HubSkeleton />;
+  if (hub.error && isOffline(hub.error)) return <YouAreOffline />;
   const elections = hub.data?.elections ?? [];
   const polls = hub.data?.polls ?? [];
   return (
