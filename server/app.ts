@@ -7,6 +7,7 @@ import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
 import { jsonError, malformedUrl, registerErrorHandler } from './http/errors';
@@ -131,6 +132,8 @@ export async function buildApp(options: BuildAppOptions) {
         }),
       });
     }
+    // Before the cache and tRPC: a visitor's batch is small (batch-cap.ts), a forged cookie is no session.
+    api.addHook('onRequest', anonymousBatchCap(db));
     // After the rate limit, so cached answers still count against a flooding address.
     api.addHook('onRequest', publicCache.onRequest);
     // Votes skip tRPC's fetch adapter, not tRPC: same procedures, context and answers (vote-fast-path.ts).
@@ -142,7 +145,7 @@ export async function buildApp(options: BuildAppOptions) {
         router: appRouter,
         createContext,
         // The client batches what one page asks for at once; a bound keeps one request from running thousands.
-        maxBatchSize: 100,
+        maxBatchSize: SIGNED_IN_MAX_BATCH,
         onError,
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
