@@ -78,7 +78,8 @@ describe('results read cost (issue 15 item 4)', () => {
 
   it('refuses an anonymous batch of more than 10 calls, forged cookie or not, with a sentence', async () => {
     const { app, election, cookie, get } = await setUp();
-    for (const headers of [{}, { cookie: 'codka_session=forged.forged' }]) {
+    const forged: Record<string, string>[] = [{}, { cookie: 'codka_session=forged.forged' }];
+    for (const headers of forged) {
       const refused = await get(resultsBatch(election.id, 11), headers);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().error.message).toBe(ANONYMOUS_BATCH_TOO_LARGE);
