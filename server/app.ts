@@ -18,6 +18,7 @@ import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { voteFastPath } from './http/vote-fast-path';
+import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
 import { getMapSettings, getSiteSettings } from './services/admin/settings';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
+  registerResultBatches(app, db);
   await registerStatic(app, {
     clientDir: options.clientDir ?? 'dist/client',
     uploadsDir: env.UPLOADS_DIR,

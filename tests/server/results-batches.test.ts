@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { elections, pollVotes, users, votes } from '../../server/db/schema';
+import { publishDueResultBatches } from '../../server/jobs/result-batches';
 import { castVote } from '../../server/services/voting';
 import { RESULTS_BATCH_MIN_VOTES, RESULTS_BATCH_MINUTES } from '../../shared/election-rules';
 import { callerAs, createTestDeps, type TestDeps } from '../helpers/caller';
@@ -102,6 +103,29 @@ describe('open-election counts advance in batches (issue 15 item 9)', () => {
       countsInBatches: false,
       countsUpdatedAt: null,
     });
+  });
+
+  it('publishes a due batch from the timer when voting goes quiet, never before it is due', async () => {
+    const { deps, election, candidates, countsFor } = await setUp();
+    const start = Date.now() - 4 * 60 * MINUTE;
+    for (let index = 0; index < 2 * RESULTS_BATCH_MIN_VOTES; index += 1) {
+      castVote(
+        deps.db,
+        voter(deps.db),
+        { electionId: election.id, candidateId: candidates[index < 20 ? 0 : 1]?.id ?? '' },
+        new Date(start + index * 1000),
+      );
+    }
+    // The 20th vote published the first batch; the next 20 came within a minute and then nobody voted.
+    expect(await countsFor('visitor')).toEqual([20, 0, 0]);
+    expect(publishDueResultBatches(deps.db, new Date(start + 19_000 + 14 * MINUTE))).toBe(0);
+    expect(await countsFor('visitor')).toEqual([20, 0, 0]);
+    expect(publishDueResultBatches(deps.db, new Date(start + 19_000 + RESULTS_BATCH_MINUTES * MINUTE))).toBe(
+      1,
+    );
+    expect(await countsFor('visitor')).toEqual([20, 20, 0]);
+    // Nothing new since: the next check publishes nothing, however late.
+    expect(publishDueResultBatches(deps.db, new Date(start + 120 * MINUTE))).toBe(0);
   });
 
   it('batches the verified-results page the same way', async () => {
