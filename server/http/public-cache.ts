@@ -32,7 +32,19 @@ export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_CACHE_
 interface Entry {
   envelope: string;
   storedAt: number;
+  /** The whole answer to a one-call request (plain or batch form), made on first use. */
+  alone?: Partial<Record<'plain' | 'batch', Answer>>;
 }
+
+interface Answer {
+  body: string;
+  etag: string;
+}
+
+const answerOf = (body: string): Answer => ({
+  body,
+  etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+});
 
 interface Call {
   path: string;
@@ -135,9 +147,34 @@ export function createPublicCache(deps: AppDeps) {
     }
   }
 
+  /**
+   * What a URL asks for depends on the URL alone, so the parse is remembered (bounded like the entries):
+   * the hot path is then two map lookups, as it was when the cache keyed on the raw URL.
+   */
+  const parsedUrls = new Map<string, Awaited<ReturnType<typeof parseCalls>>>();
+  async function callsOf(url: string) {
+    if (parsedUrls.has(url)) return parsedUrls.get(url) ?? null;
+    const parsed = await parseCalls(url);
+    if (parsedUrls.size >= MAX_ENTRIES) parsedUrls.delete(parsedUrls.keys().next().value as string);
+    parsedUrls.set(url, parsed);
+    return parsed;
+  }
+
+  /** The response body and its ETag; kept on the entry for one-call requests, the common case. */
+  function answerFor(found: Entry[], batch: boolean): Answer {
+    const [only] = found;
+    if (found.length === 1 && only) {
+      only.alone ??= {};
+      const form = batch ? 'batch' : 'plain';
+      only.alone[form] ??= answerOf(batch ? `[${only.envelope}]` : only.envelope);
+      return only.alone[form];
+    }
+    return answerOf(`[${found.map((entry) => entry.envelope).join(',')}]`);
+  }
+
   async function onRequest(request: FastifyRequest, reply: FastifyReply) {
     if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return;
-    const parsed = await parseCalls(request.url);
+    const parsed = await callsOf(request.url);
     if (!parsed || requestSession(deps.db, request)) return;
     let found = parsed.calls.map((call) => fresh(call.key));
     if (found.some((entry) => entry === undefined)) {
@@ -147,9 +184,7 @@ export function createPublicCache(deps: AppDeps) {
       found = parsed.calls.map((call) => entries.get(call.key));
       if (found.some((entry) => entry === undefined)) return;
     }
-    const envelopes = found.map((entry) => entry?.envelope);
-    const body = parsed.batch ? `[${envelopes.join(',')}]` : (envelopes[0] as string);
-    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const { body, etag } = answerFor(found as Entry[], parsed.batch);
     reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'cookie').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json').send(body);
