@@ -97,8 +97,9 @@ export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
       load(reads(publicUrls)),
     );
     log('R1 (for comparison) the same reads through tRPC, bypassing the cache');
-    // A cookie that names no session makes each request an anonymous one that goes through tRPC.
-    const uncached = await load(reads(publicUrls, { headers: { cookie: 'codka_session=none.none' } }));
+    // A signed-in citizen's reads go through tRPC (a forged cookie no longer does: it counts as no session).
+    const [reader] = JSON.parse(readFileSync(volume.citizensFile, 'utf8'));
+    const uncached = await load(reads(publicUrls, { headers: { cookie: reader.cookie } }));
 
     log('R3 sign-in storm (argon2id) at the same time as R1');
     const { result: storm, peakRssMb: stormRssMb } = await peakRss(server.pid, () =>

@@ -106,6 +106,11 @@ const benchmarks = [
     rows: async (result) => (await import('../bench/server-load.mjs')).rowsOf(result),
   },
   {
+    name: 'results-read',
+    run: async () => (await import('../bench/results-read.mjs')).run(),
+    rows: async (result) => (await import('../bench/results-read.mjs')).rowsOf(result),
+  },
+  {
     name: 'crash-durability',
     // D1 runs the TypeScript test helpers, so it goes through tsx; its progress lines go to stderr.
     run: async () => {

@@ -7,6 +7,7 @@ import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
 import { malformedUrl, registerErrorHandler } from './http/errors';
@@ -18,6 +19,7 @@ import { registerStatic } from './http/static';
 import { callCeiling, refuseLimitedBatches } from './http/trpc-calls';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { voteFastPath } from './http/vote-fast-path';
+import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
 import { getMapSettings, getSiteSettings } from './services/admin/settings';
@@ -121,6 +123,8 @@ export async function buildApp(options: BuildAppOptions) {
     // A ceiling per address against floods, counted per call (trpc-calls.ts).
     if (env.RATE_LIMITS) api.addHook('onRequest', callCeiling({ callsPerMinute: 3000 }));
     api.addHook('onRequest', refuseLimitedBatches());
+    // Before the cache and tRPC: a visitor's batch is small (batch-cap.ts), a forged cookie is no session.
+    api.addHook('onRequest', anonymousBatchCap(db));
     // After the rate limit, so cached answers still count against a flooding address.
     api.addHook('onRequest', publicCache.onRequest);
     // Votes skip tRPC's fetch adapter, not tRPC: same procedures, context and answers (vote-fast-path.ts).
@@ -132,7 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
         router: appRouter,
         createContext,
         // The client batches what one page asks for at once; a bound keeps one request from running thousands.
-        maxBatchSize: 100,
+        maxBatchSize: SIGNED_IN_MAX_BATCH,
         onError,
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
@@ -141,6 +145,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
+  registerResultBatches(app, db);
   await registerStatic(app, {
     clientDir: options.clientDir ?? 'dist/client',
     uploadsDir: env.UPLOADS_DIR,

@@ -45,6 +45,20 @@ export function resultsVisibleToVoters(election: ElectionVisibility, now: Date):
   return election.resultsVisible || (election.hideResultsUntilClose && now > election.endTime);
 }
 
+/**
+ * Issue 15 item 9: while an election is open, the counts anyone but an admin sees advance in batches, so
+ * someone shown a voter's receipt (with its casting time) and watching the counts cannot learn the choice.
+ * A batch is published by the vote that brings at least this many votes since the last one, once at least
+ * this many minutes have passed (the triggers in drizzle/0006_vote_count_triggers.sql use the same figures).
+ */
+export const RESULTS_BATCH_MIN_VOTES = 20;
+export const RESULTS_BATCH_MINUTES = 15;
+
+/** Exact counts for admins and for everyone once the election has ended; the last batch otherwise. */
+export function countsAreExact(election: ElectionTiming, now: Date, isAdmin: boolean): boolean {
+  return isAdmin || hasEnded(election, now);
+}
+
 export type HubAction = 'vote' | 'results' | 'details';
 
 /** SPEC §4's hub rules: Vote Now when voting is open to a signed-in user, else View Results when visible, else View Details. */

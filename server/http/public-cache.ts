@@ -1,77 +1,101 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
-import { SESSION_COOKIE } from '../auth/cookies';
 import { createCaller } from '../routers/_app';
+import { parseProcedureInput, procedurePolicy } from '../routers/policy';
+import { canonicalJson } from '../trpc/canonical';
 import { type AppDeps, createInnerContext } from '../trpc/context';
+import { requestSession } from './request-session';
 
 /**
  * Hot public reads answered from memory, before tRPC's adapter (which costs several times a bare Fastify
- * route per request). Only for visitors without a session cookie: their answers are the same for every
+ * route per request). Which procedures: those whose meta says `publicCache` (server/routers/policy.ts).
+ * Each call is stored under its procedure and canonical input, never the raw URL, so a junk query
+ * parameter or a re-spelled input is served from the same entry, and a batch naming one call ten times
+ * computes it once. Only for visitors without a valid session: their answers are the same for every
  * anonymous visitor and never depend on the language (only errors do, and errors are never stored). A
  * signed-in citizen always goes through tRPC, so one who just voted sees their own vote counted at once.
  *
  * Freshness: every successful write through this server (any non-GET answer under 400) empties the cache
  * before its answer leaves, so the next read is recomputed. The short TTL covers what no request
  * announces: time passing (a poll or election closing at its hour) and the background photo job.
- * The URL and the bytes are exactly tRPC's, so the typed client does not know the difference.
+ * The bytes are exactly tRPC's, so the typed client does not know the difference.
  */
 export const PUBLIC_CACHE_TTL_MS = 2000;
 const MAX_ENTRIES = 500;
-
-/** Public procedures whose anonymous answer is the same for everyone. Never a protected or admin one. */
-export const CACHEABLE_PROCEDURES = new Set([
-  'directory.members',
-  'directory.senators',
-  'directory.stateRepresentatives',
-  'elections.active',
-  'elections.verified',
-  'polls.current',
-  'polls.results',
-  'polls.history',
-  'polls.list',
-]);
 
 /** Browsers revalidate every time (a visitor who then signs in must not see the anonymous copy); shared
  * caches such as a CDN may keep it for the same short time as the server, keyed apart for cookies. */
 export const PUBLIC_CACHE_CONTROL = `public, max-age=0, s-maxage=${PUBLIC_CACHE_TTL_MS / 1000}, stale-while-revalidate=10`;
 
+/** One call's answer, as tRPC writes it in a response: `{"result":{"data":...}}`. */
 interface Entry {
+  envelope: string;
+  storedAt: number;
+  /** The whole answer to a one-call request (plain or batch form), made on first use. */
+  alone?: Partial<Record<'plain' | 'batch', Answer>>;
+}
+
+interface Answer {
   body: string;
   etag: string;
-  storedAt: number;
+}
+
+const answerOf = (body: string): Answer => ({
+  body,
+  etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+});
+
+interface Call {
+  path: string;
+  input: unknown;
+  /** Procedure and canonical input: what the entry is stored under. */
+  key: string;
 }
 
 /** A tRPC call (batched or not) naming only auth.* procedures. */
 const AUTH_ONLY = /^\/trpc\/auth\.[\w.]+(?:,auth\.[\w.]+)*(?:\?|$)/;
 const NO_COOKIES = { setSession() {}, clearSession() {} };
-const hasSession = (cookieHeader: string | undefined) =>
-  cookieHeader?.includes(`${SESSION_COOKIE}=`) === true;
 
-/** The procedures and raw inputs of a tRPC GET, or null when it is not one this cache serves. */
-function parseQuery(url: string): { paths: string[]; inputs: unknown[] } | null {
+/**
+ * The calls of a tRPC GET that this cache serves, or null. Only `batch` and `input` are read, as tRPC
+ * reads them: any other query parameter (`&x=1`) changes nothing, so it cannot force a recomputation.
+ * Each input is parsed by its procedure's own schema and written back canonically, so reordered keys or
+ * re-encoded characters name the same entry. Anything tRPC would refuse is left to tRPC to answer.
+ */
+async function parseCalls(url: string): Promise<{ calls: Call[]; batch: boolean } | null> {
   const queryAt = url.indexOf('?');
   const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
   if (!pathname.startsWith('/trpc/')) return null;
-  const paths = decodeURIComponent(pathname.slice('/trpc/'.length)).split(',');
-  if (!paths.every((path) => CACHEABLE_PROCEDURES.has(path))) return null;
-  const query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
-  const batch = query.get('batch') === '1';
-  if (!batch && paths.length > 1) return null;
-  const raw = query.get('input');
-  let parsed: unknown;
+  let paths: string[];
   try {
-    parsed = raw === null ? undefined : JSON.parse(raw);
+    paths = decodeURIComponent(pathname.slice('/trpc/'.length)).split(',');
   } catch {
     return null;
   }
-  const inputs = batch
-    ? paths.map((_, index) => (parsed as Record<string, unknown> | undefined)?.[index])
-    : [parsed];
-  return {
-    paths,
-    inputs: inputs.map((input) => (input === undefined ? undefined : superjson.deserialize(input as never))),
-  };
+  if (!paths.every((path) => procedurePolicy(path)?.publicCache === true)) return null;
+  const query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+  const batch = query.get('batch') === '1';
+  if (!batch && paths.length > 1) return null;
+  if (query.getAll('input').length > 1) return null;
+  const raw = query.get('input');
+  try {
+    const parsed: unknown = raw === null ? undefined : JSON.parse(raw);
+    if (batch && parsed !== undefined && (parsed === null || typeof parsed !== 'object')) return null;
+    const calls = await Promise.all(
+      paths.map(async (path, index) => {
+        const wire = batch ? (parsed as Record<string, unknown> | undefined)?.[index] : parsed;
+        const value = wire === undefined ? undefined : superjson.deserialize(wire as never);
+        const input = await parseProcedureInput(path, value);
+        const canonical = canonicalJson(input);
+        if (canonical === null) throw new TypeError('input with no canonical form');
+        return { path, input, key: `${path}\n${canonical}` };
+      }),
+    );
+    return { calls, batch };
+  } catch {
+    return null;
+  }
 }
 
 export function createPublicCache(deps: AppDeps) {
@@ -84,55 +108,86 @@ export function createPublicCache(deps: AppDeps) {
     entries.clear();
   }
 
-  /** Runs the procedures as tRPC would for an anonymous visitor; null when any of them fails. */
-  async function compute(request: FastifyRequest, query: { paths: string[]; inputs: unknown[] }) {
+  function fresh(key: string): Entry | undefined {
+    const entry = entries.get(key);
+    if (entry && Date.now() - entry.storedAt > PUBLIC_CACHE_TTL_MS) {
+      entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /**
+   * Runs each distinct call once, as tRPC would for an anonymous visitor, and stores it; false when any
+   * fails (errors go through tRPC, which words them in the reader's language, and are never stored).
+   */
+  async function compute(request: FastifyRequest, calls: Call[]): Promise<boolean> {
     const caller = createCaller(
       createInnerContext(deps, { session: null, ip: request.ip, cookies: NO_COOKIES }),
     ) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+    const startedAt = generation;
+    const distinct = [...new Map(calls.map((call) => [call.key, call])).values()];
     try {
-      const results = await Promise.all(
-        query.paths.map((path, index) => {
-          const [scope = '', name = ''] = path.split('.');
-          return caller[scope]?.[name]?.(query.inputs[index]);
+      const answers = await Promise.all(
+        distinct.map((call) => {
+          const [scope = '', name = ''] = call.path.split('.');
+          return caller[scope]?.[name]?.(call.input);
         }),
       );
-      const envelopes = results.map((data) => ({ result: { data: superjson.serialize(data) } }));
-      return JSON.stringify(
-        query.paths.length > 1 || request.url.includes('batch=1') ? envelopes : envelopes[0],
-      );
+      if (startedAt !== generation) return true;
+      const storedAt = Date.now();
+      distinct.forEach((call, index) => {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        const envelope = JSON.stringify({ result: { data: superjson.serialize(answers[index]) } });
+        entries.set(call.key, { envelope, storedAt });
+      });
+      return true;
     } catch {
-      // Errors go through tRPC, which words them in the reader's language; they are never stored.
-      return null;
+      return false;
     }
   }
 
+  /**
+   * What a URL asks for depends on the URL alone, so the parse is remembered (bounded like the entries):
+   * the hot path is then two map lookups, as it was when the cache keyed on the raw URL.
+   */
+  const parsedUrls = new Map<string, Awaited<ReturnType<typeof parseCalls>>>();
+  async function callsOf(url: string) {
+    if (parsedUrls.has(url)) return parsedUrls.get(url) ?? null;
+    const parsed = await parseCalls(url);
+    if (parsedUrls.size >= MAX_ENTRIES) parsedUrls.delete(parsedUrls.keys().next().value as string);
+    parsedUrls.set(url, parsed);
+    return parsed;
+  }
+
+  /** The response body and its ETag; kept on the entry for one-call requests, the common case. */
+  function answerFor(found: Entry[], batch: boolean): Answer {
+    const [only] = found;
+    if (found.length === 1 && only) {
+      only.alone ??= {};
+      const form = batch ? 'batch' : 'plain';
+      only.alone[form] ??= answerOf(batch ? `[${only.envelope}]` : only.envelope);
+      return only.alone[form];
+    }
+    return answerOf(`[${found.map((entry) => entry.envelope).join(',')}]`);
+  }
+
   async function onRequest(request: FastifyRequest, reply: FastifyReply) {
-    if (request.method !== 'GET' || hasSession(request.headers.cookie)) return;
-    const key = request.url;
-    let entry = entries.get(key);
-    if (entry && Date.now() - entry.storedAt > PUBLIC_CACHE_TTL_MS) {
-      entries.delete(key);
-      entry = undefined;
+    if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return;
+    const parsed = await callsOf(request.url);
+    if (!parsed || requestSession(deps.db, request)) return;
+    let found = parsed.calls.map((call) => fresh(call.key));
+    if (found.some((entry) => entry === undefined)) {
+      const missing = parsed.calls.filter((_, index) => found[index] === undefined);
+      if (!(await compute(request, missing))) return;
+      // A write that landed meanwhile left nothing stored: tRPC answers this one.
+      found = parsed.calls.map((call) => entries.get(call.key));
+      if (found.some((entry) => entry === undefined)) return;
     }
-    if (!entry) {
-      const query = parseQuery(key);
-      if (!query) return;
-      const startedAt = generation;
-      const body = await compute(request, query);
-      if (body === null) return;
-      entry = {
-        body,
-        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-        storedAt: Date.now(),
-      };
-      if (startedAt === generation) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-        entries.set(key, entry);
-      }
-    }
-    reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'cookie').header('etag', entry.etag);
-    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    return reply.type('application/json').send(entry.body);
+    const { body, etag } = answerFor(found as Entry[], parsed.batch);
+    reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'cookie').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json').send(body);
   }
 
   /**

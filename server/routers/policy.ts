@@ -1,3 +1,4 @@
+import { getParseFn, type Parser } from '@trpc/server/unstable-core-do-not-import';
 import type { ProcedurePolicy } from '../trpc/init';
 import { appRouter } from './_app';
 
@@ -27,4 +28,17 @@ export function proceduresWith(flag: PolicyFlag): string[] {
 export function procedureType(path: string): 'query' | 'mutation' | undefined {
   const type = Object.hasOwn(procedures, path) ? procedures[path]?._def.type : undefined;
   return type === 'query' || type === 'mutation' ? type : undefined;
+}
+
+/**
+ * Parses a raw input the way the procedure itself will (its zod schema), so two spellings of one input
+ * (reordered keys, re-encoded characters) come out the same. Throws what the schema throws.
+ */
+export async function parseProcedureInput(path: string, raw: unknown): Promise<unknown> {
+  const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
+  const inputs = (procedure?._def as { inputs?: Parser[] } | undefined)?.inputs ?? [];
+  if (inputs.length === 0) return undefined;
+  // As tRPC does with stacked .input() schemas: each parses the raw input, the objects are merged.
+  const parsed = await Promise.all(inputs.map((parser) => getParseFn(parser)(raw)));
+  return parsed.length === 1 ? parsed[0] : Object.assign({}, ...parsed);
 }

@@ -86,7 +86,16 @@ export function myVotes(db: Db, userId: string) {
     .all();
 }
 
-/** Confirms that a receipt was recorded, with its election and time, but never the choice or the voter. */
+/** A time cut down to its minute: what /verify may tell about when a vote was cast. */
+export function toTheMinute(time: Date): Date {
+  return new Date(Math.floor(time.getTime() / 60_000) * 60_000);
+}
+
+/**
+ * Confirms that a receipt was recorded, with its election and time, but never the choice or the voter.
+ * The time is given to the minute only (issue 15 item 9): the receipt itself carries the millisecond,
+ * and this answer goes to anyone holding the receipt, a coercer or vote buyer included.
+ */
 export function verifyReceipt(db: Db, receiptId: string) {
   const row = db
     .select({
@@ -104,7 +113,7 @@ export function verifyReceipt(db: Db, receiptId: string) {
       code: 'NOT_FOUND',
       message: 'No vote with this receipt ID was found. Check it and try again.',
     });
-  return row;
+  return { ...row, recordedAt: toTheMinute(row.recordedAt) };
 }
 
 /**

@@ -4,9 +4,10 @@ import { languageFromHeader, type MessageLanguage } from '../../shared/i18n/mess
 import { addressKey } from '../auth/client-address';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookies';
 import type { RateLimits } from '../auth/rate-limits';
-import { type ValidSession, validateSessionToken } from '../auth/sessions';
+import type { ValidSession } from '../auth/sessions';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { requestSession } from '../http/request-session';
 import type { Mailer } from '../mail/mailer';
 
 /** What lives for the whole process and every request shares. */
@@ -31,6 +32,11 @@ export interface InnerContextOptions {
   cookies: SessionCookieJar;
   /** The language of the reader's messages (errors, validation): from the request's Accept-Language. */
   language?: MessageLanguage;
+  /**
+   * Identical queries of one HTTP request (a tRPC batch), in flight or done: the request's own, so a
+   * batch naming one read a hundred times computes it once. Absent for in-process callers.
+   */
+  batchCalls?: Map<string, Promise<unknown>>;
 }
 
 /** The request-independent context: tests build it directly, without Fastify. */
@@ -52,12 +58,13 @@ export function createContextFactory(deps: AppDeps) {
   const cookieOptions = sessionCookieOptions(deps.env);
   return ({ req, res }: CreateFastifyContextOptions): Context => {
     const token = req.cookies[SESSION_COOKIE];
-    const session = token ? validateSessionToken(deps.db, token) : null;
+    const session = requestSession(deps.db, req);
     if (token && !session) res.clearCookie(SESSION_COOKIE, { path: '/' });
     return createInnerContext(deps, {
       session,
       ip: req.ip,
       language: languageFromHeader(req.headers['accept-language']),
+      batchCalls: new Map(),
       cookies: {
         setSession: (value) => void res.setCookie(SESSION_COOKIE, value, cookieOptions),
         clearSession: () => void res.clearCookie(SESSION_COOKIE, { path: '/' }),

@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { type MessageLanguage, translateMessage } from '../../shared/i18n/messages';
 import { isSteppedUp, STEP_UP_REQUIRED, StepUpRequired } from '../services/step-up';
+import { canonicalJson } from './canonical';
 import type { Context } from './context';
 import { publicMessage } from './errors';
 
@@ -60,11 +61,28 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
+/**
+ * Identical queries in one batch (same procedure, same canonical input) run once and share the answer:
+ * a GET naming `elections.results?id=X` a hundred times costs one computation. Queries never write, and
+ * the calls of one request share its context, so their answers are the same. Mutations always run.
+ */
+const collapseIdenticalQueries = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  if (type !== 'query' || !ctx.batchCalls) return next();
+  const input = canonicalJson(await getRawInput());
+  if (input === null) return next();
+  const key = `${path}\n${input}`;
+  const running = ctx.batchCalls.get(key) as ReturnType<typeof next> | undefined;
+  if (running) return running;
+  const result = next();
+  ctx.batchCalls.set(key, result);
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.use(collapseIdenticalQueries);
 
 /** Signed-in users with an active account; `ctx.user` is never null inside. */
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw new TRPCError({
       code: 'UNAUTHORIZED',

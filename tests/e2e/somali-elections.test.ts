@@ -22,6 +22,7 @@ const { openPage } = setupE2E();
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 const PRESIDENTIAL = 'Federal Presidential Election 2026';
 const BY_ELECTION = 'Hirshabelle State Assembly By-election';
+const YOUTH_COUNCIL = 'Banadir Youth Council Election';
 const MONTHS = [
   'January',
   'February',
@@ -122,7 +123,10 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     await running.getByText('Sugitaan', { exact: true }).waitFor();
     await running.getByText('Socda', { exact: true }).waitFor();
     await main(page).getByRole('link', { name: 'Hubi rasiidhkaaga' }).waitFor();
-    await expectNoEnglish(page, ['Verified', 'Pending', 'View Details', 'Full results', 'votes']);
+    // An open election with public results says, in Somali, that its counts move in batches.
+    const batched = page.getByRole('article', { name: YOUTH_COUNCIL }).getByTestId('batched-counts');
+    expect(await batched.innerText()).toContain('tirooyinkan waxaa loo cusboonaysiiyaa qaybo');
+    await expectNoEnglish(page, ['Verified', 'Pending', 'View Details', 'Full results', 'votes', 'batches']);
     await fits(page);
 
     await visit(page, '/elections');

@@ -10,6 +10,7 @@ const { openPage } = setupE2E();
 
 const PRESIDENTIAL = 'Federal Presidential Election 2026';
 const BY_ELECTION = 'Hirshabelle State Assembly By-election';
+const YOUTH_COUNCIL = 'Banadir Youth Council Election';
 const THANK_YOU = 'Thank you for voting! You have already cast your vote in this election.';
 
 /** The id of a published election, read from its "View Details" link on /verified-results. */
@@ -150,6 +151,23 @@ describe('results', () => {
     await visit(page, `/results/${id}`);
     await page.getByText('Results are not published yet').waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
+  });
+
+  it('shows a running election’s public counts as the last batch, and says they move in batches', async () => {
+    const { page } = await openPage();
+    const id = await electionId(page, YOUTH_COUNCIL);
+    const card = page.getByRole('article', { name: YOUTH_COUNCIL });
+    await card.getByTestId('batched-counts').waitFor();
+    await visit(page, `/results/${id}`);
+    const notice = page.getByTestId('batched-counts');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Counts are updated in batches');
+    expect(await notice.innerText()).toContain(
+      'While voting is open, these counts are updated in batches: at most every 15 minutes, and at least 20 votes at a time.',
+    );
+    expect(await notice.innerText()).toMatch(/Last update: .+ EAT\./);
+    // The demo has 24 votes in it; the 20th published the batch a visitor sees, the last 4 wait for the next.
+    expect((await page.getByTestId('total-votes').textContent())?.trim()).toBe('20');
   });
 
   it('marks closed elections Verified and running ones Pending', async () => {

@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
-import { polls } from '../../server/db/schema';
+import { elections, polls } from '../../server/db/schema';
 import type { PollStatus } from '../../shared/polls';
 import { RECEIPT_PATTERN } from '../../shared/receipts';
 import { callerAs, callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
@@ -16,6 +17,11 @@ async function castVotes(deps: TestDeps, electionId: string, candidateIds: strin
     const voter = await createUser(deps.db);
     await callerFor(deps, voter).caller.votes.cast({ electionId, candidateId: candidateIds[choice] ?? '' });
   }
+}
+
+/** Ends an election, so that everyone sees its exact counts (while open, non-admins see batches). */
+function closeElection(db: Db, electionId: string) {
+  db.update(elections).set({ status: 'Closed' }).where(eq(elections.id, electionId)).run();
 }
 
 function addPoll(db: Db, status: PollStatus, title = `Poll ${status}`) {
@@ -206,6 +212,7 @@ describe('elections.results', () => {
       openCopy.candidates.map((candidate) => candidate.id),
       [2, 2, 1],
     );
+    closeElection(deps.db, openCopy.election.id);
     const { caller } = await callerAs(deps, 'user');
     const answer = await caller.elections.results({ id: openCopy.election.id });
     expect(answer.resultsVisibleToVoters).toBe(true);
@@ -239,6 +246,7 @@ describe('elections.results', () => {
       candidates.map((candidate) => candidate.id),
       [3, 1, 3, 1, 0],
     );
+    closeElection(deps.db, election.id);
     const { caller } = await callerAs(deps, 'user');
     const { results } = await caller.elections.results({ id: election.id });
     expect(results?.rows.map((row) => [row.name, row.votes, row.percentage])).toEqual([

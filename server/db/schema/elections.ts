@@ -16,6 +16,11 @@ export const elections = sqliteTable(
     hideResultsUntilClose: integer('hide_results_until_close', { mode: 'boolean' }).notNull().default(true),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    // Kept by triggers on votes (drizzle/0006_vote_count_triggers.sql), in the vote's own transaction:
+    // every vote, and the total at the last published batch (what non-admins see while voting is open).
+    voteCount: integer('vote_count').notNull().default(0),
+    publishedVoteCount: integer('published_vote_count').notNull().default(0),
+    resultsPublishedAt: timestamp('results_published_at'),
   },
   (t) => [index('elections_status_end_idx').on(t.status, t.endTime)],
 );
@@ -34,6 +39,9 @@ export const candidates = sqliteTable(
     imageUrl: text('image_url'),
     imageAlt: text('image_alt'),
     orderIndex: integer('order_index').notNull().default(1),
+    // Exact running count and the count at the election's last published batch (both kept by triggers).
+    voteCount: integer('vote_count').notNull().default(0),
+    publishedVotes: integer('published_votes').notNull().default(0),
   },
   (t) => [index('candidates_election_order_idx').on(t.electionId, t.orderIndex)],
 );

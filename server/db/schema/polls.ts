@@ -32,6 +32,8 @@ export const pollCandidates = sqliteTable(
     party: text('party'),
     colorHex: text('color_hex').notNull().default(DEFAULT_CANDIDATE_COLOR),
     orderIndex: integer('order_index').notNull().default(1),
+    // Exact running count, kept by triggers on poll_votes (drizzle/0006_vote_count_triggers.sql).
+    voteCount: integer('vote_count').notNull().default(0),
   },
   (t) => [index('poll_candidates_poll_order_idx').on(t.pollId, t.orderIndex)],
 );

@@ -12,7 +12,8 @@ export function ElectionResults({
   lastUpdated,
 }: {
   results: { total: number; rows: ResultRow[] };
-  lastUpdated: Date;
+  /** Null while batched counts have had no batch yet (BatchedCountsNotice says so in words). */
+  lastUpdated: Date | null;
 }) {
   const { t } = useTranslation('elections');
   const [first, second] = results.rows;
@@ -34,7 +35,7 @@ export function ElectionResults({
             {t('results.lastUpdated')}
           </Text>
           <Text fw={600} mt={6}>
-            {formatElectionTime(lastUpdated)}
+            {lastUpdated ? formatElectionTime(lastUpdated) : '–'}
           </Text>
         </Card>
       </SimpleGrid>

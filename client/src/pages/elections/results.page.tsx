@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RouterOutputs } from '../../../../server/routers/_app';
+import { BatchedCountsNotice } from '../../components/elections/BatchedCountsNotice';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
 import {
   BackTo,
@@ -101,8 +102,12 @@ function ResultsView({ answer }: { answer: ResultsAnswer }) {
             {t('results.hiddenBody')}
           </Alert>
         )}
+        {results && answer.countsInBatches && <BatchedCountsNotice updatedAt={answer.countsUpdatedAt} />}
         {results ? (
-          <ElectionResults results={results} lastUpdated={answer.lastUpdated} />
+          <ElectionResults
+            results={results}
+            lastUpdated={answer.countsInBatches ? answer.countsUpdatedAt : answer.lastUpdated}
+          />
         ) : (
           <Alert color="blue" icon={<IconLock aria-hidden />} title={t('results.notPublishedTitle')}>
             <Text size="sm">{t('results.notPublishedBody')}</Text>

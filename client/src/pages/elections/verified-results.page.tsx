@@ -6,6 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RouterOutputs } from '../../../../server/routers/_app';
 import { ElectionStatusBadge } from '../../components/ElectionStatusBadge';
+import { BatchedCountsNotice } from '../../components/elections/BatchedCountsNotice';
 import { formatElectionDay } from '../../components/elections/election-dates';
 import { ResultsChart } from '../../components/elections/ResultsChart';
 import { useVotesLabel } from '../../components/elections/results-format';
@@ -98,6 +99,9 @@ function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
           <Text size="sm">{t('results.noVotes')}</Text>
         ) : (
           <ResultsChart rows={election.results.rows} />
+        )}
+        {election.results && election.countsInBatches && (
+          <BatchedCountsNotice updatedAt={election.countsUpdatedAt} compact />
         )}
       </div>
       <Group gap="sm" mt="md">

@@ -1,0 +1,35 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { jsonError } from './errors';
+import { requestSession } from './request-session';
+
+/**
+ * A page asks for a handful of reads at once; only the admin's pages need more. A visitor without a valid
+ * session gets a small batch, so one anonymous request cannot fan out into a hundred computations; a
+ * signed-in one keeps tRPC's own bound (maxBatchSize in server/app.ts).
+ */
+export const ANONYMOUS_MAX_BATCH = 10;
+export const SIGNED_IN_MAX_BATCH = 100;
+
+// Written out (not built from the number) so that the Somali catalog holds this very sentence.
+export const ANONYMOUS_BATCH_TOO_LARGE =
+  'Too many calls in one request. Without signing in, a request can carry at most 10.';
+
+/** How many calls a tRPC URL carries: the comma-separated procedures of a ?batch=1 path, else one. */
+export function callsInRequest(url: string): number {
+  const queryAt = url.indexOf('?');
+  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+  if (!new URLSearchParams(query).has('batch')) return 1;
+  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
+  // A comma may come percent-encoded; counting both spellings needs no decoding (which can throw).
+  return pathname.split(/,|%2c/i).length;
+}
+
+export function anonymousBatchCap(db: Db) {
+  return async function onRequest(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.url.startsWith('/trpc/')) return;
+    if (callsInRequest(request.url) <= ANONYMOUS_MAX_BATCH) return;
+    if (requestSession(db, request)) return;
+    return reply.code(400).send(jsonError(400, ANONYMOUS_BATCH_TOO_LARGE));
+  };
+}
