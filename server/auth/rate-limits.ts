@@ -49,22 +49,6 @@ export function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
   });
 }
 
-/**
- * @deprecated Reads a limit without spending it, so concurrent calls all pass: only
- * services/admin/dashboard.ts still calls it, until the step-up work replaces that file. Use takePoints.
- */
-export async function assertNotLimited(
-  enabled: boolean,
-  checks: [RateLimiterMemory, string][],
-  what: string,
-): Promise<void> {
-  if (!enabled) return;
-  for (const [limiter, key] of checks) {
-    const state = await limiter.get(key);
-    if (state && state.consumedPoints >= limiter.points) throw tooManyRequests(what, state.msBeforeNext);
-  }
-}
-
 /** Points spent by takePoints, which the caller gives back when the attempt should not count. */
 export interface HeldPoints {
   /** Returns the point on every key (once; later calls do nothing). */

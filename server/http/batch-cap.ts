@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { jsonError } from './errors';
 import { requestSession } from './request-session';
+import { trpcCallNames } from './trpc-calls';
 
 /**
  * A page asks for a handful of reads at once; only the admin's pages need more. A visitor without a valid
@@ -15,14 +16,12 @@ export const SIGNED_IN_MAX_BATCH = 100;
 export const ANONYMOUS_BATCH_TOO_LARGE =
   'Too many calls in one request. Without signing in, a request can carry at most 10.';
 
-/** How many calls a tRPC URL carries: the comma-separated procedures of a ?batch=1 path, else one. */
+/** How many calls a tRPC URL carries: the procedures of a ?batch=1 path (trpc-calls.ts reads them), else one. */
 export function callsInRequest(url: string): number {
   const queryAt = url.indexOf('?');
-  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-  if (!new URLSearchParams(query).has('batch')) return 1;
-  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  // A comma may come percent-encoded; counting both spellings needs no decoding (which can throw).
-  return pathname.split(/,|%2c/i).length;
+  if (!new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)).has('batch')) return 1;
+  // A path that does not decode names no procedure; tRPC refuses it on its own.
+  return trpcCallNames(url)?.length ?? 1;
 }
 
 export function anonymousBatchCap(db: Db) {

@@ -267,14 +267,14 @@ describe('guesses started together inside the server, as a batch runs them', () 
     const deps = createTestDeps();
     const admin = await createAdmin(deps.db);
     const { caller } = callerFor(deps, admin);
-    const key = keyFromUri((await caller.auth.twoFactor.begin()).uri);
+    const key = keyFromUri((await caller.auth.twoFactor.begin({ password: admin.password })).uri);
     const code = totpAt(key);
     const outcomes = await Promise.all([
-      caller.auth.twoFactor.confirm({ code }).then(
+      caller.auth.twoFactor.confirm({ password: admin.password, code }).then(
         (result) => result.recoveryCodes,
         (error: TRPCError) => error.code,
       ),
-      caller.auth.twoFactor.confirm({ code }).then(
+      caller.auth.twoFactor.confirm({ password: admin.password, code }).then(
         (result) => result.recoveryCodes,
         (error: TRPCError) => error.code,
       ),

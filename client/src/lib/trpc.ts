@@ -19,12 +19,12 @@ export function createApiClient() {
         // vote...), so two quick actions batched together would both fail (server/http/trpc-calls.ts).
         condition: (op) => op.type === 'mutation',
         true: httpLink({ url: '/trpc', transformer: superjson, headers }),
-        // maxItems matches the server's maxBatchSize (server/app.ts): a larger batch is split, not refused.
+        // maxItems matches the server's bound for visitors (server/http/batch-cap.ts): a larger batch is split, not refused.
         false: httpBatchLink({
           url: '/trpc',
           transformer: superjson,
           maxURLLength: 2000,
-          maxItems: 100,
+          maxItems: 10,
           headers,
         }),
       }),
