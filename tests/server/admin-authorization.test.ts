@@ -62,7 +62,7 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
   },
   'admin.elections.delete': { input: () => ({ id: MISSING_ID }), stepUp: true },
   'admin.elections.results': { input: ({ electionId }) => ({ electionId }), stepUp: true },
-  'admin.elections.candidates.list': { input: ({ electionId }) => ({ electionId }), stepUp: false },
+  'admin.elections.candidates.list': { input: ({ electionId }) => ({ electionId }), stepUp: true },
   'admin.elections.candidates.create': {
     input: ({ electionId }) => ({ electionId, name: 'Candidate' }),
     stepUp: true,

@@ -19,7 +19,8 @@ import { adminProcedure, router } from '../../trpc/init';
 
 /**
  * /admin/elections and its candidates and results pages: System Admins. The list, one election and its ballot
- * are what the pages need to navigate; every change and the counts (hidden from voters) need a step-up.
+ * are what the pages need to navigate; every change and the counts (hidden from voters, and on the ballot
+ * page per candidate) need a step-up.
  */
 export const adminElectionsRouter = router({
   list: adminProcedure.query(({ ctx }) => listElections(ctx.db)),
@@ -43,6 +44,7 @@ export const adminElectionsRouter = router({
     .query(({ ctx, input }) => adminElectionResults(ctx.db, input.electionId)),
   candidates: router({
     list: adminProcedure
+      .meta({ stepUp: true })
       .input(electionIdInput)
       .query(({ ctx, input }) => electionCandidates(ctx.db, input.electionId)),
     create: adminProcedure

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { resultsVisibleToVoters, tallyResults } from '../../../shared/election-rules';
 import type { createElectionInput, updateElectionInput } from '../../../shared/schemas/admin-elections';
@@ -19,11 +19,12 @@ const electionColumns = {
   createdAt: elections.createdAt,
 };
 
-// Correlated counts keep the list one query; both use the (election_id, ...) indexes. Columns are spelled out
-// with their tables because Drizzle leaves them unqualified, which inside a subquery would bind to the inner table.
+// The candidate count is a correlated count over the (election_id, ...) index, spelled out with its tables because
+// Drizzle leaves columns unqualified, which inside a subquery would bind to the inner table. The vote count is the
+// running total the vote triggers keep, so the list costs the same at any number of votes.
 const counts = {
   candidateCount: sql<number>`(select count(*) from "candidates" where "candidates"."election_id" = "elections"."id")`,
-  voteCount: sql<number>`(select count(*) from "votes" where "votes"."election_id" = "elections"."id")`,
+  voteCount: elections.voteCount,
 };
 
 export const electionNotFound = (id: string) =>
@@ -128,22 +129,9 @@ export function deleteElection(db: Db, id: string, actorId: string) {
   });
 }
 
-function voteCounts(db: Db, electionId: string): Map<string, number> {
-  return new Map(
-    db
-      .select({ candidateId: votes.candidateId, votes: count() })
-      .from(votes)
-      .where(eq(votes.electionId, electionId))
-      .groupBy(votes.candidateId)
-      .all()
-      .map((row) => [row.candidateId, row.votes]),
-  );
-}
-
 /** One election's ballot in order, each candidate with the votes received (a voted candidate cannot be deleted). */
 export function electionCandidates(db: Db, electionId: string) {
   electionById(db, electionId);
-  const tally = voteCounts(db, electionId);
   return db
     .select({
       id: candidates.id,
@@ -155,12 +143,13 @@ export function electionCandidates(db: Db, electionId: string) {
       imageUrl: candidates.imageUrl,
       imageAlt: candidates.imageAlt,
       orderIndex: candidates.orderIndex,
+      // Exact running count (vote triggers): admins see every vote, not the published batch.
+      votes: candidates.voteCount,
     })
     .from(candidates)
     .where(eq(candidates.electionId, electionId))
     .orderBy(asc(candidates.orderIndex))
-    .all()
-    .map((candidate) => ({ ...candidate, votes: tally.get(candidate.id) ?? 0 }));
+    .all();
 }
 
 /** Counts for admins whatever voters may see, with whether voters can see them yet (SPEC §4). */

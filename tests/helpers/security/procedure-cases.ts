@@ -179,7 +179,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   },
   'admin.elections.delete': { tier: 'stepUp', input: (w) => ({ id: w.elections.draftId }) },
   'admin.elections.results': { tier: 'stepUp', input: (w) => ({ electionId: w.elections.activeId }) },
-  'admin.elections.candidates.list': { tier: 'admin', input: (w) => ({ electionId: w.elections.activeId }) },
+  'admin.elections.candidates.list': { tier: 'stepUp', input: (w) => ({ electionId: w.elections.activeId }) },
   'admin.elections.candidates.create': {
     tier: 'stepUp',
     input: (w) => ({ electionId: w.elections.draftId, name: 'Ballot Candidate' }),

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { formatNumber } from '../../../i18n/format';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -19,8 +20,20 @@ import {
 } from './ElectionPageHeader';
 import { useLoadFailure, useRefreshElections } from './use-election-queries';
 
-/** /admin/elections/{id}/candidates: the ballot of one election, in order, with add, edit and delete. */
+/**
+ * /admin/elections/{id}/candidates: the ballot of one election, in order, with add, edit and delete. Each row
+ * shows the candidate's exact votes, hidden from voters while the election is open: a stolen admin cookie alone
+ * must not read them, so the page asks for a step-up first.
+ */
 export function AdminElectionCandidatesPage() {
+  return (
+    <StepUpGate>
+      <AdminElectionCandidatesContent />
+    </StepUpGate>
+  );
+}
+
+function AdminElectionCandidatesContent() {
   const { t } = useTranslation(['adminElections', 'common']);
   const electionId = useParams().electionId ?? '';
   const trpc = useTRPC();
