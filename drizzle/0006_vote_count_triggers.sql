@@ -2,9 +2,10 @@
 -- fast path, seeds, the benchmark's volume database, tests' factories) stays exact and a results read
 -- never reads a vote row.
 -- While an election is open, non-admins see a published snapshot (candidates.published_votes) that
--- advances in batches: only when at least 20 votes came in since the last one AND at least 15 minutes
--- (900,000 ms, measured on the votes' own created_at) have passed. Keep these figures in step with
--- shared/election-rules.ts (RESULTS_BATCH_MIN_VOTES, RESULTS_BATCH_MINUTES).
+-- advances in batches. These triggers never publish: only the timer in server/jobs/result-batches.ts
+-- does, at quarter-hour boundaries, stamping the boundary time (a batch released by a vote would carry
+-- that vote's time, which is on its receipt). Existing counts are published once here, stamped with the
+-- last quarter hour.
 UPDATE `candidates` SET `vote_count` = (
   SELECT count(*) FROM `votes` WHERE `votes`.`election_id` = `candidates`.`election_id` AND `votes`.`candidate_id` = `candidates`.`id`
 );
@@ -13,7 +14,7 @@ UPDATE `candidates` SET `published_votes` = `vote_count`;
 --> statement-breakpoint
 UPDATE `elections` SET `vote_count` = (SELECT count(*) FROM `votes` WHERE `votes`.`election_id` = `elections`.`id`);
 --> statement-breakpoint
-UPDATE `elections` SET `published_vote_count` = `vote_count`, `results_published_at` = CAST(strftime('%s', 'now') AS INTEGER) * 1000;
+UPDATE `elections` SET `published_vote_count` = `vote_count`, `results_published_at` = (CAST(strftime('%s', 'now') AS INTEGER) / 900) * 900 * 1000;
 --> statement-breakpoint
 UPDATE `poll_candidates` SET `vote_count` = (
   SELECT count(*) FROM `poll_votes` WHERE `poll_votes`.`poll_id` = `poll_candidates`.`poll_id` AND `poll_votes`.`candidate_id` = `poll_candidates`.`id`
@@ -22,16 +23,6 @@ UPDATE `poll_candidates` SET `vote_count` = (
 CREATE TRIGGER `votes_count_after_insert` AFTER INSERT ON `votes` BEGIN
   UPDATE `candidates` SET `vote_count` = `vote_count` + 1 WHERE `id` = NEW.`candidate_id`;
   UPDATE `elections` SET `vote_count` = `vote_count` + 1 WHERE `id` = NEW.`election_id`;
-  UPDATE `candidates` SET `published_votes` = `vote_count`
-  WHERE `election_id` = NEW.`election_id` AND EXISTS (
-    SELECT 1 FROM `elections` WHERE `id` = NEW.`election_id`
-      AND `vote_count` - `published_vote_count` >= 20
-      AND NEW.`created_at` - coalesce(`results_published_at`, 0) >= 900000
-  );
-  UPDATE `elections` SET `published_vote_count` = `vote_count`, `results_published_at` = NEW.`created_at`
-  WHERE `id` = NEW.`election_id`
-    AND `vote_count` - `published_vote_count` >= 20
-    AND NEW.`created_at` - coalesce(`results_published_at`, 0) >= 900000;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `votes_count_after_delete` AFTER DELETE ON `votes` BEGIN

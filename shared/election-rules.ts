@@ -48,8 +48,9 @@ export function resultsVisibleToVoters(election: ElectionVisibility, now: Date):
 /**
  * Issue 15 item 9: while an election is open, the counts anyone but an admin sees advance in batches, so
  * someone shown a voter's receipt (with its casting time) and watching the counts cannot learn the choice.
- * A batch is published by the vote that brings at least this many votes since the last one, once at least
- * this many minutes have passed (the triggers in drizzle/0006_vote_count_triggers.sql use the same figures).
+ * A batch is published only by a timer, at the quarter hours of the clock, when at least this many votes
+ * came in since the last one and at least this many minutes passed; it is stamped with the quarter hour,
+ * never a vote's time (server/jobs/result-batches.ts).
  */
 export const RESULTS_BATCH_MIN_VOTES = 20;
 export const RESULTS_BATCH_MINUTES = 15;

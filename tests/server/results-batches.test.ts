@@ -2,9 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/client';
 import { elections, pollVotes, users, votes } from '../../server/db/schema';
-import { publishDueResultBatches } from '../../server/jobs/result-batches';
+import {
+  publishDueResultBatches,
+  RESULT_BATCH_MAX_DELAY_MS,
+  resultBatchBoundary,
+  resultBatchClock,
+} from '../../server/jobs/result-batches';
 import { castVote } from '../../server/services/voting';
-import { RESULTS_BATCH_MIN_VOTES, RESULTS_BATCH_MINUTES } from '../../shared/election-rules';
+import { RESULTS_BATCH_MIN_VOTES } from '../../shared/election-rules';
 import { callerAs, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createElection } from '../helpers/election-factories';
 import { createPoll } from '../helpers/poll-factories';
@@ -49,7 +54,8 @@ async function resultsAs(deps: TestDeps, electionId: string, reader: 'visitor' |
 describe('open-election counts advance in batches (issue 15 item 9)', () => {
   it('shows non-admins nothing new until 20 votes AND 15 minutes, while admins see every vote', async () => {
     const { deps, election, candidates, countsFor } = await setUp();
-    const start = Date.now() - 4 * 60 * MINUTE;
+    // A quarter hour of the clock, four hours ago: batches are stamped with such boundaries only.
+    const base = resultBatchBoundary(new Date(Date.now() - 4 * 60 * MINUTE)).getTime();
     const cast = (candidateIndex: number, at: number) =>
       castVote(
         deps.db,
@@ -60,30 +66,40 @@ describe('open-election counts advance in batches (issue 15 item 9)', () => {
     const zero = [0, 0, 0];
     // 19 votes one by one, all for the first candidate: an onlooker learns nothing from any of them.
     for (let index = 1; index < RESULTS_BATCH_MIN_VOTES; index += 1) {
-      cast(0, start + index * 1000);
+      cast(0, base + index * 1000);
       expect(await countsFor('visitor')).toEqual(zero);
       expect(await countsFor('citizen')).toEqual(zero);
       expect((await countsFor('admin'))?.[0]).toBe(index);
     }
-    // The 20th publishes the first batch: all twenty at once.
-    cast(1, start + 20_000);
+    // The next quarter hour's check: 19 votes are too few.
+    expect(publishDueResultBatches(deps.db, new Date(base + 16 * MINUTE))).toBe(0);
+    // The 20th vote publishes nothing itself: a batch never leaves inside a vote.
+    cast(1, base + 16 * MINUTE + 20_000);
+    expect(await countsFor('visitor')).toEqual(zero);
+    // The next quarter hour's check publishes all twenty at once, stamped with the quarter hour.
+    expect(publishDueResultBatches(deps.db, new Date(base + 31 * MINUTE + 7_000))).toBe(1);
     expect(await countsFor('visitor')).toEqual([19, 1, 0]);
     expect(await countsFor('citizen')).toEqual([19, 1, 0]);
     const first = await resultsAs(deps, election.id, 'user');
-    expect(first).toMatchObject({ countsInBatches: true, countsUpdatedAt: new Date(start + 20_000) });
+    expect(first).toMatchObject({ countsInBatches: true, countsUpdatedAt: new Date(base + 30 * MINUTE) });
 
-    // 25 more within 15 minutes: enough votes, not enough time. Nothing moves for a non-admin.
-    for (let index = 0; index < 25; index += 1) cast(2, start + 20_000 + (index + 1) * 30_000);
+    // 25 more within the same quarter hour: enough votes, not enough time. Nothing moves for a non-admin.
+    for (let index = 0; index < 25; index += 1) cast(2, base + 32 * MINUTE + index * 10_000);
+    expect(publishDueResultBatches(deps.db, new Date(base + 44 * MINUTE))).toBe(0);
     expect(await countsFor('visitor')).toEqual([19, 1, 0]);
     expect(await countsFor('citizen')).toEqual([19, 1, 0]);
     expect(await countsFor('admin')).toEqual([25, 19, 1]);
-    // 15 minutes after the last batch, the next vote publishes everything since, in one step.
-    cast(2, start + 20_000 + RESULTS_BATCH_MINUTES * MINUTE);
-    expect(await countsFor('visitor')).toEqual([26, 19, 1]);
+    // At the next quarter hour, everything since goes out in one step.
+    expect(publishDueResultBatches(deps.db, new Date(base + 46 * MINUTE))).toBe(1);
+    expect(await countsFor('visitor')).toEqual([25, 19, 1]);
+    expect(await resultsAs(deps, election.id, 'visitor')).toMatchObject({
+      countsUpdatedAt: new Date(base + 45 * MINUTE),
+    });
     // Enough time but too few votes (5 since the last batch, an hour later): nothing moves.
-    for (let index = 0; index < 5; index += 1) cast(1, start + 20_000 + 80 * MINUTE + index);
-    expect(await countsFor('citizen')).toEqual([26, 19, 1]);
-    expect(await countsFor('admin')).toEqual([26, 19, 6]);
+    for (let index = 0; index < 5; index += 1) cast(1, base + 80 * MINUTE + index);
+    expect(publishDueResultBatches(deps.db, new Date(base + 130 * MINUTE))).toBe(0);
+    expect(await countsFor('citizen')).toEqual([25, 19, 1]);
+    expect(await countsFor('admin')).toEqual([25, 19, 6]);
     expect(await resultsAs(deps, election.id, 'admin')).toMatchObject({ countsInBatches: false });
 
     // Once the election has ended (its end time passed, or closed by an admin), everyone sees exact counts.
@@ -92,40 +108,36 @@ describe('open-election counts advance in batches (issue 15 item 9)', () => {
       .set({ endTime: new Date(Date.now() - MINUTE) })
       .where(eq(elections.id, election.id))
       .run();
-    expect(await countsFor('visitor')).toEqual([26, 19, 6]);
+    expect(await countsFor('visitor')).toEqual([25, 19, 6]);
     deps.db
       .update(elections)
       .set({ endTime: new Date(Date.now() + MINUTE), status: 'Closed' })
       .where(eq(elections.id, election.id))
       .run();
-    expect(await countsFor('citizen')).toEqual([26, 19, 6]);
+    expect(await countsFor('citizen')).toEqual([25, 19, 6]);
     expect(await resultsAs(deps, election.id, 'visitor')).toMatchObject({
       countsInBatches: false,
       countsUpdatedAt: null,
     });
   });
 
-  it('publishes a due batch from the timer when voting goes quiet, never before it is due', async () => {
-    const { deps, election, candidates, countsFor } = await setUp();
-    const start = Date.now() - 4 * 60 * MINUTE;
-    for (let index = 0; index < 2 * RESULTS_BATCH_MIN_VOTES; index += 1) {
-      castVote(
-        deps.db,
-        voter(deps.db),
-        { electionId: election.id, candidateId: candidates[index < 20 ? 0 : 1]?.id ?? '' },
-        new Date(start + index * 1000),
-      );
-    }
-    // The 20th vote published the first batch; the next 20 came within a minute and then nobody voted.
-    expect(await countsFor('visitor')).toEqual([20, 0, 0]);
-    expect(publishDueResultBatches(deps.db, new Date(start + 19_000 + 14 * MINUTE))).toBe(0);
-    expect(await countsFor('visitor')).toEqual([20, 0, 0]);
-    expect(publishDueResultBatches(deps.db, new Date(start + 19_000 + RESULTS_BATCH_MINUTES * MINUTE))).toBe(
-      1,
-    );
-    expect(await countsFor('visitor')).toEqual([20, 20, 0]);
-    // Nothing new since: the next check publishes nothing, however late.
-    expect(publishDueResultBatches(deps.db, new Date(start + 120 * MINUTE))).toBe(0);
+  it('checks each quarter hour once, after a random delay of under two minutes', () => {
+    let draws = 0;
+    const due = resultBatchClock(() => {
+      draws += 1;
+      return 0.5;
+    });
+    const quarter = resultBatchBoundary(new Date(Date.now() - 60 * MINUTE)).getTime();
+    expect(due(new Date(quarter))).toBe(false);
+    expect(due(new Date(quarter + 59_999))).toBe(false);
+    expect(due(new Date(quarter + 60_000))).toBe(true);
+    // Once per quarter hour, however many checks follow.
+    expect(due(new Date(quarter + 3 * MINUTE))).toBe(false);
+    expect(due(new Date(quarter + 14 * MINUTE))).toBe(false);
+    expect(due(new Date(quarter + 15 * MINUTE + 61_000))).toBe(true);
+    // One delay drawn per quarter hour, whatever the votes did.
+    expect(draws).toBe(2);
+    expect(RESULT_BATCH_MAX_DELAY_MS).toBeLessThanOrEqual(2 * MINUTE);
   });
 
   it('batches the verified-results page the same way', async () => {
