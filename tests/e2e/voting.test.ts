@@ -166,7 +166,7 @@ describe('results', () => {
       'While voting is open, these counts are updated in batches: at most every 15 minutes, and at least 20 votes at a time.',
     );
     expect(await notice.innerText()).toMatch(/Last update: .+ EAT\./);
-    // The demo has 24 votes in it; the 20th published the batch a visitor sees, the last 4 wait for the next.
+    // The demo has 24 votes in it; the seed published the first 20 as a batch, the last 4 wait for the timer.
     expect((await page.getByTestId('total-votes').textContent())?.trim()).toBe('20');
   });
 

@@ -166,4 +166,25 @@ describe('demo seed', () => {
     );
     for (const { password: drawn } of [...credentials, ...other]) expect(drawn).toMatch(/^[\w-]{22}$/);
   });
+
+  it('publishes the open elections’ first batch itself, stamped with a quarter hour (votes never publish)', async () => {
+    const db = createTestDb();
+    await seedDemo(db, new Date());
+    const open = db
+      .select({
+        exact: schema.elections.voteCount,
+        published: schema.elections.publishedVoteCount,
+        at: schema.elections.resultsPublishedAt,
+      })
+      .from(schema.elections)
+      .where(eq(schema.elections.status, 'Active'))
+      .all()
+      .filter((row) => row.exact >= 20);
+    expect(open.length).toBeGreaterThan(0);
+    for (const row of open) {
+      // The first 20 votes (an hour apart) are in it; the rest wait for the timer's next batch.
+      expect(row).toMatchObject({ exact: 24, published: 20 });
+      expect((row.at?.getTime() ?? 1) % (15 * 60_000)).toBe(0);
+    }
+  });
 });
