@@ -5,7 +5,8 @@ import { elections, pollVotes, users, votes } from '../../server/db/schema';
 import { publishDueResultBatches } from '../../server/jobs/result-batches';
 import { castVote } from '../../server/services/voting';
 import { RESULTS_BATCH_MIN_VOTES, RESULTS_BATCH_MINUTES } from '../../shared/election-rules';
-import { callerAs, createTestDeps, type TestDeps } from '../helpers/caller';
+import { callerAs, callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
+import { createAdmin } from '../helpers/factories';
 import { createElection } from '../helpers/election-factories';
 import { createPoll } from '../helpers/poll-factories';
 
@@ -30,7 +31,7 @@ async function setUp() {
   const readers = {
     visitor: (await callerAs(deps, 'visitor')).caller,
     citizen: (await callerAs(deps, 'user')).caller,
-    admin: (await callerAs(deps, 'admin')).caller,
+    admin: callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true }).caller,
   };
   const countsFor = async (reader: keyof typeof readers) => {
     const answer = await readers[reader].elections.results({ id: election.id });
@@ -41,7 +42,10 @@ async function setUp() {
 
 /** The whole results answer as one reader sees it. */
 async function resultsAs(deps: TestDeps, electionId: string, reader: 'visitor' | 'user' | 'admin') {
-  const { caller } = await callerAs(deps, reader);
+  const { caller } =
+    reader === 'admin'
+      ? callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true })
+      : await callerAs(deps, reader);
   const answer = await caller.elections.results({ id: electionId });
   return answer;
 }
