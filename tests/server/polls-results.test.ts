@@ -101,8 +101,11 @@ describe('polls.results visibility', () => {
     });
     expect((await callerFor(deps, voter).caller.polls.results(input)).results.totalVotes).toBe(1);
     expect(
-      (await callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true }).caller.polls.results(input))
-        .results.totalVotes,
+      (
+        await callerFor(deps, await createAdmin(deps.db), undefined, {
+          steppedUp: true,
+        }).caller.polls.results(input)
+      ).results.totalVotes,
     ).toBe(1);
   });
 

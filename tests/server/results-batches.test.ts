@@ -6,8 +6,8 @@ import { publishDueResultBatches } from '../../server/jobs/result-batches';
 import { castVote } from '../../server/services/voting';
 import { RESULTS_BATCH_MIN_VOTES, RESULTS_BATCH_MINUTES } from '../../shared/election-rules';
 import { callerAs, callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
-import { createAdmin } from '../helpers/factories';
 import { createElection } from '../helpers/election-factories';
+import { createAdmin } from '../helpers/factories';
 import { createPoll } from '../helpers/poll-factories';
 
 const MINUTE = 60_000;
