@@ -49,6 +49,12 @@ export async function prepareDatabase(
         'The ADMIN_EMAIL System Admin is deactivated and stays so: another admin deactivated it, and a ' +
           'restart does not undo that. Reactivate it from the admin console, or set ADMIN_EMAIL to another address.',
       );
+    } else if (outcome === 'demoted') {
+      log.warn(
+        { email: env.ADMIN_EMAIL },
+        'The ADMIN_EMAIL account is no longer a System Admin and stays so: another admin changed its role, and a ' +
+          'restart does not undo that. Give the role back from the admin console, or set ADMIN_EMAIL to another address.',
+      );
     } else {
       log.info({ email: env.ADMIN_EMAIL, outcome }, 'configured System Admin checked');
     }

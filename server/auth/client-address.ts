@@ -11,15 +11,20 @@ export function addressKey(address: string): string {
   if (isIPv4(bare)) return bare;
   const groups = isIPv6(bare) ? ipv6Groups(bare) : null;
   if (!groups) return bare;
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    const high = groups[6] ?? 0;
-    const low = groups[7] ?? 0;
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
-  }
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return ipv4Of(groups[6], groups[7]);
+  // 6to4 (2002:AABB:CCDD::/48) and NAT64 (64:ff9b::/96) carry one IPv4 address: whoever holds it holds all
+  // 65,536 /64s of its 6to4 block, so it is keyed as that IPv4 address.
+  if (groups[0] === 0x2002) return ipv4Of(groups[1], groups[2]);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0))
+    return ipv4Of(groups[6], groups[7]);
   return `${groups
     .slice(0, 4)
     .map((g) => g.toString(16))
     .join(':')}::/64`;
+}
+
+function ipv4Of(high = 0, low = 0): string {
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (with :: expanded and a dotted IPv4 tail converted). */
@@ -71,10 +76,14 @@ export function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
     const [ip = '', prefix, extra] = entry.split('/');
     const family = isIP(ip);
     const max = family === 4 ? 32 : 128;
-    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max);
+    // A range wider than a /8 (IPv4) or /16 (IPv6) is no proxy's: 0.0.0.0/1,128.0.0.0/1 is "true" spelt out.
+    // IPv6's private block (fc00::/7) may be named whole.
+    const min = family === 4 ? 8 : /^f[cd]/.test(ip) ? 7 : 16;
+    const prefixOk =
+      prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max && Number(prefix) >= min);
     if (family === 0 || !prefixOk || extra !== undefined) {
       return {
-        problem: `"${entry}" is not an IP address or CIDR range (use e.g. 127.0.0.1, 10.0.0.0/8, ::1 or a hop count)`,
+        problem: `"${entry}" is not a proxy's IP address or CIDR range (use e.g. 127.0.0.1, 10.0.0.0/8, ::1 or a hop count; ranges no wider than /8 for IPv4 or /16 for IPv6)`,
       };
     }
   }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
@@ -15,7 +15,12 @@ export const MIGRATIONS_FOLDER = resolve('drizzle');
  * `:memory:` gives a private database, as tests use.
  */
 export function createDb(path: string): Db {
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  if (path !== ':memory:') {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+    // Password hashes, sessions and votes: a new database is readable by its owner only, and SQLite gives its
+    // -wal and -shm files the database file's permissions.
+    if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  }
   const sqlite = new Database(path);
   // WAL lets readers go on while one writer commits; NORMAL sync is durable across process crashes in WAL mode.
   sqlite.pragma('journal_mode = WAL');

@@ -7,10 +7,18 @@ import {
   verifiedResults,
 } from '../services/election-views';
 import { activeElections } from '../services/elections';
+import { isSteppedUp } from '../services/step-up';
 import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
-const viewerOf = (ctx: Context) => ({ userId: ctx.user?.id ?? null, isAdmin: ctx.user?.isAdmin ?? false });
+const viewerOf = (ctx: Context) => {
+  const isAdmin = ctx.user?.isAdmin ?? false;
+  return {
+    userId: ctx.user?.id ?? null,
+    isAdmin,
+    seesAllResults: isAdmin && isSteppedUp(ctx.session?.steppedUpUntil ?? null),
+  };
+};
 
 export const electionsRouter = router({
   /** Elections open for voting now (the landing page shows them to signed-in citizens). */

@@ -1,11 +1,11 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { bootstrapAdminInput, signInInput, signUpInput } from '../../shared/schemas/auth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { consume, takePoints } from '../auth/rate-limits';
 import type { Db } from '../db/client';
-import { profiles, users } from '../db/schema';
+import { auditLogs, profiles, users } from '../db/schema';
 import type { AppDeps } from '../trpc/context';
 import { isUniqueViolation } from '../trpc/errors';
 import { recordAudit } from './audit';
@@ -159,7 +159,7 @@ export async function bootstrapAdmin(
 /** Why the start refuses ADMIN_EMAIL: the operator must act (the entry point prints it and exits). */
 export class ConfiguredAdminRefused extends Error {}
 
-export type ConfiguredAdminOutcome = 'created' | 'promoted' | 'present' | 'deactivated';
+export type ConfiguredAdminOutcome = 'created' | 'promoted' | 'present' | 'deactivated' | 'demoted';
 
 /**
  * Makes sure the ADMIN_EMAIL/ADMIN_PASSWORD System Admin exists at start. It never hands an account the
@@ -167,6 +167,17 @@ export type ConfiguredAdminOutcome = 'created' | 'promoted' | 'present' | 'deact
  * when ADMIN_PASSWORD is its password (the operator owns it), else the start is refused. A System Admin
  * deactivated by another admin stays deactivated: the caller warns, the restart does not undo that decision.
  */
+function configuredBefore(db: Db, userId: string): boolean {
+  return (
+    db
+      .select({ id: auditLogs.id })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'configure_admin'), eq(auditLogs.recordId, userId)))
+      .limit(1)
+      .get() !== undefined
+  );
+}
+
 export async function ensureConfiguredAdmin(
   db: Db,
   email: string,
@@ -185,6 +196,9 @@ export async function ensureConfiguredAdmin(
     .where(eq(users.email, normalized))
     .get();
   if (existing?.role === 'System Admin') return existing.isActive ? 'present' : 'deactivated';
+  // Made admin by this configuration before, and no longer one: another admin took the role away, and a
+  // restart must not undo that decision any more than a deactivation.
+  if (existing && configuredBefore(db, existing.id)) return 'demoted';
   if (existing) {
     // Someone signed up with the address first (or it is another staff member's): only its password proves
     // the operator owns it.

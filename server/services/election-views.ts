@@ -11,7 +11,13 @@ import { candidates, elections, polls, votes } from '../db/schema';
 
 export interface Viewer {
   userId: string | null;
+  /** Drafts are shown to System Admins. */
   isAdmin: boolean;
+  /**
+   * Exact live counts and results hidden from voters: a System Admin whose session stepped up recently. A stolen
+   * admin cookie alone must not watch counts move one vote at a time (docs/security.md, step-up).
+   */
+  seesAllResults: boolean;
 }
 
 const electionColumns = {
@@ -110,8 +116,8 @@ function countsBatching(election: { resultsPublishedAt: Date | null }, exact: bo
 export function electionResults(db: Db, id: string, viewer: Viewer, now = new Date()) {
   const election = findElection(db, id, viewer);
   const visible = resultsVisibleToVoters(election, now);
-  const exact = countsAreExact(election, now, viewer.isAdmin);
-  const results = visible || viewer.isAdmin ? tally(db, id, exact) : null;
+  const exact = countsAreExact(election, now, viewer.seesAllResults);
+  const results = visible || viewer.seesAllResults ? tally(db, id, exact) : null;
   return {
     election: {
       id: election.id,

@@ -35,6 +35,13 @@ describe('the address a limit counts', () => {
     expect(addressKey('2001:db8:aa:bb::1')).not.toBe(addressKey('2001:db8:aa:bc::1'));
   });
 
+  it('is the IPv4 address inside a 6to4 or NAT64 address: one IPv4 holder does not get 65,536 /64s', () => {
+    expect(addressKey('2002:cb00:7109:1::5')).toBe('203.0.113.9');
+    expect(addressKey('2002:cb00:7109:2::5')).toBe('203.0.113.9');
+    expect(addressKey('64:ff9b::cb00:7109')).toBe('203.0.113.9');
+    expect(addressKey('64:ff9b::203.0.113.10')).toBe('203.0.113.10');
+  });
+
   it('31 password-reset requests from 31 addresses of one IPv6 /64 share one limit (30 an hour)', async () => {
     const { app } = await buildTestApp();
     const statuses: number[] = [];
@@ -91,6 +98,17 @@ describe('TRUST_PROXY', () => {
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => parseEnv({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.1,' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('refuses ranges no proxy has, which would believe every client: 0.0.0.0/0, two /1 halves, ::/0', () => {
+    for (const value of ['0.0.0.0/0', '0.0.0.0/1,128.0.0.0/1', '::/0', '2000::/3', '10.0.0.0/7']) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+    // Cloudflare's widest published ranges still fit.
+    expect(parseEnv({ TRUST_PROXY: '104.16.0.0/13,2606:4700::/32' }).TRUST_PROXY).toEqual([
+      '104.16.0.0/13',
+      '2606:4700::/32',
+    ]);
   });
 
   it('takes false, a hop count, or a list of IPv4 and IPv6 addresses and CIDR ranges', () => {

@@ -189,7 +189,7 @@ describe('elections.results', () => {
       expect(answer).toMatchObject({ resultsVisibleToVoters: false, results: null });
       expect(answer.election.id).toBe(election.id);
     }
-    const admin = callerFor(deps, await createAdmin(deps.db)).caller;
+    const admin = callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true }).caller;
     const answer = await admin.elections.results({ id: election.id });
     expect(answer.resultsVisibleToVoters).toBe(false);
     expect(answer.results?.total).toBe(3);

@@ -101,7 +101,11 @@ describe('polls.results visibility', () => {
     });
     expect((await callerFor(deps, voter).caller.polls.results(input)).results.totalVotes).toBe(1);
     expect(
-      (await callerFor(deps, await createAdmin(deps.db)).caller.polls.results(input)).results.totalVotes,
+      (
+        await callerFor(deps, await createAdmin(deps.db), undefined, {
+          steppedUp: true,
+        }).caller.polls.results(input)
+      ).results.totalVotes,
     ).toBe(1);
   });
 
@@ -125,7 +129,7 @@ describe('polls.results visibility', () => {
       await expect(caller.polls.results({ pollId: poll.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(caller.polls.byId({ id: poll.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
-    const admin = callerFor(deps, await createAdmin(deps.db)).caller;
+    const admin = callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true }).caller;
     await expect(admin.polls.results({ pollId: poll.id })).resolves.toBeDefined();
     expect((await admin.polls.byId({ id: poll.id })).resultsVisible).toBe(true);
   });

@@ -10,8 +10,9 @@ import {
 } from '../../server/jobs/result-batches';
 import { castVote } from '../../server/services/voting';
 import { RESULTS_BATCH_MIN_VOTES } from '../../shared/election-rules';
-import { callerAs, createTestDeps, type TestDeps } from '../helpers/caller';
+import { callerAs, callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createElection } from '../helpers/election-factories';
+import { createAdmin } from '../helpers/factories';
 import { createPoll } from '../helpers/poll-factories';
 
 const MINUTE = 60_000;
@@ -35,7 +36,7 @@ async function setUp() {
   const readers = {
     visitor: (await callerAs(deps, 'visitor')).caller,
     citizen: (await callerAs(deps, 'user')).caller,
-    admin: (await callerAs(deps, 'admin')).caller,
+    admin: callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true }).caller,
   };
   const countsFor = async (reader: keyof typeof readers) => {
     const answer = await readers[reader].elections.results({ id: election.id });
@@ -46,7 +47,10 @@ async function setUp() {
 
 /** The whole results answer as one reader sees it. */
 async function resultsAs(deps: TestDeps, electionId: string, reader: 'visitor' | 'user' | 'admin') {
-  const { caller } = await callerAs(deps, reader);
+  const { caller } =
+    reader === 'admin'
+      ? callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true })
+      : await callerAs(deps, reader);
   const answer = await caller.elections.results({ id: electionId });
   return answer;
 }

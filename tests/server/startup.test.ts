@@ -10,7 +10,7 @@ import { closeDb, createDb, type Db, migrateDb } from '../../server/db/client';
 import { profiles, users } from '../../server/db/schema';
 import { testEnv } from '../../server/env';
 import { ConfiguredAdminRefused } from '../../server/services/accounts';
-import { setUserActive } from '../../server/services/admin/users';
+import { setUserActive, updateUser } from '../../server/services/admin/users';
 import { demoAccountsBanner, prepareDatabase } from '../../server/startup';
 import { signedInUser } from '../helpers/account';
 import { callerFor, createTestDeps } from '../helpers/caller';
@@ -147,6 +147,29 @@ describe('start-up', () => {
     await prepareDatabase(db, env, recorded.logger);
     expect(roleOf(db, chief?.id ?? '')).toEqual({ role: 'System Admin', isActive: false });
     expect(recorded.text()).toContain('The ADMIN_EMAIL System Admin is deactivated and stays so');
+  });
+
+  it('does not give the role back to a configured admin whose role another admin removed, and says so', async () => {
+    const db = createTestDb();
+    const env = testEnv({ ADMIN_EMAIL: 'chief@codka.example', ADMIN_PASSWORD: 'a-strong-password' });
+    await prepareDatabase(db, env, log);
+    const chief = db
+      .select({ id: users.id, profileId: profiles.id })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.email, 'chief@codka.example'))
+      .get();
+    const other = await createAdmin(db);
+    updateUser(
+      db,
+      { id: chief?.profileId ?? '', fullName: 'Chief', phone: null, role: null, isActive: true },
+      other.id,
+    );
+
+    const recorded = recordingLog();
+    await prepareDatabase(db, env, recorded.logger);
+    expect(roleOf(db, chief?.id ?? '')).toEqual({ role: null, isActive: true });
+    expect(recorded.text()).toContain('is no longer a System Admin and stays so');
   });
 
   it('the server refuses to start (non-zero exit, naming ADMIN_EMAIL) over a citizen’s account', async () => {

@@ -8,7 +8,13 @@ import { pollCandidates, polls, pollVotes } from '../../db/schema';
 /** Who is looking: results and drafts depend on it. */
 export interface PollViewer {
   userId: string | null;
+  /** Drafts are shown to System Admins. */
   isAdmin: boolean;
+  /**
+   * Exact live counts and results hidden from voters: a System Admin whose session stepped up recently. A stolen
+   * admin cookie alone must not watch counts move one vote at a time (docs/security.md, step-up).
+   */
+  seesAllResults: boolean;
 }
 
 export const TOP_RESULTS = 3;
@@ -60,7 +66,7 @@ function pollView<T extends PollRow>(db: Db, poll: T, viewer: PollViewer, now: D
     candidates: candidatesOf(db, poll.id),
     userHasVoted,
     votingOpen: isPollVotingOpen(poll, now),
-    resultsVisible: pollResultsVisible(poll, { isAdmin: viewer.isAdmin, hasVoted: userHasVoted }, now),
+    resultsVisible: pollResultsVisible(poll, { isAdmin: viewer.seesAllResults, hasVoted: userHasVoted }, now),
   };
 }
 
@@ -129,7 +135,7 @@ export function pollList(db: Db, viewer: PollViewer) {
 export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = new Date()) {
   const poll = findPoll(db, pollId, viewer);
   const userHasVoted = hasVoted(db, poll.id, viewer.userId);
-  if (!pollResultsVisible(poll, { isAdmin: viewer.isAdmin, hasVoted: userHasVoted }, now)) {
+  if (!pollResultsVisible(poll, { isAdmin: viewer.seesAllResults, hasVoted: userHasVoted }, now)) {
     throw viewer.userId
       ? new TRPCError({ code: 'FORBIDDEN', message: 'Results of this poll are shown after you vote.' })
       : new TRPCError({
