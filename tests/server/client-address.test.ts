@@ -208,4 +208,29 @@ describe('the /trpc ceiling', () => {
     expect(session.json().result.data.json.user.id).toBe(neighbour.id);
     await app.close();
   });
+  it('a public read the cache must compute is counted before it is computed; one it holds is not', async () => {
+    const { app } = await buildTestApp({ env: { RATE_LIMITS: 'true' } });
+    const ip = '198.51.100.62';
+    const get = (url: string) => app.inject({ method: 'GET', url, remoteAddress: ip });
+    const members = (searches: string[]) => {
+      const input = Object.fromEntries(
+        searches.map((search, i) => [String(i), { json: { page: 1, search } }]),
+      );
+      const names = Array(searches.length).fill('directory.members').join(',');
+      return `/trpc/${names}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
+    };
+    const session = `/trpc/${Array(10).fill('auth.session').join(',')}?batch=1&input=${encodeURIComponent('{}')}`;
+    for (let i = 0; i < CALLS_PER_MINUTE / 10 - 1; i++) await get(session); // 9,990 calls
+    const held = members(['held']);
+    expect((await get(held)).statusCode).toBe(200); // computed: 1 call counted, 9 left
+    // A batch of 10 reads the cache does not hold is refused before any is computed...
+    expect((await get(members(Array.from({ length: 10 }, (_, i) => `new-${i}`)))).statusCode).toBe(429);
+    // ...while the one it holds is still served, free, to the same address, again and again.
+    for (let i = 0; i < 20; i++) {
+      const again = await get(held);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['cache-control']).toMatch(/^public/);
+    }
+    await app.close();
+  });
 });
