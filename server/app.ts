@@ -16,8 +16,9 @@ import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { createPublicCache } from './http/public-cache';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
-import { callCeiling, refuseLimitedBatches } from './http/trpc-calls';
+import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc-calls';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
+import { refuseOddTargets } from './http/trpc-request';
 import { voteFastPath } from './http/vote-fast-path';
 import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -93,6 +94,8 @@ export async function buildApp(options: BuildAppOptions) {
   };
 
   registerErrorHandler(app);
+  // First of all: only '/path' request targets; an absolute-form one skipped every /trpc hook (trpc-request.ts).
+  app.addHook('onRequest', refuseOddTargets);
   await registerSecurityHeaders(app, env.PUBLIC_ORIGIN, configuredImageOrigins(db));
   await app.register(fastifyCookie);
   app.addHook('onRequest', csrfHook(env.PUBLIC_ORIGIN));
@@ -107,7 +110,9 @@ export async function buildApp(options: BuildAppOptions) {
     }
   });
 
-  const publicCache = createPublicCache(deps);
+  // Counted per call, after the cache: answers served from memory are free (trpc-calls.ts).
+  const ceiling = env.RATE_LIMITS ? callCeiling({ callsPerMinute: CALLS_PER_MINUTE }) : null;
+  const publicCache = createPublicCache(deps, { charge: ceiling?.charge });
   const createContext = createContextFactory(deps);
   // Expected refusals (wrong password, already voted...) are answers, not failures worth a log line.
   const onError = ({ error, path, type }: { error: TRPCError; path?: string; type: string }) => {
@@ -120,13 +125,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(async (api) => {
     api.addHook('onRequest', refuseUnsupportedMethods);
     api.addHook('onSend', noStore);
-    // A ceiling per address against floods, counted per call (trpc-calls.ts).
-    if (env.RATE_LIMITS) api.addHook('onRequest', callCeiling({ callsPerMinute: 3000 }));
     api.addHook('onRequest', refuseLimitedBatches());
     // Before the cache and tRPC: a visitor's batch is small (batch-cap.ts), a forged cookie is no session.
     api.addHook('onRequest', anonymousBatchCap(db));
-    // After the rate limit, so cached answers still count against a flooding address.
+    // Takes the ceiling itself before it computes a miss; a hit from memory costs nothing.
     api.addHook('onRequest', publicCache.onRequest);
+    // A ceiling per address against floods, counted per call, for everything that reaches tRPC.
+    if (ceiling) api.addHook('onRequest', ceiling.onRequest);
     // Votes skip tRPC's fetch adapter, not tRPC: same procedures, context and answers (vote-fast-path.ts).
     api.addHook('preHandler', voteFastPath({ createContext, onError }));
     if (env.BENCH_REFERENCE) registerBenchReference(api);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { jsonError } from './errors';
 import { requestSession } from './request-session';
-import { trpcCallNames } from './trpc-calls';
+import { type TrpcRequest, trpcRequest } from './trpc-request';
 
 /**
  * A page asks for a handful of reads at once; only the admin's pages need more. A visitor without a valid
@@ -16,18 +16,16 @@ export const SIGNED_IN_MAX_BATCH = 100;
 export const ANONYMOUS_BATCH_TOO_LARGE =
   'Too many calls in one request. Without signing in, a request can carry at most 10.';
 
-/** How many calls a tRPC URL carries: the procedures of a ?batch=1 path (trpc-calls.ts reads them), else one. */
-export function callsInRequest(url: string): number {
-  const queryAt = url.indexOf('?');
-  if (!new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1)).has('batch')) return 1;
-  // A path that does not decode names no procedure; tRPC refuses it on its own.
-  return trpcCallNames(url)?.length ?? 1;
+/** How many calls a tRPC request carries: the procedures of a ?batch=1 path (trpc-request.ts), else one. */
+export function callsInRequest(call: TrpcRequest): number {
+  if (!new URLSearchParams(call.query).has('batch')) return 1;
+  return call.names.length;
 }
 
 export function anonymousBatchCap(db: Db) {
   return async function onRequest(request: FastifyRequest, reply: FastifyReply) {
-    if (!request.url.startsWith('/trpc/')) return;
-    if (callsInRequest(request.url) <= ANONYMOUS_MAX_BATCH) return;
+    const call = trpcRequest(request);
+    if (!call || callsInRequest(call) <= ANONYMOUS_MAX_BATCH) return;
     if (requestSession(db, request)) return;
     return reply.code(400).send(jsonError(400, ANONYMOUS_BATCH_TOO_LARGE));
   };

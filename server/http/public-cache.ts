@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
+import { SESSION_COOKIE } from '../auth/cookies';
 import { createCaller } from '../routers/_app';
 import { parseProcedureInput, procedurePolicy } from '../routers/policy';
 import { canonicalJson } from '../trpc/canonical';
 import { type AppDeps, createInnerContext } from '../trpc/context';
 import { requestSession } from './request-session';
+import { type TrpcRequest, trpcRequest } from './trpc-request';
 
 /**
  * Hot public reads answered from memory, before tRPC's adapter (which costs several times a bare Fastify
@@ -54,7 +56,7 @@ interface Call {
 }
 
 /** A tRPC call (batched or not) naming only auth.* procedures. */
-const AUTH_ONLY = /^\/trpc\/auth\.[\w.]+(?:,auth\.[\w.]+)*(?:\?|$)/;
+const AUTH_NAME = /^auth\.[\w.]+$/;
 const NO_COOKIES = { setSession() {}, clearSession() {} };
 
 /**
@@ -63,18 +65,10 @@ const NO_COOKIES = { setSession() {}, clearSession() {} };
  * Each input is parsed by its procedure's own schema and written back canonically, so reordered keys or
  * re-encoded characters name the same entry. Anything tRPC would refuse is left to tRPC to answer.
  */
-async function parseCalls(url: string): Promise<{ calls: Call[]; batch: boolean } | null> {
-  const queryAt = url.indexOf('?');
-  const pathname = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (!pathname.startsWith('/trpc/')) return null;
-  let paths: string[];
-  try {
-    paths = decodeURIComponent(pathname.slice('/trpc/'.length)).split(',');
-  } catch {
-    return null;
-  }
+async function parseCalls(call: TrpcRequest): Promise<{ calls: Call[]; batch: boolean } | null> {
+  const paths = call.names;
   if (!paths.every((path) => procedurePolicy(path)?.publicCache === true)) return null;
-  const query = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
+  const query = new URLSearchParams(call.query);
   const batch = query.get('batch') === '1';
   if (!batch && paths.length > 1) return null;
   if (query.getAll('input').length > 1) return null;
@@ -98,7 +92,13 @@ async function parseCalls(url: string): Promise<{ calls: Call[]; batch: boolean 
   }
 }
 
-export function createPublicCache(deps: AppDeps) {
+interface PublicCacheOptions {
+  /** The per-address call ceiling (trpc-calls.ts), taken before any work: false when it answered 429. */
+  charge?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+}
+
+export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {}) {
+  const charge = options.charge ?? (async () => true);
   const entries = new Map<string, Entry>();
   // Bumped by every write, so an answer computed before a write is never stored after it.
   let generation = 0;
@@ -148,15 +148,17 @@ export function createPublicCache(deps: AppDeps) {
   }
 
   /**
-   * What a URL asks for depends on the URL alone, so the parse is remembered (bounded like the entries):
-   * the hot path is then two map lookups, as it was when the cache keyed on the raw URL.
+   * What a tRPC request asks for depends on its names and query alone, so the parse is remembered (bounded
+   * like the entries): the hot path is then two map lookups, as it was when the cache keyed on the raw URL.
    */
   const parsedUrls = new Map<string, Awaited<ReturnType<typeof parseCalls>>>();
-  async function callsOf(url: string) {
-    if (parsedUrls.has(url)) return parsedUrls.get(url) ?? null;
-    const parsed = await parseCalls(url);
+  const parseKey = (call: TrpcRequest) => `${call.names.join(',')}?${call.query}`;
+  async function callsOf(call: TrpcRequest) {
+    const key = parseKey(call);
+    if (parsedUrls.has(key)) return parsedUrls.get(key) ?? null;
+    const parsed = await parseCalls(call);
     if (parsedUrls.size >= MAX_ENTRIES) parsedUrls.delete(parsedUrls.keys().next().value as string);
-    parsedUrls.set(url, parsed);
+    parsedUrls.set(key, parsed);
     return parsed;
   }
 
@@ -173,11 +175,18 @@ export function createPublicCache(deps: AppDeps) {
   }
 
   async function onRequest(request: FastifyRequest, reply: FastifyReply) {
-    if (request.method !== 'GET' || !request.url.startsWith('/trpc/')) return;
-    const parsed = await callsOf(request.url);
-    if (!parsed || requestSession(deps.db, request)) return;
+    const asked = trpcRequest(request);
+    if (request.method !== 'GET' || !asked) return;
+    // Only a remembered URL answered from memory to a request with no session cookie is free of the call
+    // ceiling: a new URL costs a parse, a cookie a database lookup, a miss the computation.
+    const costly = !parsedUrls.has(parseKey(asked)) || request.cookies?.[SESSION_COOKIE] !== undefined;
+    if (costly && !(await charge(request, reply))) return reply;
+    const parsed = await callsOf(asked);
+    if (!parsed) return;
+    if (requestSession(deps.db, request)) return;
     let found = parsed.calls.map((call) => fresh(call.key));
     if (found.some((entry) => entry === undefined)) {
+      if (!(await charge(request, reply))) return reply;
       const missing = parsed.calls.filter((_, index) => found[index] === undefined);
       if (!(await compute(request, missing))) return;
       // A write that landed meanwhile left nothing stored: tRPC answers this one.
@@ -196,7 +205,10 @@ export function createPublicCache(deps: AppDeps) {
    */
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    if (!AUTH_ONLY.test(request.url)) invalidate();
+    // Decided on the route tRPC matched, so `/%74rpc/auth.signOut` is auth-only too; any other
+    // successful write (or a route outside tRPC) empties the cache.
+    const names = trpcRequest(request)?.names;
+    if (!names?.every((name) => AUTH_NAME.test(name))) invalidate();
     return payload;
   }
 

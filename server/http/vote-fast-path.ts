@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { appRouter, createCaller } from '../routers/_app';
 import type { Context } from '../trpc/context';
+import { trpcRequest } from './trpc-request';
 
 /**
  * The two vote mutations, answered without tRPC's fetch adapter. That adapter turns every request into a
@@ -30,21 +31,20 @@ interface FastPathOptions {
 }
 
 /** The procedure and whether the call came batched (?batch=1), or null for anything else. */
-function fastCall(url: string): { path: string; batch: boolean } | null {
-  if (!url.startsWith('/trpc/')) return null;
-  const queryAt = url.indexOf('?');
-  const path = url.slice('/trpc/'.length, queryAt === -1 ? undefined : queryAt);
+function fastCall(request: FastifyRequest): { path: string; batch: boolean } | null {
+  const call = trpcRequest(request);
+  if (call?.names.length !== 1) return null;
+  const [path = ''] = call.names;
   if (!FAST_PROCEDURES.has(path)) return null;
-  const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-  if (query !== '' && query !== 'batch=1') return null;
-  return { path, batch: query === 'batch=1' };
+  if (call.query !== '' && call.query !== 'batch=1') return null;
+  return { path, batch: call.query === 'batch=1' };
 }
 
 export function voteFastPath(options: FastPathOptions) {
   const config = appRouter._def._config;
   return async function preHandler(request: FastifyRequest, reply: FastifyReply) {
     if (request.method !== 'POST') return;
-    const call = fastCall(request.url);
+    const call = fastCall(request);
     if (!call || typeof request.body !== 'string') return;
     let raw: unknown;
     try {
