@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { inTurn, SERVER_CALLER } from './hashing-line';
+import { type HashingCaller, inTurn, SERVER_CALLER } from './hashing-line';
 
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane). @node-rs/argon2 hashes on
 // libuv's thread pool, so a storm of sign-ins does not block the event loop; the hashing line
@@ -7,11 +7,11 @@ import { inTurn, SERVER_CALLER } from './hashing-line';
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * Hashes a new password. `caller` is whose turn it is in the hashing line (the request's address key, or
- * `user:<id>`); without one it is the server's own work (start-up, seeds). Throws TOO_MANY_REQUESTS
+ * Hashes a new password. `caller` is whose turn it is in the hashing line (the request's address key and
+ * the account or email it is for); without one it is the server's own work (start-up, seeds). Throws TOO_MANY_REQUESTS
  * (HASHING_BUSY) at once when the line is full.
  */
-export function hashPassword(password: string, caller = SERVER_CALLER): Promise<string> {
+export function hashPassword(password: string, caller: HashingCaller = SERVER_CALLER): Promise<string> {
   return inTurn(caller, () => hash(password, OPTIONS));
 }
 
@@ -19,7 +19,7 @@ export function hashPassword(password: string, caller = SERVER_CALLER): Promise<
 export async function verifyPassword(
   passwordHash: string | null,
   password: string,
-  caller = SERVER_CALLER,
+  caller: HashingCaller = SERVER_CALLER,
 ): Promise<boolean> {
   if (!passwordHash) {
     // Spend the same time as a real check so response timing does not reveal which accounts exist.

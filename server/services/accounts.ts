@@ -34,14 +34,21 @@ export function findUserByEmail(db: Db, email: string) {
 
 /** Creates a citizen account (no staff role) and mails a verification link. Returns the new user's id. */
 export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip: string): Promise<string> {
-  await consume(
+  const point = await takePoints(
     deps.limits.enabled,
     [[deps.limits.signUpAddress, ip]],
     'Too many accounts were created from this network.',
   );
   if (findUserByEmail(deps.db, input.email))
     throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_EXISTS });
-  const passwordHash = await hashPassword(input.password, ip);
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(input.password, { address: ip, holder: input.email });
+  } catch (error) {
+    // Refused by the hashing line before any account was made: the network's sign-up is not spent.
+    await point.giveBack();
+    throw error;
+  }
   let userId: string;
   try {
     userId = deps.db.transaction((tx) => {
@@ -87,7 +94,10 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
   let valid: boolean;
   try {
     user = findUserByEmail(deps.db, input.email);
-    valid = await verifyPassword(user?.passwordHash ?? null, input.password, ip);
+    valid = await verifyPassword(user?.passwordHash ?? null, input.password, {
+      address: ip,
+      holder: input.email,
+    });
   } catch (error) {
     // Refused before any password was tried (the hashing line is full): not a guess.
     await attempt.giveBack();
@@ -124,10 +134,11 @@ export async function bootstrapAdmin(
   await consume(deps.limits.enabled, [[deps.limits.bootstrapAdminAddress, ip]], 'Too many attempts.');
   if (adminExists(deps.db)) return { success: false, code: 'ADMIN_EXISTS' };
   const existing = findUserByEmail(deps.db, input.email);
-  if (existing && !(await verifyPassword(existing.passwordHash, input.password, ip))) {
+  const turn = { address: ip, holder: input.email };
+  if (existing && !(await verifyPassword(existing.passwordHash, input.password, turn))) {
     return { success: false, code: 'INVALID_CREDENTIALS' };
   }
-  const passwordHash = existing ? null : await hashPassword(input.password, ip);
+  const passwordHash = existing ? null : await hashPassword(input.password, turn);
   return deps.db.transaction((tx) => {
     // Checked again inside the write transaction: two racing bootstraps make one admin.
     if (adminExists(tx)) return { success: false, code: 'ADMIN_EXISTS' } as const;

@@ -9,7 +9,18 @@ import { endTwoFactorChallenges } from './two-factor-sign-in';
 export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
 const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords.';
 
-type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'log'> & { ip?: string };
+/** What a password check needs: the requester's address key (ctx.ip) puts its hash in that address's lane. */
+export type PasswordCheckDeps = Pick<AppDeps, 'db' | 'limits'> & { ip?: string };
+
+/**
+ * The hash waits in the requester's address lane, as one of the account's places in it: keyed on the
+ * account alone, one address with 100 accounts held 100 lanes and filled the line. Without an address
+ * (in-process callers) the account is its own lane.
+ */
+export function accountTurn(deps: { ip?: string }, userId: string) {
+  return { address: deps.ip ?? `user:${userId}`, holder: `user:${userId}` };
+}
 interface Actor {
   userId: string;
   sessionId: string;
@@ -20,9 +31,9 @@ interface Actor {
  * Checks a signed-in user's own password, under a per-account limit: a stolen session must not become
  * a way to guess the password (and so to change it, or to turn two-factor sign-in off). The point is spent
  * before the hash and given back when the password is right, so concurrent guesses cannot all pass; the
- * hash waits in the account's own lane of the hashing line. Safe for any caller (step-up, two-factor).
+ * hash waits in the requester's address lane of the hashing line (accountTurn). Safe for any caller (step-up, two-factor).
  */
-export async function checkOwnPassword(deps: Pick<Deps, 'db' | 'limits'>, userId: string, password: string) {
+export async function checkOwnPassword(deps: PasswordCheckDeps, userId: string, password: string) {
   const attempt = await takePoints(
     deps.limits.enabled,
     [[deps.limits.failedPasswordCheckUser, userId]],
@@ -35,7 +46,7 @@ export async function checkOwnPassword(deps: Pick<Deps, 'db' | 'limits'>, userId
       .from(users)
       .where(eq(users.id, userId))
       .get();
-    valid = await verifyPassword(row?.passwordHash ?? null, password, `user:${userId}`);
+    valid = await verifyPassword(row?.passwordHash ?? null, password, accountTurn(deps, userId));
   } catch (error) {
     // Refused before any password was tried (the hashing line is full): not a guess.
     await attempt.giveBack();
@@ -52,7 +63,7 @@ export async function changePassword(
   input: { currentPassword: string; newPassword: string },
 ) {
   await checkOwnPassword(deps, actor.userId, input.currentPassword);
-  const passwordHash = await hashPassword(input.newPassword, `user:${actor.userId}`);
+  const passwordHash = await hashPassword(input.newPassword, accountTurn(deps, actor.userId));
   const otherSessionsEnded = deps.db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, actor.userId)).run();
     // An emailed reset link would otherwise still set a password the owner no longer expects.

@@ -92,7 +92,10 @@ export async function resetPassword(
   // The token is checked before hashing, so invalid links cost no argon2 work.
   const reset = findUsableReset(deps, input.token, now);
   if (!reset) throw invalidLink();
-  const passwordHash = await hashPassword(input.newPassword, caller);
+  const passwordHash = await hashPassword(
+    input.newPassword,
+    caller === undefined ? undefined : { address: caller, holder: `user:${reset.userId}` },
+  );
   deps.db.transaction((tx) => {
     // Checked again inside the write: two requests with one link change the password once.
     const spent = tx

@@ -2,8 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
-import type { AppDeps } from '../trpc/context';
-import { checkOwnPassword } from './password-change';
+import { checkOwnPassword, type PasswordCheckDeps } from './password-change';
 import { isTwoFactorEnabled, verifySecondFactor } from './two-factor';
 
 /** How long a step-up lasts: "re-authenticated within the last 15 minutes" (issue 15, item 5). */
@@ -50,7 +49,7 @@ interface StepUpActor {
  * session of the same account, or a new sign-in, starts without it.
  */
 export async function stepUp(
-  deps: Pick<AppDeps, 'db' | 'limits'>,
+  deps: PasswordCheckDeps,
   actor: StepUpActor,
   input: { password: string; code?: string | undefined },
   options: { identityMatches?: boolean } = {},

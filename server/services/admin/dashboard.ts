@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { dashboardUnlockInput } from '../../../shared/schemas/admin';
-import type { AppDeps } from '../../trpc/context';
-import { WRONG_CURRENT_PASSWORD } from '../password-change';
+import { type PasswordCheckDeps, WRONG_CURRENT_PASSWORD } from '../password-change';
 import { IdentityMismatch, stepUp } from '../step-up';
 
 export const DASHBOARD_INVALID = 'Invalid credentials. Please try again.';
@@ -20,7 +19,7 @@ interface Actor {
  * minimum are the step-up's.
  */
 export async function unlockDashboard(
-  deps: Pick<AppDeps, 'db' | 'limits'>,
+  deps: PasswordCheckDeps,
   actor: Actor,
   input: z.output<typeof dashboardUnlockInput>,
 ) {
