@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './helpers/auth';
+import { signIn, stepUpThroughApi } from './helpers/auth';
 import { launchBrowser, newPage, type TestPage, type ViewportName, visit } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { startServer, type TestServer } from './helpers/server';
@@ -208,6 +208,8 @@ describe('offline reload (service worker)', () => {
     const { page, context } = await openPage();
     await signIn(page, DEMO_ADMIN);
     await waitForServiceWorker(page);
+    // Only a stepped-up admin sees hidden counts (a stolen cookie alone reads what a citizen reads).
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
     const electionId = await hiddenResultsElectionId();
     // An admin sees counts voters cannot see yet: an answer that must not outlive the admin's session.
     await visit(page, `/results/${electionId}`);
