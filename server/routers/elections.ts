@@ -7,18 +7,8 @@ import {
   verifiedResults,
 } from '../services/election-views';
 import { activeElections } from '../services/elections';
-import { isSteppedUp } from '../services/step-up';
-import type { Context } from '../trpc/context';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
-
-const viewerOf = (ctx: Context) => {
-  const isAdmin = ctx.user?.isAdmin ?? false;
-  return {
-    userId: ctx.user?.id ?? null,
-    isAdmin,
-    seesAllResults: isAdmin && isSteppedUp(ctx.session?.steppedUpUntil ?? null),
-  };
-};
+import { viewerOf } from './viewer';
 
 export const electionsRouter = router({
   /** Elections open for voting now (the landing page shows them to signed-in citizens). */

@@ -19,18 +19,8 @@ import {
 } from '../services/polls/poll-admin';
 import { currentPoll, pollById, pollHistory, pollList, pollResults } from '../services/polls/poll-views';
 import { castPollVote } from '../services/polls/poll-voting';
-import { isSteppedUp } from '../services/step-up';
-import type { Context } from '../trpc/context';
 import { adminProcedure, publicProcedure, requireStepUp, router } from '../trpc/init';
-
-const viewerOf = (ctx: Context) => {
-  const isAdmin = ctx.user?.isAdmin ?? false;
-  return {
-    userId: ctx.user?.id ?? null,
-    isAdmin,
-    seesAllResults: isAdmin && isSteppedUp(ctx.session?.steppedUpUntil ?? null),
-  };
-};
+import { viewerOf } from './viewer';
 
 /** Signed-in users, refused with the poll's own sentence (SPEC §5: "Please sign in to vote"). */
 const voterProcedure = publicProcedure.use(({ ctx, next }) => {

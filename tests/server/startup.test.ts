@@ -36,6 +36,20 @@ const roleOf = (db: Db, userId: string) =>
     .where(eq(profiles.userId, userId))
     .get();
 
+/** A start with ADMIN_EMAIL set, which creates that System Admin, and another admin who can change it. */
+async function configuredChief() {
+  const db = createTestDb();
+  const env = testEnv({ ADMIN_EMAIL: 'chief@codka.example', ADMIN_PASSWORD: 'a-strong-password' });
+  await prepareDatabase(db, env, log);
+  const chief = db
+    .select({ id: users.id, profileId: profiles.id })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.email, 'chief@codka.example'))
+    .get();
+  return { db, env, chief, other: await createAdmin(db) };
+}
+
 describe('start-up', () => {
   it('seeds an empty database only when SEED_DEMO is on, and only once', async () => {
     const db = createTestDb();
@@ -131,16 +145,7 @@ describe('start-up', () => {
   });
 
   it('leaves a System Admin deactivated by another admin deactivated across a restart, and says so', async () => {
-    const db = createTestDb();
-    const env = testEnv({ ADMIN_EMAIL: 'chief@codka.example', ADMIN_PASSWORD: 'a-strong-password' });
-    await prepareDatabase(db, env, log);
-    const chief = db
-      .select({ id: users.id, profileId: profiles.id })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(users.email, 'chief@codka.example'))
-      .get();
-    const other = await createAdmin(db);
+    const { db, env, chief, other } = await configuredChief();
     setUserActive(db, chief?.profileId ?? '', false, other.id);
 
     const recorded = recordingLog();
@@ -150,16 +155,7 @@ describe('start-up', () => {
   });
 
   it('does not give the role back to a configured admin whose role another admin removed, and says so', async () => {
-    const db = createTestDb();
-    const env = testEnv({ ADMIN_EMAIL: 'chief@codka.example', ADMIN_PASSWORD: 'a-strong-password' });
-    await prepareDatabase(db, env, log);
-    const chief = db
-      .select({ id: users.id, profileId: profiles.id })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(users.email, 'chief@codka.example'))
-      .get();
-    const other = await createAdmin(db);
+    const { db, env, chief, other } = await configuredChief();
     updateUser(
       db,
       { id: chief?.profileId ?? '', fullName: 'Chief', phone: null, role: null, isActive: true },
