@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,12 @@ describe('generated Somalia map', () => {
         expect(value).toBeLessThan(1000);
       }
     }
+  });
+
+  it('is generated from the boundary data kept in the repository, the very file its SOURCE.md describes', () => {
+    const data = readFileSync(join(process.cwd(), 'scripts/map-data/somalia-regions.geojson'));
+    const described = readFileSync(join(process.cwd(), 'scripts/map-data/SOURCE.md'), 'utf8');
+    expect(described).toContain(`sha256 \`${createHash('sha256').update(data).digest('hex')}\``);
   });
 
   it('is reproduced byte for byte by the generator, with its licence notice', () => {
