@@ -24,8 +24,8 @@ describe('generated Somalia map', () => {
   });
 
   it('is generated from the boundary data kept in the repository, the very file its SOURCE.md describes', () => {
-    const data = readFileSync(join(process.cwd(), 'scripts/map-data/somalia-regions.geojson'));
-    const described = readFileSync(join(process.cwd(), 'scripts/map-data/SOURCE.md'), 'utf8');
+    const data = readFileSync(join(process.cwd(), 'data/map/somalia-regions.geojson'));
+    const described = readFileSync(join(process.cwd(), 'data/map/SOURCE.md'), 'utf8');
     expect(described).toContain(`sha256 \`${createHash('sha256').update(data).digest('hex')}\``);
   });
 
