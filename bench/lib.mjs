@@ -1,9 +1,15 @@
 // Small helpers shared by the benchmarks: a free port, a server on a temporary database, timing.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+// The load generator and Lighthouse live in bench/package.json, so that a production install does not carry
+// them: every benchmark imports this file first, which installs them on first use (npm ci, from the lockfile).
+if (!existsSync(new URL('./node_modules/.package-lock.json', import.meta.url))) {
+  execSync('npm ci --prefix bench --no-audit --no-fund', { stdio: 'inherit' });
+}
 
 /** Debian's Chromium with the flags of the browser tests (tests/e2e/helpers/browser.ts): every bench measures the same browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';

@@ -2,8 +2,7 @@
 // served on a free port from a temporary database with the demo seed, in Debian's Chromium. Prints the four
 // scores per page and every audit that cost points; writes bench/results/lighthouse.json.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+// lib.mjs first: it installs bench/package.json's tools, which are imported when a run starts.
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, startServer } from './lib.mjs';
 
 export const ROUTES = ['/', '/parliament-members', '/senators', '/polls/presidential', '/regions'];
@@ -41,6 +40,7 @@ const METRICS = [
 ];
 
 async function audit(url, port) {
+  const { default: lighthouse } = await import('lighthouse');
   const { lhr } = await lighthouse(url, {
     port,
     output: 'json',
@@ -63,6 +63,7 @@ async function audit(url, port) {
 
 export async function run() {
   const server = await startServer({ SEED_DEMO: 'true' });
+  const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROMIUM_FLAGS,
@@ -91,7 +92,8 @@ export async function run() {
 }
 
 function lighthouseVersion() {
-  return JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
+  return JSON.parse(readFileSync(new URL('./node_modules/lighthouse/package.json', import.meta.url), 'utf8'))
+    .version;
 }
 
 /** True when every page meets every target. */
