@@ -1,4 +1,4 @@
-import { getParseFn, type Parser } from '@trpc/server/unstable-core-do-not-import';
+import type { ZodType } from 'zod';
 import type { ProcedurePolicy } from '../trpc/init';
 import { appRouter } from './_app';
 
@@ -36,9 +36,10 @@ export function procedureType(path: string): 'query' | 'mutation' | undefined {
  */
 export async function parseProcedureInput(path: string, raw: unknown): Promise<unknown> {
   const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
-  const inputs = (procedure?._def as { inputs?: Parser[] } | undefined)?.inputs ?? [];
+  // Every procedure's .input() is a zod schema from shared/ (ARCHITECTURE §4).
+  const inputs = (procedure?._def as { inputs?: ZodType[] } | undefined)?.inputs ?? [];
   if (inputs.length === 0) return undefined;
   // As tRPC does with stacked .input() schemas: each parses the raw input, the objects are merged.
-  const parsed = await Promise.all(inputs.map((parser) => getParseFn(parser)(raw)));
+  const parsed = await Promise.all(inputs.map((schema) => schema.parseAsync(raw)));
   return parsed.length === 1 ? parsed[0] : Object.assign({}, ...parsed);
 }
