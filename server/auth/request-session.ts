@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../auth/cookies';
-import { type ValidSession, validateSessionToken } from '../auth/sessions';
 import type { Db } from '../db/client';
+import { SESSION_COOKIE } from './cookies';
+import { type ValidSession, validateSessionToken } from './sessions';
 
 // One lookup per request, shared by the hooks that ask before tRPC (batch cap, public cache) and its context.
 const known = new WeakMap<FastifyRequest, ValidSession | null>();

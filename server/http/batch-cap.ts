@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestSession } from '../auth/request-session';
 import type { Db } from '../db/client';
 import { jsonError } from './errors';
-import { requestSession } from './request-session';
 import { type TrpcRequest, trpcRequest } from './trpc-request';
 
 /**

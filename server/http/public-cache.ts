@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { SESSION_COOKIE } from '../auth/cookies';
+import { requestSession } from '../auth/request-session';
 import { createCaller } from '../routers/_app';
 import { parseProcedureInput, procedurePolicy } from '../routers/policy';
 import { canonicalJson } from '../trpc/canonical';
 import { type AppDeps, createInnerContext } from '../trpc/context';
-import { requestSession } from './request-session';
 import { type TrpcRequest, trpcRequest } from './trpc-request';
 
 /**

@@ -172,12 +172,7 @@ export class ConfiguredAdminRefused extends Error {}
 
 export type ConfiguredAdminOutcome = 'created' | 'promoted' | 'present' | 'deactivated' | 'demoted';
 
-/**
- * Makes sure the ADMIN_EMAIL/ADMIN_PASSWORD System Admin exists at start. It never hands an account the
- * operator did not create to the operator: an existing account that is not a System Admin is promoted only
- * when ADMIN_PASSWORD is its password (the operator owns it), else the start is refused. A System Admin
- * deactivated by another admin stays deactivated: the caller warns, the restart does not undo that decision.
- */
+/** Whether this configuration made the account a System Admin before (its audit row says so). */
 function configuredBefore(db: Db, userId: string): boolean {
   return (
     db
@@ -189,6 +184,12 @@ function configuredBefore(db: Db, userId: string): boolean {
   );
 }
 
+/**
+ * Makes sure the ADMIN_EMAIL/ADMIN_PASSWORD System Admin exists at start. It never hands an account the
+ * operator did not create to the operator: an existing account that is not a System Admin is promoted only
+ * when ADMIN_PASSWORD is its password (the operator owns it), else the start is refused. A System Admin
+ * deactivated or demoted by another admin stays so: the caller warns, the restart does not undo that decision.
+ */
 export async function ensureConfiguredAdmin(
   db: Db,
   email: string,

@@ -4,10 +4,10 @@ import { languageFromHeader, type MessageLanguage } from '../../shared/i18n/mess
 import { addressKey } from '../auth/client-address';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookies';
 import type { RateLimits } from '../auth/rate-limits';
+import { requestSession } from '../auth/request-session';
 import type { ValidSession } from '../auth/sessions';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
-import { requestSession } from '../http/request-session';
 import type { Mailer } from '../mail/mailer';
 
 /** What lives for the whole process and every request shares. */
