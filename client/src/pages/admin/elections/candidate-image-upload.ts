@@ -42,7 +42,7 @@ export async function serverSentence(response: Response, fallback: string): Prom
   }
 }
 
-interface UploadOptions {
+export interface UploadOptions {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -50,45 +50,51 @@ interface UploadOptions {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends a candidate's photo; resolves with its new /uploads/... address. Network failures and server errors
- * are retried; a refusal (4xx) is final, because the same file would be refused again.
+ * Sends one image to a plain admin upload route and resolves with the server's JSON answer. SPEC §9: network
+ * failures and server errors are retried up to 3 times with a growing pause; a refusal (4xx) is final,
+ * because the same file would be refused again, and comes with the server's sentence (else `failed()`). A
+ * lapsed step-up (428) asks for the password and sends the file again.
  */
-export async function uploadCandidateImage(
-  candidateId: string,
+export async function sendImage(
+  url: string,
   file: File,
+  failed: () => string,
   { fetch: send = fetch, sleep = wait }: UploadOptions = {},
-): Promise<string> {
+): Promise<unknown> {
   for (let attempt = 1; ; attempt += 1) {
     const last = attempt >= UPLOAD_ATTEMPTS;
     let response: Response;
     try {
-      // A lapsed step-up (428) asks for the password and sends the file again.
-      response = await fetchWithStepUp(
-        send,
-        `/api/admin/candidates/${encodeURIComponent(candidateId)}/image`,
-        () => {
-          const body = new FormData();
-          body.append('image', file);
-          // The server's refusal comes back in the reader's language.
-          return {
-            method: 'POST',
-            body,
-            credentials: 'same-origin',
-            headers: { 'accept-language': currentLanguage() },
-          };
-        },
-      );
+      response = await fetchWithStepUp(send, url, () => {
+        const body = new FormData();
+        body.append('image', file);
+        // The server's refusal comes back in the reader's language.
+        return {
+          method: 'POST',
+          body,
+          credentials: 'same-origin',
+          headers: { 'accept-language': currentLanguage() },
+        };
+      });
     } catch {
       if (last) throw new ImageUploadError(networkIssue(), true);
       await sleep(UPLOAD_BACKOFF_MS * attempt);
       continue;
     }
-    if (response.ok) {
-      const { imageUrl } = (await response.json()) as { imageUrl: string };
-      return imageUrl;
-    }
+    if (response.ok) return response.json();
     if (response.status < 500 || last)
-      throw new ImageUploadError(await serverSentence(response, uploadFailed()), false);
+      throw new ImageUploadError(await serverSentence(response, failed()), false);
     await sleep(UPLOAD_BACKOFF_MS * attempt);
   }
+}
+
+/** Sends a candidate's photo; resolves with its new /uploads/... address. */
+export async function uploadCandidateImage(
+  candidateId: string,
+  file: File,
+  options: UploadOptions = {},
+): Promise<string> {
+  const url = `/api/admin/candidates/${encodeURIComponent(candidateId)}/image`;
+  const { imageUrl } = (await sendImage(url, file, uploadFailed, options)) as { imageUrl: string };
+  return imageUrl;
 }
