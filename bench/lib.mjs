@@ -1,9 +1,10 @@
 // Small helpers shared by the benchmarks: a free port, a server on a temporary database, timing.
-import { execSync, spawn } from 'node:child_process';
+import { execFile, execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 
 // The load generator and Lighthouse live in bench/package.json, so that a production install does not carry
 // them: every benchmark imports this file first, which installs them on first use (npm ci, from the lockfile).
@@ -89,4 +90,39 @@ export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+const run$ = promisify(execFile);
+
+/** One autocannon run in its own process (bench/load-worker.mjs); resolves with the JSON it prints last. */
+export async function load(config) {
+  const { stdout } = await run$(process.execPath, ['bench/load-worker.mjs', JSON.stringify(config)], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return JSON.parse(stdout.trim().split('\n').at(-1));
+}
+
+/**
+ * Builds a database with a bench/*-db.ts script in a temporary folder (it prints what it made as JSON on its
+ * last line) and starts the built server on it for load runs. `stop()` stops the server and removes the folder.
+ */
+export async function startLoadServer(builder, args = []) {
+  const folder = mkdtempSync(join(tmpdir(), 'codka-load-'));
+  const { stdout } = await run$(process.execPath, ['--import', 'tsx', builder, folder, ...args], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const volume = JSON.parse(stdout.trim().split('\n').at(-1));
+  const server = await startServer({
+    DATABASE_PATH: volume.databasePath,
+    UPLOADS_DIR: join(folder, 'uploads'),
+    SEED_DEMO: 'false',
+    // One address sends every request here; the limits are for the real world's many addresses.
+    RATE_LIMITS: 'off',
+    BENCH_REFERENCE: 'on',
+  });
+  const stop = async () => {
+    await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  };
+  return { server, volume, stop };
 }

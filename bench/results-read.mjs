@@ -3,41 +3,16 @@
 // its cost does not grow with the votes (issue 15 item 4). Anonymous reads are served by the public
 // cache; the signed-in row goes through tRPC every time (no cache), so it shows the read itself.
 // Run on its own: node bench/results-read.mjs (builds first if needed); `npm run bench` runs it too.
-import { execFile, execSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { startServer } from './lib.mjs';
+import { execSync } from 'node:child_process';
+import { load, startLoadServer } from './lib.mjs';
 
-const run$ = promisify(execFile);
 const VOTES = 1_000_000;
 const SECONDS = 10;
 const CONNECTIONS = 50;
 
-async function load(config) {
-  const { stdout } = await run$(process.execPath, ['bench/load-worker.mjs', JSON.stringify(config)], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1));
-}
-
 export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
-  const folder = mkdtempSync(join(tmpdir(), 'codka-results-'));
   log(`building the database (${VOTES.toLocaleString('en-US')} votes in one election)`);
-  const { stdout } = await run$(
-    process.execPath,
-    ['--import', 'tsx', 'bench/results-db.ts', folder, String(VOTES)],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  const volume = JSON.parse(stdout.trim().split('\n').at(-1));
-  const server = await startServer({
-    DATABASE_PATH: volume.databasePath,
-    UPLOADS_DIR: join(folder, 'uploads'),
-    SEED_DEMO: 'false',
-    RATE_LIMITS: 'off',
-    BENCH_REFERENCE: 'on',
-  });
+  const { server, volume, stop } = await startLoadServer('bench/results-db.ts', [String(VOTES)]);
   try {
     // The URL the typed client sends for the results page.
     const url = `/trpc/elections.results?batch=1&input=${encodeURIComponent(
@@ -88,8 +63,7 @@ export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
       oneRow,
     };
   } finally {
-    await server.stop();
-    rmSync(folder, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -2,24 +2,12 @@
 // (bench/volume-db.ts). Every load run is an autocannon child process (bench/load-worker.mjs) against
 // 127.0.0.1, bounded in time or count. R1's reference is a bare Fastify route in the same server process
 // (BENCH_REFERENCE, bench only) serving the very bytes the tRPC URL answers, measured in the same run.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { startServer } from './lib.mjs';
+import { load, startLoadServer } from './lib.mjs';
 
-const run$ = promisify(execFile);
 const R1_SECONDS = 10;
 const R1_CONNECTIONS = 50;
-
-async function load(config) {
-  const { stdout } = await run$(process.execPath, ['bench/load-worker.mjs', JSON.stringify(config)], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  return JSON.parse(stdout.trim().split('\n').at(-1));
-}
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -43,20 +31,8 @@ const batchUrl = (procedure, input) =>
   `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: { json: input } }))}`;
 
 export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
-  const folder = mkdtempSync(join(tmpdir(), 'codka-load-'));
   log('building the volume database (20,000 citizens with sessions, a month of poll votes)');
-  const { stdout } = await run$(process.execPath, ['--import', 'tsx', 'bench/volume-db.ts', folder], {
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const volume = JSON.parse(stdout.trim().split('\n').at(-1));
-  const server = await startServer({
-    DATABASE_PATH: volume.databasePath,
-    UPLOADS_DIR: join(folder, 'uploads'),
-    SEED_DEMO: 'false',
-    // One address sends every request here; the limits are for the real world's many addresses.
-    RATE_LIMITS: 'off',
-    BENCH_REFERENCE: 'on',
-  });
+  const { server, volume, stop } = await startLoadServer('bench/volume-db.ts', []);
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleRssMb = Math.round(rssMb(server.pid));
@@ -168,8 +144,7 @@ export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
       memory: { idleRssMb, loadRssMb, stormRssMb },
     };
   } finally {
-    await server.stop();
-    rmSync(folder, { recursive: true, force: true });
+    await stop();
   }
 }
 
