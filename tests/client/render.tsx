@@ -1,0 +1,167 @@
+import '../../client/src/lib/zod-csp';
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import superjson from 'superjson';
+import { afterEach, vi } from 'vitest';
+import { i18n } from '../../client/src/i18n';
+import type { Language } from '../../client/src/i18n/language';
+import { type SessionUser, setSessionState } from '../../client/src/lib/session';
+import { createApiClient, TRPCProvider } from '../../client/src/lib/trpc';
+import { cssVariablesResolver, theme } from '../../client/src/theme';
+
+/**
+ * Mounts a component the way the app does (client/src/App.tsx, lib/data.tsx): Mantine with the site's theme,
+ * React Query and tRPC, a router, i18next with the real locale files in English or Somali, and the toasts'
+ * view. The server is a fake /trpc that answers from the test's handlers and records every call, so a test
+ * can check what was sent (and that nothing was). Test files using it start with
+ * `// @vitest-environment happy-dom`; the node tests keep their environment.
+ */
+
+/** What the server answers a procedure, from its input; throw `new ServerError(...)` for an error answer. */
+export type Handler = (input: unknown) => unknown;
+
+/** An error answer as the server gives it: tRPC's code, its HTTP status, the sentence in the reader's language. */
+export class ServerError extends Error {
+  constructor(
+    readonly code: string,
+    readonly httpStatus: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface Call {
+  procedure: string;
+  input: unknown;
+}
+
+/** A fake fetch answering `/trpc` like the server: batched queries (GET) and one mutation per POST, superjson. */
+export function fakeTrpc(handlers: Record<string, Handler>) {
+  const calls: Call[] = [];
+  const answer = (procedure: string, input: unknown) => {
+    calls.push({ procedure, input });
+    const handler = handlers[procedure];
+    try {
+      if (!handler) throw new ServerError('NOT_FOUND', 404, `No procedure ${procedure} in this test`);
+      return { status: 200, body: { result: { data: superjson.serialize(handler(input)) } } };
+    } catch (error) {
+      if (!(error instanceof ServerError)) throw error;
+      const data = { code: error.code, httpStatus: error.httpStatus, path: procedure };
+      const shape = { message: error.message, code: -32600, data };
+      return { status: error.httpStatus, body: { error: superjson.serialize(shape) } };
+    }
+  };
+  const fetch = async (request: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(request instanceof Request ? request.url : request), 'http://codka.test');
+    const procedures = url.pathname.slice('/trpc/'.length).split(',');
+    const json = (body: unknown, status: number) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url.searchParams.get('batch') === '1') {
+      const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, unknown>;
+      const answers = procedures.map((procedure, index) =>
+        answer(procedure, deserialize(inputs[String(index)])),
+      );
+      const status = answers.every((one) => one.status === 200) ? 200 : 207;
+      return json(
+        answers.map((one) => one.body),
+        status,
+      );
+    }
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const one = answer(procedures[0] ?? '', deserialize(body));
+    return json(one.body, one.status);
+  };
+  return { fetch, calls };
+}
+
+function deserialize(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  return superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]);
+}
+
+export interface RenderOptions {
+  language?: Language;
+  /** Locale namespaces the component reads (besides common), loaded from client/src/i18n/locales. */
+  namespaces?: string[];
+  /** Who is signed in (the session store the header and pages read); undefined: a visitor. */
+  user?: SessionUser | null;
+  /** The procedures the component may call. */
+  server?: Record<string, Handler>;
+  /** The route pattern the component is mounted at, and the address the router starts on. */
+  route?: string;
+  path?: string;
+}
+
+/** Renders `ui` inside the app's providers; resolves once the texts are loaded. */
+export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
+  polyfillBrowser();
+  const { language = 'en', namespaces = [], user = null, route = '/', path = route } = options;
+  await i18n.changeLanguage(language);
+  await i18n.loadNamespaces(['common', ...namespaces]);
+  setSessionState({ loading: false, user });
+
+  const server = fakeTrpc(options.server ?? {});
+  vi.stubGlobal('fetch', vi.fn(server.fetch));
+  // As lib/query-client.ts, without retries: a failure shows at once.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
+  });
+  const trpcClient = createApiClient();
+  const router = createMemoryRouter(
+    [
+      { path: route, element: ui },
+      // Where a link led: the tests read the address from router.state.location.
+      { path: '*', element: <p>Another page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+      <Notifications />
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { ...result, user: userEvent.setup(), calls: server.calls, router, queryClient };
+}
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  setSessionState({ loading: true, user: null });
+  vi.unstubAllGlobals();
+});
+
+/** What Mantine reads from a browser and happy-dom does not provide. */
+function polyfillBrowser(): void {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!window.ResizeObserver) {
+    window.ResizeObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  }
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+}
