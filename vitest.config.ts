@@ -2,12 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: [
-      'tests/server/**/*.test.ts',
-      'tests/shared/**/*.test.ts',
-      'tests/client/**/*.test.ts',
-      'tests/client/**/*.test.tsx',
-    ],
+    include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts', 'tests/client/**/*.test.{ts,tsx}'],
     environment: 'node',
     setupFiles: ['tests/helpers/setup.ts'],
     testTimeout: 20_000,
