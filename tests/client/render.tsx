@@ -22,7 +22,10 @@ import { cssVariablesResolver, theme } from '../../client/src/theme';
  * `// @vitest-environment happy-dom`; the node tests keep their environment.
  */
 
-/** What the server answers a procedure, from its input; throw `new ServerError(...)` for an error answer. */
+/**
+ * What the server answers a procedure, from its input (a value, or a promise: a test may ask the real router
+ * through a caller); throw `new ServerError(...)` for an error answer.
+ */
 export type Handler = (input: unknown) => unknown;
 
 /** An error answer as the server gives it: tRPC's code, its HTTP status, the sentence in the reader's language. */
@@ -44,12 +47,12 @@ export interface Call {
 /** A fake fetch answering `/trpc` like the server: batched queries (GET) and one mutation per POST, superjson. */
 export function fakeTrpc(handlers: Record<string, Handler>) {
   const calls: Call[] = [];
-  const answer = (procedure: string, input: unknown) => {
+  const answer = async (procedure: string, input: unknown) => {
     calls.push({ procedure, input });
     const handler = handlers[procedure];
     try {
       if (!handler) throw new ServerError('NOT_FOUND', 404, `No procedure ${procedure} in this test`);
-      return { status: 200, body: { result: { data: superjson.serialize(handler(input)) } } };
+      return { status: 200, body: { result: { data: superjson.serialize(await handler(input)) } } };
     } catch (error) {
       if (!(error instanceof ServerError)) throw error;
       const data = { code: error.code, httpStatus: error.httpStatus, path: procedure };
@@ -64,8 +67,8 @@ export function fakeTrpc(handlers: Record<string, Handler>) {
       new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     if (url.searchParams.get('batch') === '1') {
       const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<string, unknown>;
-      const answers = procedures.map((procedure, index) =>
-        answer(procedure, deserialize(inputs[String(index)])),
+      const answers = await Promise.all(
+        procedures.map((procedure, index) => answer(procedure, deserialize(inputs[String(index)]))),
       );
       const status = answers.every((one) => one.status === 200) ? 200 : 207;
       return json(
@@ -74,7 +77,7 @@ export function fakeTrpc(handlers: Record<string, Handler>) {
       );
     }
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const one = answer(procedures[0] ?? '', deserialize(body));
+    const one = await answer(procedures[0] ?? '', deserialize(body));
     return json(one.body, one.status);
   };
   return { fetch, calls };

@@ -66,7 +66,9 @@ describe('results bar and table', () => {
 
   it('leaves out a candidate with no votes from the bar', async () => {
     await renderResults({ 'Hodan Warsame': 5, 'Abdi Farah': 0 });
-    expect(sections().map((section) => section.getAttribute('aria-label'))).toEqual(['Hodan Warsame: 100.0%']);
+    expect(sections().map((section) => section.getAttribute('aria-label'))).toEqual([
+      'Hodan Warsame: 100.0%',
+    ]);
   });
 
   it('says No Votes Cast, with no bar and no leader, when nobody voted', async () => {
@@ -82,10 +84,11 @@ describe('results bar and table', () => {
   it('says it in Somali', async () => {
     await renderResults({ 'Hodan Warsame': 3, 'Abdi Farah': 1 }, 'so');
     const somaliBar = screen.getByRole('group', { name: 'Saamiga codadka' });
-    expect(within(somaliBar).getAllByRole('progressbar').map((section) => section.textContent)).toEqual([
-      '75.0%',
-      '25.0%',
-    ]);
+    expect(
+      within(somaliBar)
+        .getAllByRole('progressbar')
+        .map((section) => section.textContent),
+    ).toEqual(['75.0%', '25.0%']);
     expect(screen.getByText(/^Codadka ugu badan/).textContent).toBe('Codadka ugu badan: Hodan Warsame');
     const chart = screen.getByRole('heading', { name: 'Codadka musharrax kasta' }).nextElementSibling;
     expect([...(chart?.children ?? [])].map((item) => item.textContent)).toEqual([

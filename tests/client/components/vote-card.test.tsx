@@ -27,7 +27,14 @@ function election(myVote: { receiptId: string; createdAt: Date } | null = null) 
     resultsVisibleToVoters: false,
     myVote,
     candidates: [
-      { id: 'c1', name: 'Hodan Warsame', party: 'Midnimo', positionSought: null, imageUrl: null, orderIndex: 0 },
+      {
+        id: 'c1',
+        name: 'Hodan Warsame',
+        party: 'Midnimo',
+        positionSought: null,
+        imageUrl: null,
+        orderIndex: 0,
+      },
       { id: 'c2', name: 'Abdi Farah', party: null, positionSought: null, imageUrl: null, orderIndex: 1 },
     ],
   };
@@ -118,6 +125,8 @@ describe('VoteCard', () => {
     );
     await user.click(await screen.findByRole('radio', { name: /Abdi Farah/ }));
     await user.click(screen.getByRole('button', { name: 'Dir codka' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('KhaladHorey ayaad ugu codeysay doorashadan.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'KhaladHorey ayaad ugu codeysay doorashadan.',
+    );
   });
 });
