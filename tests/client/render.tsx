@@ -168,3 +168,11 @@ function polyfillBrowser(): void {
   }
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 }
+
+/** The message Mantine shows under a field (linked by aria-describedby), or null when it has none. */
+export function errorUnder(field: HTMLElement): string | null {
+  // Not aria-invalid: Mantine's PasswordInput leaves it off (it sets data-invalid), its message is linked the same.
+  const ids = (field.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id.endsWith('-error'));
+  const messages = ids.map((id) => document.getElementById(id)?.textContent).filter(Boolean);
+  return messages.length > 0 ? messages.join(' ') : null;
+}

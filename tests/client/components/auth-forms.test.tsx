@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../../client/src/i18n/language';
+import { SignInForm } from '../../../client/src/pages/auth/SignInForm';
+import { SignUpForm } from '../../../client/src/pages/auth/SignUpForm';
+import { errorUnder, type Handler, renderWithApp, ServerError } from '../render';
+
+/**
+ * SPEC §5's sign-up and sign-in validation: the spec's sentences under the field they concern, in English and
+ * in Somali, and nothing sent to the server while the form is invalid.
+ */
+const CITIZEN = { id: 'u1', fullName: 'Asha Ali', email: 'asha@example.so', isAdmin: false };
+
+function renderForm(
+  form: 'signIn' | 'signUp',
+  language: Language = 'en',
+  server: Record<string, Handler> = {},
+) {
+  return renderWithApp(form === 'signIn' ? <SignInForm /> : <SignUpForm />, {
+    language,
+    namespaces: ['auth'],
+    route: '/auth',
+    server,
+  });
+}
+
+/** A field by its label, which Mantine ends with " *" on a required one. */
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
+
+/** Every field's message, by label. */
+const errors = (labels: string[]) =>
+  Object.fromEntries(labels.map((label) => [label, errorUnder(field(label))]));
+
+const SIGN_UP_FIELDS = ['Full Name', 'Email', 'Password', 'Confirm Password'];
+
+describe('Sign Up form', () => {
+  it('says every required field is missing, and sends nothing', async () => {
+    const { user, calls } = await renderForm('signUp');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(errors(SIGN_UP_FIELDS)).toEqual({
+      'Full Name': 'Full name is required',
+      Email: 'Email is required',
+      Password: 'Password is required',
+      'Confirm Password': 'Password is required',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('asks for a valid email, 6 characters and a matching confirmation', async () => {
+    const { user, calls } = await renderForm('signUp');
+    await user.type(field('Full Name'), 'Asha Ali');
+    await user.type(field('Email'), 'asha@');
+    await user.type(field('Password'), 'abc');
+    await user.type(field('Confirm Password'), 'abd');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(errors(SIGN_UP_FIELDS)).toEqual({
+      'Full Name': null,
+      Email: 'Please enter a valid email address',
+      Password: 'Password must be at least 6 characters',
+      'Confirm Password': 'Passwords do not match',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('says it in Somali', async () => {
+    const { user, calls } = await renderForm('signUp', 'so');
+    await user.type(field('Xaqiiji Furaha Sirta ah'), 'abcdef');
+    await user.type(field('Furaha sirta ah'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Samee Akoon' }));
+    expect(errors(['Magaca oo Dhan', 'Iimayl', 'Furaha sirta ah', 'Xaqiiji Furaha Sirta ah'])).toEqual({
+      'Magaca oo Dhan': 'Magaca oo buuxa waa qasab',
+      Iimayl: 'Iimaylka waa qasab',
+      'Furaha sirta ah': 'Furaha sirta ahi waa inuu ahaadaa ugu yaraan 6 xaraf',
+      'Xaqiiji Furaha Sirta ah': 'Furayaasha sirta ahi isma waafaqsana',
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('sends name, email and password once valid (not the confirmation), and welcomes the citizen', async () => {
+    const { user, calls } = await renderForm('signUp', 'en', {
+      'auth.signUp': () => ({ user: CITIZEN }),
+      'auth.session': () => ({ user: CITIZEN }),
+    });
+    await user.type(field('Full Name'), 'Asha Ali');
+    await user.type(field('Email'), 'Asha@Example.so');
+    await user.type(field('Password'), 'secret1');
+    await user.type(field('Confirm Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Welcome to CodkaAccount created successfully! Please check your email to verify your account',
+    );
+    expect(calls[0]).toEqual({
+      procedure: 'auth.signUp',
+      input: { fullName: 'Asha Ali', email: 'Asha@Example.so', password: 'secret1' },
+    });
+  });
+});
+
+describe('Sign In form', () => {
+  it('says both fields are required, in English and in Somali, and sends nothing', async () => {
+    const english = await renderForm('signIn');
+    await english.user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(errors(['Email', 'Password'])).toEqual({
+      Email: 'Email is required',
+      Password: 'Password is required',
+    });
+    expect(english.calls).toEqual([]);
+    english.unmount();
+
+    const somali = await renderForm('signIn', 'so');
+    await somali.user.click(screen.getByRole('button', { name: 'Gal' }));
+    expect(errors(['Iimayl', 'Furaha sirta ah'])).toEqual({
+      Iimayl: 'Iimaylka waa qasab',
+      'Furaha sirta ah': 'Furaha sirta ah waa qasab',
+    });
+    expect(somali.calls).toEqual([]);
+  });
+
+  it('checks the email when the reader leaves the field', async () => {
+    const { user } = await renderForm('signIn');
+    await user.type(field('Email'), 'not an email');
+    await user.tab();
+    expect(errorUnder(field('Email'))).toBe('Please enter a valid email address');
+    expect(errorUnder(field('Password'))).toBeNull();
+  });
+
+  it("sends the credentials once valid, and shows the server's sentence when refused", async () => {
+    const { user, calls } = await renderForm('signIn', 'en', {
+      'auth.signIn': () => {
+        throw new ServerError('UNAUTHORIZED', 401, 'Invalid login credentials');
+      },
+    });
+    await user.type(field('Email'), 'asha@example.so');
+    await user.type(field('Password'), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Sign in failedInvalid login credentials');
+    expect(calls).toEqual([
+      { procedure: 'auth.signIn', input: { email: 'asha@example.so', password: 'wrong password' } },
+    ]);
+  });
+});
