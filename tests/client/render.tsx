@@ -88,6 +88,19 @@ function deserialize(value: unknown): unknown {
   return superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]);
 }
 
+/** A signed-in reader as the session check returns one: a verified citizen unless told otherwise. */
+export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 'u1',
+    fullName: 'Asha Ali',
+    email: 'asha@example.so',
+    isAdmin: false,
+    role: null,
+    emailVerified: true,
+    ...overrides,
+  };
+}
+
 export interface RenderOptions {
   language?: Language;
   /** Locale namespaces the component reads (besides common), loaded from client/src/i18n/locales. */
@@ -166,6 +179,9 @@ function polyfillBrowser(): void {
       disconnect() {}
     };
   }
+  // Textarea's autosize listens for web fonts loading.
+  if (!document.fonts)
+    Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
 }
 

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../client/src/i18n/language';
 import { SignInForm } from '../../../client/src/pages/auth/SignInForm';
 import { SignUpForm } from '../../../client/src/pages/auth/SignUpForm';
-import { errorUnder, type Handler, renderWithApp, ServerError } from '../render';
+import { errorUnder, type Handler, renderWithApp, ServerError, sessionUser } from '../render';
 
 /**
  * SPEC §5's sign-up and sign-in validation: the spec's sentences under the field they concern, in English and
  * in Somali, and nothing sent to the server while the form is invalid.
  */
-const CITIZEN = { id: 'u1', fullName: 'Asha Ali', email: 'asha@example.so', isAdmin: false };
+const CITIZEN = sessionUser();
 
 function renderForm(
   form: 'signIn' | 'signUp',

@@ -7,7 +7,7 @@ import { castVote } from '../../helpers/admin-elections';
 import { callerFor, createTestDeps, type TestDeps } from '../../helpers/caller';
 import { createElection } from '../../helpers/election-factories';
 import { createAdmin, createUser, type TestUser } from '../../helpers/factories';
-import { renderWithApp } from '../render';
+import { renderWithApp, sessionUser } from '../render';
 
 /**
  * SPEC §4's hub buttons, for each reader: the page asks the real elections.hub procedure (through a caller on
@@ -39,7 +39,15 @@ async function renderHub(
   language: Language = 'en',
 ) {
   const { caller } = callerFor(deps, reader);
-  const user = reader && { id: reader.id, fullName: reader.fullName, email: reader.email, isAdmin };
+  const user =
+    reader &&
+    sessionUser({
+      id: reader.id,
+      fullName: reader.fullName,
+      email: reader.email,
+      isAdmin,
+      role: isAdmin ? 'System Admin' : null,
+    });
   return renderWithApp(<ElectionsHubPage />, {
     language,
     namespaces: ['elections'],

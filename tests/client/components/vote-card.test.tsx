@@ -2,14 +2,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VotePage } from '../../../client/src/pages/elections/vote.page';
-import { type Handler, renderWithApp, ServerError } from '../render';
+import { type Handler, renderWithApp, ServerError, sessionUser } from '../render';
 
 /**
  * SPEC §4's vote card on the /vote/{id} page: choose one candidate, Submit Vote (disabled until a choice),
  * the receipt once the vote is recorded, the thank-you instead of the card for an election already voted in,
  * and the server's sentence in a red toast when the vote is refused.
  */
-const CITIZEN = { id: 'u1', fullName: 'Asha Ali', email: 'asha@example.so', isAdmin: false };
 const RECEIPT = 'V1751533200000-abcdefghi';
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -44,7 +43,7 @@ function renderVotePage(server: Record<string, Handler>, language: 'en' | 'so' =
   return renderWithApp(<VotePage />, {
     language,
     namespaces: ['elections'],
-    user: CITIZEN,
+    user: sessionUser(),
     route: '/vote/:id',
     path: '/vote/e1',
     server: {

@@ -1,0 +1,90 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Language } from '../../../client/src/i18n/language';
+import { ElectionFormModal } from '../../../client/src/pages/admin/elections/ElectionFormModal';
+import { errorUnder, renderWithApp } from '../render';
+
+/**
+ * SPEC §5's election form (admin): title, start and end times required, and on create at least one candidate
+ * with a name; the spec's sentences under the right field in both languages, nothing sent while invalid, and
+ * the times read in East Africa Time whatever the admin's own zone.
+ */
+function renderForm(language: Language = 'en') {
+  const onSaved = vi.fn(async () => undefined);
+  const onClose = vi.fn();
+  const rendered = renderWithApp(<ElectionFormModal election={null} onClose={onClose} onSaved={onSaved} />, {
+    language,
+    namespaces: ['adminElections'],
+    route: '/admin/elections',
+    server: { 'admin.elections.create': () => ({ id: 'e1' }) },
+  });
+  return rendered.then((result) => ({ ...result, onSaved, onClose }));
+}
+
+const field = (label: string) =>
+  screen.getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
+
+describe('election form', () => {
+  it('says what is missing under each field and under the ballot, and sends nothing', async () => {
+    const { user, calls } = await renderForm();
+    await user.click(screen.getByRole('button', { name: 'Create Election' }));
+    expect(errorUnder(field('Title'))).toBe('Title is required');
+    expect(errorUnder(field('Start time'))).toBe('Start time is required');
+    expect(errorUnder(field('End time'))).toBe('End time is required');
+    expect(screen.getByRole('alert').textContent).toBe('Please add at least one candidate with a name');
+    expect(calls).toEqual([]);
+  });
+
+  it('says it in Somali', async () => {
+    const { user, calls } = await renderForm('so');
+    await user.click(screen.getByRole('button', { name: 'Abuur doorasho' }));
+    expect(errorUnder(field('Cinwaanka'))).toBe('Cinwaanka waa qasab');
+    expect(errorUnder(field('Waqtiga bilowga'))).toBe('Waqtiga bilowga waa qasab');
+    expect(errorUnder(field('Waqtiga dhammaadka'))).toBe('Waqtiga dhammaadka waa qasab');
+    expect(screen.getByRole('alert').textContent).toBe('Fadlan ku dar ugu yaraan hal musharrax oo magac leh');
+    expect(calls).toEqual([]);
+  });
+
+  it('keeps the ballot message while the only candidate has a blank name', async () => {
+    const { user, calls } = await renderForm();
+    await user.type(field('Title'), 'Presidential Election 2026');
+    await user.type(field('Start time'), '2026-07-01T08:00');
+    await user.type(field('End time'), '2026-07-03T17:00');
+    const candidate = screen.getByRole('group', { name: 'Candidate 1' });
+    await user.type(within(candidate).getByLabelText(/^Name/, { selector: 'input' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Create Election' }));
+    expect(errorUnder(field('Title'))).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe('Please add at least one candidate with a name');
+    expect(calls).toEqual([]);
+  });
+
+  it('sends the election once valid, its times read in East Africa Time', async () => {
+    const { user, calls, onSaved } = await renderForm();
+    await user.type(field('Title'), 'Presidential Election 2026');
+    await user.type(field('Start time'), '2026-07-01T08:00');
+    await user.type(field('End time'), '2026-07-03T17:00');
+    const candidate = screen.getByRole('group', { name: 'Candidate 1' });
+    await user.type(within(candidate).getByLabelText(/^Name/, { selector: 'input' }), 'Hodan Warsame');
+    await user.click(screen.getByRole('button', { name: 'Create Election' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('SuccessElection created successfully');
+    expect(calls).toEqual([
+      {
+        procedure: 'admin.elections.create',
+        input: {
+          title: 'Presidential Election 2026',
+          description: null,
+          electionType: 'Presidential',
+          startTime: new Date('2026-07-01T05:00:00Z'),
+          endTime: new Date('2026-07-03T14:00:00Z'),
+          status: 'Draft',
+          resultsVisible: false,
+          hideResultsUntilClose: true,
+          candidates: [{ name: 'Hodan Warsame', party: null, positionSought: null }],
+        },
+      },
+    ]);
+    expect(onSaved).toHaveBeenCalledTimes(1);
+  });
+});
