@@ -118,7 +118,7 @@ function seedElection(deps: TestDeps): string {
 
 describe('admin authorization matrix', () => {
   it('has an entry for every admin procedure, and no stale ones', () => {
-    expect(adminPaths.length).toBeGreaterThan(0);
+    expect(adminPaths).toContain('admin.elections.create');
     expect(adminPaths).toEqual(Object.keys(ADMIN_MATRIX).sort());
   });
 

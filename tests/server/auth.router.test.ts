@@ -163,7 +163,10 @@ describe('auth.signUp', () => {
       /Too many accounts were created from this network\. Please wait \d+ minutes? and try again\./,
     );
     const other = callerFor(deps, null, '198.51.100.2').caller;
-    await expect(other.auth.signUp({ email: uniqueEmail(), password: 'secret1' })).resolves.toBeTruthy();
+    const email = uniqueEmail();
+    await expect(other.auth.signUp({ email, password: 'secret1' })).resolves.toEqual({
+      user: expect.objectContaining({ email }),
+    });
   });
 });
 
@@ -177,7 +180,7 @@ describe('auth.signIn', () => {
       password: user.password,
     });
     expect(result).toEqual({ user: expect.objectContaining({ id: user.id }) });
-    expect(jar.token).toBeTruthy();
+    expect(jar.token).toMatch(/^[a-z2-9]{24}\.[a-z2-9]{24}$/);
     expect(deps.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
   });
 
@@ -230,7 +233,9 @@ describe('auth.signIn', () => {
       /^Too many failed sign-in attempts\. Please wait \d+ minutes? and try again\.$/,
     );
     const owner = callerFor(deps, null, '192.0.2.99').caller;
-    await expect(owner.auth.signIn({ email: user.email, password: user.password })).resolves.toBeTruthy();
+    await expect(owner.auth.signIn({ email: user.email, password: user.password })).resolves.toEqual({
+      user: expect.objectContaining({ id: user.id }),
+    });
   });
 
   it('does not limit anyone when RATE_LIMITS is off', async () => {
@@ -239,7 +244,9 @@ describe('auth.signIn', () => {
     const { caller } = callerFor(deps, null);
     for (let i = 0; i < 12; i++)
       await caller.auth.signIn({ email: user.email, password: 'bad' }).catch(() => undefined);
-    await expect(caller.auth.signIn({ email: user.email, password: TEST_PASSWORD })).resolves.toBeTruthy();
+    await expect(caller.auth.signIn({ email: user.email, password: TEST_PASSWORD })).resolves.toEqual({
+      user: expect.objectContaining({ id: user.id }),
+    });
   });
 });
 

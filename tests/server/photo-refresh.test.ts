@@ -162,7 +162,9 @@ describe('photo refresh job against a local source', () => {
       expect(photo?.processingStatus, `${type} ${id}`).toBe('completed');
       expect(photo?.webpUrl).toMatch(/^\/uploads\/photos\/.+\.webp$/);
       expect(photo?.errorMessage).toBeNull();
-      expect(photo?.photoVersion).toBeGreaterThan(0);
+      // SPEC §4: the version is the time of the update, in seconds: within the job's run.
+      expect(photo?.photoVersion).toBeGreaterThanOrEqual(Math.floor((job.startedAt?.getTime() ?? 0) / 1000));
+      expect(photo?.photoVersion).toBeLessThanOrEqual(Math.ceil((job.completedAt?.getTime() ?? 0) / 1000));
       expect(existsSync(join(folder, (photo?.webpUrl ?? '').split('/').pop() ?? ''))).toBe(true);
       expect(existsSync(join(folder, (photo?.originalUrl ?? '').split('/').pop() ?? ''))).toBe(true);
       expect(photo?.sourceUrl?.startsWith(source.origin)).toBe(true);

@@ -51,7 +51,7 @@ function depsWithClosedSources() {
 
 describe('photos.* authorization', () => {
   it('has an entry for every photos procedure, and no stale ones', () => {
-    expect(photoPaths.length).toBeGreaterThan(0);
+    expect(photoPaths).toContain('photos.startJob');
     expect(photoPaths).toEqual(Object.keys(PHOTOS_MATRIX).sort());
   });
 

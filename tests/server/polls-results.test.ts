@@ -117,8 +117,14 @@ describe('polls.results visibility', () => {
       closesAt: new Date(Date.now() - HOUR),
     });
     const { caller } = callerFor(deps, null);
-    await expect(caller.polls.results({ pollId: closed.poll.id })).resolves.toBeDefined();
-    await expect(caller.polls.results({ pollId: lapsed.poll.id })).resolves.toBeDefined();
+    await expect(caller.polls.results({ pollId: closed.poll.id })).resolves.toMatchObject({
+      poll: { id: closed.poll.id, status: 'closed' },
+      results: { totalVotes: 0 },
+    });
+    await expect(caller.polls.results({ pollId: lapsed.poll.id })).resolves.toMatchObject({
+      poll: { id: lapsed.poll.id, status: 'open' },
+      results: { totalVotes: 0 },
+    });
   });
 
   it("keeps a draft's results (and the draft itself) for admins", async () => {
@@ -130,7 +136,10 @@ describe('polls.results visibility', () => {
       await expect(caller.polls.byId({ id: poll.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
     const admin = callerFor(deps, await createAdmin(deps.db), undefined, { steppedUp: true }).caller;
-    await expect(admin.polls.results({ pollId: poll.id })).resolves.toBeDefined();
+    await expect(admin.polls.results({ pollId: poll.id })).resolves.toMatchObject({
+      poll: { id: poll.id, status: 'draft' },
+      results: { totalVotes: 0 },
+    });
     expect((await admin.polls.byId({ id: poll.id })).resultsVisible).toBe(true);
   });
 });
