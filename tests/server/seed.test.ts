@@ -79,7 +79,7 @@ describe('demo seed', () => {
     expect(placeholder?.isPlaceholder).toBe(true);
   });
 
-  it('has an election in each status, one Active now with 3+ candidates and a Closed one with votes', async () => {
+  it('has an election in each status, two Active now (4 and 3 candidates) and a Closed one with 48 votes', async () => {
     const db = createTestDb();
     const now = new Date();
     await seedDemo(db, now);
@@ -96,15 +96,18 @@ describe('demo seed', () => {
         ),
       )
       .all();
-    expect(activeNow.length).toBeGreaterThanOrEqual(1);
-    for (const election of activeNow) {
-      const n = db
+    const candidatesOf = (electionId: string) =>
+      db
         .select({ n: count() })
         .from(schema.candidates)
-        .where(eq(schema.candidates.electionId, election.id))
+        .where(eq(schema.candidates.electionId, electionId))
         .get()?.n;
-      expect(n).toBeGreaterThanOrEqual(3);
-    }
+    expect(
+      Object.fromEntries(activeNow.map((election) => [election.title, candidatesOf(election.id)])),
+    ).toEqual({
+      'Federal Presidential Election 2026': 4,
+      'Banadir Youth Council Election': 3,
+    });
     const closed = all.find((e) => e.status === 'Closed');
     const closedVotes = db
       .select({ n: count() })
@@ -114,7 +117,7 @@ describe('demo seed', () => {
     expect(closedVotes).toBe(48);
   });
 
-  it('has an open poll for this month with 4+ candidates and a closed one for last month with votes', async () => {
+  it('has an open poll for this month with 5 candidates and a closed one for last month with 60 votes', async () => {
     const db = createTestDb();
     const now = new Date();
     await seedDemo(db, now);
@@ -130,7 +133,7 @@ describe('demo seed', () => {
       .from(schema.pollCandidates)
       .where(eq(schema.pollCandidates.pollId, open?.id ?? ''))
       .get()?.n;
-    expect(openCandidates).toBeGreaterThanOrEqual(4);
+    expect(openCandidates).toBe(5);
     const closed = db
       .select()
       .from(schema.polls)
