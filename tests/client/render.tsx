@@ -105,7 +105,7 @@ export interface RenderOptions {
   language?: Language;
   /** Locale namespaces the component reads (besides common), loaded from client/src/i18n/locales. */
   namespaces?: string[];
-  /** Who is signed in (the session store the header and pages read); undefined: a visitor. */
+  /** Who is signed in (the session store the header and pages read); null or left out: a visitor. */
   user?: SessionUser | null;
   /** The procedures the component may call. */
   server?: Record<string, Handler>;
@@ -137,6 +137,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) 
     ],
     { initialEntries: [path] },
   );
+  // env="test": Mantine renders modals and toasts in place, without transitions, so a test reads them at once.
   const result = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <Notifications />
