@@ -7,6 +7,7 @@ import { type Handler, renderWithApp, ServerError, sessionUser } from '../render
 /**
  * SPEC §4's vote card on the /vote/{id} page: choose one candidate, Submit Vote (disabled until a choice),
  * the receipt once the vote is recorded, the thank-you instead of the card for an election already voted in,
+ * SPEC §8's sentence for a visitor who tries (nothing sent),
  * and the server's sentence in a red toast when the vote is refused.
  */
 const RECEIPT = 'V1751533200000-abcdefghi';
@@ -39,11 +40,11 @@ function election(myVote: { receiptId: string; createdAt: Date } | null = null) 
   };
 }
 
-function renderVotePage(server: Record<string, Handler>, language: 'en' | 'so' = 'en') {
+function renderVotePage(server: Record<string, Handler>, language: 'en' | 'so' = 'en', signedIn = true) {
   return renderWithApp(<VotePage />, {
     language,
     namespaces: ['elections'],
-    user: sessionUser(),
+    user: signedIn ? sessionUser() : null,
     route: '/vote/:id',
     path: '/vote/e1',
     server: {
@@ -111,6 +112,19 @@ describe('VoteCard', () => {
       'ErrorYou have already cast your vote in this election.',
     );
     expect(calls.filter((call) => call.procedure === 'votes.cast')).toHaveLength(1);
+  });
+
+  it("tells a visitor the spec's sentence and sends nothing", async () => {
+    const { user, calls } = await renderVotePage({}, 'en', false);
+    await user.click(await screen.findByRole('radio', { name: /Abdi Farah/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit Vote' }));
+    await screen.findByText(/^Please select/);
+    // The toast (the toasts' view comes first in the page), then the page's own sign-in prompt.
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      "ErrorPlease select a candidate and ensure you're logged in",
+      'Sign in to voteYou need a Codka account to vote. Sign in, then come back to this page.Sign In',
+    ]);
+    expect(calls.map((call) => call.procedure)).not.toContain('votes.cast');
   });
 
   it('says it in Somali for a Somali reader', async () => {
