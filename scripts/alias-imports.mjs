@@ -75,10 +75,15 @@ if (check) {
   process.exit(changed.length > 0 ? 1 : 0);
 }
 if (changed.length > 0) {
-  // An alias sorts with the packages, not with the relative imports: Biome puts each file's imports in order.
-  execFileSync(join(repo, 'node_modules/.bin/biome'), ['check', '--write', ...changed], {
-    cwd: repo,
-    stdio: 'inherit',
-  });
+  // An alias sorts with the packages, not with the relative imports: Biome puts each file's imports in order
+  // (formatting and import order only; the lint report is `npm run lint`'s business).
+  execFileSync(
+    join(repo, 'node_modules/.bin/biome'),
+    ['check', '--write', '--linter-enabled=false', ...changed],
+    {
+      cwd: repo,
+      stdio: 'inherit',
+    },
+  );
 }
 console.log(`${count} relative imports in ${changed.length} files now use the aliases.`);
