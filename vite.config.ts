@@ -43,6 +43,8 @@ export default defineConfig({
   root: 'client',
   publicDir: 'public',
   plugins: [react(), precompress()],
+  // The import aliases (@shared/..., @server/... for types) are tsconfig.json's "paths".
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

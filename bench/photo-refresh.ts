@@ -12,7 +12,7 @@ import { createDb, migrateDb } from '../server/db/client';
 import { houseMembers, senators, users } from '../server/db/schema';
 import { testEnv } from '../server/env';
 import { photoJobConfig } from '../server/jobs/photo-refresh/config';
-import { settledPhotoJob } from '../server/jobs/photo-refresh/runner';
+import { photoRefreshLauncher, settledPhotoJob } from '../server/jobs/photo-refresh/runner';
 import { startPhotoJob } from '../server/services/photos/photo-jobs';
 import { listingPage, type SourceRoute, startPhotoSource } from '../tests/helpers/photo-source';
 
@@ -111,7 +111,11 @@ async function run() {
     SENATE_SOURCE_URL: `${source.origin}/senate/`,
   });
   const started = performance.now();
-  startPhotoJob({ db, config: photoJobConfig(env), log: pino({ level: 'silent' }) }, 'refresh', admin.id);
+  startPhotoJob(
+    { db, launcher: photoRefreshLauncher(photoJobConfig(env), pino({ level: 'silent' })) },
+    'refresh',
+    admin.id,
+  );
   const result = await settledPhotoJob(db);
   const elapsedMs = Math.round(performance.now() - started);
   const disk = folderBytes(join(work, 'uploads', 'photos'));

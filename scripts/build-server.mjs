@@ -1,4 +1,5 @@
-// Bundles the server into one ESM file; packages stay external and load from node_modules.
+// Bundles the server into one ESM file; packages stay external and load from node_modules. The import aliases
+// (@server/..., @shared/...) resolve through tsconfig.json's "paths", which esbuild reads by itself.
 import { build } from 'esbuild';
 
 await build({

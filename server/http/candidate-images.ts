@@ -1,28 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import fastifyMultipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idSchema } from '../../shared/schemas/common';
 import type { Db } from '../db/client';
-import { candidates } from '../db/schema';
-import { recordAudit } from '../services/audit';
+import { candidateExists, setCandidateImage } from '../services/admin/candidate-image';
+import { MAX_PHOTO_BYTES, PhotoRefused } from '../services/photos/photo-files';
 import { adminRouteGuard } from './admin-session';
 import { jsonError } from './errors';
 
-// Loaded on first use: sharp and libvips add about 30 MB to the resident memory of a server that may never
-// process an image (see docs/scaling.md).
-const loadSharp = async () => (await import('sharp')).default;
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** Candidate cards never show an image wider than this; larger uploads only cost visitors data. */
-export const MAX_IMAGE_WIDTH = 800;
-/** A 5 MB file can still decode to a huge bitmap; this covers 48-megapixel phone photos and no more. */
-const MAX_INPUT_PIXELS = 50_000_000;
-/** Raster formats a photo comes in. SVG is refused: it can carry scripts and is not a photo. */
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-const PUBLIC_PREFIX = '/uploads/candidates/';
+/** The upload limit: the same 5 MB photo-files accepts for any photo. */
+export const MAX_IMAGE_BYTES = MAX_PHOTO_BYTES;
 
 export const imageMessages = {
   tooLarge: 'The image is larger than 5 MB.',
@@ -43,27 +29,6 @@ class ImageRefused extends Error {
     message: string,
   ) {
     super(message);
-  }
-}
-
-/** Decides by content, not by name or declared type, and re-encodes so nothing of the original is served. */
-async function toWebp(input: Buffer): Promise<Buffer> {
-  let format: string | undefined;
-  try {
-    format = (await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
-  } catch {
-    throw new ImageRefused(415, imageMessages.notAnImage);
-  }
-  if (format === 'svg') throw new ImageRefused(415, imageMessages.svg);
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new ImageRefused(415, imageMessages.notAnImage);
-  try {
-    return await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: MAX_IMAGE_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
-    throw new ImageRefused(415, imageMessages.notAnImage);
   }
 }
 
@@ -94,7 +59,6 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 export async function candidateImageRoutes(app: FastifyInstance, options: ImageRouteOptions) {
   const { db } = options;
   const guard = adminRouteGuard(db);
-  const folder = join(resolve(options.uploadsDir), 'candidates');
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, fieldSize: 0 },
   });
@@ -105,62 +69,25 @@ export async function candidateImageRoutes(app: FastifyInstance, options: ImageR
     async (request, reply) => {
       const id = idSchema.safeParse(request.params.id);
       if (!id.success) return reply.code(404).send(jsonError(404, 'No candidate with this id.'));
-      const exists = db
-        .select({ id: candidates.id })
-        .from(candidates)
-        .where(eq(candidates.id, id.data))
-        .get();
-      if (!exists) return reply.code(404).send(jsonError(404, `No candidate with id ${id.data}.`));
+      if (!candidateExists(db, id.data))
+        return reply.code(404).send(jsonError(404, `No candidate with id ${id.data}.`));
 
-      let webp: Buffer;
+      let stored: { imageUrl: string } | null;
       try {
-        webp = await toWebp(await readUpload(request));
+        const image = await readUpload(request);
+        const deps = { db, uploadsDir: options.uploadsDir, log: request.log };
+        stored = await setCandidateImage(deps, id.data, image, guard.adminOf(request).user.id);
       } catch (error) {
+        if (error instanceof PhotoRefused) {
+          const status = error.reason === 'tooLarge' ? 413 : 415;
+          return reply.code(status).send(jsonError(status, imageMessages[error.reason]));
+        }
         if (error instanceof ImageRefused)
           return reply.code(error.status).send(jsonError(error.status, error.message));
         throw error;
       }
-
-      const fileName = `${id.data}-${randomBytes(8).toString('hex')}.webp`;
-      await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, fileName), webp);
-      const imageUrl = `${PUBLIC_PREFIX}${fileName}`;
-      const actorId = guard.adminOf(request).user.id;
-      const before = db.transaction((tx) => {
-        const row = tx
-          .select({ imageUrl: candidates.imageUrl })
-          .from(candidates)
-          .where(eq(candidates.id, id.data))
-          .get();
-        if (!row) return null;
-        tx.update(candidates).set({ imageUrl }).where(eq(candidates.id, id.data)).run();
-        recordAudit(tx, {
-          action: 'upload_image',
-          tableName: 'candidates',
-          recordId: id.data,
-          newValues: { imageUrl },
-          actorId,
-        });
-        return row;
-      });
-      if (!before) {
-        // Deleted while the image was being converted.
-        await rm(join(folder, fileName), { force: true });
-        return reply.code(404).send(jsonError(404, `No candidate with id ${id.data}.`));
-      }
-      await removeReplacedImage(folder, before.imageUrl, request);
-      return reply.code(200).send({ imageUrl });
+      if (!stored) return reply.code(404).send(jsonError(404, `No candidate with id ${id.data}.`));
+      return reply.code(200).send(stored);
     },
   );
-}
-
-/** The photo it replaces is ours to remove only when it is one of our own uploads. */
-async function removeReplacedImage(folder: string, previous: string | null, request: FastifyRequest) {
-  const name = previous?.startsWith(PUBLIC_PREFIX) ? previous.slice(PUBLIC_PREFIX.length) : null;
-  if (!name || !/^[0-9a-f-]{36}-[0-9a-f]{16}\.webp$/.test(name)) return;
-  try {
-    await rm(join(folder, name), { force: true });
-  } catch (error) {
-    request.log.warn({ err: error, file: name }, 'could not remove a replaced candidate image');
-  }
 }

@@ -8,6 +8,7 @@ import {
   startJobInput,
 } from '../../shared/schemas/photos';
 import { photoJobConfig } from '../jobs/photo-refresh/config';
+import { photoRefreshLauncher } from '../jobs/photo-refresh/runner';
 import { clearManualOverride, listMemberPhotos, setManualOverride } from '../services/photos/member-photos';
 import {
   aliasMemberChoices,
@@ -62,7 +63,7 @@ export const photosRouter = router({
     .input(startJobInput)
     .mutation(({ ctx, input }) =>
       startPhotoJob(
-        { db: ctx.db, config: photoJobConfig(ctx.env), log: ctx.log },
+        { db: ctx.db, launcher: photoRefreshLauncher(photoJobConfig(ctx.env), ctx.log) },
         input.jobType,
         ctx.user.id,
       ),

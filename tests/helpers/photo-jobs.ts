@@ -8,7 +8,7 @@ import type { Db } from '../../server/db/client';
 import { memberPhotos, photoProcessingJobs } from '../../server/db/schema';
 import { testEnv } from '../../server/env';
 import { type PhotoJobConfig, photoJobConfig } from '../../server/jobs/photo-refresh/config';
-import { settledPhotoJob } from '../../server/jobs/photo-refresh/runner';
+import { photoRefreshLauncher, settledPhotoJob } from '../../server/jobs/photo-refresh/runner';
 import { startPhotoJob } from '../../server/services/photos/photo-jobs';
 import type { PhotoJobType } from '../../shared/member-photos';
 
@@ -32,7 +32,7 @@ export async function runJob(
   overrides: Partial<PhotoJobConfig> = {},
 ) {
   const { jobId } = startPhotoJob(
-    { db, config: photoJobConfig(env, overrides), log: pino({ level: 'silent' }) },
+    { db, launcher: photoRefreshLauncher(photoJobConfig(env, overrides), pino({ level: 'silent' })) },
     jobType,
     actorId,
   );

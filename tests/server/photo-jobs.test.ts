@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLogs, memberPhotos, photoProcessingJobs } from '../../server/db/schema';
 import { photoJobConfig } from '../../server/jobs/photo-refresh/config';
-import { settledPhotoJob } from '../../server/jobs/photo-refresh/runner';
+import { photoRefreshLauncher, settledPhotoJob } from '../../server/jobs/photo-refresh/runner';
 import { JOB_ALREADY_RUNNING, startPhotoJob } from '../../server/services/photos/photo-jobs';
 import { prepareDatabase } from '../../server/startup';
 import { expectTrpcError } from '../helpers/admin';
@@ -172,7 +172,7 @@ describe('photos.startJob and the job views', () => {
     createMember(db, { name: 'Amina Warsame' });
     source.set({ '/img/amina.jpg': { body: await portrait(1), type: 'image/jpeg', delayMs: 5_000 } });
     const { jobId } = startPhotoJob(
-      { db, config: photoJobConfig(env), log: pino({ level: 'silent' }) },
+      { db, launcher: photoRefreshLauncher(photoJobConfig(env), pino({ level: 'silent' })) },
       'refresh',
       admin.id,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fetchLimited, isInternalAddress } from '../../server/jobs/photo-refresh/fetch';
 import { parseListingPage } from '../../server/jobs/photo-refresh/listing';
+import { fetchLimited, isInternalAddress } from '../../server/net/fetch-limited';
 
 const page = (html: string) => parseListingPage(Buffer.from(html), 'https://www.parliament.gov.so/members/');
 

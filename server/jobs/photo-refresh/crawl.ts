@@ -1,5 +1,5 @@
+import { fetchLimited } from '../../net/fetch-limited';
 import type { PhotoSource } from './config';
-import { fetchLimited } from './fetch';
 import { type ListedMember, parseListingPage } from './listing';
 
 export interface CrawlLimits {

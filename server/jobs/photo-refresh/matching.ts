@@ -3,12 +3,9 @@ import { memberNameKeys, normaliseMemberName } from '../../../shared/member-name
 import type { MemberType } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { houseMembers, nameAliases, senators } from '../../db/schema';
+import type { Member } from '../../services/photos/members';
 
-export interface Member {
-  id: string;
-  name: string;
-  type: MemberType;
-}
+export type { Member } from '../../services/photos/members';
 
 export type Match =
   | { kind: 'member'; member: Member }

@@ -3,16 +3,6 @@ import type { ScrapedMemberUpdate, ScrapeResult } from '../../../shared/member-p
 import type { Db } from '../../db/client';
 import { photoProcessingJobs } from '../../db/schema';
 
-/** A JSON list column (error_log, updated_members); an unreadable one reads as empty rather than failing a page. */
-export function parseJsonList<T>(text: string): T[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? (value as T[]) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** Beyond this many entries the log says how many more there were instead of growing without end. */
 export const MAX_LOGGED_ERRORS = 200;
 

@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PhotoJobType, ScrapeResult } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { memberPhotos, photoProcessingJobs } from '../../db/schema';
+import { parseJsonList } from '../../services/photos/json-list';
+import type { PhotoJobLauncher } from '../../services/photos/photo-jobs';
 import type { PhotoJobConfig } from './config';
-import { parseJsonList } from './progress';
 import { INTERRUPTED_MESSAGE, runPhotoJob } from './run';
 
 interface RunningJob {
@@ -38,6 +39,17 @@ export function launchPhotoJob(
     })
     .finally(() => running.delete(db));
   running.set(db, { jobId: job.id, controller, done });
+}
+
+/**
+ * What the photo-jobs service starts jobs with: it records the job, this runs it. Jobs use services, so the
+ * service never imports the job; the router hands it this launcher.
+ */
+export function photoRefreshLauncher(config: PhotoJobConfig, log: FastifyBaseLogger): PhotoJobLauncher {
+  return {
+    isRunning: isPhotoJobRunning,
+    launch: (db, job) => launchPhotoJob(db, job, config, log),
+  };
 }
 
 /** The running job's result when it ends, or null when none is running (tests and shutdown wait on it). */

@@ -4,10 +4,9 @@ import { MEMBER_PHOTOS_PAGE_SIZE, resolvePhotoUrl } from '../../../shared/member
 import type { MemberPhotosInput, MemberRef, SetOverrideInput } from '../../../shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { memberPhotos } from '../../db/schema';
-import { FetchRefused, fetchLimited, sourceHosts } from '../../jobs/photo-refresh/fetch';
-import type { Member } from '../../jobs/photo-refresh/matching';
+import { FetchRefused, fetchLimited, sourceHosts } from '../../net/fetch-limited';
 import { recordAudit } from '../audit';
-import { allMembers, requireMember } from './members';
+import { allMembers, type Member, requireMember } from './members';
 import { MAX_PHOTO_BYTES, PhotoRefused, removeStoredPhotos, storeMemberPhoto } from './photo-files';
 import { findMemberPhoto, memberPhotoColumns, photoVersionNow, upsertMemberPhoto } from './photo-rows';
 

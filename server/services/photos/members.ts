@@ -3,8 +3,14 @@ import { eq } from 'drizzle-orm';
 import { type MemberType, resolvePhotoUrl } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { houseMembers, senators } from '../../db/schema';
-import type { Member } from '../../jobs/photo-refresh/matching';
 import { memberPhotosByMember } from './photo-rows';
+
+/** A House member or senator as the photo pages and the refresh job match them. */
+export interface Member {
+  id: string;
+  name: string;
+  type: MemberType;
+}
 
 export interface MemberRecord {
   id: string;

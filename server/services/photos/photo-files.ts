@@ -48,8 +48,11 @@ export interface StoredPhoto {
   originalUrl: string | null;
 }
 
-/** Decides by content, never by name or declared type. */
-async function acceptedFormat(input: Buffer): Promise<string> {
+/**
+ * Decides by content, never by name or declared type: the format sharp reads, or PhotoRefused. Member photos
+ * and candidate images (services/admin/candidate-image.ts) accept the same files.
+ */
+export async function acceptedFormat(input: Buffer): Promise<string> {
   if (input.length > MAX_PHOTO_BYTES) throw new PhotoRefused('tooLarge');
   let format: string | undefined;
   try {
@@ -62,12 +65,13 @@ async function acceptedFormat(input: Buffer): Promise<string> {
   return format;
 }
 
-async function toWebp(input: Buffer): Promise<Buffer> {
+/** Re-encodes an accepted image, so nothing of the original is served, no wider than the pages show it. */
+export async function toWebp(input: Buffer, size = { width: WEBP_WIDTH, quality: 80 }): Promise<Buffer> {
   try {
     return await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize({ width: WEBP_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 80 })
+      .resize({ width: size.width, withoutEnlargement: true })
+      .webp({ quality: size.quality })
       .toBuffer();
   } catch {
     // Headers that read well over a body that does not decode: a broken image.

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import { count, desc, eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   PHOTO_JOBS_PAGE_SIZE,
   type PhotoJobType,
@@ -10,10 +9,8 @@ import {
 } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { photoProcessingJobs, users } from '../../db/schema';
-import type { PhotoJobConfig } from '../../jobs/photo-refresh/config';
-import { parseJsonList } from '../../jobs/photo-refresh/progress';
-import { isPhotoJobRunning, launchPhotoJob } from '../../jobs/photo-refresh/runner';
 import { recordAudit } from '../audit';
+import { parseJsonList } from './json-list';
 
 export const JOB_ALREADY_RUNNING = 'A photo job is already running. Please wait for it to finish.';
 /** The recent-jobs panel is polled every second or two: it carries the start of each log, not all of it. */
@@ -55,12 +52,19 @@ function summary(row: JobRow) {
   };
 }
 
+/** Runs a recorded job in the background; the photo-refresh job provides it (jobs/photo-refresh/runner.ts). */
+export interface PhotoJobLauncher {
+  /** A job of this process is still running on this database (even if its row says otherwise). */
+  isRunning(db: Db): boolean;
+  launch(db: Db, job: { id: string; type: PhotoJobType }): void;
+}
+
 /**
  * Records a pending job and starts it in the background. One at a time: a second start while a job is
  * pending or running is refused with CONFLICT (the check and the insert happen in one transaction).
  */
 export function startPhotoJob(
-  deps: { db: Db; config: PhotoJobConfig; log: FastifyBaseLogger },
+  deps: { db: Db; launcher: PhotoJobLauncher },
   jobType: PhotoJobType,
   actorId: string,
 ): { jobId: string } {
@@ -71,7 +75,7 @@ export function startPhotoJob(
       .from(photoProcessingJobs)
       .where(inArray(photoProcessingJobs.status, ['pending', 'running']))
       .get();
-    if (active || isPhotoJobRunning(db))
+    if (active || deps.launcher.isRunning(db))
       throw new TRPCError({ code: 'CONFLICT', message: JOB_ALREADY_RUNNING });
     const row = tx
       .insert(photoProcessingJobs)
@@ -87,7 +91,7 @@ export function startPhotoJob(
     });
     return row;
   });
-  launchPhotoJob(db, { id: job.id, type: jobType }, deps.config, deps.log);
+  deps.launcher.launch(db, { id: job.id, type: jobType });
   return { jobId: job.id };
 }
 

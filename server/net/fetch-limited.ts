@@ -1,14 +1,9 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
-import {
-  InternalAddressError,
-  isInternalAddress,
-  publicOnlyLookup,
-  type Resolver,
-} from '../../net/public-address';
+import { InternalAddressError, isInternalAddress, publicOnlyLookup, type Resolver } from './public-address';
 
-export { isInternalAddress } from '../../net/public-address';
+export { isInternalAddress } from './public-address';
 
 /** Why a download was refused or failed, in words an admin can act on (they end up in the job's error log). */
 export class FetchRefused extends Error {}
