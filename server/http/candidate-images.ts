@@ -7,9 +7,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { idSchema } from '../../shared/schemas/common';
 import type { Db } from '../db/client';
 import { candidates } from '../db/schema';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
 import { recordAudit } from '../services/audit';
 import { adminRouteGuard } from './admin-session';
-import { jsonError } from './errors';
 
 // Loaded on first use: sharp and libvips add about 30 MB to the resident memory of a server that may never
 // process an image (see docs/scaling.md).
@@ -24,26 +25,9 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 const PUBLIC_PREFIX = '/uploads/candidates/';
 
-export const imageMessages = {
-  tooLarge: 'The image is larger than 5 MB.',
-  notMultipart: 'Please upload an image file.',
-  missingFile: 'Please choose an image to upload.',
-  notAnImage: 'The file is not an image we can read. Please upload a JPEG, PNG, WebP or GIF image.',
-  svg: 'SVG images are not accepted. Please upload a JPEG, PNG, WebP or GIF image.',
-} as const;
-
 interface ImageRouteOptions {
   db: Db;
   uploadsDir: string;
-}
-
-class ImageRefused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** Decides by content, not by name or declared type, and re-encodes so nothing of the original is served. */
@@ -52,10 +36,10 @@ async function toWebp(input: Buffer): Promise<Buffer> {
   try {
     format = (await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
   } catch {
-    throw new ImageRefused(415, imageMessages.notAnImage);
+    throw new DomainError('upload.notAnImage');
   }
-  if (format === 'svg') throw new ImageRefused(415, imageMessages.svg);
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new ImageRefused(415, imageMessages.notAnImage);
+  if (format === 'svg') throw new DomainError('upload.svg');
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new DomainError('upload.notAnImage');
   try {
     return await (await loadSharp())(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
@@ -63,30 +47,30 @@ async function toWebp(input: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new ImageRefused(415, imageMessages.notAnImage);
+    throw new DomainError('upload.notAnImage');
   }
 }
 
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new ImageRefused(415, imageMessages.notMultipart);
+  if (!request.isMultipart()) throw new DomainError('upload.notMultipart');
   try {
     let image: Buffer | null = null;
     // Reading past the first part is what surfaces the parts limit: request.file() alone took the first file
     // of several and ignored the rest.
     for await (const part of request.parts()) {
-      if (part.type !== 'file') throw new ImageRefused(400, 'Please upload one image at a time.');
+      if (part.type !== 'file') throw new DomainError('upload.oneImage');
       image = await part.toBuffer();
     }
-    if (!image) throw new ImageRefused(400, imageMessages.missingFile);
+    if (!image) throw new DomainError('upload.missingFile');
     return image;
   } catch (error) {
-    if (error instanceof ImageRefused) throw error;
+    if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageRefused(413, imageMessages.tooLarge);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('upload.tooLarge');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw new ImageRefused(400, 'Please upload one image at a time.');
+      throw new DomainError('upload.oneImage');
     }
-    throw new ImageRefused(400, 'The upload was interrupted. Please try again.');
+    throw new DomainError('upload.interrupted');
   }
 }
 
@@ -104,20 +88,19 @@ export async function candidateImageRoutes(app: FastifyInstance, options: ImageR
     { onRequest: guard.requireAdmin },
     async (request, reply) => {
       const id = idSchema.safeParse(request.params.id);
-      if (!id.success) return reply.code(404).send(jsonError(404, 'No candidate with this id.'));
+      if (!id.success) return sendDomainError(reply, new DomainError('candidate.invalidId'));
       const exists = db
         .select({ id: candidates.id })
         .from(candidates)
         .where(eq(candidates.id, id.data))
         .get();
-      if (!exists) return reply.code(404).send(jsonError(404, `No candidate with id ${id.data}.`));
+      if (!exists) return sendDomainError(reply, new DomainError('candidate.notFound', { id: id.data }));
 
       let webp: Buffer;
       try {
         webp = await toWebp(await readUpload(request));
       } catch (error) {
-        if (error instanceof ImageRefused)
-          return reply.code(error.status).send(jsonError(error.status, error.message));
+        if (error instanceof DomainError) return sendDomainError(reply, error);
         throw error;
       }
 
@@ -146,7 +129,7 @@ export async function candidateImageRoutes(app: FastifyInstance, options: ImageR
       if (!before) {
         // Deleted while the image was being converted.
         await rm(join(folder, fileName), { force: true });
-        return reply.code(404).send(jsonError(404, `No candidate with id ${id.data}.`));
+        return sendDomainError(reply, new DomainError('candidate.notFound', { id: id.data }));
       }
       await removeReplacedImage(folder, before.imageUrl, request);
       return reply.code(200).send({ imageUrl });

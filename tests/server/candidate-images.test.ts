@@ -5,7 +5,11 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions';
 import { auditLogs, candidates } from '../../server/db/schema';
-import { imageMessages, MAX_IMAGE_BYTES } from '../../server/http/candidate-images';
+import { messageText } from '../../server/errors/texts';
+import { MAX_IMAGE_BYTES } from '../../server/http/candidate-images';
+
+const imageMessages = { notMultipart: messageText({ key: 'upload.notMultipart' }) };
+
 import { buildTestApp, sameOrigin } from '../helpers/app';
 import { createElection } from '../helpers/election-factories';
 import { createAdmin, createUser } from '../helpers/factories';
@@ -128,7 +132,7 @@ describe('POST /api/admin/candidates/:id/image', () => {
       Buffer.from('definitely not an image\n'),
       'notes.png',
       'image/png',
-      imageMessages.notAnImage,
+      'upload.notAnImage',
     ],
     [
       'an SVG',
@@ -137,16 +141,20 @@ describe('POST /api/admin/candidates/:id/image', () => {
       ),
       'logo.svg',
       'image/svg+xml',
-      imageMessages.svg,
+      'upload.svg',
     ],
-  ])('refuses %s by its content (415) and changes nothing', async (_label, file, name, type, message) => {
+  ])('refuses %s by its content (415) and changes nothing', async (_label, file, name, type, errorCode) => {
     const test = await setup();
     const response = await upload(test, test.candidateId, multipart(file, name, type), {
       ...sameOrigin,
       cookie: test.adminCookie,
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message } });
+    // The sentence, and the code and parts a client says it from.
+    const message = messageText({ key: errorCode });
+    expect(response.json()).toEqual({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message, errorCode, params: {} },
+    });
     expect(imageUrlOf(test, test.candidateId)).toBeNull();
   });
 
@@ -159,7 +167,12 @@ describe('POST /api/admin/candidates/:id/image', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is larger than 5 MB.' },
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The image is larger than 5 MB.',
+        errorCode: 'upload.tooLarge',
+        params: {},
+      },
     });
     expect(imageUrlOf(test, test.candidateId)).toBeNull();
   });

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -10,12 +9,14 @@ import {
 } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { photoProcessingJobs, users } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
+import { messageText } from '../../errors/texts';
 import type { PhotoJobConfig } from '../../jobs/photo-refresh/config';
 import { parseJsonList } from '../../jobs/photo-refresh/progress';
 import { isPhotoJobRunning, launchPhotoJob } from '../../jobs/photo-refresh/runner';
 import { recordAudit } from '../audit';
 
-export const JOB_ALREADY_RUNNING = 'A photo job is already running. Please wait for it to finish.';
+export const JOB_ALREADY_RUNNING = messageText({ key: 'photoJob.alreadyRunning' });
 /** The recent-jobs panel is polled every second or two: it carries the start of each log, not all of it. */
 const ERRORS_IN_SUMMARY = 10;
 
@@ -71,8 +72,7 @@ export function startPhotoJob(
       .from(photoProcessingJobs)
       .where(inArray(photoProcessingJobs.status, ['pending', 'running']))
       .get();
-    if (active || isPhotoJobRunning(db))
-      throw new TRPCError({ code: 'CONFLICT', message: JOB_ALREADY_RUNNING });
+    if (active || isPhotoJobRunning(db)) throw new DomainError('photoJob.alreadyRunning');
     const row = tx
       .insert(photoProcessingJobs)
       .values({ jobType, status: 'pending', createdBy: actorId })
@@ -120,7 +120,7 @@ export function photoJobDetails(db: Db, id: string) {
     .leftJoin(users, eq(users.id, photoProcessingJobs.createdBy))
     .where(eq(photoProcessingJobs.id, id))
     .get();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No photo job with id ${id}.` });
+  if (!row) throw new DomainError('photoJob.notFound', { id });
   const errors = parseJsonList<string>(row.errorLog);
   const finished = row.status === 'completed' || row.status === 'failed';
   const result: ScrapeResult | null = finished

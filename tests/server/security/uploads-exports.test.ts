@@ -6,7 +6,13 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidates, pollCandidates } from '../../../server/db/schema';
-import { imageMessages } from '../../../server/http/candidate-images';
+import { messageText } from '../../../server/errors/texts';
+
+const imageMessages = {
+  notAnImage: messageText({ key: 'upload.notAnImage' }),
+  svg: messageText({ key: 'upload.svg' }),
+};
+
 import { spreadsheetSafe } from '../../../server/http/poll-votes-csv';
 import { sameOrigin } from '../../helpers/app';
 import { reportFigures } from '../../helpers/security/figures';
