@@ -8,12 +8,13 @@ import { auditLogs, candidates } from '../../server/db/schema';
 import { messageText } from '../../server/errors/texts';
 import { MAX_IMAGE_BYTES } from '../../server/http/candidate-images';
 
-const imageMessages = { notMultipart: messageText({ key: 'upload.notMultipart' }) };
-
 import { buildTestApp, sameOrigin } from '../helpers/app';
 import { createElection } from '../helpers/election-factories';
 import { createAdmin, createUser } from '../helpers/factories';
 import { sessionCookie } from '../helpers/security/world';
+
+/** The refusals' English sentences (errors.json). */
+const imageMessages = { notMultipart: messageText({ key: 'upload.notMultipart' }) };
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let opened: TestApp[] = [];
