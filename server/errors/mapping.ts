@@ -1,14 +1,14 @@
-import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { FastifyReply } from 'fastify';
 import type { ErrorCode, ErrorKind, MessageParams } from '../../shared/errors';
 import type { MessageLanguage } from '../../shared/i18n/error-messages';
-import { DomainError } from './domain-error';
+import type { DomainError } from './domain-error';
 import { errorText } from './texts';
 
 /**
  * The one mapping from a domain error to an answer: its kind decides the tRPC code (and so the status of a
- * tRPC answer) and the HTTP status of a plain Fastify route. The two differ only for step-up: tRPC has no
+ * tRPC answer) and the HTTP status of a plain Fastify route. Nothing here loads tRPC (the HTTP hooks in
+ * auth/ use it too); server/trpc/errors.ts makes the TRPCError from `trpcCode`. The two differ only for step-up: tRPC has no
  * 428, so a procedure answers PRECONDITION_FAILED with `data.stepUpRequired`, a plain route 428.
  */
 const KINDS: Record<ErrorKind, { trpc: TRPC_ERROR_CODE_KEY; status: number }> = {
@@ -40,20 +40,8 @@ const STATUS_NAMES: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-/** A domain error as tRPC's: the kind's code, the English sentence, and the domain error as its cause. */
-export function toTRPCError(error: DomainError): TRPCError {
-  return new TRPCError({ code: KINDS[error.kind].trpc, message: errorText(error, 'en'), cause: error });
-}
-
-/** What the tRPC error formatter adds to `data`: the code and parts a client translates itself. */
-export function errorData(error: DomainError) {
-  return {
-    errorCode: error.code,
-    params: error.params,
-    // Lets the client tell "confirm your password" apart from other PRECONDITION_FAILED answers.
-    stepUpRequired: error.kind === 'stepUpRequired' ? true : undefined,
-  };
-}
+/** The tRPC code of a domain error's kind (server/trpc/errors.ts builds the TRPCError from it). */
+export const trpcCode = (error: DomainError): TRPC_ERROR_CODE_KEY => KINDS[error.kind].trpc;
 
 export interface JsonErrorBody {
   error: {
@@ -86,8 +74,6 @@ export const httpStatus = (error: DomainError): number => KINDS[error.kind].stat
 export function plainErrorBody(status: number, message: string): JsonErrorBody {
   return { error: { code: STATUS_NAMES[status] ?? 'INTERNAL_SERVER_ERROR', message } };
 }
-
-export { DomainError };
 
 /**
  * Answers a plain route's request with a domain error. The body is English; the app's preSerialization hook

@@ -1,9 +1,10 @@
-import type { TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { MessageRef } from '../../shared/errors';
 import { readMessage } from '../../shared/i18n/error-messages';
 import { DomainError } from '../errors/domain-error';
-import { messageText } from '../errors/texts';
+import { trpcCode } from '../errors/mapping';
+import { errorText, messageText } from '../errors/texts';
 
 /** English answers, for tests and logs (the client is sent them in its own language). */
 export const UNEXPECTED_ERROR_MESSAGE = messageText({ key: 'request.unexpected' });
@@ -49,4 +50,19 @@ export function publicMessageRef(error: TRPCError): MessageRef {
 /** The English sentence a client is sent for this error (what tests and external checks read). */
 export function publicMessage(error: TRPCError): string {
   return messageText(publicMessageRef(error));
+}
+
+/** A domain error as tRPC's: the kind's code, the English sentence, and the domain error as its cause. */
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: trpcCode(error), message: errorText(error, 'en'), cause: error });
+}
+
+/** What the tRPC error formatter adds to `data`: the code and parts a client translates itself. */
+export function errorData(error: DomainError) {
+  return {
+    errorCode: error.code,
+    params: error.params,
+    // Lets the client tell "confirm your password" apart from other PRECONDITION_FAILED answers.
+    stepUpRequired: error.kind === 'stepUpRequired' ? true : undefined,
+  };
 }

@@ -3,12 +3,11 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { type MessageLanguage, readMessage } from '../../shared/i18n/error-messages';
 import { DomainError } from '../errors/domain-error';
-import { errorData, toTRPCError } from '../errors/mapping';
 import { messageText } from '../errors/texts';
 import { isSteppedUp } from '../services/step-up';
 import { canonicalJson } from './canonical';
 import type { Context } from './context';
-import { publicMessageRef } from './errors';
+import { errorData, publicMessageRef, toTRPCError } from './errors';
 
 /**
  * A procedure's policy, declared once in its definition with `.meta({...})`: the HTTP hooks, caches,

@@ -3,10 +3,9 @@ import { expect } from 'vitest';
 import { createSession, validateSessionToken } from '../../server/auth/sessions';
 import { auditLogs, elections } from '../../server/db/schema';
 import { DomainError } from '../../server/errors/domain-error';
-import { toTRPCError } from '../../server/errors/mapping';
 import { createCaller } from '../../server/routers/_app';
 import { createInnerContext } from '../../server/trpc/context';
-import { publicMessage } from '../../server/trpc/errors';
+import { publicMessage, toTRPCError } from '../../server/trpc/errors';
 import { callerFor, type TestDeps } from './caller';
 import { createAdmin } from './factories';
 
