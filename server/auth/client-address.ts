@@ -1,7 +1,7 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 
 /**
- * The key every per-address limit counts on (sign-in, sign-up, votes, the /trpc ceiling, the hashing queue)
+ * The key every per-address limit counts on (sign-in, sign-up, votes, the API's call ceiling, the hashing queue)
  * and the poll's ip_hash input. One subscriber gets a whole IPv6 /64 (often a /56 or /48), so keying on the
  * full address would let one laptop take 2^64 fresh limits; a /64 is the smallest block that always belongs
  * to one site. IPv4, and IPv6 that carries IPv4 (::ffff:a.b.c.d), stay the IPv4 address itself.

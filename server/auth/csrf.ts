@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,8 +21,6 @@ export function csrfHook(publicOrigin: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (isSameOriginRequest(request, publicOrigin)) return;
     request.log.warn({ url: request.url, origin: request.headers.origin }, 'cross-site request refused');
-    return reply.code(403).send({
-      error: { code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' },
-    });
+    return sendDomainError(reply, new DomainError('request.crossSite'));
   };
 }

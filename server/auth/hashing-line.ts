@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../errors/domain-error';
+import { messageText } from '../errors/texts';
 
 /**
  * Off the event loop is not enough: libuv's four pool threads hashing at once take every core of a small
@@ -16,7 +17,8 @@ const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 export const HASH_QUEUE_LIMIT = 64;
 export const HASH_QUEUE_PER_CALLER = 32;
 export const HASH_QUEUE_PER_HOLDER = 4;
-export const HASHING_BUSY = 'Too many sign-in attempts right now. Please try again in a minute.';
+/** The refusal's English sentence (errors.json's signIn.hashingBusy). */
+export const HASHING_BUSY = messageText({ key: 'signIn.hashingBusy' });
 
 /** Work of the server itself (start-up, seeds, tests' factories): not a caller's, so never refused. */
 export const SERVER_CALLER = '\u0000server';
@@ -61,7 +63,7 @@ export function hashingStats() {
 
 const busy = () => {
   refused += 1;
-  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message: HASHING_BUSY });
+  return new DomainError('signIn.hashingBusy');
 };
 
 /**
@@ -171,7 +173,7 @@ function release(caller: string, lane: Lane, holder: string | undefined) {
   }
 }
 
-/** Runs `work` (one argon2id hash) in `who`'s turn, or throws TOO_MANY_REQUESTS (HASHING_BUSY) at once. */
+/** Runs `work` (one argon2id hash) in `who`'s turn, or throws signIn.hashingBusy (429) at once. */
 export async function inTurn<T>(who: HashingCaller, work: () => Promise<T>): Promise<T> {
   const caller = typeof who === 'string' ? hashingLane(who) : hashingLane(who.address);
   const holder = typeof who === 'string' ? undefined : who.holder;

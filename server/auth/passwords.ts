@@ -9,7 +9,7 @@ const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 /**
  * Hashes a new password. `caller` is whose turn it is in the hashing line (the request's address key and
  * the account or email it is for); without one it is the server's own work (start-up, seeds). Throws TOO_MANY_REQUESTS
- * (HASHING_BUSY) at once when the line is full.
+ * (signIn.hashingBusy) at once when the line is full.
  */
 export function hashPassword(password: string, caller: HashingCaller = SERVER_CALLER): Promise<string> {
   return inTurn(caller, () => hash(password, OPTIONS));

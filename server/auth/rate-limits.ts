@@ -1,5 +1,6 @@
-import { TRPCError } from '@trpc/server';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { ErrorCode } from '../../shared/errors';
+import { DomainError } from '../errors/domain-error';
 
 const MINUTE = 60;
 
@@ -37,16 +38,10 @@ export function createRateLimits(enabled: boolean) {
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;
 
-function minutesLabel(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60000));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
-export function tooManyRequests(what: string, msBeforeNext: number): TRPCError {
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `${what} Please wait ${minutesLabel(msBeforeNext)} and try again.`,
-  });
+/** A limit's refusal: its own sentence, with the wait in whole minutes ("1 minute", "15 minutes"). */
+export function tooManyRequests(what: ErrorCode, msBeforeNext: number): DomainError {
+  const minutes = Math.max(1, Math.ceil(msBeforeNext / 60000));
+  return new DomainError(what, { wait: { key: 'time.minutes', params: { count: minutes } } });
 }
 
 /** Points spent by takePoints, which the caller gives back when the attempt should not count. */
@@ -67,7 +62,7 @@ const NOTHING_HELD: HeldPoints = { giveBack: async () => undefined };
 export async function takePoints(
   enabled: boolean,
   checks: [RateLimiterMemory, string][],
-  what: string,
+  what: ErrorCode,
 ): Promise<HeldPoints> {
   if (!enabled) return NOTHING_HELD;
   const taken: [RateLimiterMemory, string][] = [];
@@ -93,6 +88,6 @@ export async function takePoints(
 }
 
 /** Spends one point on each key for good (sign-ups, votes, emails): takePoints without giving back. */
-export async function consume(enabled: boolean, checks: [RateLimiterMemory, string][], what: string) {
+export async function consume(enabled: boolean, checks: [RateLimiterMemory, string][], what: ErrorCode) {
   await takePoints(enabled, checks, what);
 }

@@ -1,9 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../../shared/errors';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { type ValidSession, validateSessionToken } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { isSteppedUp, STEP_UP_REQUIRED } from '../services/step-up';
-import { jsonError } from './errors';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
+import { isSteppedUp } from '../services/step-up';
 
 /**
  * For plain (non-tRPC) admin routes: the same check as tRPC's adminProcedure with `stepUp`, run as an onRequest
@@ -11,24 +13,19 @@ import { jsonError } from './errors';
  * Every such route (uploads, the votes CSV) is high-value, so none is let through on the cookie alone: 428
  * with `stepUpRequired` asks the client to confirm the password. `adminOf(request)` gives the checked session.
  */
-export function adminRouteGuard(
-  db: Db,
-  signInMessage = 'Authentication Required. Please sign in to continue.',
-) {
+export function adminRouteGuard(db: Db, signIn: ErrorCode = 'auth.required') {
   const sessions = new WeakMap<FastifyRequest, ValidSession>();
   const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? validateSessionToken(db, token) : null;
     if (!session) {
-      return reply.code(401).send(jsonError(401, signInMessage));
+      return sendDomainError(reply, new DomainError(signIn));
     }
     if (!session.user.isAdmin) {
-      return reply.code(403).send(jsonError(403, 'Access denied. Admin privileges required.'));
+      return sendDomainError(reply, new DomainError('access.adminOnly'));
     }
     if (!isSteppedUp(session.steppedUpUntil)) {
-      return reply
-        .code(428)
-        .send({ error: { ...jsonError(428, STEP_UP_REQUIRED).error, stepUpRequired: true } });
+      return sendDomainError(reply, new DomainError('stepUp.required'));
     }
     sessions.set(request, session);
   };

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestSession } from '../auth/request-session';
 import type { Db } from '../db/client';
-import { jsonError } from './errors';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
+import { errorText } from '../errors/texts';
 import { type TrpcRequest, trpcRequest } from './trpc-request';
 
 /**
@@ -12,9 +14,8 @@ import { type TrpcRequest, trpcRequest } from './trpc-request';
 export const ANONYMOUS_MAX_BATCH = 10;
 export const SIGNED_IN_MAX_BATCH = 100;
 
-// Written out (not built from the number) so that the Somali catalog holds this very sentence.
-export const ANONYMOUS_BATCH_TOO_LARGE =
-  'Too many calls in one request. Without signing in, a request can carry at most 10.';
+/** The English answer (errors.json's batch.tooManyCalls, which writes the 10 out). */
+export const ANONYMOUS_BATCH_TOO_LARGE = errorText(new DomainError('batch.tooManyCalls'));
 
 /** How many calls a tRPC request carries: the procedures of a ?batch=1 path (trpc-request.ts), else one. */
 export function callsInRequest(call: TrpcRequest): number {
@@ -27,6 +28,6 @@ export function anonymousBatchCap(db: Db) {
     const call = trpcRequest(request);
     if (!call || callsInRequest(call) <= ANONYMOUS_MAX_BATCH) return;
     if (requestSession(db, request)) return;
-    return reply.code(400).send(jsonError(400, ANONYMOUS_BATCH_TOO_LARGE));
+    return sendDomainError(reply, new DomainError('batch.tooManyCalls'));
   };
 }

@@ -1,29 +1,29 @@
 import fastifyMultipart from '@fastify/multipart';
-import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { memberRefInput } from '../../shared/schemas/photos';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
 import { stopPhotoJob } from '../jobs/photo-refresh/runner';
 import { setUploadedOverride } from '../services/photos/member-photos';
 import { requireMember } from '../services/photos/members';
 import { MAX_PHOTO_BYTES, PhotoRefused, photoFileMessages } from '../services/photos/photo-files';
 import { adminRouteGuard } from './admin-session';
-import { jsonError } from './errors';
 
-async function readImage(request: FastifyRequest): Promise<Buffer | { status: number; message: string }> {
-  if (!request.isMultipart()) return { status: 415, message: 'Please upload an image file.' };
+async function readImage(request: FastifyRequest): Promise<Buffer | DomainError> {
+  if (!request.isMultipart()) return new DomainError('upload.notMultipart');
   try {
     const file = await request.file();
-    if (!file) return { status: 400, message: 'Please choose an image to upload.' };
+    if (!file) return new DomainError('upload.missingFile');
     return await file.toBuffer();
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') return { status: 413, message: photoFileMessages.tooLarge };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') return new DomainError(photoFileMessages.tooLarge);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      return { status: 400, message: 'Please upload one image at a time.' };
+      return new DomainError('upload.oneImage');
     }
-    return { status: 400, message: 'The upload was interrupted. Please try again.' };
+    return new DomainError('upload.interrupted');
   }
 }
 
@@ -50,21 +50,17 @@ export async function memberPhotoRoutes(app: FastifyInstance, options: { db: Db;
     { onRequest: guard.requireAdmin },
     async (request, reply) => {
       const ref = memberRefInput.safeParse(request.params);
-      if (!ref.success) return reply.code(404).send(jsonError(404, 'No such House member or senator.'));
+      if (!ref.success) return sendDomainError(reply, new DomainError('member.invalidRef'));
       try {
         requireMember(db, ref.data.memberType, ref.data.memberId);
         const image = await readImage(request);
-        if (!Buffer.isBuffer(image))
-          return reply.code(image.status).send(jsonError(image.status, image.message));
+        if (!Buffer.isBuffer(image)) return sendDomainError(reply, image);
         const result = await setUploadedOverride(deps, ref.data, image, guard.adminOf(request).user.id);
         return reply.code(200).send(result);
       } catch (error) {
-        if (error instanceof TRPCError && error.code === 'NOT_FOUND') {
-          return reply.code(404).send(jsonError(404, error.message));
-        }
+        if (error instanceof DomainError && error.kind === 'notFound') return sendDomainError(reply, error);
         if (error instanceof PhotoRefused) {
-          const status = error.reason === 'tooLarge' ? 413 : 415;
-          return reply.code(status).send(jsonError(status, error.message));
+          return sendDomainError(reply, new DomainError(photoFileMessages[error.reason]));
         }
         throw error;
       }

@@ -1,11 +1,11 @@
-import { TRPCError } from '@trpc/server';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import { idSchema } from '../../shared/schemas/common';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
 import { pollVotesForExport } from '../services/polls/poll-admin';
-import type { AppDeps } from '../trpc/context';
 import { adminRouteGuard } from './admin-session';
-import { jsonError } from './errors';
 
 export const POLL_VOTES_CSV_COLUMNS = ['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash'];
 
@@ -19,21 +19,19 @@ export function spreadsheetSafe(value: string): string {
 
 /** GET /api/admin/polls/:id/votes.csv: a poll's votes as a CSV download, for System Admins only. */
 export function registerPollVotesCsv(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
-  const guard = adminRouteGuard(deps.db, 'Please sign in as admin to export votes.');
+  const guard = adminRouteGuard(deps.db, 'export.signIn');
   app.get<{ Params: { id: string } }>(
     '/api/admin/polls/:id/votes.csv',
     { onRequest: guard.requireAdmin },
     (request, reply) => {
       const id = idSchema.safeParse(request.params.id);
-      if (!id.success) return reply.code(400).send(jsonError(400, 'This is not a valid poll id.'));
+      if (!id.success) return sendDomainError(reply, new DomainError('export.invalidPollId'));
 
       let exported: ReturnType<typeof pollVotesForExport>;
       try {
         exported = pollVotesForExport(deps.db, id.data);
       } catch (error) {
-        if (error instanceof TRPCError && error.code === 'NOT_FOUND') {
-          return reply.code(404).send(jsonError(404, error.message));
-        }
+        if (error instanceof DomainError && error.kind === 'notFound') return sendDomainError(reply, error);
         throw error;
       }
       const rows = exported.votes.map((vote) =>

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { addressKey } from '../auth/client-address';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
+import { errorText } from '../errors/texts';
 import { proceduresWith } from '../routers/policy';
-import { jsonError } from './errors';
 import { trpcRequest } from './trpc-request';
 
-export const LIMITED_IN_BATCH = 'This request must be sent on its own, not in a batch.';
+export const LIMITED_IN_BATCH = errorText(new DomainError('batch.aloneOnly'));
 
 /** The server's maxBatchSize (app.ts): a longer URL is refused by tRPC, so it never counts for more. */
 const MOST_CALLS_COUNTED = 101;
@@ -22,7 +24,7 @@ export function refuseLimitedBatches() {
     const names = trpcRequest(request)?.names;
     if (!names || names.length < 2) return;
     if (!names.some((name) => limited.has(name.trim()))) return;
-    return reply.code(400).send(jsonError(400, LIMITED_IN_BATCH));
+    return sendDomainError(reply, new DomainError('batch.aloneOnly'));
   };
 }
 
@@ -56,10 +58,10 @@ export function callCeiling(options: { callsPerMinute: number }) {
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      reply
-        .code(429)
-        .header('retry-after', String(seconds))
-        .send(jsonError(429, `Too many requests. Please wait ${seconds} seconds and try again.`));
+      sendDomainError(
+        reply.header('retry-after', String(seconds)),
+        new DomainError('request.tooManyRequests', { seconds }),
+      );
       return false;
     }
   }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { jsonError } from './errors';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
 
 /** The route tRPC's Fastify adapter registers (server/app.ts: prefix '/trpc'). */
 export const TRPC_ROUTE = '/trpc/:path';
@@ -34,5 +35,5 @@ export function trpcRequest(request: FastifyRequest): TrpcRequest | null {
  */
 export async function refuseOddTargets(request: FastifyRequest, reply: FastifyReply) {
   if (request.raw.url?.startsWith('/')) return;
-  return reply.code(400).send(jsonError(400, 'The request is malformed.'));
+  return sendDomainError(reply, new DomainError('request.malformed'));
 }

@@ -80,7 +80,7 @@ export const authRouter = router({
     await consume(
       ctx.limits.enabled,
       [[ctx.limits.verificationMailUser, ctx.user.id]],
-      'Too many verification emails were requested.',
+      'limit.verificationEmails',
     );
     await sendVerificationEmail(
       { db: ctx.db, mailer: ctx.mailer, publicOrigin: ctx.env.PUBLIC_ORIGIN },

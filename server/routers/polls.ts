@@ -1,14 +1,13 @@
-import { TRPCError } from '@trpc/server';
 import { byIdInput } from '../../shared/schemas/common';
 import {
   pollCandidateInput,
   pollCreateInput,
   pollIdInput,
-  pollMessages,
   pollVoteInput,
   pollVotesInput,
 } from '../../shared/schemas/polls';
 import { consume } from '../auth/rate-limits';
+import { DomainError } from '../errors/domain-error';
 import {
   addPollCandidate,
   closePoll,
@@ -25,7 +24,7 @@ import { viewerOf } from './viewer';
 /** Signed-in users, refused with the poll's own sentence (SPEC §5: "Please sign in to vote"). */
 const voterProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: pollMessages.signInToVote });
+    throw new DomainError('poll.signInToVote');
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
@@ -33,10 +32,10 @@ const voterProcedure = publicProcedure.use(({ ctx, next }) => {
 /** System Admins creating a poll, refused with SPEC §5's and §6's sentences. */
 const pollCreatorProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: pollMessages.signInToCreate });
+    throw new DomainError('poll.signInToCreate');
   }
   if (!ctx.user.isAdmin) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: `Access denied. ${pollMessages.adminsOnly}` });
+    throw new DomainError('poll.adminsOnlyDenied');
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
@@ -67,11 +66,7 @@ export const pollsRouter = router({
     .meta({ limited: true })
     .input(pollVoteInput)
     .mutation(async ({ ctx, input }) => {
-      await consume(
-        ctx.limits.enabled,
-        [[ctx.limits.pollVotesAddress, ctx.ip]],
-        'Too many poll votes were sent from this network.',
-      );
+      await consume(ctx.limits.enabled, [[ctx.limits.pollVotesAddress, ctx.ip]], 'limit.pollVotes');
       return castPollVote(ctx.db, { userId: ctx.user.id, ip: ctx.ip }, input);
     }),
   /** A new draft poll (System Admins). */

@@ -9,11 +9,7 @@ export const votesRouter = router({
     .meta({ limited: true })
     .input(castVoteInput)
     .mutation(async ({ ctx, input }) => {
-      await consume(
-        ctx.limits.enabled,
-        [[ctx.limits.votesAddress, ctx.ip]],
-        'Too many votes were sent from this network.',
-      );
+      await consume(ctx.limits.enabled, [[ctx.limits.votesAddress, ctx.ip]], 'limit.votes');
       return castVote(ctx.db, ctx.user.id, input);
     }),
   /** The signed-in citizen's own votes and receipts. */

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { bootstrapAdminInput, signInInput, signUpInput } from '../../shared/schemas/auth';
@@ -6,15 +5,16 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { consume, takePoints } from '../auth/rate-limits';
 import type { Db } from '../db/client';
 import { auditLogs, profiles, users } from '../db/schema';
-import type { AppDeps } from '../trpc/context';
-import { isUniqueViolation } from '../trpc/errors';
+import { isUniqueViolation } from '../db/unique';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors/domain-error';
+import { messageText } from '../errors/texts';
 import { recordAudit } from './audit';
 import { sendVerificationEmail } from './email-verification';
 
-export const INVALID_CREDENTIALS = 'Invalid login credentials';
-export const ACCOUNT_EXISTS = 'An account with this email already exists. Please sign in instead.';
-export const ACCOUNT_DEACTIVATED =
-  'This account has been deactivated. Please contact the electoral commission.';
+export const INVALID_CREDENTIALS = messageText({ key: 'signIn.invalidLogin' });
+export const ACCOUNT_EXISTS = messageText({ key: 'account.exists' });
+export const ACCOUNT_DEACTIVATED = messageText({ key: 'account.deactivated' });
 
 type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
 
@@ -34,13 +34,8 @@ export function findUserByEmail(db: Db, email: string) {
 
 /** Creates a citizen account (no staff role) and mails a verification link. Returns the new user's id. */
 export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip: string): Promise<string> {
-  const point = await takePoints(
-    deps.limits.enabled,
-    [[deps.limits.signUpAddress, ip]],
-    'Too many accounts were created from this network.',
-  );
-  if (findUserByEmail(deps.db, input.email))
-    throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_EXISTS });
+  const point = await takePoints(deps.limits.enabled, [[deps.limits.signUpAddress, ip]], 'limit.signUp');
+  if (findUserByEmail(deps.db, input.email)) throw new DomainError('account.exists');
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(input.password, { address: ip, holder: input.email });
@@ -62,7 +57,7 @@ export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip
     });
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index lets exactly one through.
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ACCOUNT_EXISTS });
+    if (isUniqueViolation(error)) throw new DomainError('account.exists');
     throw error;
   }
   try {
@@ -89,7 +84,7 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
     [limits.failedSignInAccount, input.email],
     [limits.failedSignInAddress, ip],
   ];
-  const attempt = await takePoints(limits.enabled, keys, 'Too many failed sign-in attempts.');
+  const attempt = await takePoints(limits.enabled, keys, 'limit.failedSignIn');
   let user: ReturnType<typeof findUserByEmail>;
   let valid: boolean;
   try {
@@ -103,11 +98,11 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
     await attempt.giveBack();
     throw error;
   }
-  if (!user || !valid) throw new TRPCError({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS });
+  if (!user || !valid) throw new DomainError('signIn.invalidLogin');
   await attempt.giveBack();
   // A citizen who mistyped a few times starts afresh at this address once they get it right.
   if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${input.email}|${ip}`);
-  if (user.isActive === false) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED });
+  if (user.isActive === false) throw new DomainError('account.deactivated');
   return user.id;
 }
 
@@ -131,7 +126,7 @@ export async function bootstrapAdmin(
   input: z.output<typeof bootstrapAdminInput>,
   ip: string,
 ): Promise<BootstrapResult> {
-  await consume(deps.limits.enabled, [[deps.limits.bootstrapAdminAddress, ip]], 'Too many attempts.');
+  await consume(deps.limits.enabled, [[deps.limits.bootstrapAdminAddress, ip]], 'limit.bootstrapAdmin');
   if (adminExists(deps.db)) return { success: false, code: 'ADMIN_EXISTS' };
   const existing = findUserByEmail(deps.db, input.email);
   const turn = { address: ip, holder: input.email };

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   countsAreExact,
@@ -8,6 +7,7 @@ import {
 } from '../../shared/election-rules';
 import type { Db } from '../db/client';
 import { candidates, elections, polls, votes } from '../db/schema';
+import { DomainError } from '../errors/domain-error';
 
 export interface Viewer {
   userId: string | null;
@@ -38,7 +38,7 @@ const resultsColumns = { ...electionColumns, resultsPublishedAt: elections.resul
 function findElection(db: Db, id: string, viewer: Viewer) {
   const election = db.select(resultsColumns).from(elections).where(eq(elections.id, id)).get();
   if (!election || (election.status === 'Draft' && !viewer.isAdmin)) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: `No election with id ${id}.` });
+    throw new DomainError('election.notFound', { id });
   }
   return election;
 }

@@ -1,12 +1,11 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull } from 'drizzle-orm';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { emailVerifications, users } from '../db/schema';
+import { DomainError } from '../errors/domain-error';
 import type { Mailer } from '../mail/mailer';
 
 export const EMAIL_VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const INVALID_LINK = 'This verification link is invalid or has expired. Sign in and ask for a new one.';
 
 /** Creates a single-use, expiring link (only its hash is stored) and mails it. */
 export async function sendVerificationEmail(
@@ -44,7 +43,7 @@ export async function sendVerificationEmail(
 /** Marks the email verified; a link works once, before it expires, and only for the address it was sent to. */
 export function verifyEmail(db: Db, token: string, now = new Date()): { email: string } {
   const parts = splitToken(token);
-  if (!parts) throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_LINK });
+  if (!parts) throw new DomainError('emailVerification.linkExpired');
   return db.transaction((tx) => {
     const row = tx
       .select()
@@ -52,11 +51,10 @@ export function verifyEmail(db: Db, token: string, now = new Date()): { email: s
       .where(and(eq(emailVerifications.id, parts.id), isNull(emailVerifications.usedAt)))
       .get();
     if (!row || row.expiresAt <= now || !secretMatches(parts.secret, row.secretHash)) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_LINK });
+      throw new DomainError('emailVerification.linkExpired');
     }
     const user = tx.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
-    if (!user || user.email !== row.email)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: INVALID_LINK });
+    if (!user || user.email !== row.email) throw new DomainError('emailVerification.linkExpired');
     tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, row.id)).run();
     tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, row.userId)).run();
     return { email: row.email };

@@ -1,13 +1,13 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { takePoints } from '../auth/rate-limits';
 import { passwordResets, sessions, users } from '../db/schema';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors/domain-error';
+import { messageText } from '../errors/texts';
 import { endTwoFactorChallenges } from './two-factor-sign-in';
 
-export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect.';
-const TOO_MANY_WRONG_PASSWORDS = 'Too many wrong passwords.';
+export const WRONG_CURRENT_PASSWORD = messageText({ key: 'password.currentWrong' });
 
 type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'log'> & { ip?: string };
 /** What a password check needs: the requester's address key (ctx.ip) puts its hash in that address's lane. */
@@ -37,7 +37,7 @@ export async function checkOwnPassword(deps: PasswordCheckDeps, userId: string, 
   const attempt = await takePoints(
     deps.limits.enabled,
     [[deps.limits.failedPasswordCheckUser, userId]],
-    TOO_MANY_WRONG_PASSWORDS,
+    'limit.wrongPasswords',
   );
   let valid: boolean;
   try {
@@ -52,7 +52,7 @@ export async function checkOwnPassword(deps: PasswordCheckDeps, userId: string, 
     await attempt.giveBack();
     throw error;
   }
-  if (!valid) throw new TRPCError({ code: 'BAD_REQUEST', message: WRONG_CURRENT_PASSWORD });
+  if (!valid) throw new DomainError('password.currentWrong');
   await attempt.giveBack();
 }
 

@@ -1,12 +1,13 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { accountMessages, PASSWORD_RESET_REQUESTED } from '../../shared/schemas/account';
+import { PASSWORD_RESET_REQUESTED } from '../../shared/schemas/account';
 import { hashPassword } from '../auth/passwords';
 import { consume } from '../auth/rate-limits';
 import { invalidateUserSessions } from '../auth/sessions';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
 import { passwordResets, users } from '../db/schema';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors/domain-error';
+import { messageText } from '../errors/texts';
 import { findUserByEmail } from './accounts';
 import { endTwoFactorChallenges } from './two-factor-sign-in';
 
@@ -14,7 +15,7 @@ export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 
 type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
 
-const invalidLink = () => new TRPCError({ code: 'BAD_REQUEST', message: accountMessages.resetLinkInvalid });
+const invalidLink = () => new DomainError('passwordReset.linkInvalid');
 
 /**
  * Mails a single-use link to an account that can sign in with a password. The answer is the same
@@ -28,7 +29,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
       [deps.limits.passwordResetAddress, ip],
       [deps.limits.passwordResetEmail, email],
     ],
-    'Too many password reset requests.',
+    'limit.passwordReset',
   );
   const user = findUserByEmail(deps.db, email);
   // Seeded demo voters have no password and must never get one; deactivated accounts cannot sign in.
@@ -61,7 +62,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
       })
       .catch((error: unknown) => deps.log.error({ err: error, userId: user.id }, 'reset email not sent'));
   }
-  return { success: true, message: PASSWORD_RESET_REQUESTED };
+  return { success: true, message: messageText({ key: PASSWORD_RESET_REQUESTED }) };
 }
 
 function findUsableReset(deps: Pick<Deps, 'db'>, token: string, now: Date) {

@@ -1,7 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
+import { DomainError } from '../errors/domain-error';
+import { messageText } from '../errors/texts';
 import { checkOwnPassword, type PasswordCheckDeps } from './password-change';
 import { isTwoFactorEnabled, verifySecondFactor } from './two-factor';
 
@@ -10,16 +11,8 @@ export const STEP_UP_MS = 15 * 60 * 1000;
 /** SPEC §9: each dashboard login attempt takes at least one second; every step-up attempt does the same. */
 export const STEP_UP_ATTEMPT_MIN_MS = 1000;
 /** What a refused high-value action answers (PRECONDITION_FAILED; the client opens its password dialog). */
-export const STEP_UP_REQUIRED = 'Please confirm your password to continue.';
-export const STEP_UP_CODE_REQUIRED = 'Please enter the code from your authenticator app.';
-
-/** Marks the PRECONDITION_FAILED that asks for a step-up, so the error formatter can flag it for the client. */
-export class StepUpRequired extends Error {
-  constructor() {
-    super('step-up required');
-    this.name = 'StepUpRequired';
-  }
-}
+export const STEP_UP_REQUIRED = messageText({ key: 'stepUp.required' });
+export const STEP_UP_CODE_REQUIRED = messageText({ key: 'stepUp.codeRequired' });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -59,7 +52,7 @@ export async function stepUp(
     // Asked before the password is spent, so forgetting the code does not cost a password attempt.
     const codeNeeded = isTwoFactorEnabled(deps.db, actor.userId);
     if (codeNeeded && !input.code) {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: STEP_UP_CODE_REQUIRED });
+      throw new DomainError('stepUp.codeRequired');
     }
     await checkOwnPassword(deps, actor.userId, input.password);
     if (options.identityMatches === false) throw new IdentityMismatch();

@@ -1,11 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { accountMessages } from '../../shared/schemas/account';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { profiles, twoFactorChallenges } from '../db/schema';
-import type { AppDeps } from '../trpc/context';
-import { ACCOUNT_DEACTIVATED } from './accounts';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors/domain-error';
 import { verifySecondFactor } from './two-factor';
 
 /** Long enough to unlock a phone and open the app; short enough that a stolen pending token soon dies. */
@@ -15,7 +13,7 @@ export const TWO_FACTOR_CHALLENGE_ATTEMPTS = 5;
 
 type Deps = Pick<AppDeps, 'db' | 'limits'>;
 
-const expired = () => new TRPCError({ code: 'BAD_REQUEST', message: accountMessages.signInExpired });
+const expired = () => new DomainError('signIn.expired');
 
 /** After a right password for an account with two-factor sign-in: a pending token, and no session yet. */
 export function startTwoFactorChallenge(db: Db, userId: string, now = new Date()): string {
@@ -75,7 +73,7 @@ export async function completeTwoFactorChallenge(
     await verifySecondFactor(deps, reserved.userId, input.code, now);
   } catch (error) {
     // Refused by the account's limit before any code was looked at: the attempt was not made.
-    if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') {
+    if (error instanceof DomainError && error.kind === 'tooManyRequests') {
       deps.db
         .update(twoFactorChallenges)
         .set({ failedAttempts: sql`${twoFactorChallenges.failedAttempts} - 1` })
@@ -92,7 +90,7 @@ export async function completeTwoFactorChallenge(
     .from(profiles)
     .where(eq(profiles.userId, reserved.userId))
     .get();
-  if (profile?.isActive === false) throw new TRPCError({ code: 'FORBIDDEN', message: ACCOUNT_DEACTIVATED });
+  if (profile?.isActive === false) throw new DomainError('account.deactivated');
   return reserved.userId;
 }
 

@@ -1,5 +1,4 @@
 import { encodeBase32NoPadding } from '@oslojs/encoding';
-import { TRPCError } from '@trpc/server';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { TOTP_CODE_PATTERN } from '../../shared/schemas/account';
 import { takePoints } from '../auth/rate-limits';
@@ -7,17 +6,16 @@ import { hashSecret } from '../auth/tokens';
 import { formatRecoveryCode, matchTotpStep, newRecoveryCodes, newTotpKey, totpKeyUri } from '../auth/totp';
 import type { Db } from '../db/client';
 import { twoFactorAuthenticators, twoFactorRecoveryCodes } from '../db/schema';
-import type { AppDeps } from '../trpc/context';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors/domain-error';
+import { messageText } from '../errors/texts';
 import { recordAudit } from './audit';
 
-export const WRONG_CODE = 'Invalid authentication code. Please try again.';
-export const CODE_ALREADY_USED =
-  'This code was already used. Please wait for the next code in your authenticator app.';
-export const ALREADY_ENABLED =
-  'Two-factor sign-in is already on. Turn it off before setting up another authenticator.';
-export const SETUP_NOT_STARTED = 'Start the authenticator setup first.';
-export const NOT_ENABLED = 'Two-factor sign-in is not on for this account.';
-const TOO_MANY_CODES = 'Too many wrong authentication codes.';
+export const WRONG_CODE = messageText({ key: 'twoFactor.wrongCode' });
+export const CODE_ALREADY_USED = messageText({ key: 'twoFactor.codeReused' });
+export const ALREADY_ENABLED = messageText({ key: 'twoFactor.alreadyOn' });
+export const SETUP_NOT_STARTED = messageText({ key: 'twoFactor.setupNotStarted' });
+export const NOT_ENABLED = messageText({ key: 'twoFactor.notOn' });
 
 type Deps = Pick<AppDeps, 'db' | 'limits'>;
 
@@ -63,7 +61,7 @@ export function twoFactorStatus(db: Db, userId: string) {
  * as the otpauth:// URI, its QR code and the text for typing it in; after confirmation it never does.
  */
 export async function beginTwoFactor(db: Db, user: { id: string; email: string }) {
-  if (isTwoFactorEnabled(db, user.id)) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENABLED });
+  if (isTwoFactorEnabled(db, user.id)) throw new DomainError('twoFactor.alreadyOn');
   const key = newTotpKey();
   const secret = Buffer.from(key);
   db.insert(twoFactorAuthenticators)
@@ -102,17 +100,16 @@ export async function confirmTwoFactor(deps: Deps, userId: string, code: string,
   const attempt = await takePoints(
     deps.limits.enabled,
     [[deps.limits.failedTwoFactorUser, userId]],
-    TOO_MANY_CODES,
+    'limit.wrongCodes',
   );
   const row = authenticatorOf(deps.db, userId);
   const step =
     row && !row.enabledAt ? matchTotpStep(row.secret, code, row.lastUsedStep, now.getTime()) : null;
-  if (row && !row.enabledAt && step === null)
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_CODE });
+  if (row && !row.enabledAt && step === null) throw new DomainError('twoFactor.wrongCode');
   // Every outcome but a wrong code gives the point back: none of them was a guess.
   await attempt.giveBack();
-  if (row?.enabledAt) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENABLED });
-  if (!row || step === null) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: SETUP_NOT_STARTED });
+  if (row?.enabledAt) throw new DomainError('twoFactor.alreadyOn');
+  if (!row || step === null) throw new DomainError('twoFactor.setupNotStarted');
   return deps.db.transaction((tx) => {
     // Only the enrolment this code was checked against is confirmed: a second confirm racing this one,
     // or a restarted setup, finds enabled_at set or another key and changes nothing.
@@ -127,7 +124,7 @@ export async function confirmTwoFactor(deps: Deps, userId: string, code: string,
         ),
       )
       .run();
-    if (confirmed.changes === 0) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_ENABLED });
+    if (confirmed.changes === 0) throw new DomainError('twoFactor.alreadyOn');
     const recoveryCodes = replaceRecoveryCodes(tx, userId, now);
     recordAudit(tx, {
       action: 'enable_two_factor',
@@ -189,18 +186,17 @@ export async function verifySecondFactor(deps: Deps, userId: string, code: strin
   const attempt = await takePoints(
     deps.limits.enabled,
     [[deps.limits.failedTwoFactorUser, userId]],
-    TOO_MANY_CODES,
+    'limit.wrongCodes',
   );
   const outcome = spendSecondFactor(deps.db, userId, code, now);
-  if (outcome === 'wrong') throw new TRPCError({ code: 'UNAUTHORIZED', message: WRONG_CODE });
+  if (outcome === 'wrong') throw new DomainError('twoFactor.wrongCode');
   await attempt.giveBack();
-  if (outcome === 'reused') throw new TRPCError({ code: 'UNAUTHORIZED', message: CODE_ALREADY_USED });
+  if (outcome === 'reused') throw new DomainError('twoFactor.codeReused');
 }
 
 /** Turns two-factor sign-in off and forgets the key and the recovery codes. The password was checked by the caller. */
 export async function disableTwoFactor(deps: Deps, userId: string, code: string, now = new Date()) {
-  if (!isTwoFactorEnabled(deps.db, userId))
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: NOT_ENABLED });
+  if (!isTwoFactorEnabled(deps.db, userId)) throw new DomainError('twoFactor.notOn');
   await verifySecondFactor(deps, userId, code, now);
   deps.db.transaction((tx) => {
     tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId)).run();

@@ -1,15 +1,16 @@
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { isVotingOpen } from '../../shared/election-rules';
 import { generateReceiptId } from '../../shared/receipts';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { candidates, elections, votes } from '../db/schema';
-import { isUniqueViolation } from '../trpc/errors';
+import { isUniqueViolation } from '../db/unique';
+import { DomainError } from '../errors/domain-error';
+import { messageText } from '../errors/texts';
 
-export const ALREADY_VOTED = 'You have already cast your vote in this election.';
-export const VOTING_CLOSED = 'This election is not open for voting.';
-export const NOT_A_CANDIDATE = 'The selected candidate is not standing in this election.';
+export const ALREADY_VOTED = messageText({ key: 'vote.alreadyCast' });
+export const VOTING_CLOSED = messageText({ key: 'vote.closed' });
+export const NOT_A_CANDIDATE = messageText({ key: 'vote.notACandidate' });
 
 const electionForVote = preparedOnce((db) =>
   db
@@ -48,12 +49,10 @@ export function castVote(
   now = new Date(),
 ) {
   const election = electionForVote(db).get({ electionId: input.electionId });
-  if (!election)
-    throw new TRPCError({ code: 'NOT_FOUND', message: `No election with id ${input.electionId}.` });
-  if (!isVotingOpen(election, now))
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: VOTING_CLOSED });
+  if (!election) throw new DomainError('election.notFound', { id: input.electionId });
+  if (!isVotingOpen(election, now)) throw new DomainError('vote.closed');
   const candidate = candidateOfElection(db).get({ candidateId: input.candidateId, electionId: election.id });
-  if (!candidate) throw new TRPCError({ code: 'BAD_REQUEST', message: NOT_A_CANDIDATE });
+  if (!candidate) throw new DomainError('vote.notACandidate');
 
   const receiptId = generateReceiptId(now.getTime());
   try {
@@ -70,7 +69,7 @@ export function castVote(
       })
       .run();
   } catch (error) {
-    if (isUniqueViolation(error)) throw new TRPCError({ code: 'CONFLICT', message: ALREADY_VOTED });
+    if (isUniqueViolation(error)) throw new DomainError('vote.alreadyCast');
     throw error;
   }
   return { receiptId };
@@ -108,11 +107,7 @@ export function verifyReceipt(db: Db, receiptId: string) {
     .innerJoin(elections, eq(elections.id, votes.electionId))
     .where(eq(votes.receiptId, receiptId))
     .get();
-  if (!row)
-    throw new TRPCError({
-      code: 'NOT_FOUND',
-      message: 'No vote with this receipt ID was found. Check it and try again.',
-    });
+  if (!row) throw new DomainError('receipt.notFound');
   return { ...row, recordedAt: toTheMinute(row.recordedAt) };
 }
 

@@ -1,23 +1,12 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import type { FastifyBaseLogger } from 'fastify';
-import { languageFromHeader, type MessageLanguage } from '../../shared/i18n/messages';
+import { languageFromHeader, type MessageLanguage } from '../../shared/i18n/error-messages';
 import { addressKey } from '../auth/client-address';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookies';
-import type { RateLimits } from '../auth/rate-limits';
 import { requestSession } from '../auth/request-session';
 import type { ValidSession } from '../auth/sessions';
-import type { Db } from '../db/client';
-import type { Env } from '../env';
-import type { Mailer } from '../mail/mailer';
+import type { AppDeps } from '../deps';
 
-/** What lives for the whole process and every request shares. */
-export interface AppDeps {
-  db: Db;
-  env: Env;
-  limits: RateLimits;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-}
+export type { AppDeps };
 
 /** How a procedure changes the session cookie without knowing about HTTP. */
 export interface SessionCookieJar {

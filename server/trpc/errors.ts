@@ -1,9 +1,15 @@
-import type { TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import type { MessageRef } from '../../shared/errors';
+import { readMessage } from '../../shared/i18n/error-messages';
+import { DomainError } from '../errors/domain-error';
+import { trpcCode } from '../errors/mapping';
+import { errorText, messageText } from '../errors/texts';
 
-export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred.';
-export const MALFORMED_REQUEST_MESSAGE = 'The request is malformed.';
-export const UNSUPPORTED_CONTENT_TYPE_MESSAGE = 'Send this request as JSON.';
+/** English answers, for tests and logs (the client is sent them in its own language). */
+export const UNEXPECTED_ERROR_MESSAGE = messageText({ key: 'request.unexpected' });
+export const MALFORMED_REQUEST_MESSAGE = messageText({ key: 'request.malformed' });
+export const UNSUPPORTED_CONTENT_TYPE_MESSAGE = messageText({ key: 'request.notJson' });
 
 /** Codes that describe the caller's mistake; everything else is logged as a server error. */
 export const EXPECTED_ERROR_CODES = new Set([
@@ -22,26 +28,41 @@ export const EXPECTED_ERROR_CODES = new Set([
 ]);
 
 /**
- * The message a client may see: the first validation message for bad input, the service's own
- * sentence for expected errors, and a generic sentence for anything unexpected (details go to the log).
+ * The message a client may see, as a key and its parts: a domain error's own, the first validation
+ * message for bad input, and a generic sentence for anything unexpected (details go to the log).
  */
-export function publicMessage(error: TRPCError): string {
-  if (error.cause instanceof ZodError) return error.cause.issues[0]?.message ?? 'Invalid input';
-  if (error.code === 'BAD_REQUEST' && /^\s*[[{]/.test(error.message)) return 'Invalid input';
+export function publicMessageRef(error: TRPCError): MessageRef {
+  if (error.cause instanceof DomainError) return { key: error.cause.code, params: error.cause.params };
+  if (error.cause instanceof ZodError) {
+    const first = error.cause.issues[0]?.message;
+    return first ? readMessage(first) : { key: 'validation.invalidInput' };
+  }
+  if (error.code === 'BAD_REQUEST' && /^\s*[[{]/.test(error.message))
+    return { key: 'validation.invalidInput' };
   // tRPC passes on the parser's own words for input it cannot read (broken JSON, a forged superjson
   // envelope, "Maximum call stack size exceeded"); services never attach a cause to their sentences.
-  if (error.code === 'BAD_REQUEST' && error.cause instanceof Error) return MALFORMED_REQUEST_MESSAGE;
-  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return UNSUPPORTED_CONTENT_TYPE_MESSAGE;
-  if (!EXPECTED_ERROR_CODES.has(error.code)) return UNEXPECTED_ERROR_MESSAGE;
-  return error.message;
+  if (error.code === 'BAD_REQUEST' && error.cause instanceof Error) return { key: 'request.malformed' };
+  if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { key: 'request.notJson' };
+  if (!EXPECTED_ERROR_CODES.has(error.code)) return { key: 'request.unexpected' };
+  return { key: error.message };
 }
 
-/** True for SQLite's unique-constraint failure, which decides duplicates (accounts, votes). */
-export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    'code' in error &&
-    (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY')
-  );
+/** The English sentence a client is sent for this error (what tests and external checks read). */
+export function publicMessage(error: TRPCError): string {
+  return messageText(publicMessageRef(error));
+}
+
+/** A domain error as tRPC's: the kind's code, the English sentence, and the domain error as its cause. */
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: trpcCode(error), message: errorText(error, 'en'), cause: error });
+}
+
+/** What the tRPC error formatter adds to `data`: the code and parts a client translates itself. */
+export function errorData(error: DomainError) {
+  return {
+    errorCode: error.code,
+    params: error.params,
+    // Lets the client tell "confirm your password" apart from other PRECONDITION_FAILED answers.
+    stepUpRequired: error.kind === 'stepUpRequired' ? true : undefined,
+  };
 }

@@ -1,11 +1,13 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { type MessageLanguage, translateMessage } from '../../shared/i18n/messages';
-import { isSteppedUp, STEP_UP_REQUIRED, StepUpRequired } from '../services/step-up';
+import { type MessageLanguage, readMessage } from '../../shared/i18n/error-messages';
+import { DomainError } from '../errors/domain-error';
+import { messageText } from '../errors/texts';
+import { isSteppedUp } from '../services/step-up';
 import { canonicalJson } from './canonical';
 import type { Context } from './context';
-import { publicMessage } from './errors';
+import { errorData, publicMessageRef, toTRPCError } from './errors';
 
 /**
  * A procedure's policy, declared once in its definition with `.meta({...})`: the HTTP hooks, caches,
@@ -34,15 +36,16 @@ const t = initTRPC
     errorFormatter({ shape, error, ctx }) {
       const language: MessageLanguage = ctx?.language ?? 'en';
       const zodError = error.cause instanceof ZodError ? error.cause : null;
+      const domainError = error.cause instanceof DomainError ? error.cause : null;
       return {
         ...shape,
-        message: translateMessage(publicMessage(error), language),
+        message: messageText(publicMessageRef(error), language),
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,
           fieldErrors: zodError ? fieldErrors(zodError, language) : undefined,
-          // Lets the client tell "confirm your password" apart from other PRECONDITION_FAILED answers.
-          stepUpRequired: error.cause instanceof StepUpRequired ? true : undefined,
+          // errorCode and params (a client translates them itself) and stepUpRequired.
+          ...(domainError ? errorData(domainError) : {}),
         },
       };
     },
@@ -52,7 +55,7 @@ function fieldErrors(error: ZodError, language: MessageLanguage): Record<string,
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
-    result[key] ??= translateMessage(issue.message, language);
+    result[key] ??= messageText(readMessage(issue.message), language);
   }
   return result;
 }
@@ -78,16 +81,23 @@ const collapseIdenticalQueries = t.middleware(async ({ ctx, type, path, getRawIn
   return result;
 });
 
+/**
+ * The one place a domain error (a service's, an auth check's, a middleware's) becomes tRPC's: the kind's
+ * code and the English sentence, with the domain error kept as the cause for the error formatter.
+ */
+const domainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(collapseIdenticalQueries);
+export const publicProcedure = t.procedure.use(domainErrors).use(collapseIdenticalQueries);
 
 /** Signed-in users with an active account; `ctx.user` is never null inside. */
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: 'Authentication Required. Please sign in to continue.',
-    });
+    throw new DomainError('auth.required');
   }
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
@@ -99,11 +109,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
  */
 export const requireStepUp = t.middleware(({ ctx, meta, next }) => {
   if (meta?.stepUp && !isSteppedUp(ctx.session?.steppedUpUntil ?? null)) {
-    throw new TRPCError({
-      code: 'PRECONDITION_FAILED',
-      message: STEP_UP_REQUIRED,
-      cause: new StepUpRequired(),
-    });
+    throw new DomainError('stepUp.required');
   }
   return next();
 });
@@ -112,7 +118,7 @@ export const requireStepUp = t.middleware(({ ctx, meta, next }) => {
 export const adminProcedure = protectedProcedure
   .use(({ ctx, next }) => {
     if (!ctx.user.isAdmin) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'Access denied. Admin privileges required.' });
+      throw new DomainError('access.adminOnly');
     }
     return next({ ctx });
   })

@@ -2,18 +2,17 @@ import { z } from 'zod';
 import { messages as authMessages, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
 
 export const accountMessages = {
-  currentPasswordRequired: 'Please enter your current password',
-  samePassword: 'The new password must be different from the current one',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
-  codeRequired: 'Please enter the code from your authenticator app',
-  codeInvalidFormat: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes',
-  setupCodeInvalidFormat: 'Enter the 6-digit code your authenticator app shows',
-  signInExpired: 'This sign-in has expired. Please enter your email and password again.',
+  currentPasswordRequired: 'validation.currentPasswordRequired',
+  samePassword: 'validation.samePassword',
+  resetLinkInvalid: 'passwordReset.linkInvalid',
+  codeRequired: 'validation.codeRequired',
+  codeInvalidFormat: 'validation.codeFormat',
+  setupCodeInvalidFormat: 'validation.setupCodeFormat',
+  signInExpired: 'signIn.expired',
 } as const;
 
-/** What auth.requestPasswordReset answers, whether or not the email belongs to an account. */
-export const PASSWORD_RESET_REQUESTED =
-  'If an account exists for that email, we have sent it a link to reset the password. The link works once, within 1 hour.';
+/** What auth.requestPasswordReset answers (in English; the client says it by this key), whether or not the email belongs to an account. */
+export const PASSWORD_RESET_REQUESTED = 'passwordReset.requested';
 
 const email = z
   .string({ error: authMessages.emailRequired })

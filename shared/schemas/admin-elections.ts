@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { ELECTION_STATUSES, ELECTION_TYPES } from '../elections';
 import { isHopPosition } from '../hop-positions';
+import { label, message } from '../i18n/error-messages';
 import { idSchema, optionalText, requiredText } from './common';
 
 export const electionMessages = {
-  titleRequired: 'Title is required',
-  startRequired: 'Start time is required',
-  endRequired: 'End time is required',
-  endAfterStart: 'End time must be after start time',
-  candidateRequired: 'Please add at least one candidate with a name',
-  hopPosition: 'Choose a HOP number from HOP#001 to HOP#275',
+  titleRequired: 'validation.titleRequired',
+  startRequired: 'validation.startRequired',
+  endRequired: 'validation.endRequired',
+  endAfterStart: 'validation.endAfterStart',
+  candidateRequired: 'validation.candidateRequired',
+  hopPosition: 'validation.hopPosition',
 } as const;
 
 /** SPEC §5's default draft: type Presidential, status Draft, results hidden until close. */
@@ -21,15 +22,15 @@ export const ELECTION_DEFAULTS = {
 } as const;
 
 const electionFields = {
-  title: requiredText(200, electionMessages.titleRequired, 'Title'),
-  description: optionalText(2000, 'Description'),
+  title: requiredText(200, electionMessages.titleRequired, 'title'),
+  description: optionalText(2000, 'description'),
   // SPEC §3: the form has a type, the database does not; it decides only the position choices.
   electionType: z
-    .enum(ELECTION_TYPES, { error: 'Choose an election type' })
+    .enum(ELECTION_TYPES, { error: 'validation.electionType' })
     .default(ELECTION_DEFAULTS.electionType),
   startTime: z.date({ error: electionMessages.startRequired }),
   endTime: z.date({ error: electionMessages.endRequired }),
-  status: z.enum(ELECTION_STATUSES, { error: 'Choose a valid status' }).default(ELECTION_DEFAULTS.status),
+  status: z.enum(ELECTION_STATUSES, { error: 'validation.status' }).default(ELECTION_DEFAULTS.status),
   resultsVisible: z.boolean().default(ELECTION_DEFAULTS.resultsVisible),
   hideResultsUntilClose: z.boolean().default(ELECTION_DEFAULTS.hideResultsUntilClose),
 };
@@ -52,10 +53,10 @@ const endsAfterStartCheck = (value: unknown) => {
 export const ballotCandidateInput = z.strictObject({
   name: z
     .string()
-    .max(150, 'Name must be at most 150 characters')
+    .max(150, message('validation.maxLength', { label: label('name'), max: 150 }))
     .transform((value) => value.replace(/\p{Cc}/gu, '').trim()),
-  party: optionalText(150, 'Party'),
-  positionSought: optionalText(150, 'Position'),
+  party: optionalText(150, 'party'),
+  positionSought: optionalText(150, 'position'),
 });
 
 export const createElectionInput = z
@@ -63,7 +64,7 @@ export const createElectionInput = z
     ...electionFields,
     candidates: z
       .array(ballotCandidateInput)
-      .max(100, 'An election can have at most 100 candidates')
+      .max(100, 'validation.tooManyCandidates')
       .refine((rows) => rows.some((row) => row.name !== ''), electionMessages.candidateRequired),
   })
   .refine(endsAfterStartCheck, endsAfterStart)

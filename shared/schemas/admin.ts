@@ -1,55 +1,56 @@
 import { z } from 'zod';
+import { type LabelName, label, message } from '../i18n/error-messages';
 import { DISTRICT_REGIONS } from '../regions';
 import { STAFF_ROLES } from '../roles';
 import { secondFactorCode } from './account';
 import { idSchema, optionalText, requiredText, urlOrPath } from './common';
 
 export const adminMessages = {
-  districtMissing: 'Please provide name, code, and region.',
-  fullNameRequired: 'Full name is required',
-  candidateNameRequired: 'Candidate name is required',
-  bothCredentials: 'Please enter both email and password',
+  districtMissing: 'validation.districtMissing',
+  fullNameRequired: 'validation.fullNameRequired',
+  candidateNameRequired: 'validation.candidateNameRequired',
+  bothCredentials: 'validation.bothCredentials',
 } as const;
 
 const population = z
-  .number({ error: 'Population must be a whole number' })
-  .int('Population must be a whole number')
-  .min(0, 'Population cannot be negative')
-  .max(100_000_000, 'Population is too large')
+  .number({ error: 'validation.populationWhole' })
+  .int('validation.populationWhole')
+  .min(0, 'validation.populationNegative')
+  .max(100_000_000, 'validation.populationTooLarge')
   .nullish()
   .transform((value) => value ?? null);
 
 /** SPEC §5: name, code and region required; population an optional integer. */
 export const districtInput = z.strictObject({
-  name: requiredText(100, adminMessages.districtMissing, 'Name'),
-  code: requiredText(20, adminMessages.districtMissing, 'Code').transform((code) => code.toUpperCase()),
+  name: requiredText(100, adminMessages.districtMissing, 'name'),
+  code: requiredText(20, adminMessages.districtMissing, 'code').transform((code) => code.toUpperCase()),
   region: z.enum(DISTRICT_REGIONS, { error: adminMessages.districtMissing }),
   population,
 });
 export const districtUpdateInput = districtInput.extend({ id: idSchema });
 
-const coordinate = (min: number, max: number, label: string) =>
+const coordinate = (min: number, max: number, name: LabelName) =>
   z
-    .number({ error: `${label} must be a number` })
-    .min(min, `${label} must be between ${min} and ${max}`)
-    .max(max, `${label} must be between ${min} and ${max}`)
+    .number({ error: message('validation.notANumber', { label: label(name) }) })
+    .min(min, message('validation.between', { label: label(name), min, max }))
+    .max(max, message('validation.between', { label: label(name), min, max }))
     .nullish()
     .transform((value) => value ?? null);
 
 export const centerInput = z.strictObject({
-  name: requiredText(150, 'Center name is required', 'Name'),
-  code: requiredText(30, 'Center code is required', 'Code').transform((code) => code.toUpperCase()),
-  address: optionalText(300, 'Address'),
+  name: requiredText(150, 'validation.centerNameRequired', 'name'),
+  code: requiredText(30, 'validation.centerCodeRequired', 'code').transform((code) => code.toUpperCase()),
+  address: optionalText(300, 'address'),
   districtId: idSchema.nullish().transform((value) => value ?? null),
   capacity: z
-    .number({ error: 'Capacity must be a whole number' })
-    .int('Capacity must be a whole number')
-    .min(0, 'Capacity cannot be negative')
-    .max(1_000_000, 'Capacity is too large')
+    .number({ error: 'validation.capacityWhole' })
+    .int('validation.capacityWhole')
+    .min(0, 'validation.capacityNegative')
+    .max(1_000_000, 'validation.capacityTooLarge')
     .nullish()
     .transform((value) => value ?? null),
-  latitude: coordinate(-90, 90, 'Latitude'),
-  longitude: coordinate(-180, 180, 'Longitude'),
+  latitude: coordinate(-90, 90, 'latitude'),
+  longitude: coordinate(-180, 180, 'longitude'),
   isActive: z.boolean().default(true),
 });
 export const centerUpdateInput = centerInput.extend({ id: idSchema });
@@ -58,25 +59,25 @@ export const setActiveInput = z.strictObject({ id: idSchema, isActive: z.boolean
 /** SPEC §5: name required; party, bio, image, position optional and stored null when empty. */
 export const candidateInput = z.strictObject({
   electionId: idSchema,
-  name: requiredText(150, adminMessages.candidateNameRequired, 'Name'),
-  party: optionalText(150, 'Party'),
-  positionSought: optionalText(150, 'Position'),
-  bio: optionalText(2000, 'Bio'),
-  imageUrl: urlOrPath('Image URL'),
-  imageAlt: optionalText(300, 'Image description'),
+  name: requiredText(150, adminMessages.candidateNameRequired, 'name'),
+  party: optionalText(150, 'party'),
+  positionSought: optionalText(150, 'position'),
+  bio: optionalText(2000, 'bio'),
+  imageUrl: urlOrPath('imageUrl'),
+  imageAlt: optionalText(300, 'imageDescription'),
 });
 export const candidateUpdateInput = candidateInput.omit({ electionId: true }).extend({ id: idSchema });
 
 export const userUpdateInput = z.strictObject({
   id: idSchema,
-  fullName: requiredText(100, adminMessages.fullNameRequired, 'Full name'),
-  phone: optionalText(30, 'Phone'),
-  role: z.enum(STAFF_ROLES, { error: 'Choose a valid role' }).nullable(),
+  fullName: requiredText(100, adminMessages.fullNameRequired, 'fullName'),
+  phone: optionalText(30, 'phone'),
+  role: z.enum(STAFF_ROLES, { error: 'validation.role' }).nullable(),
   isActive: z.boolean(),
 });
 
 export const mapMarkerSchema = z.strictObject({
-  name: requiredText(100, 'Marker name is required', 'Marker name'),
+  name: requiredText(100, 'validation.markerNameRequired', 'markerName'),
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });
@@ -88,27 +89,20 @@ export const settingsInput = z.strictObject({
   tileUrl: z
     .string()
     .trim()
-    .max(500, 'Tile URL is too long')
-    .regex(
-      /^https:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/,
-      'Tile URL must be https and contain {z}, {x} and {y}',
-    ),
-  attribution: requiredText(300, 'Attribution is required', 'Attribution'),
-  defaultZoom: z
-    .number()
-    .int('Zoom must be a whole number')
-    .min(1, 'Zoom must be from 1 to 18')
-    .max(18, 'Zoom must be from 1 to 18'),
+    .max(500, 'validation.tileUrlTooLong')
+    .regex(/^https:\/\/[^\s]+\{z\}[^\s]*\{x\}[^\s]*\{y\}[^\s]*$/, 'validation.tileUrlFormat'),
+  attribution: requiredText(300, 'validation.attributionRequired', 'attribution'),
+  defaultZoom: z.number().int('validation.zoomWhole').min(1, 'validation.zoom').max(18, 'validation.zoom'),
   centerLat: z
     .number()
-    .min(-90, 'Latitude must be between -90 and 90')
-    .max(90, 'Latitude must be between -90 and 90'),
+    .min(-90, message('validation.between', { label: label('latitude'), min: -90, max: 90 }))
+    .max(90, message('validation.between', { label: label('latitude'), min: -90, max: 90 })),
   centerLng: z
     .number()
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180'),
-  fallbackImageUrl: urlOrPath('Fallback image URL'),
-  markers: z.array(mapMarkerSchema).max(100, 'At most 100 markers'),
+    .min(-180, message('validation.between', { label: label('longitude'), min: -180, max: 180 }))
+    .max(180, message('validation.between', { label: label('longitude'), min: -180, max: 180 })),
+  fallbackImageUrl: urlOrPath('fallbackImageUrl'),
+  markers: z.array(mapMarkerSchema).max(100, 'validation.tooManyMarkers'),
   defaultTheme: z.enum(THEME_CHOICES),
 });
 

@@ -6,15 +6,15 @@ export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 256;
 
 export const messages = {
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordTooLong: 'Password must be at most 256 characters',
-  passwordsDoNotMatch: 'Passwords do not match',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  fullNameRequired: 'Full name is required',
-  fullNameTooLong: 'Full name must be at most 100 characters',
-  adminCredentialsRequired: 'Please enter both email and password',
+  passwordTooShort: 'validation.passwordTooShort',
+  passwordTooLong: 'validation.passwordTooLong',
+  passwordsDoNotMatch: 'validation.passwordsDiffer',
+  emailRequired: 'validation.emailRequired',
+  emailInvalid: 'validation.emailInvalid',
+  passwordRequired: 'validation.passwordRequired',
+  fullNameRequired: 'validation.fullNameRequired',
+  fullNameTooLong: 'validation.fullNameTooLong',
+  adminCredentialsRequired: 'validation.bothCredentials',
 } as const;
 
 const email = z
@@ -75,9 +75,5 @@ export const bootstrapAdminInput = z.strictObject({
 });
 
 export const verifyEmailInput = z.strictObject({
-  token: z
-    .string()
-    .trim()
-    .min(1, 'This verification link is invalid.')
-    .max(200, 'This verification link is invalid.'),
+  token: z.string().trim().min(1, 'emailVerification.linkInvalid').max(200, 'emailVerification.linkInvalid'),
 });

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { MAX_MEMBERS_PAGE_SIZE, MAX_SEARCH_LENGTH, MEMBERS_PAGE_SIZE } from '../directory';
 import { STATE_IDS } from '../federal-states';
+import { message } from '../i18n/error-messages';
 import { HOUSE_REGIONS, SENATE_STATES } from '../regions';
 
 export const directoryMessages = {
-  searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
-  unknownRegion: `Unknown region: choose one of ${HOUSE_REGIONS.join(', ')}`,
-  unknownSenateState: `Unknown state: choose one of ${SENATE_STATES.join(', ')}`,
-  unknownStateId: `Unknown federal member state: choose one of ${STATE_IDS.join(', ')}`,
-  badPage: 'Page must be a whole number of at least 1',
-  badPageSize: `Page size must be a whole number from 1 to ${MAX_MEMBERS_PAGE_SIZE}`,
+  searchTooLong: message('validation.searchTooLong', { max: MAX_SEARCH_LENGTH }),
+  unknownRegion: message('validation.unknownRegion', { regions: HOUSE_REGIONS.join(', ') }),
+  unknownSenateState: message('validation.unknownSenateState', { states: SENATE_STATES.join(', ') }),
+  unknownStateId: message('validation.unknownStateId', { ids: STATE_IDS.join(', ') }),
+  badPage: 'validation.page',
+  badPageSize: message('validation.pageSize', { max: MAX_MEMBERS_PAGE_SIZE }),
 } as const;
 
 /** Free-text search: trimmed; an empty search means no search. */

@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { MAX_SEARCH_LENGTH } from '../directory';
+import { message } from '../i18n/error-messages';
 import { MEMBER_TYPES, PHOTO_JOB_TYPES, PHOTO_STATUSES } from '../member-photos';
 import { idSchema } from './common';
 
 export const photoMessages = {
-  unknownMemberType: 'Member type must be parliament or senate',
-  unknownStatus: `Processing status must be one of ${PHOTO_STATUSES.join(', ')}`,
-  unknownJobType: 'Job type must be refresh or missing_only',
-  searchTooLong: `Search must be at most ${MAX_SEARCH_LENGTH} characters`,
-  badPage: 'Page must be a whole number of at least 1',
-  overrideRequired: 'Please enter the address of the photo.',
-  overrideFormat:
-    'The photo address must be a web address (https://...) or a path on this site (/uploads/...).',
-  overrideTooLong: 'The photo address must be at most 2000 characters',
-  scrapedNameRequired: 'Please enter the name as the source spells it.',
-  scrapedNameTooLong: 'The name must be at most 200 characters',
-  memberRequired: 'Please choose the member this name belongs to.',
+  unknownMemberType: 'validation.memberType',
+  unknownStatus: message('validation.photoStatus', { statuses: PHOTO_STATUSES.join(', ') }),
+  unknownJobType: 'validation.jobType',
+  searchTooLong: message('validation.searchTooLong', { max: MAX_SEARCH_LENGTH }),
+  badPage: 'validation.page',
+  overrideRequired: 'validation.overrideRequired',
+  overrideFormat: 'validation.overrideFormat',
+  overrideTooLong: 'validation.overrideTooLong',
+  scrapedNameRequired: 'validation.scrapedNameRequired',
+  scrapedNameTooLong: 'validation.scrapedNameTooLong',
+  memberRequired: 'validation.aliasMemberRequired',
 } as const;
 
 const memberType = z.enum(MEMBER_TYPES, { error: photoMessages.unknownMemberType });

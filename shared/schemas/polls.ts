@@ -6,19 +6,19 @@ import { idSchema, optionalText, requiredText, urlOrPath } from './common';
 
 /** Texts of SPEC §5 and §8 for polls, word for word where the spec gives them. */
 export const pollMessages = {
-  authenticationRequired: 'Authentication Required',
-  signInToVote: 'Please sign in to vote',
-  signInToCreate: 'Please sign in as admin to create polls',
-  adminsOnly: 'Only System Admins can create polls.',
-  missingInformation: 'Missing Information',
-  fillRequired: 'Please fill in all required fields',
-  selectCandidate: 'Please select a candidate',
-  alreadyVoted: "You have already voted in this month's poll.",
-  noActivePoll: 'No active poll available at this time.',
-  closesAfterOpens: 'The poll must close after it opens.',
-  invalidMonth: 'Choose a month (YYYY-MM).',
-  invalidDateTime: 'Enter a valid date and time.',
-  invalidColour: 'Colour must be a hex colour such as #3B82F6.',
+  authenticationRequired: 'poll.authenticationRequired',
+  signInToVote: 'poll.signInToVote',
+  signInToCreate: 'poll.signInToCreate',
+  adminsOnly: 'poll.adminsOnly',
+  missingInformation: 'poll.missingInformation',
+  fillRequired: 'poll.fillRequired',
+  selectCandidate: 'poll.selectCandidate',
+  alreadyVoted: 'poll.alreadyVoted',
+  noActivePoll: 'poll.noneActive',
+  closesAfterOpens: 'poll.closesAfterOpens',
+  invalidMonth: 'validation.month',
+  invalidDateTime: 'validation.dateTime',
+  invalidColour: 'validation.colour',
 } as const;
 
 const MONTH_PATTERN = /^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/;
@@ -40,7 +40,7 @@ export const pollVoteInput = z.strictObject({
  * '{Type} Poll {month_year}', the month to the current one, the window to the month's bounds.
  */
 export const pollCreateInput = z.strictObject({
-  title: optionalText(200, 'Title'),
+  title: optionalText(200, 'title'),
   monthYear: z.preprocess(
     blankAsMissing,
     z
@@ -49,9 +49,7 @@ export const pollCreateInput = z.strictObject({
       .regex(MONTH_PATTERN, pollMessages.invalidMonth)
       .optional(),
   ),
-  electionType: z
-    .enum(POLL_ELECTION_TYPES, { error: 'Choose presidential, parliamentary or senate.' })
-    .default('presidential'),
+  electionType: z.enum(POLL_ELECTION_TYPES, { error: 'validation.pollElectionType' }).default('presidential'),
   opensAt: z.date({ error: pollMessages.invalidDateTime }).optional(),
   closesAt: z.date({ error: pollMessages.invalidDateTime }).optional(),
 });
@@ -68,7 +66,7 @@ const localDateTime = requiredField.refine((value) => somaliaLocalToDate(value) 
  */
 export const pollFormSchema = z
   .object({
-    title: requiredField.max(200, 'Title must be at most 200 characters'),
+    title: requiredField.max(200, 'validation.titleTooLong'),
     monthYear: requiredField.regex(MONTH_PATTERN, pollMessages.invalidMonth),
     opensAt: localDateTime,
     closesAt: localDateTime,
@@ -86,9 +84,9 @@ export type PollFormValues = z.input<typeof pollFormSchema>;
 /** SPEC §5: a non-empty name; photo URL and party optional; colour #3B82F6 unless chosen. */
 export const pollCandidateInput = z.strictObject({
   pollId: idSchema,
-  name: requiredText(150, adminMessages.candidateNameRequired, 'Name'),
-  photoUrl: urlOrPath('Photo URL'),
-  party: optionalText(150, 'Party'),
+  name: requiredText(150, adminMessages.candidateNameRequired, 'name'),
+  photoUrl: urlOrPath('photoUrl'),
+  party: optionalText(150, 'party'),
   colorHex: z.preprocess(
     blankAsMissing,
     z

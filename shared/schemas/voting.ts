@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RECEIPT_PATTERN } from '../receipts';
 import { idSchema } from './common';
 
-export const SELECT_CANDIDATE_MESSAGE = "Please select a candidate and ensure you're logged in";
+export const SELECT_CANDIDATE_MESSAGE = 'vote.selectCandidate';
 
 /** votes.cast: both ids are required; a missing candidate gets the spec's message (SPEC §5). */
 export const castVoteInput = z.strictObject({
@@ -12,9 +12,9 @@ export const castVoteInput = z.strictObject({
 
 export const verifyReceiptInput = z.strictObject({
   receiptId: z
-    .string({ error: 'Please enter a receipt ID' })
+    .string({ error: 'validation.receiptRequired' })
     .trim()
-    .min(1, 'Please enter a receipt ID')
-    .max(40, 'This is not a valid receipt ID')
-    .regex(RECEIPT_PATTERN, 'This is not a valid receipt ID. Receipts look like V1795000000000-abc123xyz'),
+    .min(1, 'validation.receiptRequired')
+    .max(40, 'validation.receiptInvalid')
+    .regex(RECEIPT_PATTERN, 'validation.receiptFormat'),
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../client/src/i18n';
 import { formatDateTime, formatDay, formatNumber } from '../../client/src/i18n/format';
 import soAuth from '../../client/src/i18n/locales/so/auth.json';
-import { SOMALI_MESSAGES } from '../../shared/i18n/messages';
+import { messageText } from '../../server/errors/texts';
 import { RECEIPT_PATTERN } from '../../shared/receipts';
 import { pollMessages } from '../../shared/schemas/polls';
 import { expectNoHorizontalScroll } from './helpers/admin';
@@ -38,10 +38,10 @@ const MONTHS = [
   'December',
 ];
 
-/** A sentence of shared/ (the spec's poll messages) as the Somali catalog says it. */
-const shared = (english: string): string => {
-  const somali = SOMALI_MESSAGES[english];
-  if (!somali) throw new Error(`no Somali for "${english}" in shared/i18n/messages.so.json`);
+/** A sentence of shared/ (the spec's poll messages: keys of the errors namespace) as the Somali texts say it. */
+const shared = (key: string): string => {
+  const somali = messageText({ key }, 'so');
+  if (somali === key) throw new Error(`no Somali for "${key}" in shared/i18n/locales/so/errors.json`);
   return somali;
 };
 

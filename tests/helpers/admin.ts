@@ -2,17 +2,21 @@ import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
 import { createSession, validateSessionToken } from '../../server/auth/sessions';
 import { auditLogs, elections } from '../../server/db/schema';
+import { DomainError } from '../../server/errors/domain-error';
 import { createCaller } from '../../server/routers/_app';
 import { createInnerContext } from '../../server/trpc/context';
-import { publicMessage } from '../../server/trpc/errors';
+import { publicMessage, toTRPCError } from '../../server/trpc/errors';
 import { callerFor, type TestDeps } from './caller';
 import { createAdmin } from './factories';
 
-/** Fails unless the call fails with this code (and, when given, this client-visible message). */
+/**
+ * Fails unless the call fails with this code (and, when given, this client-visible message). A service
+ * called directly throws a domain error: it is checked as the one mapping turns it into tRPC's.
+ */
 export async function expectTrpcError(promise: Promise<unknown>, code: TRPCError['code'], message?: string) {
   const error = await promise.then(
     () => null,
-    (caught: unknown) => caught,
+    (caught: unknown) => (caught instanceof DomainError ? toTRPCError(caught) : caught),
   );
   expect(error, 'expected the call to fail').toBeInstanceOf(TRPCError);
   const trpcError = error as TRPCError;

@@ -1,7 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLogs, candidates, elections, votes } from '../../server/db/schema';
-import { electionMessages } from '../../shared/schemas/admin-elections';
+import { englishMessage } from '../../server/errors/texts';
+import { electionMessages as keyed } from '../../shared/schemas/admin-elections';
+
+/** The schema's messages (keys) as the English sentences a client is sent. */
+const electionMessages = Object.fromEntries(
+  Object.entries(keyed).map(([name, message]) => [name, englishMessage(message)]),
+) as Record<keyof typeof keyed, string>;
+
 import { expectTrpcError } from '../helpers/admin';
 import { adminCaller, auditRows, castVote, MISSING_ID, openWindow } from '../helpers/admin-elections';
 import { callerFor, createTestDeps } from '../helpers/caller';

@@ -5,11 +5,16 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions';
 import { auditLogs, candidates } from '../../server/db/schema';
-import { imageMessages, MAX_IMAGE_BYTES } from '../../server/http/candidate-images';
+import { messageText } from '../../server/errors/texts';
+import { MAX_IMAGE_BYTES } from '../../server/http/candidate-images';
+
 import { buildTestApp, sameOrigin } from '../helpers/app';
 import { createElection } from '../helpers/election-factories';
 import { createAdmin, createUser } from '../helpers/factories';
 import { sessionCookie } from '../helpers/security/world';
+
+/** The refusals' English sentences (errors.json). */
+const imageMessages = { notMultipart: messageText({ key: 'upload.notMultipart' }) };
 
 type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
 let opened: TestApp[] = [];
@@ -128,7 +133,7 @@ describe('POST /api/admin/candidates/:id/image', () => {
       Buffer.from('definitely not an image\n'),
       'notes.png',
       'image/png',
-      imageMessages.notAnImage,
+      'upload.notAnImage',
     ],
     [
       'an SVG',
@@ -137,16 +142,20 @@ describe('POST /api/admin/candidates/:id/image', () => {
       ),
       'logo.svg',
       'image/svg+xml',
-      imageMessages.svg,
+      'upload.svg',
     ],
-  ])('refuses %s by its content (415) and changes nothing', async (_label, file, name, type, message) => {
+  ])('refuses %s by its content (415) and changes nothing', async (_label, file, name, type, errorCode) => {
     const test = await setup();
     const response = await upload(test, test.candidateId, multipart(file, name, type), {
       ...sameOrigin,
       cookie: test.adminCookie,
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message } });
+    // The sentence, and the code and parts a client says it from.
+    const message = messageText({ key: errorCode });
+    expect(response.json()).toEqual({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message, errorCode, params: {} },
+    });
     expect(imageUrlOf(test, test.candidateId)).toBeNull();
   });
 
@@ -159,7 +168,12 @@ describe('POST /api/admin/candidates/:id/image', () => {
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is larger than 5 MB.' },
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'The image is larger than 5 MB.',
+        errorCode: 'upload.tooLarge',
+        params: {},
+      },
     });
     expect(imageUrlOf(test, test.candidateId)).toBeNull();
   });

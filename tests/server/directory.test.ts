@@ -1,9 +1,16 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { seedReference } from '../../seed/reference';
+import { englishMessage } from '../../server/errors/texts';
 import { publicMessage } from '../../server/trpc/errors';
 import { STATE_IDS } from '../../shared/federal-states';
-import { directoryMessages } from '../../shared/schemas/directory';
+import { directoryMessages as keyed } from '../../shared/schemas/directory';
+
+/** The schema's messages (keys with their parts) as the English sentences a client is sent. */
+const directoryMessages = Object.fromEntries(
+  Object.entries(keyed).map(([name, message]) => [name, englishMessage(message)]),
+) as Record<keyof typeof keyed, string>;
+
 import { buildTestApp } from '../helpers/app';
 import { type Actor, callerAs, createTestDeps } from '../helpers/caller';
 import { createTestDb } from '../helpers/db';

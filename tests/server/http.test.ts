@@ -87,7 +87,12 @@ describe('CSRF', () => {
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
-      error: { code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' },
+      error: {
+        code: 'FORBIDDEN',
+        message: 'Cross-site requests are not allowed.',
+        errorCode: 'request.crossSite',
+        params: {},
+      },
     });
     expect(db.select().from(users).all()).toHaveLength(0);
   });

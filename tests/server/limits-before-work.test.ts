@@ -3,11 +3,13 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { HASH_QUEUE_PER_HOLDER, HASHING_BUSY } from '../../server/auth/hashing-line';
 import { twoFactorChallenges } from '../../server/db/schema';
+import { DomainError } from '../../server/errors/domain-error';
+import { englishMessage, messageText } from '../../server/errors/texts';
 import { proceduresWith } from '../../server/routers/policy';
 import { checkOwnPassword } from '../../server/services/password-change';
 import { verifySecondFactor } from '../../server/services/two-factor';
 import { TWO_FACTOR_CHALLENGE_ATTEMPTS } from '../../server/services/two-factor-sign-in';
-import { SOMALI_MESSAGES } from '../../shared/i18n/messages';
+import { toTRPCError } from '../../server/trpc/errors';
 import { accountMessages } from '../../shared/schemas/account';
 import { enrolledAdmin, keyFromUri, totpAt } from '../helpers/account';
 import { expectTrpcError } from '../helpers/admin';
@@ -95,7 +97,10 @@ describe('guesses in one batch', () => {
       url: '/trpc/auth.signIn,auth.signIn?batch=1&input={}',
       headers: { ...sameOrigin, 'accept-language': 'so' },
     });
-    expect(somali.json().error.message).toBe(SOMALI_MESSAGES[IN_BATCH]);
+    expect(somali.json().error).toMatchObject({
+      message: messageText({ key: 'batch.aloneOnly' }, 'so'),
+      errorCode: 'batch.aloneOnly',
+    });
     await app.close();
   });
 
@@ -216,7 +221,8 @@ describe('guesses started together inside the server, as a batch runs them', () 
   const settle = (promise: Promise<unknown>) =>
     promise.then(
       () => 'accepted',
-      (error: TRPCError) => error.code,
+      // A service called directly throws a domain error: its code as the mapping gives it to tRPC.
+      (error: unknown) => (error instanceof DomainError ? toTRPCError(error) : (error as TRPCError)).code,
     );
 
   it('100 wrong codes and the right one against one pending two-factor sign-in: 5 codes are tried, none accepted, the token dies', async () => {
@@ -240,7 +246,7 @@ describe('guesses started together inside the server, as a batch runs them', () 
     await expectTrpcError(
       caller.auth.signInTwoFactor({ pendingToken, code: right }),
       'BAD_REQUEST',
-      accountMessages.signInExpired,
+      englishMessage(accountMessages.signInExpired),
     );
     expect(
       deps.db

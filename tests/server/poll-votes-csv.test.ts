@@ -69,7 +69,12 @@ describe('GET /api/admin/polls/:id/votes.csv', () => {
     const visitor = await app.inject({ url });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({
-      error: { code: 'UNAUTHORIZED', message: 'Please sign in as admin to export votes.' },
+      error: {
+        code: 'UNAUTHORIZED',
+        message: 'Please sign in as admin to export votes.',
+        errorCode: 'export.signIn',
+        params: {},
+      },
     });
     const citizen = await app.inject({
       url,
@@ -86,6 +91,8 @@ describe('GET /api/admin/polls/:id/votes.csv', () => {
       error: {
         code: 'PRECONDITION_REQUIRED',
         message: 'Please confirm your password to continue.',
+        errorCode: 'stepUp.required',
+        params: {},
         stepUpRequired: true,
       },
     });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { englishMessage } from '../../server/errors/texts';
 import { signInInput, signUpForm, signUpInput } from '../../shared/schemas/auth';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
-  return result.success ? null : result.error?.issues[0]?.message;
+  const message = result.success ? null : result.error?.issues[0]?.message;
+  return message ? englishMessage(message) : message;
 }
 
 describe('sign-up form', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { optionalText, urlOrPath } from '../../shared/schemas/common';
 
 describe('urlOrPath', () => {
-  const schema = urlOrPath('Image URL');
+  const schema = urlOrPath('imageUrl');
 
   it.each([
     ['/uploads/candidates/a.webp', '/uploads/candidates/a.webp'],
@@ -24,7 +24,7 @@ describe('urlOrPath', () => {
 
 describe('optionalText', () => {
   it('trims, drops control characters and stores empty as null', () => {
-    const schema = optionalText(20, 'Party');
+    const schema = optionalText(20, 'party');
     expect(schema.parse('  Horseed \u0007 ')).toBe('Horseed');
     expect(schema.parse('   ')).toBeNull();
     expect(schema.safeParse('x'.repeat(21)).success).toBe(false);

@@ -1,108 +1,147 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { languageFromHeader, SOMALI_MESSAGES, translateMessage } from '../../shared/i18n/messages';
+import { DomainError } from '../../server/errors/domain-error';
+import { errorText, messageText } from '../../server/errors/texts';
+import { ERROR_CATALOGUE } from '../../shared/errors';
+import { languageFromHeader } from '../../shared/i18n/error-messages';
+import en from '../../shared/i18n/locales/en/errors.json';
+import so from '../../shared/i18n/locales/so/errors.json';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-function sourceFiles(folder: string, deep: boolean): string[] {
+type Tree = { [key: string]: string | Tree };
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [name, value] of Object.entries(tree)) {
+    if (typeof value === 'string') result.set(`${prefix}${name}`, value);
+    else for (const [key, text] of flatten(value, `${prefix}${name}.`)) result.set(key, text);
+  }
+  return result;
+}
+const ENGLISH = flatten(en);
+const SOMALI = flatten(so);
+/** A plural's keys (`time.minutes_one`, `time.minutes_other`) are one key to the code that uses it. */
+const baseKey = (key: string) => key.replace(/_(one|other)$/, '');
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+function sourceFiles(folder: string): string[] {
   return readdirSync(join(ROOT, folder)).flatMap((name) => {
     const path = join(folder, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return deep ? sourceFiles(path, deep) : [];
-    return path.endsWith('.ts') ? [path] : [];
+    if (statSync(join(ROOT, path)).isDirectory()) return name === 'locales' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(path) ? [path] : [];
   });
 }
 
-// Where the messages a reader can see are written: services and routes throw them, shared schemas validate
-// with them. The shapes below are how this codebase writes them (a message: or error: key, a zod check's
-// message argument, an UPPER_CASE constant, a *Messages object, a field label).
-const STRING = String.raw`('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|\`(?:[^\`\\]|\\.)*\`)`;
-const SHAPES = [
-  String.raw`\b(?:message|error):\s*` + STRING,
-  String.raw`\.(?:min|max|int|regex|refine|length|email|url|uuid|positive|nonnegative)\([^()]*?,\s*` +
-    STRING +
-    String.raw`\s*\)`,
-  // Constants hold sentences: the tail of the pattern wants one ending in . ! or ?
-  String.raw`\b[A-Z][A-Z0-9_]+\s*=\s*` + STRING.replace(/\)$/, '') + String.raw`)(?<=[.!?]['"\`])`,
-  String.raw`(?:requiredText\(\s*[\d_]+,\s*[^,]+,|optionalText\(\s*[\d_]+,|urlOrPath\(|coordinate\([^,]+,[^,]+,)\s*` +
-    STRING,
-].map((source) => new RegExp(source, 'g'));
-const MESSAGE_OBJECT = /\b\w*[mM]essages\s*=\s*\{([\s\S]*?)\}\s*as const/g;
-
-/** Strings that are not shown to readers: a crawler's user agent, a CSS selector, an internal assertion, job logs. */
-const NOT_FOR_READERS = new Set([
-  'CodkaPhotoRefresh/1.0 (+https://codka.so)',
-  'header, nav, footer, aside, [role="banner"], [role="navigation"], [role="contentinfo"]',
-  'new session did not validate',
-  'The server stopped before this job finished.',
-  'Set SEED_DEMO=false (and ADMIN_EMAIL/ADMIN_PASSWORD) for a real deployment.',
-]);
-
-function readerMessages(): Map<string, string> {
-  const found = new Map<string, string>();
-  const files = [
-    // Photo jobs write logs for the log, and bench-only routes answer a load generator, not a reader.
-    ...sourceFiles('server', true).filter((file) => !file.includes('jobs') && !/[/\\]bench-/.test(file)),
-    ...sourceFiles('shared/schemas', true),
-    ...sourceFiles('shared', false),
-  ];
+/**
+ * The keys the code names: every string literal in shared/ and server/ that is a key of the errors namespace
+ * (zod messages, codes thrown, a form's sentence: the client names them through shared/'s constants),
+ * label('x') parts, and keys built from a prefix (`house.${...}`) as wildcards.
+ */
+function keysInCode(): { exact: Set<string>; prefixes: Set<string> } {
+  const groups = new Set([...ENGLISH.keys()].map((key) => key.split('.')[0]));
+  const exact = new Set<string>();
+  const prefixes = new Set<string>();
+  const files = ['shared', 'server'].flatMap(sourceFiles);
   for (const file of files) {
     const source = readFileSync(join(ROOT, file), 'utf8');
-    const add = (literal: string | undefined) => {
-      if (!literal) return;
-      // Template parts become a sample value, as a real message would carry one.
-      const text = literal.slice(1, -1).replace(/\$\{[^}]*\}/g, '7');
-      if (!/[a-z]/.test(text) || NOT_FOR_READERS.has(text)) return;
-      if (!/ /.test(text) && !/^[A-Z][a-z]+$/.test(text)) return;
-      found.set(text, relative(ROOT, join(ROOT, file)));
-    };
-    for (const shape of SHAPES) for (const match of source.matchAll(shape)) add(match[1]);
-    for (const object of source.matchAll(MESSAGE_OBJECT)) {
-      for (const value of (object[1] ?? '').matchAll(new RegExp(String.raw`:\s*` + STRING, 'g')))
-        add(value[1]);
+    for (const match of source.matchAll(/['"]([a-z][A-Za-z]*(?:\.[A-Za-z]+)+)['"]/g)) {
+      const key = match[1] ?? '';
+      if (groups.has(key.split('.')[0] ?? '')) exact.add(key);
     }
+    for (const match of source.matchAll(/\blabel\('(\w+)'\)/g)) exact.add(`label.${match[1]}`);
+    for (const match of source.matchAll(/`([a-z][A-Za-z.]*\.)\$\{/g)) prefixes.add(match[1] ?? '');
   }
-  return found;
+  return { exact, prefixes };
 }
 
-describe('server messages in Somali', () => {
-  it('finds the messages it checks (the extraction works)', () => {
-    const messages = readerMessages();
-    expect(messages.size).toBeGreaterThan(120);
-    expect(messages.has('You have already cast your vote in this election.')).toBe(true);
-    expect(messages.has('No election with id 7.')).toBe(true);
-  });
-
-  it('has a Somali text for every message a reader can see', () => {
-    const untranslated = [...readerMessages()]
-      .filter(([english]) => translateMessage(english, 'so') === english)
-      .map(([english, file]) => `${file}: ${english}`);
-    expect(untranslated).toEqual([]);
-  });
-
-  it('keeps the placeholders of every template', () => {
-    const names = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
-    for (const [english, somali] of Object.entries(SOMALI_MESSAGES)) {
-      expect(names(somali), english).toEqual(names(english));
-      expect(somali.trim(), english).not.toBe('');
+describe('error and validation texts', () => {
+  it('has every code of the catalogue in English and Somali, with the same placeholders', () => {
+    for (const code of Object.keys(ERROR_CATALOGUE)) {
+      const english = ENGLISH.get(code);
+      const somali = SOMALI.get(code);
+      expect(english, `English for ${code}`).toBeTruthy();
+      expect(somali, `Somali for ${code}`).toBeTruthy();
+      expect(placeholders(somali ?? ''), code).toEqual(placeholders(english ?? ''));
     }
   });
 
-  it('translates exact messages, templates and their parts, and leaves English and unknown text alone', () => {
-    expect(translateMessage('You have already cast your vote in this election.', 'so')).toBe(
+  it('has the same keys in both languages, none empty, placeholders kept', () => {
+    expect([...SOMALI.keys()].sort()).toEqual([...ENGLISH.keys()].sort());
+    for (const [key, english] of ENGLISH) {
+      const somali = SOMALI.get(key) ?? '';
+      expect(somali.trim(), key).not.toBe('');
+      expect(placeholders(somali), key).toEqual(placeholders(english));
+    }
+  });
+
+  it('has a text for every key the code uses (zod messages, codes, labels)', () => {
+    const { exact } = keysInCode();
+    const known = new Set([...ENGLISH.keys()].map(baseKey));
+    expect(exact.size).toBeGreaterThan(150);
+    expect([...exact].filter((key) => !known.has(key))).toEqual([]);
+  });
+
+  it('has no text nothing uses', () => {
+    const { exact, prefixes } = keysInCode();
+    const unused = [...ENGLISH.keys()].filter((key) => {
+      const base = baseKey(key);
+      if (exact.has(base) || Object.hasOwn(ERROR_CATALOGUE, base)) return false;
+      return ![...prefixes].some((prefix) => base.startsWith(prefix));
+    });
+    expect(unused).toEqual([]);
+  });
+
+  it("keeps the spec's English sentences word for word", () => {
+    const spec: [string, string][] = [
+      ['access.adminOnly', 'Access denied. Admin privileges required.'],
+      ['auth.required', 'Authentication Required. Please sign in to continue.'],
+      ['house.parliament', 'House of the People'],
+      ['poll.authenticationRequired', 'Authentication Required'],
+      ['poll.fillRequired', 'Please fill in all required fields'],
+      ['poll.missingInformation', 'Missing Information'],
+      ['poll.noneActive', 'No active poll available at this time.'],
+      ['poll.selectCandidate', 'Please select a candidate'],
+      ['poll.signInToCreate', 'Please sign in as admin to create polls'],
+      ['poll.signInToVote', 'Please sign in to vote'],
+      ['request.unexpected', 'An unexpected error occurred.'],
+      ['signIn.invalidCredentials', 'Invalid credentials. Please try again.'],
+      ['validation.bothCredentials', 'Please enter both email and password'],
+      ['validation.candidateRequired', 'Please add at least one candidate with a name'],
+      ['validation.districtMissing', 'Please provide name, code, and region.'],
+      ['validation.passwordTooShort', 'Password must be at least 6 characters'],
+      ['validation.passwordsDiffer', 'Passwords do not match'],
+      ['vote.alreadyCast', 'You have already cast your vote in this election.'],
+      ['vote.selectCandidate', "Please select a candidate and ensure you're logged in"],
+    ];
+    for (const [key, sentence] of spec) expect(ENGLISH.get(key), key).toBe(sentence);
+  });
+
+  it('says a code with its parts in both languages, parts translated too', () => {
+    expect(errorText(new DomainError('vote.alreadyCast'), 'so')).toBe(
       'Horey ayaad ugu codeysay doorashadan.',
     );
-    expect(translateMessage('You have already cast your vote in this election.', 'en')).toBe(
-      'You have already cast your vote in this election.',
+    expect(errorText(new DomainError('election.notFound', { id: 42 }), 'en')).toBe('No election with id 42.');
+    expect(errorText(new DomainError('election.notFound', { id: 42 }), 'so')).toBe(
+      'Ma jirto doorasho leh aqoonsiga 42.',
     );
-    expect(translateMessage('No election with id 42.', 'so')).toBe('Ma jirto doorasho leh aqoonsiga 42.');
-    expect(translateMessage('Latitude must be between -90 and 90', 'so')).toBe(
-      'Loolka waa inuu u dhexeeyaa -90 iyo 90',
+    const wait = (count: number) => ({ wait: { key: 'time.minutes', params: { count } } });
+    expect(errorText(new DomainError('limit.failedSignIn', wait(15)), 'en')).toBe(
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
     );
-    expect(
-      translateMessage('Too many failed sign-in attempts. Please wait 15 minutes and try again.', 'so'),
-    ).toBe('Isku dayo galitaan oo fashilmay oo aad u badan. Fadlan sug 15 daqiiqo oo mar kale isku day.');
-    expect(translateMessage('Something nobody wrote.', 'so')).toBe('Something nobody wrote.');
+    expect(errorText(new DomainError('limit.failedSignIn', wait(1)), 'en')).toBe(
+      'Too many failed sign-in attempts. Please wait 1 minute and try again.',
+    );
+    expect(errorText(new DomainError('limit.failedSignIn', wait(15)), 'so')).toBe(
+      'Isku dayo galitaan oo fashilmay oo aad u badan. Fadlan sug 15 daqiiqo oo mar kale isku day.',
+    );
+    const latitude = {
+      key: 'validation.between',
+      params: { label: { key: 'label.latitude' }, min: -90, max: 90 },
+    };
+    expect(messageText(latitude, 'en')).toBe('Latitude must be between -90 and 90');
+    expect(messageText(latitude, 'so')).toBe('Loolka waa inuu u dhexeeyaa -90 iyo 90');
+    expect(messageText({ key: 'Something nobody wrote.' }, 'so')).toBe('Something nobody wrote.');
   });
 
   it('reads the language from Accept-Language', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { englishMessage } from '../../server/errors/texts';
 import { pollCandidateInput, pollCreateInput, pollFormSchema } from '../../shared/schemas/polls';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.error?.issues.map((issue) => issue.message) ?? [];
+  result.error?.issues.map((issue) => englishMessage(issue.message)) ?? [];
 
 describe('poll schemas', () => {
   it("answers an empty Create Poll form with SPEC §5's message", () => {

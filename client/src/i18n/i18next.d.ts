@@ -1,4 +1,5 @@
 import 'i18next';
+import type errors from '../../../shared/i18n/locales/en/errors.json';
 import type account from './locales/en/account.json';
 import type admin from './locales/en/admin.json';
 import type adminElections from './locales/en/adminElections.json';
@@ -33,6 +34,8 @@ declare module 'i18next' {
       adminElections: typeof adminElections;
       adminPolls: typeof adminPolls;
       adminPhotos: typeof adminPhotos;
+      /** Error and validation texts, shared with the server (shared/i18n/locales). */
+      errors: typeof errors;
     };
   }
 }

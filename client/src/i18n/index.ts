@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
+import enErrors from '../../../shared/i18n/locales/en/errors.json';
 import { initialLanguage, LANGUAGES, rememberLanguage } from './language';
 import enCommon from './locales/en/common.json';
 import enHome from './locales/en/home.json';
@@ -25,7 +26,11 @@ i18n
   .use(initReactI18next)
   .use(
     resourcesToBackend(
-      (language: string, namespace: string) => import(`./locales/${language}/${namespace}.json`),
+      // The errors namespace is shared with the server (shared/i18n/locales), every other one is the client's.
+      (language: string, namespace: string) =>
+        namespace === 'errors'
+          ? import(`../../../shared/i18n/locales/${language}/errors.json`)
+          : import(`./locales/${language}/${namespace}.json`),
     ),
   )
   .init({
@@ -33,9 +38,10 @@ i18n
     supportedLngs: LANGUAGES,
     // No fallback: the key test keeps both languages complete, and a Somali reader downloads no English.
     fallbackLng: false,
-    ns: firstPageIsLanding ? ['common', 'home'] : ['common'],
+    // Error texts come with the shell's: an error can show on any page, before any page's texts load.
+    ns: firstPageIsLanding ? ['common', 'errors', 'home'] : ['common', 'errors'],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, home: enHome } },
+    resources: { en: { common: enCommon, errors: enErrors, home: enHome } },
     partialBundledLanguages: true,
     // Starts a Somali reader's downloads now, not on the next tick (given resources, i18next loads at once).
     initAsync: false,

@@ -1,5 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
+import type { MessageParams } from '../../../shared/errors';
 import { i18n } from '../i18n';
+import { errorCodeText } from '../i18n/error-texts';
 
 /** The generic sentence, in the reader's language. */
 export const unexpectedError = (): string => i18n.t('errors.unexpected');
@@ -27,8 +29,13 @@ export function isOffline(error: unknown): boolean {
   );
 }
 
-/** The server's sentence (already in the reader's language: requests carry it) or a fallback. */
+/**
+ * The server's sentence in the reader's language: said here from the error's code and parts when it has
+ * them (the reader may have switched language since), else the server's own sentence, else `fallback`.
+ */
 export function serverMessage(error: unknown, fallback = unexpectedError()): string {
-  if (error instanceof TRPCClientError && error.data) return error.message || fallback;
-  return fallback;
+  if (!(error instanceof TRPCClientError) || !error.data) return fallback;
+  const data = error.data as { errorCode?: unknown; params?: MessageParams };
+  if (typeof data.errorCode === 'string') return errorCodeText(data.errorCode, data.params);
+  return error.message || fallback;
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { sharedText } from '../i18n/shared-messages';
+import { messageText } from '../i18n/error-texts';
 
 /**
  * A Mantine form validator from a shared zod schema, so form and procedure share one set of messages,
@@ -12,7 +12,7 @@ export function zodValidate<T>(schema: z.ZodType<unknown, T>) {
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join('.');
-      errors[key] ??= sharedText(issue.message);
+      errors[key] ??= messageText(issue.message);
     }
     return errors;
   };

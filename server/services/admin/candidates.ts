@@ -1,12 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { candidateInput, candidateUpdateInput } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 
-const notFound = (id: string) => new TRPCError({ code: 'NOT_FOUND', message: `No candidate with id ${id}.` });
+const notFound = (id: string) => new DomainError('candidate.notFound', { id });
 
 /** Every candidate with its election's title and status (SPEC §7), newest election first. */
 export function listAllCandidates(db: Db) {
@@ -43,7 +43,7 @@ export function listElectionChoices(db: Db) {
 export function createCandidate(db: Db, input: z.output<typeof candidateInput>, actorId: string) {
   return db.transaction((tx) => {
     if (!tx.select({ id: elections.id }).from(elections).where(eq(elections.id, input.electionId)).get()) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: 'The chosen election does not exist.' });
+      throw new DomainError('election.chosenMissing');
     }
     const next = tx
       .select({ max: sql<number>`coalesce(max(${candidates.orderIndex}), 0)` })
@@ -86,10 +86,7 @@ export function deleteCandidate(db: Db, id: string, actorId: string) {
   return db.transaction((tx) => {
     const voted = tx.select({ id: votes.id }).from(votes).where(eq(votes.candidateId, id)).limit(1).get();
     if (voted) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: 'This candidate has received votes and cannot be deleted.',
-      });
+      throw new DomainError('candidate.hasVotes');
     }
     const row = tx.delete(candidates).where(eq(candidates.id, id)).returning({ name: candidates.name }).get();
     if (!row) throw notFound(id);

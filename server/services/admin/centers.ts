@@ -1,16 +1,14 @@
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { centerInput, centerUpdateInput } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { districts, registrationCenters } from '../../db/schema';
-import { isUniqueViolation } from '../../trpc/errors';
+import { isUniqueViolation } from '../../db/unique';
+import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 
-const duplicateCode = (code: string) =>
-  new TRPCError({ code: 'CONFLICT', message: `A registration center with code ${code} already exists.` });
-const notFound = (id: string) =>
-  new TRPCError({ code: 'NOT_FOUND', message: `No registration center with id ${id}.` });
+const duplicateCode = (code: string) => new DomainError('center.codeTaken', { code });
+const notFound = (id: string) => new DomainError('center.notFound', { id });
 
 /** Centers with their district's name and region joined (SPEC §3). */
 export function listCenters(db: Pick<Db, 'select'>) {
@@ -37,7 +35,7 @@ export function listCenters(db: Pick<Db, 'select'>) {
 function assertDistrictExists(db: Pick<Db, 'select'>, districtId: string | null) {
   if (!districtId) return;
   if (!db.select({ id: districts.id }).from(districts).where(eq(districts.id, districtId)).get()) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The chosen district does not exist.' });
+    throw new DomainError('district.chosenMissing');
   }
 }
 

@@ -1,10 +1,11 @@
-import { TRPCError } from '@trpc/server';
 import type { z } from 'zod';
 import type { dashboardUnlockInput } from '../../../shared/schemas/admin';
-import { type PasswordCheckDeps, WRONG_CURRENT_PASSWORD } from '../password-change';
+import { DomainError } from '../../errors/domain-error';
+import { messageText } from '../../errors/texts';
+import type { PasswordCheckDeps } from '../password-change';
 import { IdentityMismatch, stepUp } from '../step-up';
 
-export const DASHBOARD_INVALID = 'Invalid credentials. Please try again.';
+export const DASHBOARD_INVALID = messageText({ key: 'signIn.invalidCredentials' });
 
 interface Actor {
   sessionId: string;
@@ -29,9 +30,9 @@ export async function unlockDashboard(
     return { unlocked: true, unlockedUntil: until, until };
   } catch (error) {
     // The form says the same for a wrong password and for another account's email (SPEC §8's sentence).
-    const wrongPassword = error instanceof TRPCError && error.message === WRONG_CURRENT_PASSWORD;
+    const wrongPassword = error instanceof DomainError && error.code === 'password.currentWrong';
     if (wrongPassword || error instanceof IdentityMismatch) {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: DASHBOARD_INVALID });
+      throw new DomainError('signIn.invalidCredentials');
     }
     throw error;
   }

@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { districtInput, districtUpdateInput } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { districts } from '../../db/schema';
-import { isUniqueViolation } from '../../trpc/errors';
+import { isUniqueViolation } from '../../db/unique';
+import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 
 const columns = {
@@ -15,8 +15,7 @@ const columns = {
   population: districts.population,
 };
 
-const duplicateCode = (code: string) =>
-  new TRPCError({ code: 'CONFLICT', message: `A district with code ${code} already exists.` });
+const duplicateCode = (code: string) => new DomainError('district.codeTaken', { code });
 
 export function listDistricts(db: Db) {
   return db.select(columns).from(districts).orderBy(asc(districts.name)).all();
@@ -46,7 +45,7 @@ export function updateDistrict(db: Db, input: z.output<typeof districtUpdateInpu
   try {
     return db.transaction((tx) => {
       const row = tx.update(districts).set(values).where(eq(districts.id, id)).returning(columns).get();
-      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No district with id ${id}.` });
+      if (!row) throw new DomainError('district.notFound', { id });
       recordAudit(tx, { action: 'update', tableName: 'districts', recordId: id, newValues: values, actorId });
       return row;
     });
@@ -64,7 +63,7 @@ export function deleteDistrict(db: Db, id: string, actorId: string) {
       .where(eq(districts.id, id))
       .returning({ id: districts.id, name: districts.name })
       .get();
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No district with id ${id}.` });
+    if (!row) throw new DomainError('district.notFound', { id });
     recordAudit(tx, {
       action: 'delete',
       tableName: 'districts',

@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { resultsVisibleToVoters, tallyResults } from '../../../shared/election-rules';
 import type { createElectionInput, updateElectionInput } from '../../../shared/schemas/admin-elections';
 import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 
 const electionColumns = {
@@ -27,8 +27,7 @@ const counts = {
   voteCount: elections.voteCount,
 };
 
-export const electionNotFound = (id: string) =>
-  new TRPCError({ code: 'NOT_FOUND', message: `No election with id ${id}.` });
+export const electionNotFound = (id: string) => new DomainError('election.notFound', { id });
 
 /** Every election, newest first, with its candidate and vote counts (SPEC §7: "select all newest first"). */
 export function listElections(db: Db) {
@@ -110,10 +109,7 @@ export function deleteElection(db: Db, id: string, actorId: string) {
   return db.transaction((tx) => {
     const voted = tx.select({ id: votes.id }).from(votes).where(eq(votes.electionId, id)).limit(1).get();
     if (voted) {
-      throw new TRPCError({
-        code: 'CONFLICT',
-        message: 'This election has votes and cannot be deleted. Archive it instead.',
-      });
+      throw new DomainError('election.hasVotes');
     }
     // Its candidates go with it (foreign key ON DELETE CASCADE).
     const row = tx.delete(elections).where(eq(elections.id, id)).returning({ title: elections.title }).get();

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ADMIN_ROLE } from '../../../shared/roles';
@@ -6,9 +5,11 @@ import type { userUpdateInput } from '../../../shared/schemas/admin';
 import { invalidateUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
+import { messageText } from '../../errors/texts';
 import { recordAudit } from '../audit';
 
-export const LAST_ADMIN_MESSAGE = 'You cannot deactivate or demote the last active System Admin.';
+export const LAST_ADMIN_MESSAGE = messageText({ key: 'user.lastAdmin' });
 
 /** Profiles newest first with their email, and the statistics shown above the list. */
 export function listUsers(db: Db) {
@@ -48,7 +49,7 @@ function assertNotLastAdmin(
     .from(profiles)
     .where(eq(profiles.id, profileId))
     .get();
-  if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: `No user with id ${profileId}.` });
+  if (!current) throw new DomainError('user.notFound', { id: profileId });
   const wasActiveAdmin = current.role === ADMIN_ROLE && current.isActive;
   const staysActiveAdmin = next.role === ADMIN_ROLE && next.isActive;
   if (!wasActiveAdmin || staysActiveAdmin) return;
@@ -57,13 +58,12 @@ function assertNotLastAdmin(
     .from(profiles)
     .where(and(eq(profiles.role, ADMIN_ROLE), eq(profiles.isActive, true), ne(profiles.id, profileId)))
     .get();
-  if ((others?.n ?? 0) === 0)
-    throw new TRPCError({ code: 'PRECONDITION_FAILED', message: LAST_ADMIN_MESSAGE });
+  if ((others?.n ?? 0) === 0) throw new DomainError('user.lastAdmin');
 }
 
 function userIdOf(tx: Pick<Db, 'select'>, profileId: string): string {
   const row = tx.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.id, profileId)).get();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No user with id ${profileId}.` });
+  if (!row) throw new DomainError('user.notFound', { id: profileId });
   return row.userId;
 }
 
@@ -83,7 +83,7 @@ export function updateUser(db: Db, input: z.output<typeof userUpdateInput>, acto
 export function setUserActive(db: Db, id: string, isActive: boolean, actorId: string) {
   return db.transaction((tx) => {
     const current = tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, id)).get();
-    if (!current) throw new TRPCError({ code: 'NOT_FOUND', message: `No user with id ${id}.` });
+    if (!current) throw new DomainError('user.notFound', { id });
     assertNotLastAdmin(tx, id, { role: current.role, isActive });
     const userId = userIdOf(tx, id);
     tx.update(profiles).set({ isActive }).where(eq(profiles.id, id)).run();

@@ -1,13 +1,19 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { MEMBER_PHOTOS_PAGE_SIZE, resolvePhotoUrl } from '../../../shared/member-photos';
 import type { MemberPhotosInput, MemberRef, SetOverrideInput } from '../../../shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { memberPhotos } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
 import { FetchRefused, fetchLimited, sourceHosts } from '../../net/fetch-limited';
 import { recordAudit } from '../audit';
 import { allMembers, type Member, requireMember } from './members';
-import { MAX_PHOTO_BYTES, PhotoRefused, removeStoredPhotos, storeMemberPhoto } from './photo-files';
+import {
+  MAX_PHOTO_BYTES,
+  PhotoRefused,
+  photoFileMessages,
+  removeStoredPhotos,
+  storeMemberPhoto,
+} from './photo-files';
 import { findMemberPhoto, memberPhotoColumns, photoVersionNow, upsertMemberPhoto } from './photo-rows';
 
 const OVERRIDE_FETCH_TIMEOUT_MS = 15_000;
@@ -123,7 +129,8 @@ async function finishOverride(
 
 function refusedOverride(error: unknown): never {
   if (error instanceof FetchRefused || error instanceof PhotoRefused) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `This photo cannot be used: ${error.message}` });
+    const reason = error instanceof PhotoRefused ? { key: photoFileMessages[error.reason] } : error.message;
+    throw new DomainError('photo.unusable', { reason });
   }
   throw error;
 }
@@ -137,7 +144,7 @@ export async function setManualOverride(deps: OverrideDeps, input: SetOverrideIn
   try {
     host = new URL(input.url).host;
   } catch {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${input.url} is not a valid address.` });
+    throw new DomainError('photo.invalidAddress', { address: input.url });
   }
   let stored: Awaited<ReturnType<typeof storeMemberPhoto>>;
   try {
@@ -177,7 +184,7 @@ export async function clearManualOverride(deps: OverrideDeps, ref: MemberRef, ac
   const member = requireMember(deps.db, ref.memberType, ref.memberId);
   const before = findMemberPhoto(deps.db, member.type, member.id);
   if (!before?.manualOverrideUrl) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `${member.name} has no manual override to clear.` });
+    throw new DomainError('photo.noOverride', { name: member.name });
   }
   const photo = deps.db.transaction((tx) => {
     upsertMemberPhoto(tx, member, {

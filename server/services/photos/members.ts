@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { type MemberType, resolvePhotoUrl } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { houseMembers, senators } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
 import { memberPhotosByMember } from './photo-rows';
 
 /** A House member or senator as the photo pages and the refresh job match them. */
@@ -19,8 +19,6 @@ export interface MemberRecord {
   /** "HOP#012 · Banaadir" or "Senator · Puntland": tells two members of one name apart. */
   detail: string;
 }
-
-const NOT_FOUND_LABEL: Record<MemberType, string> = { parliament: 'House member', senate: 'senator' };
 
 /** Every House member and senator (329 in all), optionally of one house. */
 export function allMembers(db: Db, type?: MemberType): MemberRecord[] {
@@ -69,7 +67,7 @@ export function requireMember(db: Db, type: MemberType, id: string): Member {
           .get()
       : db.select({ id: senators.id, name: senators.name }).from(senators).where(eq(senators.id, id)).get();
   if (!member) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: `No ${NOT_FOUND_LABEL[type]} with id ${id}.` });
+    throw new DomainError('member.notFound', { kind: { key: `member.kind.${type}` }, id });
   }
   return { ...member, type };
 }

@@ -1,11 +1,10 @@
-import { TRPCError } from '@trpc/server';
 import { desc, eq } from 'drizzle-orm';
 import { normaliseMemberName } from '../../../shared/member-names';
-import { MEMBER_TYPE_LABELS } from '../../../shared/member-photos';
 import type { NameAliasInput } from '../../../shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { nameAliases, users } from '../../db/schema';
-import { isUniqueViolation } from '../../trpc/errors';
+import { isUniqueViolation } from '../../db/unique';
+import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 import { allMembers, requireMember } from './members';
 
@@ -43,7 +42,7 @@ export function createNameAlias(db: Db, input: NameAliasInput, actorId: string) 
   const member = requireMember(db, input.memberType, input.memberId);
   const normalisedName = normaliseMemberName(input.scrapedName);
   if (!normalisedName) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The name must contain letters, not only titles.' });
+    throw new DomainError('alias.onlyTitles');
   }
   try {
     return db.transaction((tx) => {
@@ -63,9 +62,9 @@ export function createNameAlias(db: Db, input: NameAliasInput, actorId: string) 
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `An alias for “${input.scrapedName}” already exists in the ${MEMBER_TYPE_LABELS[input.memberType]}.`,
+    throw new DomainError('alias.exists', {
+      name: input.scrapedName,
+      house: { key: `house.${input.memberType}` },
     });
   }
 }
@@ -77,7 +76,7 @@ export function deleteNameAlias(db: Db, id: string, actorId: string) {
       .where(eq(nameAliases.id, id))
       .returning({ scrapedName: nameAliases.scrapedName, memberId: nameAliases.memberId })
       .get();
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No name alias with id ${id}.` });
+    if (!row) throw new DomainError('alias.notFound', { id });
     recordAudit(tx, { action: 'delete', tableName: 'name_aliases', recordId: id, newValues: row, actorId });
     return { id };
   });

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { ErrorCode } from '../../../shared/errors';
 import type { MemberType } from '../../../shared/member-photos';
+import { messageText } from '../../errors/texts';
 
 // Loaded on first use: sharp and libvips add about 30 MB to the resident memory of a server that may never
 // process an image (see docs/scaling.md).
@@ -27,18 +29,19 @@ export const PHOTOS_URL_PREFIX = '/uploads/photos/';
 /** Only names we generate are ever deleted: nothing outside the folder, nothing an admin typed. */
 const OWN_FILE = /^(parliament|senate)-[0-9a-f-]{36}-(override-)?[0-9a-f]{16}(-original)?\.[a-z]{3,4}$/;
 
+/** Each refusal's code (shared/errors.ts): its sentence for a job's log, a form or an upload's answer. */
 export const photoFileMessages = {
-  notAnImage: 'The file is not an image we can read. Please use a JPEG, PNG, WebP or GIF image.',
-  svg: 'SVG images are not accepted. Please use a JPEG, PNG, WebP or GIF image.',
-  tooLarge: 'The image is larger than 5 MB.',
-} as const;
+  notAnImage: 'photo.notAnImage',
+  svg: 'photo.svg',
+  tooLarge: 'upload.tooLarge',
+} as const satisfies Record<string, ErrorCode>;
 
 type Refusal = keyof typeof photoFileMessages;
 
 /** An image we will not store; `reason` lets a job word it for its log, an admin form for its user. */
 export class PhotoRefused extends Error {
   constructor(readonly reason: Refusal) {
-    super(photoFileMessages[reason]);
+    super(messageText({ key: photoFileMessages[reason] }));
   }
 }
 

@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import {
   PHOTO_JOBS_PAGE_SIZE,
@@ -9,10 +8,12 @@ import {
 } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { photoProcessingJobs, users } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
+import { messageText } from '../../errors/texts';
 import { recordAudit } from '../audit';
 import { parseJsonList } from './json-list';
 
-export const JOB_ALREADY_RUNNING = 'A photo job is already running. Please wait for it to finish.';
+export const JOB_ALREADY_RUNNING = messageText({ key: 'photoJob.alreadyRunning' });
 /** The recent-jobs panel is polled every second or two: it carries the start of each log, not all of it. */
 const ERRORS_IN_SUMMARY = 10;
 
@@ -75,8 +76,7 @@ export function startPhotoJob(
       .from(photoProcessingJobs)
       .where(inArray(photoProcessingJobs.status, ['pending', 'running']))
       .get();
-    if (active || deps.launcher.isRunning(db))
-      throw new TRPCError({ code: 'CONFLICT', message: JOB_ALREADY_RUNNING });
+    if (active || deps.launcher.isRunning(db)) throw new DomainError('photoJob.alreadyRunning');
     const row = tx
       .insert(photoProcessingJobs)
       .values({ jobType, status: 'pending', createdBy: actorId })
@@ -124,7 +124,7 @@ export function photoJobDetails(db: Db, id: string) {
     .leftJoin(users, eq(users.id, photoProcessingJobs.createdBy))
     .where(eq(photoProcessingJobs.id, id))
     .get();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `No photo job with id ${id}.` });
+  if (!row) throw new DomainError('photoJob.notFound', { id });
   const errors = parseJsonList<string>(row.errorLog);
   const finished = row.status === 'completed' || row.status === 'failed';
   const result: ScrapeResult | null = finished

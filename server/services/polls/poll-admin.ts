@@ -1,16 +1,15 @@
-import { TRPCError } from '@trpc/server';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { ErrorCode } from '../../../shared/errors';
 import { monthBounds, monthKey } from '../../../shared/months';
-import { defaultPollTitle, POLL_STATUS_LABELS } from '../../../shared/poll-rules';
+import { defaultPollTitle } from '../../../shared/poll-rules';
 import type { PollStatus } from '../../../shared/polls';
-import { type PollCreateInput, type pollCandidateInput, pollMessages } from '../../../shared/schemas/polls';
+import type { PollCreateInput, pollCandidateInput } from '../../../shared/schemas/polls';
 import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 import { pollNotFound } from './poll-views';
-
-const precondition = (message: string) => new TRPCError({ code: 'PRECONDITION_FAILED', message });
 
 /** SPEC §5: a new poll is a draft; the title, month and window default from the type and the month. */
 export function createPoll(db: Db, input: PollCreateInput, actorId: string, now = new Date()) {
@@ -18,8 +17,7 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
   const bounds = monthBounds(monthYear);
   const opensAt = input.opensAt ?? bounds.opensAt;
   const closesAt = input.closesAt ?? bounds.closesAt;
-  if (closesAt <= opensAt)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: pollMessages.closesAfterOpens });
+  if (closesAt <= opensAt) throw new DomainError('poll.closesAfterOpens');
   const values = {
     title: input.title ?? defaultPollTitle(input.electionType, monthYear),
     monthYear,
@@ -40,13 +38,9 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
 }
 
 /** What an admin is told when a status change does not apply to the poll's current status. */
-function wrongStatus(to: 'open' | 'closed', current: PollStatus): string {
-  if (to === 'open') {
-    return current === 'open' ? 'This poll is already open.' : 'A closed poll cannot be published again.';
-  }
-  return current === 'closed'
-    ? 'This poll is already closed.'
-    : 'Only an open poll can be closed. Publish this draft first.';
+function wrongStatus(to: 'open' | 'closed', current: PollStatus): ErrorCode {
+  if (to === 'open') return current === 'open' ? 'poll.alreadyOpen' : 'poll.closedCannotPublish';
+  return current === 'closed' ? 'poll.alreadyClosed' : 'poll.openBeforeClose';
 }
 
 /**
@@ -57,14 +51,14 @@ function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed
   return db.transaction((tx) => {
     const current = tx.select({ status: polls.status }).from(polls).where(eq(polls.id, id)).get();
     if (!current) throw pollNotFound(id);
-    if (current.status !== from) throw precondition(wrongStatus(to, current.status));
+    if (current.status !== from) throw new DomainError(wrongStatus(to, current.status));
     if (to === 'open') {
       const candidates = tx
         .select({ n: count() })
         .from(pollCandidates)
         .where(eq(pollCandidates.pollId, id))
         .get();
-      if (!candidates?.n) throw precondition('Add at least one candidate before publishing this poll.');
+      if (!candidates?.n) throw new DomainError('poll.noCandidates');
     }
     const row = tx
       .update(polls)
@@ -72,7 +66,7 @@ function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed
       .where(and(eq(polls.id, id), eq(polls.status, from)))
       .returning({ id: polls.id, status: polls.status })
       .get();
-    if (!row) throw precondition(`This poll is no longer ${POLL_STATUS_LABELS[from].toLowerCase()}.`);
+    if (!row) throw new DomainError(from === 'draft' ? 'poll.noLongerDraft' : 'poll.noLongerOpen');
     recordAudit(tx, {
       action: 'update',
       tableName: 'polls',
@@ -114,7 +108,7 @@ export function addPollCandidate(db: Db, input: z.output<typeof pollCandidateInp
   return db.transaction((tx) => {
     const poll = tx.select({ status: polls.status }).from(polls).where(eq(polls.id, input.pollId)).get();
     if (!poll) throw pollNotFound(input.pollId);
-    if (poll.status === 'closed') throw precondition('Candidates cannot be added to a closed poll.');
+    if (poll.status === 'closed') throw new DomainError('poll.closedNoCandidates');
     const next = tx
       .select({ max: sql<number>`coalesce(max(${pollCandidates.orderIndex}), 0)` })
       .from(pollCandidates)

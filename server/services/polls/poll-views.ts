@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gte, inArray, lte, max } from 'drizzle-orm';
 import { tallyResults, votePercentage } from '../../../shared/election-rules';
 import { isPollVotingOpen, type PollTiming, pollResultsVisible } from '../../../shared/poll-rules';
 import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
 
 /** Who is looking: results and drafts depend on it. */
 export interface PollViewer {
@@ -29,8 +29,7 @@ const pollColumns = {
   closesAt: polls.closesAt,
 };
 
-export const pollNotFound = (id: string) =>
-  new TRPCError({ code: 'NOT_FOUND', message: `No poll with id ${id}.` });
+export const pollNotFound = (id: string) => new DomainError('poll.notFound', { id });
 
 function candidatesOf(db: Db, pollId: string) {
   return db
@@ -136,12 +135,7 @@ export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = ne
   const poll = findPoll(db, pollId, viewer);
   const userHasVoted = hasVoted(db, poll.id, viewer.userId);
   if (!pollResultsVisible(poll, { isAdmin: viewer.seesAllResults, hasVoted: userHasVoted }, now)) {
-    throw viewer.userId
-      ? new TRPCError({ code: 'FORBIDDEN', message: 'Results of this poll are shown after you vote.' })
-      : new TRPCError({
-          code: 'UNAUTHORIZED',
-          message: 'Please sign in and vote to see the results of this poll.',
-        });
+    throw viewer.userId ? new DomainError('poll.resultsAfterVote') : new DomainError('poll.signInForResults');
   }
   // The running count kept by triggers on poll_votes: the read never reads a vote row, whatever the turnout.
   const tallies = db

@@ -1,15 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import { pollDateLabel } from '../../../shared/poll-rules';
-import { pollMessages } from '../../../shared/schemas/polls';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
-import { isUniqueViolation } from '../../trpc/errors';
+import { isUniqueViolation } from '../../db/unique';
+import { DomainError } from '../../errors/domain-error';
 import { pollIpHash } from './ip-hash';
 import { pollNotFound } from './poll-views';
-
-const closed = (message: string) => new TRPCError({ code: 'PRECONDITION_FAILED', message });
 
 const pollForVote = preparedOnce((db) =>
   db
@@ -45,13 +42,12 @@ export function castPollVote(
 ) {
   const poll = pollForVote(db).get({ pollId: input.pollId });
   if (!poll || poll.status === 'draft') throw pollNotFound(input.pollId);
-  if (now > poll.closesAt) throw closed(`This poll closed on ${pollDateLabel(poll.closesAt)}.`);
-  if (poll.status === 'closed') throw closed('This poll has been closed.');
-  if (now < poll.opensAt) throw closed(`This poll opens on ${pollDateLabel(poll.opensAt)}.`);
+  if (now > poll.closesAt) throw new DomainError('poll.closedOn', { date: pollDateLabel(poll.closesAt) });
+  if (poll.status === 'closed') throw new DomainError('poll.closed');
+  if (now < poll.opensAt) throw new DomainError('poll.opensOn', { date: pollDateLabel(poll.opensAt) });
 
   const candidate = candidateOfPoll(db).get({ candidateId: input.candidateId, pollId: poll.id });
-  if (!candidate)
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'The selected candidate is not in this poll.' });
+  if (!candidate) throw new DomainError('poll.candidateNotInPoll');
 
   try {
     const vote = db
@@ -67,8 +63,7 @@ export function castPollVote(
       .get();
     return { voteId: vote.id, recordedAt: vote.createdAt };
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new TRPCError({ code: 'CONFLICT', message: pollMessages.alreadyVoted });
+    if (isUniqueViolation(error)) throw new DomainError('poll.alreadyVoted');
     throw error;
   }
 }

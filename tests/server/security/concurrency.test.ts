@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../../server/auth/sessions';
 import { closeDb, createDb, migrateDb } from '../../../server/db/client';
 import { pollVotes, votes } from '../../../server/db/schema';
+import { englishMessage } from '../../../server/errors/texts';
 import { ALREADY_VOTED } from '../../../server/services/voting';
 import { pollMessages } from '../../../shared/schemas/polls';
 import { buildTestApp, sameOrigin } from '../../helpers/app';
@@ -73,7 +74,9 @@ describe('simultaneous votes', () => {
     for (const { citizen, kind, response } of answers) {
       const body = response.json();
       if (response.statusCode === 409) {
-        expect(body.error.json.message).toBe(kind === 'cast' ? ALREADY_VOTED : pollMessages.alreadyVoted);
+        expect(body.error.json.message).toBe(
+          kind === 'cast' ? ALREADY_VOTED : englishMessage(pollMessages.alreadyVoted),
+        );
       } else if (kind === 'cast') {
         expect(receipts.has(citizen.userId), 'two successful casts for one citizen').toBe(false);
         receipts.set(citizen.userId, body.result.data.json.receiptId);

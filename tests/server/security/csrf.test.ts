@@ -23,7 +23,14 @@ const CROSS_SITE: [string, Record<string, string>][] = [
   ['a typed or bookmarked request', { 'sec-fetch-site': 'none' }],
   ['neither Origin nor Sec-Fetch-Site', {}],
 ];
-const REFUSAL = { error: { code: 'FORBIDDEN', message: 'Cross-site requests are not allowed.' } };
+const REFUSAL = {
+  error: {
+    code: 'FORBIDDEN',
+    message: 'Cross-site requests are not allowed.',
+    errorCode: 'request.crossSite',
+    params: {},
+  },
+};
 
 const mutations = procedurePaths().filter((path) => procedureType(path) === 'mutation');
 const tally = { requests: 0, mutations: mutations.length, plainRoutes: 0 };

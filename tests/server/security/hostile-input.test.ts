@@ -1,5 +1,6 @@
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
+import { englishMessage } from '../../../server/errors/texts';
 import { sameOrigin } from '../../helpers/app';
 import { procedurePaths } from '../../helpers/procedures';
 import { changedTables, snapshot, tableNames } from '../../helpers/security/db-snapshot';
@@ -47,6 +48,9 @@ function send(app: TestApp, path: string, variant: HostileVariant, cookie: strin
 }
 
 /** What the server will make of an input: superjson's round trip, then the procedure's schema. */
+/** The schema's message (a key, with its parts) as the English sentence the server answers. */
+const englishIssue = (message: string | undefined) => (message ? englishMessage(message) : undefined);
+
 function schemaVerdict(path: string, variant: HostileVariant): { accepted: boolean; message?: string } {
   const schema = inputSchema(path);
   // A procedure without an input never reads one: whatever is sent is ignored.
@@ -57,7 +61,7 @@ function schemaVerdict(path: string, variant: HostileVariant): { accepted: boole
     const result = schema.safeParse(received);
     return result.success
       ? { accepted: true }
-      : { accepted: false, message: result.error.issues[0]?.message };
+      : { accepted: false, message: englishIssue(result.error.issues[0]?.message) };
   } catch {
     // A schema that throws instead of reporting an issue: the server must still answer a clean 400.
     return { accepted: false };

@@ -107,6 +107,8 @@ describe('a stolen admin cookie (a session that never stepped up), over real HTT
         expect(response.json().error).toEqual({
           code: 'PRECONDITION_REQUIRED',
           message: STEP_UP_REQUIRED,
+          errorCode: 'stepUp.required',
+          params: {},
           stepUpRequired: true,
         });
         expect(response.body).not.toContain('Vote ID');

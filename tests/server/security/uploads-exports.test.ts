@@ -6,11 +6,17 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { candidates, pollCandidates } from '../../../server/db/schema';
-import { imageMessages } from '../../../server/http/candidate-images';
+import { messageText } from '../../../server/errors/texts';
 import { spreadsheetSafe } from '../../../server/http/poll-votes-csv';
 import { sameOrigin } from '../../helpers/app';
 import { reportFigures } from '../../helpers/security/figures';
 import { encodeInput, worldApp } from '../../helpers/security/http';
+
+/** The refusals' English sentences (errors.json). */
+const imageMessages = {
+  notAnImage: messageText({ key: 'upload.notAnImage' }),
+  svg: messageText({ key: 'upload.svg' }),
+};
 
 /**
  * What tests/server/candidate-images.test.ts and poll-votes-csv.test.ts leave out: files that lie about

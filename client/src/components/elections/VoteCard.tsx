@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SELECT_CANDIDATE_MESSAGE } from '../../../../shared/schemas/voting';
-import { sharedText } from '../../i18n/shared-messages';
+import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -64,7 +64,7 @@ export function VoteCard({
       notifications.show({
         color: 'red',
         title: t('vote.errorTitle'),
-        message: sharedText(SELECT_CANDIDATE_MESSAGE),
+        message: messageText(SELECT_CANDIDATE_MESSAGE),
       });
       return;
     }

@@ -4,7 +4,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { requestPasswordResetInput } from '../../../../shared/schemas/account';
+import { PASSWORD_RESET_REQUESTED, requestPasswordResetInput } from '../../../../shared/schemas/account';
+import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
@@ -43,7 +44,7 @@ export function ForgotPasswordPage() {
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
         {request.isSuccess ? (
           <Alert color="green" role="status" title={t('forgot.checkEmail')}>
-            {request.data.message}
+            {messageText(PASSWORD_RESET_REQUESTED)}
           </Alert>
         ) : (
           <form

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { verifyReceiptInput } from '../../../../shared/schemas/voting';
 import { formatElectionTime } from '../../components/elections/election-dates';
 import { PageContainer } from '../../components/PageContainer';
+import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
@@ -24,7 +25,8 @@ export function VerifyReceiptPage() {
   });
   // A receipt in the link is checked by the same rule as one typed in, before anything is sent.
   const parsed = verifyReceiptInput.safeParse({ receiptId: submitted });
-  const linkError = submitted && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const issue = submitted && !parsed.success ? parsed.error.issues[0] : undefined;
+  const linkError = issue ? messageText(issue.message) : undefined;
 
   const submit = form.onSubmit((values) => {
     setParams({ receipt: values.receiptId.trim() }, { replace: true });

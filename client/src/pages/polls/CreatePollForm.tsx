@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { monthBounds, monthKey } from '../../../../shared/months';
 import { dateToSomaliaLocal, somaliaLocalToDate } from '../../../../shared/poll-rules';
 import { type PollFormValues, pollFormSchema, pollMessages } from '../../../../shared/schemas/polls';
-import { sharedText } from '../../i18n/shared-messages';
+import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -36,8 +36,8 @@ export function CreatePollForm() {
   const authenticationRequired = () =>
     notifications.show({
       color: 'red',
-      title: sharedText(pollMessages.authenticationRequired),
-      message: sharedText(pollMessages.signInToCreate),
+      title: messageText(pollMessages.authenticationRequired),
+      message: messageText(pollMessages.signInToCreate),
     });
 
   const create = useMutation(
@@ -71,11 +71,11 @@ export function CreatePollForm() {
     },
     (errors) => {
       // A missing field carries the schema's message (in the reader's language): SPEC §8's toast then.
-      const fillRequired = sharedText(pollMessages.fillRequired);
+      const fillRequired = messageText(pollMessages.fillRequired);
       if (Object.values(errors).includes(fillRequired)) {
         notifications.show({
           color: 'red',
-          title: sharedText(pollMessages.missingInformation),
+          title: messageText(pollMessages.missingInformation),
           message: fillRequired,
         });
       }

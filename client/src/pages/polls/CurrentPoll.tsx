@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pollMessages } from '../../../../shared/schemas/polls';
-import { sharedText } from '../../i18n/shared-messages';
+import { messageText } from '../../i18n/error-texts';
 import { notifyFailure } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollLoading } from './PollLoadStates';
@@ -26,7 +26,7 @@ export function CurrentPoll({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   return (
     <EmptyState
       icon={<IconCalendarOff size={32} aria-hidden />}
-      title={sharedText(pollMessages.noActivePoll)}
+      title={messageText(pollMessages.noActivePoll)}
     >
       <EmptyState.Actions>
         <Button component={Link} to="/polls/history" variant="default" mih={44}>

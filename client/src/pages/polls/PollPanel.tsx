@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hasPollEnded, isPollVotingOpen, pollResultsVisible } from '../../../../shared/poll-rules';
 import { pollMessages } from '../../../../shared/schemas/polls';
-import { sharedText } from '../../i18n/shared-messages';
+import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { PollBallot } from './PollBallot';
 import { PollCandidateList, type PollView } from './PollCandidateList';
@@ -72,7 +72,7 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
 
       {votingOpen && userHasVoted && (
         <Alert color="green" icon={<IconCircleCheck aria-hidden />} title={t('panel.thankYou')}>
-          {sharedText(pollMessages.alreadyVoted)}
+          {messageText(pollMessages.alreadyVoted)}
         </Alert>
       )}
       {votingOpen && !userHasVoted && user && <PollBallot pollId={poll.id} candidates={candidates} />}
@@ -81,10 +81,10 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
           <Alert
             color="blue"
             icon={<IconLock aria-hidden />}
-            title={sharedText(pollMessages.authenticationRequired)}
+            title={messageText(pollMessages.authenticationRequired)}
           >
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">{sharedText(pollMessages.signInToVote)}</Text>
+              <Text size="sm">{messageText(pollMessages.signInToVote)}</Text>
               <Button component={Link} to="/auth" mih={44}>
                 {t('panel.signIn')}
               </Button>

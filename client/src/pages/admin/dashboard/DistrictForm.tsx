@@ -8,7 +8,7 @@ import { KNOWN_DISTRICTS } from '../../../../../shared/known-districts';
 import { DISTRICT_REGIONS, type DistrictRegion } from '../../../../../shared/regions';
 import { adminMessages, districtInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
-import { sharedText } from '../../../i18n/shared-messages';
+import { messageText } from '../../../i18n/error-texts';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
@@ -103,7 +103,7 @@ export function DistrictForm({ district, onClose }: { district: District | null;
         <Stack>
           {missing && (
             <Alert color="red" title={t('districts.missingTitle')} role="alert">
-              {sharedText(adminMessages.districtMissing)}
+              {messageText(adminMessages.districtMissing)}
             </Alert>
           )}
           <Select

@@ -1,4 +1,6 @@
+import type { MessageParams } from '../../../../../shared/errors';
 import { currentLanguage, i18n } from '../../../i18n';
+import { errorCodeText } from '../../../i18n/error-texts';
 import { networkIssue } from '../../../lib/notify';
 import { fetchWithStepUp } from '../../../lib/step-up';
 
@@ -32,10 +34,14 @@ export function imageFileProblem(file: File): ImageFileProblem | null {
   return null;
 }
 
-/** The server's sentence (already in the reader's language), else `fallback`. */
+/** The server's sentence (from its code and parts when it has them, else as sent), else `fallback`. */
 export async function serverSentence(response: Response, fallback: string): Promise<string> {
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
+    const body = (await response.json()) as {
+      error?: { message?: unknown; errorCode?: unknown; params?: MessageParams };
+    };
+    if (typeof body.error?.errorCode === 'string')
+      return errorCodeText(body.error.errorCode, body.error.params);
     return typeof body.error?.message === 'string' ? body.error.message : fallback;
   } catch {
     return fallback;

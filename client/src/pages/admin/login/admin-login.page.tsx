@@ -17,7 +17,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { adminMessages } from '../../../../../shared/schemas/admin';
-import { sharedText } from '../../../i18n/shared-messages';
+import { messageText } from '../../../i18n/error-texts';
 import { type SessionUser, useAuth } from '../../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../../lib/errors';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -82,7 +82,7 @@ export function AdminLoginPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!email.trim() || !password) {
-      setError(sharedText(adminMessages.bothCredentials));
+      setError(messageText(adminMessages.bothCredentials));
       setOfferFix(false);
       return;
     }

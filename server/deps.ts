@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RateLimits } from './auth/rate-limits';
+import type { Db } from './db/client';
+import type { Env } from './env';
+import type { Mailer } from './mail/mailer';
+
+/** What lives for the whole process and every request shares: services take it (or a part of it). */
+export interface AppDeps {
+  db: Db;
+  env: Env;
+  limits: RateLimits;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,55 @@
+import { TRPCClientError } from '@trpc/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../client/src/i18n';
+import { messageText } from '../../client/src/i18n/error-texts';
+import { serverMessage } from '../../client/src/lib/errors';
+import { zodValidate } from '../../client/src/lib/zod-form';
+import { signUpForm } from '../../shared/schemas/auth';
+
+const ID = '0b6f8c9e-3f4b-4a5e-9d7c-2a1b3c4d5e6f';
+
+/** What the server answers for a service's domain error: its sentence (English here), code and parts. */
+const notFound = () =>
+  TRPCClientError.from({
+    error: {
+      message: `No election with id ${ID}.`,
+      code: -32004,
+      data: { code: 'NOT_FOUND', httpStatus: 404, errorCode: 'election.notFound', params: { id: ID } },
+    },
+  });
+
+describe("the client says the server's errors and the forms' messages in the reader's language", () => {
+  afterAll(() => i18n.changeLanguage('en'));
+
+  it('says a server error from its code and parts, whatever language the server answered in', async () => {
+    await i18n.changeLanguage('en');
+    expect(serverMessage(notFound())).toBe(`No election with id ${ID}.`);
+    await i18n.changeLanguage('so');
+    expect(serverMessage(notFound())).toBe(`Ma jirto doorasho leh aqoonsiga ${ID}.`);
+  });
+
+  it("shows the server's sentence when the answer has no code", async () => {
+    await i18n.changeLanguage('so');
+    const plain = TRPCClientError.from({
+      error: {
+        message: 'The request is malformed.',
+        code: -32600,
+        data: { code: 'BAD_REQUEST', httpStatus: 400 },
+      },
+    });
+    expect(serverMessage(plain)).toBe('The request is malformed.');
+  });
+
+  it('translates zod messages written as keys, with their parts (labels included)', async () => {
+    await i18n.changeLanguage('so');
+    const errors = zodValidate(signUpForm)({ fullName: '', email: 'x', password: '1', confirmPassword: '2' });
+    expect(Object.values(errors)).toContain('Fadlan geli cinwaan iimayl oo sax ah');
+    expect(messageText('validation.between|{"label":{"key":"label.latitude"},"min":-90,"max":90}')).toBe(
+      'Loolka waa inuu u dhexeeyaa -90 iyo 90',
+    );
+    await i18n.changeLanguage('en');
+    expect(messageText('validation.between|{"label":{"key":"label.latitude"},"min":-90,"max":90}')).toBe(
+      'Latitude must be between -90 and 90',
+    );
+  });
+});
