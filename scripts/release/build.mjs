@@ -37,7 +37,6 @@ run('npm run --silent build:client');
 // and loaded at run time from the folder the executable unpacks (server/release/entry.ts).
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
-const nativeNames = new Set(NATIVE_PACKAGES);
 await build({
   entryPoints: [join(repoRoot, 'server/release/entry.ts')],
   outfile: join(workDir, 'codka.cjs'),
@@ -53,9 +52,10 @@ await build({
     {
       name: 'unpacked-native-packages',
       setup(builder) {
-        builder.onResolve({ filter: /^(better-sqlite3|@node-rs\/argon2|sharp)$/ }, ({ path }) =>
-          nativeNames.has(path) ? { path, namespace: 'unpacked-native' } : undefined,
-        );
+        builder.onResolve({ filter: /^(better-sqlite3|@node-rs\/argon2|sharp)$/ }, ({ path }) => ({
+          path,
+          namespace: 'unpacked-native',
+        }));
         builder.onLoad({ filter: /.*/, namespace: 'unpacked-native' }, ({ path }) => ({
           contents: `module.exports = globalThis.__codkaRequireUnpacked(${JSON.stringify(path)});`,
           loader: 'js',
