@@ -76,7 +76,8 @@ export function betterSqliteForNode({ toolsDir, nodeDir, cacheDir }) {
     {
       cwd: workDir,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, npm_config_nodedir: nodeDir },
+      // binding.gyp asks node for node-addon-api's headers: they are in the release tools' node_modules.
+      env: { ...process.env, npm_config_nodedir: nodeDir, NODE_PATH: join(toolsDir, 'node_modules') },
     },
   );
   if (!existsSync(output)) throw new Error(`node-gyp finished without ${output}`);

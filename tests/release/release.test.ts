@@ -9,7 +9,7 @@ import { users } from '../../server/db/schema';
 import { launchBrowser } from '../e2e/helpers/browser';
 import { createElection } from '../helpers/election-factories';
 import { createPoll } from '../helpers/poll-factories';
-import { freePort } from '../helpers/security/server-process';
+import { freePort, REPO_ROOT } from '../helpers/security/server-process';
 import { insertUser, sessionCookie } from '../helpers/security/world';
 import {
   emptyEnvironment,
@@ -199,6 +199,14 @@ describe.sequential('the release executable, alone in an empty folder with an em
     expect(variable.code).toBe(3);
     const version = await run(['version']);
     expect(version.stdout).toMatch(/^codka \d+\.\d+\.\d+ \(Node\.js v24\.\d+\.\d+, linux-x64, release\)/);
+  });
+
+  it("accepts deploy/codka.env (the environment's variables win over the file's)", async () => {
+    const check = await run(['check', '--env-file', join(REPO_ROOT, 'deploy', 'codka.env')]);
+    expect(check.stdout).toContain(
+      `OK    configuration: ${origin}, listening on 127.0.0.1:${port}, database data/codka.db`,
+    );
+    expect(check.code, check.stdout + check.stderr).toBe(0);
   });
 
   it('starts again quickly once unpacked', async () => {
