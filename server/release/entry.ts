@@ -22,7 +22,9 @@ const releaseRuntime: Runtime = {
   // A real deployment must never get demo accounts by accident: SEED_DEMO=true asks for them.
   envDefaults: { SEED_DEMO: 'false' },
   async prepare(env) {
-    const folder = unpackRuntime(runtimeRoot(env), manifest, () => Buffer.from(getRawAsset('payload.br') as ArrayBuffer));
+    const folder = unpackRuntime(runtimeRoot(env), manifest, () =>
+      Buffer.from(getRawAsset('payload.br') as ArrayBuffer),
+    );
     // The native code is checked before every start, as it is about to be loaded into this process.
     const damaged = damagedFiles(folder, manifest, isNativeCode);
     if (damaged.length > 0) {
