@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './auth/client-address';
 
@@ -41,6 +42,8 @@ const envSchema = z
     // Member listing pages the photo refresh job reads; it fetches from these two hosts and no other.
     PARLIAMENT_SOURCE_URL: z.url({ protocol: /^https?$/ }).default('https://www.parliament.gov.so'),
     SENATE_SOURCE_URL: z.url({ protocol: /^https?$/ }).default('https://senate.gov.so'),
+    // A production site on plain http (other than loopback) is refused unless the operator says so.
+    ALLOW_HTTP: booleanFlag.default(false),
   })
   .transform((env) => ({
     ...env,
@@ -49,6 +52,9 @@ const envSchema = z
   }));
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The variables Codka reads: an env file naming any other is refused (a typo must not pass unnoticed). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.in.shape);
 
 export class EnvError extends Error {}
 
@@ -67,11 +73,40 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       'Invalid environment configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     );
   }
+  const plainHttp = plainHttpRefusal(result.data);
+  if (plainHttp) throw new EnvError(`Invalid environment configuration:\n  PUBLIC_ORIGIN: ${plainHttp}`);
   return result.data;
 }
 
-export function readEnv(): Env {
-  return parseEnv(process.env);
+/**
+ * Production only (NODE_ENV=production, the default): a public site on plain http sends passwords and session
+ * cookies in the clear, so it needs ALLOW_HTTP=true to start. Loopback origins (`npm start` on
+ * http://localhost, the browser tests on http://127.0.0.1) are never on the network and pass.
+ */
+function plainHttpRefusal(env: Env): string | null {
+  if (env.NODE_ENV !== 'production' || env.ALLOW_HTTP) return null;
+  const origin = new URL(env.PUBLIC_ORIGIN);
+  if (origin.protocol !== 'http:' || isLoopbackHost(origin.hostname)) return null;
+  return (
+    `${env.PUBLIC_ORIGIN} is plain http: passwords and session cookies would cross the network unencrypted. ` +
+    'Use an https:// origin behind a TLS proxy (docs/deploy.md), or set ALLOW_HTTP=true to start anyway.'
+  );
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '::1' ||
+    (isIPv4(host) && host.startsWith('127.'))
+  );
+}
+
+/** `defaults` stand in for variables the environment leaves unset (the release executable's SEED_DEMO=false). */
+export function readEnv(defaults: Record<string, string> = {}): Env {
+  const set = Object.entries(process.env).filter(([, value]) => value !== undefined && value !== '');
+  return parseEnv({ ...defaults, ...Object.fromEntries(set) });
 }
 
 /** An environment for tests: defaults, quiet logs, no demo seed. */

@@ -30,8 +30,9 @@ export function createDb(path: string): Db {
   return drizzle({ client: sqlite, schema }) as Db;
 }
 
-export function migrateDb(db: Db): void {
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+/** `migrationsFolder`: the release executable keeps its migrations where it unpacked them. */
+export function migrateDb(db: Db, migrationsFolder = MIGRATIONS_FOLDER): void {
+  migrate(db, { migrationsFolder });
 }
 
 export function closeDb(db: Db): void {

@@ -40,4 +40,23 @@ describe('environment', () => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(expected);
   });
+
+  it('refuses plain http off loopback in production unless ALLOW_HTTP=true', () => {
+    expect(() => parseEnv({ PUBLIC_ORIGIN: 'http://codka.so' })).toThrow(
+      'PUBLIC_ORIGIN: http://codka.so is plain http',
+    );
+    expect(() => parseEnv({ PUBLIC_ORIGIN: 'http://127.0.0.1.nip.io' })).toThrow(EnvError);
+    expect(parseEnv({ PUBLIC_ORIGIN: 'http://codka.so', ALLOW_HTTP: 'true' }).ALLOW_HTTP).toBe(true);
+    expect(parseEnv({ PUBLIC_ORIGIN: 'http://codka.so', NODE_ENV: 'development' }).PUBLIC_ORIGIN).toBe(
+      'http://codka.so',
+    );
+    for (const origin of [
+      'http://localhost:3000',
+      'http://127.0.0.1:4000',
+      'http://[::1]:3000',
+      'https://codka.so',
+    ]) {
+      expect(parseEnv({ PUBLIC_ORIGIN: origin }).PUBLIC_ORIGIN).toBe(origin);
+    }
+  });
 });

@@ -1,0 +1,124 @@
+import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { EXIT } from './help';
+import type { CommandInput } from './main';
+import type { CheckLine } from './runtime';
+
+/** Below this much free space the next backup or a busy day of votes may not fit. */
+const DISK_FAIL_BYTES = 100 * 1024 * 1024;
+const DISK_WARN_BYTES = 1024 * 1024 * 1024;
+
+/** Migrations in `migrationsFolder` the database has not applied yet (drizzle compares creation times). */
+export function pendingMigrations(databasePath: string, migrationsFolder: string) {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  if (!existsSync(databasePath)) return { pending: migrations.length, total: migrations.length };
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE name = '__drizzle_migrations'").get();
+    const last = table
+      ? ((db.prepare('SELECT max(created_at) AS at FROM __drizzle_migrations').get() as { at: number | null })
+          .at ?? 0)
+      : 0;
+    return {
+      pending: migrations.filter((migration) => migration.folderMillis > Number(last)).length,
+      total: migrations.length,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** `codka check`: one line per subject; exit 1 if any FAILs. Safe to run while the server runs. */
+export async function check({ env, files, runtime }: CommandInput): Promise<number> {
+  const lines: CheckLine[] = [
+    {
+      status: 'ok',
+      subject: 'configuration',
+      detail: `${env.PUBLIC_ORIGIN}, listening on ${env.HOST}:${env.PORT}, database ${env.DATABASE_PATH}`,
+    },
+    ...checkDatabase(env.DATABASE_PATH, files.migrationsFolder),
+    checkWritable('data folder', dirname(resolve(env.DATABASE_PATH))),
+    checkWritable('uploads folder', resolve(env.UPLOADS_DIR)),
+    checkDisk(env.DATABASE_PATH),
+    ...(await runtime.checkNative(env)),
+  ];
+  for (const line of lines)
+    console.log(`${line.status.toUpperCase().padEnd(4)}  ${line.subject}: ${line.detail}`);
+  return lines.some((line) => line.status === 'fail') ? EXIT.failed : EXIT.done;
+}
+
+function checkDatabase(databasePath: string, migrationsFolder: string): CheckLine[] {
+  if (!existsSync(databasePath)) {
+    return [
+      {
+        status: 'ok',
+        subject: 'database',
+        detail: `none yet at ${databasePath}; codka migrate or serve creates it`,
+      },
+    ];
+  }
+  const lines: CheckLine[] = [];
+  try {
+    const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+    try {
+      const result = db.pragma('integrity_check') as { integrity_check: string }[];
+      const ok = result.length === 1 && result[0]?.integrity_check === 'ok';
+      lines.push({
+        status: ok ? 'ok' : 'fail',
+        subject: 'database integrity',
+        detail: ok
+          ? 'integrity_check ok'
+          : result
+              .map((row) => row.integrity_check)
+              .slice(0, 5)
+              .join('; '),
+      });
+    } finally {
+      db.close();
+    }
+    const { pending, total } = pendingMigrations(databasePath, migrationsFolder);
+    lines.push({
+      status: pending > 0 ? 'warn' : 'ok',
+      subject: 'migrations',
+      detail:
+        pending > 0
+          ? `${pending} of ${total} pending; codka migrate (or the next start) applies them`
+          : `all ${total} applied`,
+    });
+  } catch (error) {
+    lines.push({
+      status: 'fail',
+      subject: 'database',
+      detail: `${databasePath} cannot be read: ${String(error)}`,
+    });
+  }
+  return lines;
+}
+
+/** The folder, or the nearest existing parent that would hold it, must be writable by this user. */
+function checkWritable(subject: string, folder: string): CheckLine {
+  let existing = folder;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  try {
+    accessSync(existing, constants.W_OK);
+    return {
+      status: 'ok',
+      subject,
+      detail: existing === folder ? `${folder} is writable` : `${folder} can be created`,
+    };
+  } catch {
+    return { status: 'fail', subject, detail: `${existing} is not writable by this user` };
+  }
+}
+
+function checkDisk(databasePath: string): CheckLine {
+  let folder = dirname(resolve(databasePath));
+  while (!existsSync(folder) && dirname(folder) !== folder) folder = dirname(folder);
+  const stats = statfsSync(folder);
+  const free = stats.bavail * stats.bsize;
+  const text = `${(free / 1024 ** 3).toFixed(1)} GB free on the data folder's disk`;
+  if (free < DISK_FAIL_BYTES) return { status: 'fail', subject: 'free disk', detail: text };
+  return { status: free < DISK_WARN_BYTES ? 'warn' : 'ok', subject: 'free disk', detail: text };
+}

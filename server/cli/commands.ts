@@ -1,0 +1,127 @@
+import { basename, join } from 'node:path';
+import { demoAccountsFile, writeDemoAccountsFile } from '../../seed/demo-accounts';
+import { seedDemo } from '../../seed/seed';
+import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/auth';
+import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup';
+import { closeDb, createDb, type Db, migrateDb } from '../db/client';
+import { ConfiguredAdminRefused, ensureConfiguredAdmin } from '../services/accounts';
+import { demoAccountsBanner } from '../startup';
+import { pendingMigrations } from './check';
+import { EXIT } from './help';
+import type { CommandInput } from './main';
+import { PasswordMismatch, readPassword } from './password-prompt';
+
+/** Opens (creating if needed) and migrates the database for the length of `work`. */
+async function withDatabase<T>({ env, files }: CommandInput, work: (db: Db) => Promise<T> | T): Promise<T> {
+  const db = createDb(env.DATABASE_PATH);
+  try {
+    migrateDb(db, files.migrationsFolder);
+    return await work(db);
+  } finally {
+    closeDb(db);
+  }
+}
+
+export async function migrate(input: CommandInput): Promise<number> {
+  const { env, files } = input;
+  const before = pendingMigrations(env.DATABASE_PATH, files.migrationsFolder);
+  await withDatabase(input, () => undefined);
+  console.log(`Migrations applied to ${env.DATABASE_PATH}: ${before.pending} new, ${before.total} in all.`);
+  return EXIT.done;
+}
+
+export async function seed(input: CommandInput): Promise<number> {
+  const { env } = input;
+  const credentials = await withDatabase(input, (db) => seedDemo(db));
+  console.log(`Demo data seeded into ${env.DATABASE_PATH}`);
+  // Accounts that existed already keep their passwords (and the file that holds them).
+  const file = demoAccountsFile(env.DATABASE_PATH);
+  if (credentials.length > 0) {
+    if (file) writeDemoAccountsFile(file, credentials);
+    console.log(demoAccountsBanner({ credentials, file }));
+  }
+  return EXIT.done;
+}
+
+export async function backup({ env, values }: CommandInput): Promise<number> {
+  const out = typeof values.out === 'string' ? values.out : undefined;
+  const target = out ? join(out, basename(defaultBackupPath(env.DATABASE_PATH))) : undefined;
+  return reportBackupError('backup', () => {
+    const summary = backupDatabase(env.DATABASE_PATH, target);
+    console.log(
+      `Backup written (${(summary.bytes / 1024).toFixed(0)} KB, ${summary.votes} votes, ${summary.pollVotes} poll ` +
+        `votes, ${summary.users} accounts; integrity_check ok; ${summary.ms} ms):\n${summary.path}`,
+    );
+  });
+}
+
+export async function restore({ env, positionals }: CommandInput): Promise<number> {
+  return reportBackupError('restore', async () => {
+    const summary = await restoreDatabase(String(positionals[0]), env.DATABASE_PATH);
+    console.log(
+      `Restored ${summary.databasePath} from ${summary.restoredFrom} (${summary.votes} votes, ` +
+        `${summary.pollVotes} poll votes, ${summary.users} accounts; integrity_check ok).`,
+    );
+    if (summary.previousKeptAt) console.log(`The database it replaced is kept at ${summary.previousKeptAt}.`);
+  });
+}
+
+async function reportBackupError(command: string, work: () => Promise<void> | void): Promise<number> {
+  try {
+    await work();
+    return EXIT.done;
+  } catch (error) {
+    if (!(error instanceof BackupError)) throw error;
+    console.error(`codka ${command}: ${error.message}`);
+    return EXIT.failed;
+  }
+}
+
+const ADMIN_OUTCOMES = {
+  created: 'System Admin {email} created.',
+  promoted: '{email} already had an account; its own password was given, so it is now a System Admin.',
+  present: '{email} is already a System Admin; nothing was changed (its password neither).',
+  deactivated:
+    '{email} is a deactivated System Admin and stays so: reactivate it from the admin console with another admin.',
+  demoted:
+    '{email} was made a System Admin here before and another admin has since changed its role; that stays so.',
+} as const;
+
+export async function createAdmin(input: CommandInput): Promise<number> {
+  const email = String(input.values.email).trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    console.error(`codka create-admin: --email ${email} is not an email address.`);
+    return EXIT.usage;
+  }
+  let password: string;
+  try {
+    password = await readPassword(`Password for ${email}: `);
+  } catch (error) {
+    if (!(error instanceof PasswordMismatch)) throw error;
+    console.error(`codka create-admin: ${error.message}`);
+    return EXIT.failed;
+  }
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > 256) {
+    console.error(
+      `codka create-admin: the password must be ${MIN_PASSWORD_LENGTH} to 256 characters long; nothing was changed.`,
+    );
+    return EXIT.failed;
+  }
+  try {
+    const outcome = await withDatabase(input, (db) => ensureConfiguredAdmin(db, email, password));
+    const sentence = ADMIN_OUTCOMES[outcome].replace('{email}', email);
+    if (outcome === 'deactivated' || outcome === 'demoted') {
+      console.error(`codka create-admin: ${sentence}`);
+      return EXIT.failed;
+    }
+    console.log(sentence);
+    return EXIT.done;
+  } catch (error) {
+    if (!(error instanceof ConfiguredAdminRefused)) throw error;
+    console.error(
+      `codka create-admin: ${email} already belongs to an account that is not a System Admin, and the password ` +
+        'given is not its password; nothing was changed.',
+    );
+    return EXIT.failed;
+  }
+}

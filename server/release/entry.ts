@@ -1,0 +1,70 @@
+// The release executable's entry (scripts/release/build.mjs bundles it as the single executable application's
+// main script). The same command line as `npm start`; what differs is where files come from: native packages,
+// the built client and the migrations are embedded and unpacked once beside the database (unpack.ts).
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { getAsset, getRawAsset } from 'node:sea';
+import { runCli } from '../cli/main';
+import { type CheckLine, loadNativeModules, type Runtime, VERSION } from '../cli/runtime';
+import type { Env } from '../env';
+import { damagedFiles, isNativeCode, type Manifest, unpackRuntime } from './unpack';
+
+const manifest = JSON.parse(getAsset('manifest.json', 'utf8')) as Manifest;
+
+/** Beside the database: the one folder a hardened service may write to (docs/deploy.md). */
+const runtimeRoot = (env: Env) => join(dirname(resolve(env.DATABASE_PATH)), 'runtime');
+
+let unpackedFolder: string | null = null;
+
+const releaseRuntime: Runtime = {
+  kind: 'release',
+  version: VERSION,
+  // A real deployment must never get demo accounts by accident: SEED_DEMO=true asks for them.
+  envDefaults: { SEED_DEMO: 'false' },
+  async prepare(env) {
+    const folder = unpackRuntime(runtimeRoot(env), manifest, () =>
+      Buffer.from(getRawAsset('payload.br') as ArrayBuffer),
+    );
+    // The native code is checked before every start, as it is about to be loaded into this process.
+    const damaged = damagedFiles(folder, manifest, isNativeCode);
+    if (damaged.length > 0) {
+      throw new Error(
+        `${folder} has changed since it was unpacked (${damaged.join(', ')}): delete the folder and start again`,
+      );
+    }
+    const requireUnpacked = createRequire(join(folder, 'node_modules', 'codka.js'));
+    (globalThis as { __codkaRequireUnpacked?: (name: string) => unknown }).__codkaRequireUnpacked =
+      requireUnpacked;
+    unpackedFolder = folder;
+    return { clientDir: join(folder, 'client'), migrationsFolder: join(folder, 'drizzle') };
+  },
+  async checkNative(): Promise<CheckLine[]> {
+    const folder = String(unpackedFolder);
+    const damaged = damagedFiles(folder, manifest);
+    return [
+      damaged.length === 0
+        ? {
+            status: 'ok',
+            subject: 'unpacked files',
+            detail: `${manifest.files.length} files in ${folder} match their sha256`,
+          }
+        : {
+            status: 'fail',
+            subject: 'unpacked files',
+            detail: `${folder}: ${damaged.length} changed or missing (${damaged.slice(0, 3).join(', ')}); delete the folder`,
+          },
+      await loadNativeModules('native modules'),
+    ];
+  },
+};
+
+// In a single executable application argv[1] repeats the executable; the command line starts after it.
+runCli(process.argv.slice(2), releaseRuntime).then(
+  (code) => {
+    if (code !== null) process.exit(code);
+  },
+  (error: unknown) => {
+    console.error('Codka failed:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

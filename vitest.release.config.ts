@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** The release executable (npm run test:release builds it first), run alone from an empty folder. */
+export default defineConfig({
+  test: {
+    include: ['tests/release/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
