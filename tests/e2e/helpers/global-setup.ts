@@ -48,6 +48,7 @@ export default async function setup(project: TestProject) {
       }),
     );
     project.provide('e2eWorkers', fixtures);
+    process.stdout.write(`[e2e] ${count} shared server(s) and Chromium(s), one per worker\n`);
   } catch (error) {
     await stop().catch(() => {});
     throw error;
