@@ -8,8 +8,11 @@ export default defineConfig({
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/helpers/setup.ts'],
+    // One server and one Chromium per worker, shared by the files it runs (tests/e2e/helpers/suite.ts).
+    globalSetup: ['tests/e2e/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    fileParallelism: false,
+    // Two workers, each with its own server and Chromium, on the 2-core machine (measured in the gate's note).
+    maxWorkers: 2,
   },
 });

@@ -6,25 +6,20 @@ import { expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signIn, signInForm, submitSignIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
+import { createCitizen } from './helpers/factories';
 import { setupE2E } from './helpers/suite';
 
-// Info-level logs carry the emails: the test server has no SMTP, so reset links are read from its log.
-const { openPage, origin, server } = setupE2E({ env: { LOG_LEVEL: 'info' } });
-
-const uniqueEmail = () =>
-  `e2e.account.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@test.codka.example`;
+const { openPage, origin, server } = setupE2E({
+  ownServer: {
+    because:
+      'reset links are read from its info-level log (no SMTP), and the tests change the demo citizen’s ' +
+      'password and turn on the demo admin’s two-factor sign-in, which the other files sign in with',
+    env: { LOG_LEVEL: 'info' },
+  },
+});
 
 /** Creates a citizen through the API, as the Sign Up form would. */
-async function createCitizen(password: string) {
-  const email = uniqueEmail();
-  const response = await fetch(`${origin()}/trpc/auth.signUp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: origin() },
-    body: JSON.stringify({ json: { fullName: 'Faadumo Xasan', email, password } }),
-  });
-  expect(response.status).toBe(200);
-  return { email, password };
-}
+const createCitizenWith = (password: string) => createCitizen(origin(), { label: 'account', password });
 
 /** What an authenticator app shows for this key, `offsetSteps` 30-second steps from now. */
 function authenticatorCode(key: Uint8Array, offsetSteps = 0): string {
@@ -40,7 +35,7 @@ async function fillPassword(page: Page, scope: string, label: string, value: str
 
 describe('/account', () => {
   it('changes the password on a phone; the new one signs in elsewhere', async () => {
-    const account = await createCitizen('first-password-1');
+    const account = await createCitizenWith('first-password-1');
     const { page } = await openPage('phone');
     await signIn(page, account);
     await visit(page, '/account');

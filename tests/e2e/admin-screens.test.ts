@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { choose, expectNoHorizontalScroll, openDashboard, stubTiles, toast } from './helpers/admin';
 import { signIn, signInForm, stepUpThroughApi, submitSignIn, waitForPath } from './helpers/auth';
@@ -9,6 +10,23 @@ const { openPage } = setupE2E();
 
 const uniqueEmail = () =>
   `e2e.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@test.codka.example`;
+
+/** The saved map settings and site theme, in the shape admin.settings.save takes (the admin's page). */
+async function readSettings(page: Page) {
+  const answer = await page.request.get('/trpc/admin.settings.get');
+  expect(answer.status()).toBe(200);
+  const { map, site } = (await answer.json()).result.data.json;
+  const { id: _id, fallbackImageUrl, ...rest } = map;
+  return { ...rest, fallbackImageUrl: fallbackImageUrl ?? '', defaultTheme: site.defaultTheme };
+}
+
+async function saveSettings(page: Page, settings: Awaited<ReturnType<typeof readSettings>>) {
+  const answer = await page.request.post('/trpc/admin.settings.save', {
+    headers: { origin: new URL(page.url()).origin, 'content-type': 'application/json' },
+    data: { json: settings },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+}
 
 describe('admin dashboard', () => {
   it('asks for the step-up login, then creates, edits and deletes a district', async () => {
@@ -237,6 +255,7 @@ describe('admin settings', () => {
     const { page } = await openPage();
     await signIn(page, DEMO_ADMIN);
     await stepUpThroughApi(page, DEMO_ADMIN.password);
+    const saved = await readSettings(page);
     await visit(page, '/admin/settings');
     const form = page.getByRole('form', { name: 'Settings' });
     await form.getByRole('textbox', { name: 'Attribution' }).fill('E2E tiles attribution');
@@ -262,6 +281,10 @@ describe('admin settings', () => {
     expect(await reloaded.getByRole('textbox', { name: 'Default zoom' }).inputValue()).toBe('7');
     expect(await reloaded.getByRole('textbox', { name: 'Marker name' }).last().inputValue()).toBe('Baidoa');
     expect(await reloaded.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+
+    // The map and the site's theme are back as they were for the files that run next on this server.
+    await saveSettings(page, saved);
+    expect(await readSettings(page)).toEqual(saved);
   });
 });
 

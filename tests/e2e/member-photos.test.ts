@@ -1,16 +1,13 @@
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPage, type PhotoSourceServer, portrait, startPhotoSource } from '../helpers/photo-source';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signIn, stepUpThroughApi } from './helpers/auth';
-import { launchBrowser, trackPages, visit } from './helpers/browser';
+import { visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
-import { startServer, type TestServer } from './helpers/server';
+import { setupE2E } from './helpers/suite';
 
 // The parliament's site is played by a local server; the built server is pointed at it through its env.
 let source: PhotoSourceServer;
-let server: TestServer;
-let browser: Browser;
 
 beforeAll(async () => {
   const image = (hue: number) => portrait(hue).then((body) => ({ body, type: 'image/jpeg', delayMs: 300 }));
@@ -31,23 +28,23 @@ beforeAll(async () => {
     '/img/abdi.jpg': await image(5),
     '/img/override.jpg': await image(6),
   });
-  server = await startServer({
-    PARLIAMENT_SOURCE_URL: `${source.origin}/members/`,
-    SENATE_SOURCE_URL: `${source.origin}/senate/`,
-  });
-  browser = await launchBrowser();
+});
+
+// After the photo source above: its beforeAll runs first, so the server's env can name its address.
+const { openPage } = setupE2E({
+  ownServer: {
+    because:
+      'its server copies photos from the local photo source (PARLIAMENT_SOURCE_URL, SENATE_SOURCE_URL)',
+    env: () => ({
+      PARLIAMENT_SOURCE_URL: `${source.origin}/members/`,
+      SENATE_SOURCE_URL: `${source.origin}/senate/`,
+    }),
+  },
 });
 
 afterAll(async () => {
-  try {
-    await browser?.close();
-    await server?.stop();
-  } finally {
-    await source?.close();
-  }
+  await source?.close();
 });
-
-const openPage = trackPages(() => ({ browser, origin: server.origin }));
 
 describe('member photos admin', () => {
   it('starts a refresh job, follows its progress to completion, and shows the copied photos', async () => {

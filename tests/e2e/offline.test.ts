@@ -1,27 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, stepUpThroughApi } from './helpers/auth';
-import { launchBrowser, newPage, type TestPage, type ViewportName, visit } from './helpers/browser';
+import { newPage, type TestPage, type ViewportName, visit } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
-import { startServer, type TestServer } from './helpers/server';
+import { setupE2E } from './helpers/suite';
 
-// The other browser tests block the service worker (helpers/browser.ts); these pages allow it.
-let server: TestServer;
-let browser: Browser;
+// The other browser tests block the service worker (helpers/browser.ts); these pages allow it. The service
+// worker and its caches live in each page's own browser context, so the worker's shared server is enough.
+const e2e = setupE2E();
 let open: TestPage[] = [];
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  try {
-    await browser?.close();
-  } finally {
-    await server?.stop();
-  }
-});
 
 /** Page errors fail the test; offline, failed requests are expected and not counted. */
 afterEach(async () => {
@@ -35,7 +22,7 @@ afterEach(async () => {
 });
 
 async function openPage(viewport: ViewportName = 'desktop'): Promise<TestPage> {
-  const testPage = await newPage(browser, { viewport, baseURL: server.origin, serviceWorkers: 'allow' });
+  const testPage = await newPage(e2e.browser(), { viewport, baseURL: e2e.origin(), serviceWorkers: 'allow' });
   open.push(testPage);
   return testPage;
 }
@@ -99,7 +86,7 @@ async function signOutThroughApi(page: Page) {
 
 /** The demo election whose results voters cannot see while it is open: only an admin gets its counts. */
 async function hiddenResultsElectionId(): Promise<string> {
-  const response = await fetch(`${server.origin}/trpc/elections.active`);
+  const response = await fetch(`${e2e.origin()}/trpc/elections.active`);
   const body = (await response.json()) as { result: { data: { json: { id: string; title: string }[] } } };
   const election = body.result.data.json.find((item) => item.title === 'Federal Presidential Election 2026');
   if (!election) throw new Error('the demo presidential election is missing');

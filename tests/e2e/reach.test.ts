@@ -1,11 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDashboard, stubTiles } from './helpers/admin';
 import { signIn } from './helpers/auth';
 import { axeViolations, horizontalOverflow, smallTargets } from './helpers/axe';
-import { launchBrowser, newPage, type TestPage, type ViewportName } from './helpers/browser';
+import { newPage, type TestPage, type ViewportName } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
-import { startServer, type TestServer } from './helpers/server';
+import { setupE2E } from './helpers/suite';
 
 /**
  * Issue 8's gate on every page of the site: axe-core (WCAG 2.1 A/AA, serious and critical) in English and
@@ -34,8 +34,7 @@ const ID_SOURCES = {
   adminElection: { page: '/admin/elections', prefix: '/admin/elections/' },
 } as const;
 
-let server: TestServer;
-let browser: Browser;
+const e2e = setupE2E();
 let routes: Route[] = [];
 /** Cookies of a signed-in citizen and of the admin after the dashboard's step-up, copied into new pages. */
 const cookies: Partial<Record<Role, Awaited<ReturnType<TestPage['context']['cookies']>>>> = {};
@@ -95,7 +94,7 @@ async function settle(page: Page) {
 }
 
 async function openAs(role: Role, viewport: ViewportName, language: Language): Promise<TestPage> {
-  const testPage = await newPage(browser, { viewport, baseURL: server.origin, language });
+  const testPage = await newPage(e2e.browser(), { viewport, baseURL: e2e.origin(), language });
   trackRequests(testPage.page);
   await stubTiles(testPage.page, 'ok');
   const saved = cookies[role];
@@ -128,20 +127,17 @@ function record(path: string, column: string, count: number) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-
-  const citizen = await newPage(browser, { viewport: 'desktop', baseURL: server.origin });
+  const citizen = await newPage(e2e.browser(), { viewport: 'desktop', baseURL: e2e.origin() });
   await signIn(citizen.page, DEMO_CITIZEN);
   cookies.citizen = await citizen.context.cookies();
   await citizen.close();
 
-  const admin = await newPage(browser, { viewport: 'desktop', baseURL: server.origin });
+  const admin = await newPage(e2e.browser(), { viewport: 'desktop', baseURL: e2e.origin() });
   trackRequests(admin.page);
   await openDashboard(admin.page);
   cookies.admin = await admin.context.cookies();
 
-  const visitor = await newPage(browser, { viewport: 'desktop', baseURL: server.origin });
+  const visitor = await newPage(e2e.browser(), { viewport: 'desktop', baseURL: e2e.origin() });
   trackRequests(visitor.page);
   await stubTiles(visitor.page, 'ok');
   await visitor.page.goto('/');
@@ -220,11 +216,6 @@ afterAll(async () => {
         .join(' ')}`,
   );
   process.stdout.write(`\n[reach] axe serious/critical findings per route:\n${lines.join('\n')}\n`);
-  try {
-    await browser?.close();
-  } finally {
-    await server?.stop();
-  }
 });
 
 /** Visits every route as its role, runs `check` on each and fails with every finding at once. */

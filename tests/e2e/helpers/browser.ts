@@ -1,29 +1,7 @@
-import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-/** Debian's Chromium, headless. A missing browser fails the suite with the command that installs it. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM_PATH}: the browser tests need it. Run: apt-get install -y chromium`,
-    );
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+export { CHROMIUM_PATH, launchBrowser } from './chromium';
 
 export type ViewportName = 'desktop' | 'phone';
 

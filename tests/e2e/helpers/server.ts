@@ -40,6 +40,8 @@ const APP_VARIABLES = [
 export interface TestServer {
   /** http://127.0.0.1:PORT, without a trailing slash. */
   origin: string;
+  /** The demo passwords the server drew (learnDemoPasswords reads it), for test files sharing this server. */
+  demoAccountsFile: string;
   /** Everything the server printed so far (stdout and stderr interleaved). */
   output(): string;
   /**
@@ -190,6 +192,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 
   return {
     origin,
+    demoAccountsFile: demoAccounts,
     output: () => output,
     waitForOutput(pattern, timeoutMs = 10_000) {
       return new Promise((resolveMatch, reject) => {

@@ -1,28 +1,68 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser, type PageOptions, type TestPage, trackPages, type ViewportName } from './browser';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type PageOptions, type TestPage, trackPages, type ViewportName } from './browser';
+import { learnDemoPasswords } from './demo-accounts';
+import type { WorkerFixtures } from './global-setup';
 import { startServer, type TestServer } from './server';
 
 /**
- * One test file's fixtures: its own server (fresh database with demo data) and browser, started before
- * the first test and stopped after the last. Returns `openPage`, which gives a fresh page per call and
- * fails the test when a page reported an error, and `server()` to read what the server printed.
+ * A file that cannot share its worker's server: `because` says why (an environment of its own, or state
+ * it changes that other files read), `env` is what its server is started with (read in beforeAll, so an
+ * earlier beforeAll may prepare it).
  */
-export function setupE2E(options: { env?: Record<string, string> } = {}): {
+export interface OwnServer {
+  because: string;
+  env?: Record<string, string> | (() => Record<string, string>);
+}
+
+/** The server and Chromium global-setup.ts started for the vitest worker running this file. */
+function workerFixtures(): WorkerFixtures {
+  const workers = inject('e2eWorkers');
+  const id = Number(process.env.VITEST_POOL_ID ?? '1');
+  const fixtures = workers?.[id - 1];
+  if (!fixtures) {
+    throw new Error(
+      `no shared browser-test server for worker ${id}: run the browser tests with vitest.e2e.config.ts`,
+    );
+  }
+  return fixtures;
+}
+
+/**
+ * One test file's fixtures. By default the server and Chromium its vitest worker shares with the files it
+ * runs before and after (global-setup.ts): the file must not depend on what those files did, so a test
+ * that counts things creates them (factories.ts) rather than asserting the demo data's numbers.
+ * `ownServer` starts a server for this file alone (fresh database with demo data), stopped after it.
+ * Returns `openPage`, which gives a fresh page in its own context per call and fails the test when a page
+ * reported an error, `browser()` for files that open pages their own way, and `server()` (own server only)
+ * to read what the server printed.
+ */
+export function setupE2E(options: { ownServer?: OwnServer } = {}): {
   openPage(viewport?: ViewportName, options?: PageOptions): Promise<TestPage>;
   origin(): string;
+  browser(): Browser;
   server(): TestServer;
 } {
   let server: TestServer | undefined;
+  let origin: string | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    server = await startServer(options.env);
-    browser = await launchBrowser();
+    const fixtures = workerFixtures();
+    browser = await chromium.connect(fixtures.browserEndpoint);
+    const own = options.ownServer;
+    if (own) {
+      server = await startServer(typeof own.env === 'function' ? own.env() : own.env);
+      origin = server.origin;
+    } else {
+      learnDemoPasswords(fixtures.demoAccountsFile);
+      origin = fixtures.origin;
+    }
   });
 
   afterAll(async () => {
     try {
+      // A connected browser only disconnects: the worker's Chromium serves the next file.
       await browser?.close();
     } finally {
       await server?.stop();
@@ -30,13 +70,19 @@ export function setupE2E(options: { env?: Record<string, string> } = {}): {
   });
 
   const started = () => {
-    if (!server || !browser) throw new Error('the server or the browser did not start (see beforeAll)');
-    return { browser, origin: server.origin };
+    if (!origin || !browser) throw new Error('the server or the browser did not start (see beforeAll)');
+    return { browser, origin };
   };
   return {
     openPage: trackPages(started),
     origin: () => started().origin,
+    browser: () => started().browser,
     server: () => {
+      if (!options.ownServer) {
+        throw new Error(
+          "only a file with its own server (setupE2E({ ownServer })) reads the server's output",
+        );
+      }
       if (!server) throw new Error('the server did not start (see beforeAll)');
       return server;
     },

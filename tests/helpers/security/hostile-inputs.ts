@@ -7,6 +7,8 @@ export interface HostileVariant {
   label: string;
   input?: unknown;
   raw?: string;
+  /** The field this variant changes; absent for variants of the whole input or of the request envelope. */
+  field?: string;
 }
 
 const HUGE = 'A'.repeat(100_000);
@@ -115,9 +117,9 @@ export function hostileVariants(valid: unknown): HostileVariant[] {
   );
   for (const [key, value] of Object.entries(record)) {
     const { [key]: _omitted, ...rest } = record;
-    variants.push({ label: `${key}: missing`, input: rest });
+    variants.push({ label: `${key}: missing`, input: rest, field: key });
     for (const [label, replacement] of fieldVariants(value)) {
-      variants.push({ label: `${key}: ${label}`, input: { ...record, [key]: replacement } });
+      variants.push({ label: `${key}: ${label}`, input: { ...record, [key]: replacement }, field: key });
     }
     // One level down: the rows of a list (an election's candidates, the map's markers).
     const first = Array.isArray(value) ? value[0] : undefined;
@@ -125,7 +127,11 @@ export function hostileVariants(valid: unknown): HostileVariant[] {
       for (const [innerKey, innerValue] of Object.entries(first as Record<string, unknown>)) {
         for (const [label, replacement] of fieldVariants(innerValue)) {
           const row = { ...(first as Record<string, unknown>), [innerKey]: replacement };
-          variants.push({ label: `${key}[0].${innerKey}: ${label}`, input: { ...record, [key]: [row] } });
+          variants.push({
+            label: `${key}[0].${innerKey}: ${label}`,
+            input: { ...record, [key]: [row] },
+            field: `${key}[0].${innerKey}`,
+          });
         }
       }
     }

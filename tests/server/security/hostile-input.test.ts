@@ -22,6 +22,15 @@ import { settlePhotoJobs } from '../../helpers/security/world-extras';
  * reaches every parser) and as a citizen. The procedure's own zod schema is the oracle: what it refuses must
  * answer 400 with the schema's first message and change nothing; what it accepts (odd but legal text) must
  * never answer 5xx, and a refusal must read as a sentence. Nothing answers with a stack trace.
+ *
+ * Coverage kept, with less repetition: the admin sends every variant to every procedure. The citizen sends
+ * every variant of the whole input and of the request envelope (raw JSON, superjson meta, deep nesting,
+ * smuggled fields) and, to the procedures a citizen may call, every field variant the schema accepts (those
+ * run the procedure with a citizen's session). It no longer sends the field variants the schema refuses, nor
+ * any field variant to an admin-only procedure: those add no code path. A field the schema refuses stops in
+ * the same zod parse whoever sends it (the admin's run proves its 400, its message and the unchanged
+ * database), and an admin-only procedure refuses a citizen (in its tier check, or in that same parse)
+ * whatever the fields hold.
  */
 const paths = procedurePaths();
 const tally = { requests: 0, malformed: 0, legal: 0, refusedByTier: 0 };
@@ -94,12 +103,18 @@ describe('hostile input', () => {
     ];
     const legal: { variant: HostileVariant; actor: (typeof actors)[number] }[] = [];
     const before = snapshot(test.db);
+    // SQLite counts every row written on this connection (the app's): a refused request that leaves it as it
+    // was wrote nothing, so the full snapshot, which costs more than the request, is compared only when it moved.
+    const rowsWritten = () => test.db.$client.prepare('SELECT total_changes()').pluck().get() as number;
+    let written = rowsWritten();
 
     for (const actor of actors) {
       address += 1;
       const remoteAddress = `10.${(address >> 8) & 255}.${address & 255}.1`;
       for (const variant of variants) {
         const verdict = schemaVerdict(path, variant);
+        const sameAsAdmin = actor.refusedByTier || !verdict.accepted;
+        if (actor.name === 'citizen' && variant.field !== undefined && sameAsAdmin) continue;
         if (verdict.accepted && !actor.refusedByTier) {
           legal.push({ variant, actor });
           continue;
@@ -119,7 +134,10 @@ describe('hostile input', () => {
           expect(response.statusCode, `${what}: ${message}`).toBe(400);
           if (verdict.message) expect(message, what).toBe(verdict.message);
         }
-        expect(changedTables(before, snapshot(test.db)), `${what}: the database changed`).toEqual([]);
+        if (rowsWritten() !== written) {
+          expect(changedTables(before, snapshot(test.db)), `${what}: the database changed`).toEqual([]);
+          written = rowsWritten();
+        }
       }
     }
 
