@@ -7,7 +7,7 @@ await build({
   outfile: 'dist/server/index.js',
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node24',
   format: 'esm',
   packages: 'external',
   sourcemap: true,

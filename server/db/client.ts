@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { unsupportedNodeMessage } from './node-version';
 import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -15,6 +16,8 @@ export const MIGRATIONS_FOLDER = resolve('drizzle');
  * `:memory:` gives a private database, as tests use.
  */
 export function createDb(path: string): Db {
+  const unsupported = unsupportedNodeMessage(process.version);
+  if (unsupported) throw new Error(unsupported);
   if (path !== ':memory:') {
     mkdirSync(dirname(resolve(path)), { recursive: true });
     // Password hashes, sessions and votes: a new database is readable by its owner only, and SQLite gives its
