@@ -143,6 +143,9 @@ describe('theme', () => {
     const { page } = await openPage('desktop');
     await visit(page, '/auth');
     const themeButton = header(page).getByRole('button', { name: /^Theme:/ });
+    // The header is drawn again once the session is known: a menu opened before then can close with it.
+    const sessionKnown = () => header(page).getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+    await sessionKnown();
 
     await themeButton.click();
     await page.getByRole('menuitem', { name: 'Dark' }).click();
@@ -153,6 +156,7 @@ describe('theme', () => {
     await header(page)
       .getByRole('button', { name: /^Theme: Dark/ })
       .waitFor();
+    await sessionKnown();
     expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
 

@@ -1,8 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 
-export { CHROMIUM_PATH, launchBrowser } from './chromium';
-
 export type ViewportName = 'desktop' | 'phone';
 
 const VIEWPORTS = {

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserServer, chromium } from 'playwright-core';
+import { type BrowserServer, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/** A missing browser fails the suite with the command that installs it. */
 function chromiumOptions() {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -23,14 +24,10 @@ function chromiumOptions() {
   };
 }
 
-/** Debian's Chromium, headless. A missing browser fails the suite with the command that installs it. */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch(chromiumOptions());
-}
-
 /**
- * The same Chromium behind a websocket (global-setup.ts starts one per vitest worker; this file imports nothing of vitest so it can run there): each test file
- * connects to it instead of starting its own, and its pages live in contexts of their own.
+ * Debian's Chromium, headless, behind a websocket: global-setup.ts starts one per vitest worker (this file
+ * imports nothing of vitest so it can run there), and each test file connects to it instead of starting
+ * its own; a file's pages live in browser contexts of their own.
  */
 export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer(chromiumOptions());
