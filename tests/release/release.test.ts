@@ -6,7 +6,7 @@ import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeDb, createDb } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import { launchBrowser } from '../e2e/helpers/browser';
+import { launchBrowser } from '../e2e/helpers/chromium';
 import { createElection } from '../helpers/election-factories';
 import { createPoll } from '../helpers/poll-factories';
 import { freePort, REPO_ROOT } from '../helpers/security/server-process';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type BrowserServer, chromium } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -22,6 +22,11 @@ function chromiumOptions() {
       '--no-first-run',
     ],
   };
+}
+
+/** Debian's Chromium, headless, for a suite outside the browser tests' workers (the release test). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch(chromiumOptions());
 }
 
 /**
