@@ -16,7 +16,10 @@ const envSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_PATH: z.string().min(1).default('./data/codka.db'),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
-    PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+    PUBLIC_ORIGIN: z
+      .url({ protocol: /^https?$/ })
+      .transform(originOnly)
+      .optional(),
     SEED_DEMO: booleanFlag.default(true),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).max(256).optional(),
@@ -47,9 +50,42 @@ const envSchema = z
   })
   .transform((env) => ({
     ...env,
-    // Origins have no trailing slash; PUBLIC_ORIGIN is compared byte for byte with the Origin header.
-    PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    // An origin as originOnly writes it: PUBLIC_ORIGIN is compared byte for byte with the Origin header.
+    PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
   }));
+
+/**
+ * PUBLIC_ORIGIN as a browser writes its Origin header: scheme and host in lower case, no default port, no
+ * trailing slash ("HTTPS://Codka.so:443/" is https://codka.so). Anything past the origin is a mistake that would
+ * otherwise be half used (links in emails, the CSRF check), so it stops the start; a user name and password, a
+ * query or a fragment are named but not repeated, to keep what they may hold out of logs.
+ */
+function originOnly(value: string, context: z.RefinementCtx): string {
+  const url = new URL(value);
+  // Without a user name, the href is the origin followed by the path, query and fragment.
+  const rest = url.href.slice(url.origin.length);
+  const extra =
+    url.username || url.password
+      ? 'a user name or password'
+      : url.pathname !== '/'
+        ? `a path (${url.pathname})`
+        : rest.includes('?')
+          ? 'a query'
+          : rest.includes('#')
+            ? 'a fragment'
+            : null;
+  if (extra === null) return url.origin;
+  context.addIssue({
+    code: 'custom',
+    message: `must be an origin only (such as https://codka.so), without ${extra}.`,
+  });
+  return z.NEVER;
+}
+
+/** Whether an origin is served over https: its parsed scheme decides (Secure cookies, HSTS), never its spelling. */
+export function isHttpsOrigin(origin: string): boolean {
+  return URL.parse(origin)?.protocol === 'https:';
+}
 
 export type Env = z.infer<typeof envSchema>;
 

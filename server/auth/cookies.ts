@@ -1,5 +1,5 @@
 import type { CookieSerializeOptions } from '@fastify/cookie';
-import type { Env } from '../env';
+import { type Env, isHttpsOrigin } from '../env';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from './sessions';
 
 export const SESSION_COOKIE = 'codka_session';
@@ -8,7 +8,7 @@ export function sessionCookieOptions(env: Env): CookieSerializeOptions {
   return {
     httpOnly: true,
     sameSite: 'lax',
-    secure: env.PUBLIC_ORIGIN.startsWith('https://'),
+    secure: isHttpsOrigin(env.PUBLIC_ORIGIN),
     path: '/',
     maxAge: Math.floor(SESSION_ABSOLUTE_LIFETIME_MS / 1000),
   };

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isHttpsOrigin } from '../env';
 
 /** A strict CSP: scripts only from our own origin, no inline scripts; HSTS only when served over https. */
 export async function registerSecurityHeaders(
@@ -8,7 +9,7 @@ export async function registerSecurityHeaders(
   /** Origins images may also come from: the admin-configured map tile and fallback image hosts. */
   imageOrigins: () => string[] = () => [],
 ): Promise<void> {
-  const https = publicOrigin.startsWith('https://');
+  const https = isHttpsOrigin(publicOrigin);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -40,14 +41,11 @@ export async function registerSecurityHeaders(
 
 /** The https origin of a URL template such as https://tile.openstreetmap.org/{z}/{x}/{y}.png, or null. */
 export function httpsOrigin(url: string | null | undefined): string | null {
-  if (!url?.startsWith('https://')) return null;
-  try {
-    // Tile templates may use {s} subdomains: allow them with a wildcard host.
-    const host = new URL(url.replace(/\{[a-z]+\}/gi, '0')).host;
-    return url.slice(8).startsWith('{s}.')
-      ? `https://*.${host.split('.').slice(1).join('.')}`
-      : `https://${host}`;
-  } catch {
-    return null;
-  }
+  // The parsed scheme decides, not the spelling: a fallback image may be written HTTPS://.
+  const parsed = url ? URL.parse(url.replace(/\{[a-z]+\}/gi, '0')) : null;
+  if (!url || !parsed || !isHttpsOrigin(parsed.origin)) return null;
+  // Tile templates may use {s} subdomains: allow them with a wildcard host.
+  return /^https:\/\/\{s\}\./i.test(url)
+    ? `https://*.${parsed.host.split('.').slice(1).join('.')}`
+    : parsed.origin;
 }

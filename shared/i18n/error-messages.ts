@@ -14,12 +14,17 @@ export function message(key: string, params?: MessageParams): string {
   return params ? `${key}${SEPARATOR}${JSON.stringify(params)}` : key;
 }
 
-/** The key and parts of a message written by `message`; any other text comes back as a key of its own. */
+/**
+ * The key and parts of a message written by `message`; any other text comes back whole, as a key of its own.
+ * Zod's own wording may hold a `|` too ('expected one of "a"|"b"'): a key has no spaces and its parts are an object.
+ */
 export function readMessage(text: string): MessageRef {
   const at = text.indexOf(SEPARATOR);
-  if (at < 0) return { key: text };
+  if (at < 0 || /\s/.test(text.slice(0, at))) return { key: text };
   try {
-    return { key: text.slice(0, at), params: JSON.parse(text.slice(at + 1)) as MessageParams };
+    const params: unknown = JSON.parse(text.slice(at + 1));
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) return { key: text };
+    return { key: text.slice(0, at), params: params as MessageParams };
   } catch {
     return { key: text };
   }
@@ -40,11 +45,20 @@ export interface ErrorTexts {
  * A text that is no key of ours (zod's own wording for input no form can send) comes back unchanged.
  */
 export function translateMessage(texts: ErrorTexts, ref: MessageRef): string {
-  const values: Record<string, string | number> = {};
-  for (const [name, value] of Object.entries(ref.params ?? {})) {
-    values[name] = typeof value === 'object' ? translateMessage(texts, value) : value;
-  }
-  return texts.exists(ref.key, values) ? texts.t(ref.key, values) : ref.key;
+  const values: Record<string, string | number> = Object.fromEntries(
+    Object.entries(ref.params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? translateMessage(texts, value) : value,
+    ]),
+  );
+  // The parts go under `replace`, where i18next only fills placeholders: a part named lng, lngs, keyPrefix,
+  // context, defaultValue or returnObjects is never obeyed as an option. Only a numeric count is also passed
+  // as itself, because it picks the plural ("1 minute", "15 minutes").
+  const options = {
+    replace: values,
+    ...(typeof values.count === 'number' ? { count: values.count } : {}),
+  };
+  return texts.exists(ref.key, options) ? texts.t(ref.key, options) : ref.key;
 }
 
 /** The language a request asks for: Somali when its Accept-Language starts with so, else English. */

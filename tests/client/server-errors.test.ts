@@ -1,7 +1,7 @@
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../client/src/i18n';
-import { messageText } from '../../client/src/i18n/error-texts';
+import { errorCodeText, messageText } from '../../client/src/i18n/error-texts';
 import { serverMessage } from '../../client/src/lib/errors';
 import { zodValidate } from '../../client/src/lib/zod-form';
 import { signUpForm } from '../../shared/schemas/auth';
@@ -38,6 +38,21 @@ describe("the client says the server's errors and the forms' messages in the rea
       },
     });
     expect(serverMessage(plain)).toBe('The request is malformed.');
+  });
+
+  it("never lets a server's part name act as an i18next option (attack review, 9)", async () => {
+    await i18n.changeLanguage('en');
+    const hostile = {
+      id: ID,
+      lng: 'so',
+      lngs: 'so',
+      keyPrefix: 'account',
+      defaultValue: 'Other.',
+      returnObjects: 1,
+    };
+    expect(errorCodeText('election.notFound', hostile)).toBe(`No election with id ${ID}.`);
+    expect(messageText(`election.notFound|${JSON.stringify(hostile)}`)).toBe(`No election with id ${ID}.`);
+    expect(errorCodeText('time.minutes', { count: 3, lng: 'so' })).toBe('3 minutes');
   });
 
   it('translates zod messages written as keys, with their parts (labels included)', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from '../../server/env';
+import { EnvError, isHttpsOrigin, parseEnv } from '../../server/env';
 
 describe('environment', () => {
   it('has the documented defaults', () => {
@@ -20,6 +20,48 @@ describe('environment', () => {
   it('derives PUBLIC_ORIGIN from PORT and drops a trailing slash', () => {
     expect(parseEnv({ PORT: '8080' }).PUBLIC_ORIGIN).toBe('http://localhost:8080');
     expect(parseEnv({ PUBLIC_ORIGIN: 'https://codka.so/' }).PUBLIC_ORIGIN).toBe('https://codka.so');
+  });
+
+  it('keeps only the origin of PUBLIC_ORIGIN, as a browser writes it in its Origin header', () => {
+    // Capitals once passed the plain-http check yet turned off HSTS and the Secure cookie (attack review, 5).
+    expect(parseEnv({ PUBLIC_ORIGIN: 'HTTPS://CODKA.EXAMPLE.SO' }).PUBLIC_ORIGIN).toBe(
+      'https://codka.example.so',
+    );
+    expect(parseEnv({ PUBLIC_ORIGIN: 'HTTP://LOCALHOST:3000' }).PUBLIC_ORIGIN).toBe('http://localhost:3000');
+    expect(parseEnv({ PUBLIC_ORIGIN: 'https://codka.so:443/' }).PUBLIC_ORIGIN).toBe('https://codka.so');
+    expect(parseEnv({ PUBLIC_ORIGIN: 'https://Maá.so' }).PUBLIC_ORIGIN).toBe('https://xn--ma-nia.so');
+    expect(() => parseEnv({ PUBLIC_ORIGIN: 'HTTP://CODKA.SO' })).toThrow(
+      'PUBLIC_ORIGIN: http://codka.so is plain http',
+    );
+  });
+
+  it.each([
+    ['http://user:pw@localhost', 'a user name or password'],
+    ['https://codka.so@evil.example', 'a user name or password'],
+    ['https://codka.so/path', 'a path'],
+    ['https://codka.so//', 'a path'],
+    ['https://codka.so/?x', 'a query'],
+    ['https://codka.so?', 'a query'],
+    ['https://codka.so/#y', 'a fragment'],
+    ['https://codka.so/path?x#y', 'a path'],
+  ])('refuses a PUBLIC_ORIGIN that is more than an origin: %s', (origin, part) => {
+    for (const NODE_ENV of ['production', 'development', 'test']) {
+      const start = () => parseEnv({ PUBLIC_ORIGIN: origin, NODE_ENV });
+      expect(start).toThrow(EnvError);
+      expect(start).toThrow(
+        `PUBLIC_ORIGIN: must be an origin only (such as https://codka.so), without ${part}`,
+      );
+      // The password in a mistaken origin is not repeated into the log.
+      expect(start).not.toThrow('pw');
+    }
+  });
+
+  it('decides https from the parsed scheme, whatever the letters', () => {
+    expect(isHttpsOrigin('https://codka.so')).toBe(true);
+    expect(isHttpsOrigin('HTTPS://CODKA.SO')).toBe(true);
+    expect(isHttpsOrigin('http://localhost:3000')).toBe(false);
+    expect(isHttpsOrigin('https-not://codka.so')).toBe(false);
+    expect(isHttpsOrigin('not an address')).toBe(false);
   });
 
   it('reads flags in the usual spellings', () => {

@@ -299,4 +299,25 @@ describe('map image hosts in the CSP', () => {
       .find((directive) => directive.trim().startsWith('img-src'));
     expect(imgSrc?.trim()).toBe("img-src 'self' data: blob: https://*.tiles.example.org");
   });
+
+  it('allows a fallback image host written in capitals: the parsed scheme decides https', async () => {
+    const { app, db } = await buildTestApp();
+    db.insert(newMapSettings)
+      .values({
+        tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png',
+        fallbackImageUrl: 'HTTPS://Images.Example.org/somalia.png',
+        attribution: 'x',
+        defaultZoom: 6,
+        centerLat: 5,
+        centerLng: 46,
+      })
+      .run();
+    const response = await app.inject({ method: 'GET', url: '/' });
+    const imgSrc = String(response.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.trim().startsWith('img-src'));
+    expect(imgSrc?.trim()).toBe(
+      "img-src 'self' data: blob: https://tiles.example.org https://images.example.org",
+    );
+  });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../server/errors/domain-error';
 import { errorText, messageText } from '../../server/errors/texts';
 import { ERROR_CATALOGUE } from '../../shared/errors';
-import { languageFromHeader } from '../../shared/i18n/error-messages';
+import { languageFromHeader, readMessage } from '../../shared/i18n/error-messages';
 import en from '../../shared/i18n/locales/en/errors.json';
 import so from '../../shared/i18n/locales/so/errors.json';
 
@@ -142,6 +142,44 @@ describe('error and validation texts', () => {
     expect(messageText(latitude, 'en')).toBe('Latitude must be between -90 and 90');
     expect(messageText(latitude, 'so')).toBe('Loolka waa inuu u dhexeeyaa -90 iyo 90');
     expect(messageText({ key: 'Something nobody wrote.' }, 'so')).toBe('Something nobody wrote.');
+  });
+
+  it("never lets a part's name act as an i18next option (attack review, 9)", () => {
+    // Each of these names is an option of i18next's t(); as a part it is only a value for its {{placeholder}}.
+    const hostile = {
+      id: 'x',
+      lng: 'so',
+      lngs: 'so',
+      keyPrefix: 'account',
+      context: 'male',
+      defaultValue: 'Something else.',
+      returnObjects: 1,
+      postProcess: 'sprintf',
+      interpolation: 'none',
+      replace: 'y',
+      ns: 'other',
+    };
+    for (const language of ['en', 'so'] as const) {
+      expect(() => messageText({ key: 'election.notFound', params: hostile }, language)).not.toThrow();
+    }
+    expect(messageText({ key: 'election.notFound', params: hostile }, 'en')).toBe('No election with id x.');
+    expect(messageText({ key: 'election.notFound', params: hostile }, 'so')).toBe(
+      'Ma jirto doorasho leh aqoonsiga x.',
+    );
+    // The plural still follows a numeric count.
+    expect(messageText({ key: 'time.minutes', params: { count: 1, lng: 'so' } }, 'en')).toBe('1 minute');
+    expect(messageText({ key: 'time.minutes', params: { count: 7, lngs: 'so' } }, 'en')).toBe('7 minutes');
+  });
+
+  it("reads zod's own wording whole, even with a | in it", () => {
+    const zodEnum = 'Invalid option: expected one of "citizen"|"admin"';
+    expect(readMessage(zodEnum)).toEqual({ key: zodEnum });
+    expect(messageText(readMessage(zodEnum), 'so')).toBe(zodEnum);
+    expect(readMessage('validation.between|[1,2]')).toEqual({ key: 'validation.between|[1,2]' });
+    expect(readMessage('validation.maxLength|{"max":5}')).toEqual({
+      key: 'validation.maxLength',
+      params: { max: 5 },
+    });
   });
 
   it('reads the language from Accept-Language', () => {

@@ -112,6 +112,31 @@ describe('security headers on every kind of answer', () => {
   });
 });
 
+describe('an https origin written in capitals (attack review, 5)', () => {
+  it('still gets HSTS, upgrade-insecure-requests and a Secure session cookie', async () => {
+    const test = await worldApp({ PUBLIC_ORIGIN: 'HTTPS://CODKA.EXAMPLE' });
+    const page = await test.app.inject({ method: 'GET', url: '/elections' });
+    expect(page.headers['strict-transport-security']).toContain('includeSubDomains');
+    expect(directives(String(page.headers['content-security-policy'])).has('upgrade-insecure-requests')).toBe(
+      true,
+    );
+    // The browser sends its Origin in lower case: it must match, and the cookie must be Secure.
+    const signIn = await test.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.signIn',
+      headers: { origin: 'https://codka.example', 'content-type': 'application/json' },
+      payload: trpcBody({
+        email: test.world.users.citizen.email,
+        password: test.world.users.citizen.password,
+      }),
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const cookie = [signIn.headers['set-cookie']].flat().find((c) => c?.startsWith('codka_session=')) ?? '';
+    expect(cookie.split(';').map((part) => part.trim().toLowerCase())).toContain('secure');
+    await test.app.close();
+  });
+});
+
 describe('the session cookie', () => {
   const policies = [
     ['http', 'http://localhost:3000', false],
