@@ -83,6 +83,9 @@ const ADMIN_OUTCOMES = {
   present: '{email} is already a System Admin; nothing was changed (its password neither).',
   deactivated:
     '{email} is a deactivated System Admin and stays so: reactivate it from the admin console with another admin.',
+  deactivatedAccount:
+    '{email} belongs to a deactivated account; nothing was changed: another admin must reactivate it from the ' +
+    'admin console first.',
   demoted:
     '{email} was made a System Admin here before and another admin has since changed its role; that stays so.',
 } as const;
@@ -110,7 +113,7 @@ export async function createAdmin(input: CommandInput): Promise<number> {
   try {
     const outcome = await withDatabase(input, (db) => ensureConfiguredAdmin(db, email, password));
     const sentence = ADMIN_OUTCOMES[outcome].replace('{email}', email);
-    if (outcome === 'deactivated' || outcome === 'demoted') {
+    if (outcome === 'deactivated' || outcome === 'deactivatedAccount' || outcome === 'demoted') {
       console.error(`codka create-admin: ${sentence}`);
       return EXIT.failed;
     }
