@@ -9,7 +9,7 @@ import { demoAccountsBanner } from '../startup';
 import { pendingMigrations } from './check';
 import { EXIT } from './help';
 import type { CommandInput } from './main';
-import { PasswordMismatch, readPassword } from './password-prompt';
+import { PasswordNotRead, readPassword } from './password-prompt';
 
 /** Opens (creating if needed) and migrates the database for the length of `work`. */
 async function withDatabase<T>({ env, files }: CommandInput, work: (db: Db) => Promise<T> | T): Promise<T> {
@@ -55,9 +55,9 @@ export async function backup({ env, values }: CommandInput): Promise<number> {
   });
 }
 
-export async function restore({ env, positionals }: CommandInput): Promise<number> {
+export async function restore({ env, files, positionals }: CommandInput): Promise<number> {
   return reportBackupError('restore', async () => {
-    const summary = await restoreDatabase(String(positionals[0]), env.DATABASE_PATH);
+    const summary = await restoreDatabase(String(positionals[0]), env.DATABASE_PATH, files.migrationsFolder);
     console.log(
       `Restored ${summary.databasePath} from ${summary.restoredFrom} (${summary.votes} votes, ` +
         `${summary.pollVotes} poll votes, ${summary.users} accounts; integrity_check ok).`,
@@ -100,7 +100,7 @@ export async function createAdmin(input: CommandInput): Promise<number> {
   try {
     password = await readPassword(`Password for ${email}: `);
   } catch (error) {
-    if (!(error instanceof PasswordMismatch)) throw error;
+    if (!(error instanceof PasswordNotRead)) throw error;
     console.error(`codka create-admin: ${error.message}`);
     return EXIT.failed;
   }
