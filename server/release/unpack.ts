@@ -83,8 +83,16 @@ export function pruneRuntimes(root: string, current: string): string[] {
     const path = join(root, name);
     if (UNPACKING.test(name) && Date.now() - lstatSync(path).mtimeMs > UNPACKING_STALE_MS) removed.push(path);
   }
-  for (const path of removed) rmSync(path, { recursive: true, force: true });
-  return removed;
+  const left: string[] = [];
+  for (const path of removed) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+    } catch {
+      // A clean-up that cannot finish (a file made read-only by hand) must not keep the site down.
+      left.push(path);
+    }
+  }
+  return removed.filter((path) => !left.includes(path));
 }
 
 /** When a version's folder was last unpacked or served (serve touches its .complete). */
