@@ -49,6 +49,12 @@ export async function prepareDatabase(
         'The ADMIN_EMAIL System Admin is deactivated and stays so: another admin deactivated it, and a ' +
           'restart does not undo that. Reactivate it from the admin console, or set ADMIN_EMAIL to another address.',
       );
+    } else if (outcome === 'deactivatedAccount') {
+      log.warn(
+        { email: env.ADMIN_EMAIL },
+        'The ADMIN_EMAIL account is deactivated, so it was not made a System Admin: a restart does not undo a ' +
+          'deactivation. Reactivate it from the admin console, or set ADMIN_EMAIL to another address.',
+      );
     } else if (outcome === 'demoted') {
       log.warn(
         { email: env.ADMIN_EMAIL },

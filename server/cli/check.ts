@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { schemaDifferences } from '../db/schema-check';
 import { EXIT } from './help';
 import type { CommandInput } from './main';
 import type { CheckLine } from './runtime';
@@ -63,6 +64,8 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
   try {
     const db = new Database(databasePath, { readonly: true, fileMustExist: true });
     try {
+      // Nothing the file's own schema defines runs while check reads it.
+      db.pragma('trusted_schema = OFF');
       const result = db.pragma('integrity_check') as { integrity_check: string }[];
       const ok = result.length === 1 && result[0]?.integrity_check === 'ok';
       lines.push({
@@ -74,6 +77,16 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
               .map((row) => row.integrity_check)
               .slice(0, 5)
               .join('; '),
+      });
+      // A trigger or default added by hand (a restored file from elsewhere) would act on every vote or sign-up.
+      const differences = schemaDifferences(db, migrationsFolder);
+      lines.push({
+        status: differences.length > 0 ? 'fail' : 'ok',
+        subject: 'database schema',
+        detail:
+          differences.length > 0
+            ? `not what Codka's migrations made: ${differences.slice(0, 3).join('; ')}`
+            : "triggers, views, indexes and tables are those of Codka's migrations",
       });
     } finally {
       db.close();

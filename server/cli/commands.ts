@@ -9,7 +9,7 @@ import { demoAccountsBanner } from '../startup';
 import { pendingMigrations } from './check';
 import { EXIT } from './help';
 import type { CommandInput } from './main';
-import { PasswordMismatch, readPassword } from './password-prompt';
+import { PasswordNotRead, readPassword } from './password-prompt';
 
 /** Opens (creating if needed) and migrates the database for the length of `work`. */
 async function withDatabase<T>({ env, files }: CommandInput, work: (db: Db) => Promise<T> | T): Promise<T> {
@@ -55,9 +55,9 @@ export async function backup({ env, values }: CommandInput): Promise<number> {
   });
 }
 
-export async function restore({ env, positionals }: CommandInput): Promise<number> {
+export async function restore({ env, files, positionals }: CommandInput): Promise<number> {
   return reportBackupError('restore', async () => {
-    const summary = await restoreDatabase(String(positionals[0]), env.DATABASE_PATH);
+    const summary = await restoreDatabase(String(positionals[0]), env.DATABASE_PATH, files.migrationsFolder);
     console.log(
       `Restored ${summary.databasePath} from ${summary.restoredFrom} (${summary.votes} votes, ` +
         `${summary.pollVotes} poll votes, ${summary.users} accounts; integrity_check ok).`,
@@ -83,6 +83,9 @@ const ADMIN_OUTCOMES = {
   present: '{email} is already a System Admin; nothing was changed (its password neither).',
   deactivated:
     '{email} is a deactivated System Admin and stays so: reactivate it from the admin console with another admin.',
+  deactivatedAccount:
+    '{email} belongs to a deactivated account; nothing was changed: another admin must reactivate it from the ' +
+    'admin console first.',
   demoted:
     '{email} was made a System Admin here before and another admin has since changed its role; that stays so.',
 } as const;
@@ -97,7 +100,7 @@ export async function createAdmin(input: CommandInput): Promise<number> {
   try {
     password = await readPassword(`Password for ${email}: `);
   } catch (error) {
-    if (!(error instanceof PasswordMismatch)) throw error;
+    if (!(error instanceof PasswordNotRead)) throw error;
     console.error(`codka create-admin: ${error.message}`);
     return EXIT.failed;
   }
@@ -110,7 +113,7 @@ export async function createAdmin(input: CommandInput): Promise<number> {
   try {
     const outcome = await withDatabase(input, (db) => ensureConfiguredAdmin(db, email, password));
     const sentence = ADMIN_OUTCOMES[outcome].replace('{email}', email);
-    if (outcome === 'deactivated' || outcome === 'demoted') {
+    if (outcome === 'deactivated' || outcome === 'deactivatedAccount' || outcome === 'demoted') {
       console.error(`codka create-admin: ${sentence}`);
       return EXIT.failed;
     }

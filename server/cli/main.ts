@@ -111,7 +111,7 @@ export async function runCli(argv: string[], runtime: Runtime): Promise<number |
     throw error;
   }
   if (name === 'version') return version(runtime);
-  const files = await runtime.prepare(env);
+  const files = await runtime.prepare(env, name);
   return command.run({ ...parsed, env, files, runtime });
 }
 

@@ -1,22 +1,32 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 
+/** Where the prompt reads and writes: the process's own terminal, or a test's streams. */
+export interface PromptStreams {
+  input: NodeJS.ReadableStream & { isTTY?: boolean };
+  output: NodeJS.WritableStream;
+}
+
 /**
  * The new admin's password: asked twice on a terminal without echo, or the first line of standard input
  * (a script pipes it in; it never appears in the process list as an argument would).
  */
-export async function readPassword(prompt: string): Promise<string> {
-  if (!process.stdin.isTTY) return firstLine();
-  const first = await askHidden(prompt);
-  const second = await askHidden('Again, to confirm: ');
-  if (first !== second) throw new PasswordMismatch('The two passwords differ; nothing was changed.');
+export async function readPassword(
+  prompt: string,
+  streams: PromptStreams = { input: process.stdin, output: process.stdout },
+): Promise<string> {
+  if (!streams.input.isTTY) return firstLine(streams.input);
+  const first = await askHidden(prompt, streams);
+  const second = await askHidden('Again, to confirm: ', streams);
+  if (first !== second) throw new PasswordNotRead('The two passwords differ; nothing was changed.');
   return first;
 }
 
-export class PasswordMismatch extends Error {}
+/** No password was taken (they differ, or the prompt was cancelled): the message says so. */
+export class PasswordNotRead extends Error {}
 
-async function firstLine(): Promise<string> {
-  const lines = createInterface({ input: process.stdin, terminal: false });
+async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
+  const lines = createInterface({ input, terminal: false });
   for await (const line of lines) {
     lines.close();
     return line;
@@ -24,21 +34,31 @@ async function firstLine(): Promise<string> {
   return '';
 }
 
-function askHidden(prompt: string): Promise<string> {
+function askHidden(prompt: string, { input, output }: PromptStreams): Promise<string> {
   let muted = false;
   // Echoes the prompt, then nothing of what is typed.
-  const output = new Writable({
+  const echo = new Writable({
     write(chunk, _encoding, done) {
-      if (!muted) process.stdout.write(chunk);
+      if (!muted) output.write(chunk);
       done();
     },
   });
-  const terminal = createInterface({ input: process.stdin, output, terminal: true });
-  return new Promise((resolve) => {
+  const terminal = createInterface({ input, output: echo, terminal: true });
+  return new Promise((resolve, reject) => {
+    let answered = false;
     terminal.question(prompt, (answer) => {
+      answered = true;
       terminal.close();
-      process.stdout.write('\n');
+      output.write('\n');
       resolve(answer);
+    });
+    // The terminal is in raw mode, so Ctrl-C reaches readline as a key, not as a signal: without this it
+    // would be swallowed and the prompt would wait for ever. Ctrl-D on an empty line closes the prompt too.
+    terminal.on('SIGINT', () => terminal.close());
+    terminal.on('close', () => {
+      if (answered) return;
+      output.write('\n');
+      reject(new PasswordNotRead('Cancelled; nothing was changed.'));
     });
     muted = true;
   });

@@ -24,8 +24,11 @@ export interface Runtime {
   version: string;
   /** Stand in for variables the environment leaves unset: the executable seeds no demo data by default. */
   envDefaults: Record<string, string>;
-  /** Makes the native code and the files the server reads ready (the executable unpacks them once). */
-  prepare(env: Env): Promise<RuntimeFiles>;
+  /**
+   * Makes the native code and the files the server reads ready (the executable unpacks them once, and only
+   * `serve` removes older versions' files). `command`: the command about to run.
+   */
+  prepare(env: Env, command: string): Promise<RuntimeFiles>;
   /** For `codka check`: can the native code be loaded (and, for the executable, are its files intact)? */
   checkNative(env: Env): Promise<CheckLine[]>;
 }

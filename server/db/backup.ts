@@ -13,6 +13,8 @@ import {
 import { copyFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { MIGRATIONS_FOLDER } from './client';
+import { schemaDifferences } from './schema-check';
 
 /** Tables a Codka database has: a file without them is not one of our backups. */
 const REQUIRED_TABLES = ['users', 'votes', 'poll_votes', '__drizzle_migrations'];
@@ -44,8 +46,12 @@ function fsyncPath(path: string): void {
   }
 }
 
-/** Opens a database file and checks that it is whole (integrity_check) and a Codka database. */
-export function inspectDatabase(path: string): Omit<BackupSummary, 'ms' | 'path'> {
+/**
+ * Opens a database file and checks that it is whole (integrity_check) and a Codka database. With
+ * `migrationsFolder` (a restore: the file comes from elsewhere) its triggers, views, indexes and tables must
+ * also be exactly what the migrations it has applied make (schema-check.ts).
+ */
+export function inspectDatabase(path: string, migrationsFolder?: string): Omit<BackupSummary, 'ms' | 'path'> {
   if (!existsSync(path)) throw new BackupError(`${path} does not exist.`);
   let db: Database.Database;
   try {
@@ -54,6 +60,8 @@ export function inspectDatabase(path: string): Omit<BackupSummary, 'ms' | 'path'
     throw new BackupError(`${path} cannot be opened as a database: ${(error as Error).message}`);
   }
   try {
+    // Nothing the file's own schema defines (a view's or trigger's functions) runs while it is inspected.
+    db.pragma('trusted_schema = OFF');
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new BackupError(`${path} fails integrity_check: ${String(integrity)}`);
     const tables = new Set(
@@ -62,6 +70,13 @@ export function inspectDatabase(path: string): Omit<BackupSummary, 'ms' | 'path'
     const missing = REQUIRED_TABLES.filter((table) => !tables.has(table));
     if (missing.length > 0) {
       throw new BackupError(`${path} is not a Codka database (no ${missing.join(', ')} table).`);
+    }
+    const differences = migrationsFolder ? schemaDifferences(db, migrationsFolder) : [];
+    if (differences.length > 0) {
+      throw new BackupError(
+        `${path} has a schema Codka's migrations did not make (${differences.slice(0, 3).join('; ')}` +
+          `${differences.length > 3 ? `; ${differences.length - 3} more` : ''}): it was not restored.`,
+      );
     }
     const count = (table: string) => db.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number;
     return {
@@ -146,19 +161,21 @@ export interface RestoreSummary extends Omit<BackupSummary, 'path'> {
 }
 
 /**
- * Puts a backup back: refuses a file that is damaged or not a Codka database, and refuses while the server
+ * Puts a backup back: refuses a file that is damaged, not a Codka database or with a schema of its own (a
+ * trigger, a changed default: schema-check.ts), and refuses while the server
  * has the database open. The backup is copied beside the database, checked and fsynced, the current file is
  * kept under another name, and the copy is renamed over it in one step, so the database is never half-written.
  */
 export async function restoreDatabase(
   backupPath: string,
   databasePath: string,
+  migrationsFolder = MIGRATIONS_FOLDER,
   now = new Date(),
 ): Promise<RestoreSummary> {
   const started = performance.now();
   const source = resolve(backupPath);
   const target = resolve(databasePath);
-  inspectDatabase(source);
+  inspectDatabase(source, migrationsFolder);
   mkdirSync(dirname(target), { recursive: true });
   const exists = existsSync(target);
   if (exists && inUse(target)) {
@@ -171,7 +188,7 @@ export async function restoreDatabase(
   await copyFile(source, staging);
   let summary: Omit<BackupSummary, 'ms' | 'path'>;
   try {
-    summary = inspectDatabase(staging);
+    summary = inspectDatabase(staging, migrationsFolder);
     fsyncPath(staging);
   } catch (error) {
     rmSync(staging, { force: true });

@@ -7,7 +7,7 @@ import { getAsset, getRawAsset } from 'node:sea';
 import { runCli } from '../cli/main';
 import { type CheckLine, loadNativeModules, type Runtime, VERSION } from '../cli/runtime';
 import type { Env } from '../env';
-import { damagedFiles, isNativeCode, type Manifest, unpackRuntime } from './unpack';
+import { type Manifest, pruneRuntimes, runtimeFolderProblems, unpackRuntime } from './unpack';
 
 const manifest = JSON.parse(getAsset('manifest.json', 'utf8')) as Manifest;
 
@@ -21,17 +21,12 @@ const releaseRuntime: Runtime = {
   version: VERSION,
   // A real deployment must never get demo accounts by accident: SEED_DEMO=true asks for them.
   envDefaults: { SEED_DEMO: 'false' },
-  async prepare(env) {
-    const folder = unpackRuntime(runtimeRoot(env), manifest, () =>
-      Buffer.from(getRawAsset('payload.br') as ArrayBuffer),
-    );
-    // The native code is checked before every start, as it is about to be loaded into this process.
-    const damaged = damagedFiles(folder, manifest, isNativeCode);
-    if (damaged.length > 0) {
-      throw new Error(
-        `${folder} has changed since it was unpacked (${damaged.join(', ')}): delete the folder and start again`,
-      );
-    }
+  async prepare(env, command) {
+    const root = runtimeRoot(env);
+    // Checks the root and every file of the folder (owner, mode, no extra file, sha256) before anything in it
+    // is loaded, at every start: unpack.ts.
+    const folder = unpackRuntime(root, manifest, () => Buffer.from(getRawAsset('payload.br') as ArrayBuffer));
+    if (command === 'serve') pruneRuntimes(root, folder);
     const requireUnpacked = createRequire(join(folder, 'node_modules', 'codka.js'));
     (globalThis as { __codkaRequireUnpacked?: (name: string) => unknown }).__codkaRequireUnpacked =
       requireUnpacked;
@@ -40,18 +35,18 @@ const releaseRuntime: Runtime = {
   },
   async checkNative(): Promise<CheckLine[]> {
     const folder = String(unpackedFolder);
-    const damaged = damagedFiles(folder, manifest);
+    const problems = runtimeFolderProblems(folder, manifest);
     return [
-      damaged.length === 0
+      problems.length === 0
         ? {
             status: 'ok',
             subject: 'unpacked files',
-            detail: `${manifest.files.length} files in ${folder} match their sha256`,
+            detail: `${manifest.files.length} files in ${folder} match their sha256, and nothing else is there`,
           }
         : {
             status: 'fail',
             subject: 'unpacked files',
-            detail: `${folder}: ${damaged.length} changed or missing (${damaged.slice(0, 3).join(', ')}); delete the folder`,
+            detail: `${folder}: ${problems.slice(0, 3).join('; ')}; delete the folder`,
           },
       await loadNativeModules('native modules'),
     ];

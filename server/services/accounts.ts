@@ -165,7 +165,17 @@ export async function bootstrapAdmin(
 /** Why the start refuses ADMIN_EMAIL: the operator must act (the entry point prints it and exits). */
 export class ConfiguredAdminRefused extends Error {}
 
-export type ConfiguredAdminOutcome = 'created' | 'promoted' | 'present' | 'deactivated' | 'demoted';
+/**
+ * `deactivated`: a System Admin another admin deactivated; `deactivatedAccount`: a deactivated account that is
+ * not a System Admin, left exactly as it was (a deactivation is never undone here, by a promotion neither).
+ */
+export type ConfiguredAdminOutcome =
+  | 'created'
+  | 'promoted'
+  | 'present'
+  | 'deactivated'
+  | 'deactivatedAccount'
+  | 'demoted';
 
 /** Whether this configuration made the account a System Admin before (its audit row says so). */
 function configuredBefore(db: Db, userId: string): boolean {
@@ -216,6 +226,7 @@ export async function ensureConfiguredAdmin(
           "with no account, or ADMIN_PASSWORD to that account's own password if it is yours.",
       );
     }
+    if (existing.isActive === false) return 'deactivatedAccount';
     db.update(profiles).set({ role: 'System Admin' }).where(eq(profiles.userId, existing.id)).run();
     recordAudit(db, {
       action: 'configure_admin',
@@ -224,7 +235,7 @@ export async function ensureConfiguredAdmin(
       newValues: { role: 'System Admin' },
       actorId: null,
     });
-    return existing.isActive === false ? 'deactivated' : 'promoted';
+    return 'promoted';
   }
   const passwordHash = await hashPassword(password);
   db.transaction((tx) => {

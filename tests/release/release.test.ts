@@ -1,6 +1,17 @@
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -207,6 +218,32 @@ describe.sequential('the release executable, alone in an empty folder with an em
       `OK    configuration: ${origin}, listening on 127.0.0.1:${port}, database data/codka.db`,
     );
     expect(check.code, check.stdout + check.stderr).toBe(0);
+  });
+
+  it('refuses to load a runtime folder with a planted file, or one others can write (review findings 1, 2)', async () => {
+    const runtime = join(folder, 'data', 'runtime');
+    const unpacked = join(runtime, readdirSync(runtime).find((name) => /^\d/.test(name)) ?? '');
+    const planted = join(
+      unpacked,
+      'node_modules',
+      'sharp',
+      'src',
+      'build',
+      'Release',
+      'sharp-linux-x64.node',
+    );
+    mkdirSync(dirname(planted), { recursive: true });
+    writeFileSync(planted, 'an addon sharp would load ahead of its own');
+    const extra = await run(['check']);
+    expect(extra.stderr).toContain('node_modules/sharp/src/ is not part of this release');
+    expect(extra.code).toBe(1);
+    rmSync(join(unpacked, 'node_modules', 'sharp', 'src'), { recursive: true });
+    chmodSync(runtime, 0o777);
+    const open = await run(['check']);
+    expect(open.stderr).toContain('runtime is writable by group or others');
+    expect(open.code).toBe(1);
+    chmodSync(runtime, 0o700);
+    expect((await run(['check'])).code).toBe(0);
   });
 
   it('starts again quickly once unpacked', async () => {

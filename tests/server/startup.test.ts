@@ -9,7 +9,7 @@ import { DEMO_ADMIN, DEMO_CITIZEN, readDemoAccountsFile } from '../../seed/demo-
 import { closeDb, createDb, type Db, migrateDb } from '../../server/db/client';
 import { profiles, users } from '../../server/db/schema';
 import { testEnv } from '../../server/env';
-import { ConfiguredAdminRefused } from '../../server/services/accounts';
+import { ConfiguredAdminRefused, ensureConfiguredAdmin } from '../../server/services/accounts';
 import { setUserActive, updateUser } from '../../server/services/admin/users';
 import { demoAccountsBanner, prepareDatabase } from '../../server/startup';
 import { signedInUser } from '../helpers/account';
@@ -142,6 +142,24 @@ describe('start-up', () => {
       log,
     );
     expect(roleOf(db, existing.id)).toEqual({ role: 'System Admin', isActive: true });
+  });
+
+  it('never promotes a deactivated account, even with its own password, and says so (review finding 8)', async () => {
+    const db = createTestDb();
+    const citizen = await createUser(db, { password: 'operators-own-1' });
+    db.update(profiles).set({ isActive: false }).where(eq(profiles.userId, citizen.id)).run();
+
+    expect(await ensureConfiguredAdmin(db, citizen.email, 'operators-own-1')).toBe('deactivatedAccount');
+    const recorded = recordingLog();
+    await prepareDatabase(
+      db,
+      testEnv({ ADMIN_EMAIL: citizen.email, ADMIN_PASSWORD: 'operators-own-1' }),
+      recorded.logger,
+    );
+    expect(roleOf(db, citizen.id)).toEqual({ role: null, isActive: false });
+    expect(recorded.text()).toContain(
+      'The ADMIN_EMAIL account is deactivated, so it was not made a System Admin',
+    );
   });
 
   it('leaves a System Admin deactivated by another admin deactivated across a restart, and says so', async () => {
