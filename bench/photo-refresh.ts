@@ -4,16 +4,16 @@
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDb, migrateDb } from '@server/db/client';
+import { houseMembers, senators, users } from '@server/db/schema';
+import { testEnv } from '@server/env';
+import { photoJobConfig } from '@server/jobs/photo-refresh/config';
+import { photoRefreshLauncher, settledPhotoJob } from '@server/jobs/photo-refresh/runner';
+import { startPhotoJob } from '@server/services/photos/photo-jobs';
 import { asc } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import { seedReference } from '../seed/reference';
-import { createDb, migrateDb } from '../server/db/client';
-import { houseMembers, senators, users } from '../server/db/schema';
-import { testEnv } from '../server/env';
-import { photoJobConfig } from '../server/jobs/photo-refresh/config';
-import { photoRefreshLauncher, settledPhotoJob } from '../server/jobs/photo-refresh/runner';
-import { startPhotoJob } from '../server/services/photos/photo-jobs';
 import { listingPage, type SourceRoute, startPhotoSource } from '../tests/helpers/photo-source';
 
 const PER_PAGE = 20;

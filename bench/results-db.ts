@@ -3,9 +3,9 @@
 // the same triggers as a real vote), and one signed-in citizen for the signed-in row.
 // Run: node --import tsx bench/results-db.ts <folder> [votes]; prints a JSON summary on its last line.
 import { join } from 'node:path';
-import { createSession } from '../server/auth/sessions';
-import { closeDb, createDb, migrateDb } from '../server/db/client';
-import { users } from '../server/db/schema';
+import { createSession } from '@server/auth/sessions';
+import { closeDb, createDb, migrateDb } from '@server/db/client';
+import { users } from '@server/db/schema';
 import { insertBulkVotes } from '../tests/helpers/bulk-votes';
 import { createElection } from '../tests/helpers/election-factories';
 

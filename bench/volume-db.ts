@@ -9,21 +9,13 @@
 // Run: node --import tsx bench/volume-db.ts <folder>; prints a JSON summary on its last line.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { hashPassword } from '@server/auth/passwords';
+import { createSession } from '@server/auth/sessions';
+import { closeDb, createDb, migrateDb } from '@server/db/client';
+import { houseMembers, pollCandidates, polls, pollVotes, profiles, senators, users } from '@server/db/schema';
+import { addMonths, monthKey } from '@shared/months';
 import { and, eq, sql } from 'drizzle-orm';
 import { seedDemo } from '../seed/seed';
-import { hashPassword } from '../server/auth/passwords';
-import { createSession } from '../server/auth/sessions';
-import { closeDb, createDb, migrateDb } from '../server/db/client';
-import {
-  houseMembers,
-  pollCandidates,
-  polls,
-  pollVotes,
-  profiles,
-  senators,
-  users,
-} from '../server/db/schema';
-import { addMonths, monthKey } from '../shared/months';
 import { createElection } from '../tests/helpers/election-factories';
 
 export const BENCH_CITIZENS = 20_000;

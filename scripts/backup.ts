@@ -1,6 +1,6 @@
 // `npm run backup [-- <file>]`: an online, consistent copy of DATABASE_PATH, safe while the server runs.
-import { BackupError, backupDatabase } from '../server/db/backup';
-import { readEnv } from '../server/env';
+import { BackupError, backupDatabase } from '@server/db/backup';
+import { readEnv } from '@server/env';
 
 try {
   const env = readEnv();

@@ -1,5 +1,5 @@
-import { closeDb, createDb, migrateDb } from '../server/db/client';
-import { readEnv } from '../server/env';
+import { closeDb, createDb, migrateDb } from '@server/db/client';
+import { readEnv } from '@server/env';
 
 const env = readEnv();
 const db = createDb(env.DATABASE_PATH);

@@ -1,6 +1,6 @@
 // `npm run restore -- <file>`: puts a backup back in place of DATABASE_PATH (with the server stopped).
-import { BackupError, restoreDatabase } from '../server/db/backup';
-import { readEnv } from '../server/env';
+import { BackupError, restoreDatabase } from '@server/db/backup';
+import { readEnv } from '@server/env';
 
 const file = process.argv[2];
 if (!file) {

@@ -1,8 +1,8 @@
+import { hashPassword } from '@server/auth/passwords';
+import type { Db } from '@server/db/client';
+import { profiles, users } from '@server/db/schema';
+import type { StaffRole } from '@shared/roles';
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../server/auth/passwords';
-import type { Db } from '../server/db/client';
-import { profiles, users } from '../server/db/schema';
-import type { StaffRole } from '../shared/roles';
 import {
   DEMO_ADMIN,
   DEMO_CITIZEN,

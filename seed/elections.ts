@@ -1,10 +1,10 @@
+import type { Db } from '@server/db/client';
+import { candidates, elections, votes } from '@server/db/schema';
+import { RESULT_BATCH_BOUNDARY_MS, resultBatchBoundary } from '@server/jobs/result-batches';
+import { RESULTS_BATCH_MIN_VOTES } from '@shared/election-rules';
+import type { ElectionStatus } from '@shared/elections';
+import { generateReceiptId } from '@shared/receipts';
 import { and, asc, count, eq, lt } from 'drizzle-orm';
-import type { Db } from '../server/db/client';
-import { candidates, elections, votes } from '../server/db/schema';
-import { RESULT_BATCH_BOUNDARY_MS, resultBatchBoundary } from '../server/jobs/result-batches';
-import { RESULTS_BATCH_MIN_VOTES } from '../shared/election-rules';
-import type { ElectionStatus } from '../shared/elections';
-import { generateReceiptId } from '../shared/receipts';
 
 const DAY = 24 * 60 * 60 * 1000;
 type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -1,6 +1,6 @@
-import { closeDb, createDb, migrateDb } from '../server/db/client';
-import { readEnv } from '../server/env';
-import { demoAccountsBanner } from '../server/startup';
+import { closeDb, createDb, migrateDb } from '@server/db/client';
+import { readEnv } from '@server/env';
+import { demoAccountsBanner } from '@server/startup';
 import { demoAccountsFile, writeDemoAccountsFile } from './demo-accounts';
 import { seedDemo } from './seed';
 

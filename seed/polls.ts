@@ -1,8 +1,8 @@
+import type { Db } from '@server/db/client';
+import { pollCandidates, polls, pollVotes } from '@server/db/schema';
+import { addMonths, monthBounds, monthKey } from '@shared/months';
+import type { PollStatus } from '@shared/polls';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../server/db/client';
-import { pollCandidates, polls, pollVotes } from '../server/db/schema';
-import { addMonths, monthBounds, monthKey } from '../shared/months';
-import type { PollStatus } from '../shared/polls';
 import { weightedChoices } from './elections';
 
 const POLL_CANDIDATES = [

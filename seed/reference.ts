@@ -1,7 +1,7 @@
+import type { Db } from '@server/db/client';
+import { districts, houseMembers, newMapSettings, registrationCenters, senators } from '@server/db/schema';
+import { DISTRICT_REGIONS } from '@shared/regions';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../server/db/client';
-import { districts, houseMembers, newMapSettings, registrationCenters, senators } from '../server/db/schema';
-import { DISTRICT_REGIONS } from '../shared/regions';
 import { KNOWN_DISTRICTS } from './data/districts';
 import { houseMembers as houseMemberSeeds } from './data/house-members';
 import { REGISTRATION_CENTERS } from './data/registration-centers';

@@ -1,4 +1,4 @@
-import type { Db } from '../server/db/client';
+import type { Db } from '@server/db/client';
 import { seedAccounts } from './accounts';
 import type { DemoCredential } from './demo-accounts';
 import { seedElections } from './elections';

@@ -7,7 +7,7 @@
  * Note: the HOP numbers here are directory positions, not the members' official seat numbers
  * (official seat numbers, where known, are quoted in the descriptions).
  */
-import { HOUSE_REGIONS, type HouseRegion } from '../../shared/regions';
+import { HOUSE_REGIONS, type HouseRegion } from '@shared/regions';
 
 export interface HouseMemberSeed {
   /** 'HOP#001' to 'HOP#275'. */

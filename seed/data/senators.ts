@@ -7,7 +7,7 @@
  * holds one of those seats (Chairman: Somaliland; First Deputy: Hirshabelle; Second Deputy: Puntland,
  * as reported at their election), so those states get one placeholder fewer and the total stays 54.
  */
-import { SENATE_STATES, type SenateState } from '../../shared/regions';
+import { SENATE_STATES, type SenateState } from '@shared/regions';
 
 export interface SenatorSeed {
   name: string;

@@ -1,5 +1,5 @@
+import type { ErrorCode } from '@shared/errors';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { ErrorCode } from '../../shared/errors';
 import { DomainError } from '../errors/domain-error';
 
 const MINUTE = 60;

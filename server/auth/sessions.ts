@@ -1,5 +1,5 @@
+import { isAdminRole, type StaffRole } from '@shared/roles';
 import { eq, sql } from 'drizzle-orm';
-import { isAdminRole, type StaffRole } from '../../shared/roles';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { profiles, sessions, users } from '../db/schema';

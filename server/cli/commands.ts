@@ -1,7 +1,7 @@
 import { basename, join } from 'node:path';
+import { MIN_PASSWORD_LENGTH } from '@shared/schemas/auth';
 import { demoAccountsFile, writeDemoAccountsFile } from '../../seed/demo-accounts';
 import { seedDemo } from '../../seed/seed';
-import { MIN_PASSWORD_LENGTH } from '../../shared/schemas/auth';
 import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup';
 import { closeDb, createDb, type Db, migrateDb } from '../db/client';
 import { ConfiguredAdminRefused, ensureConfiguredAdmin } from '../services/accounts';

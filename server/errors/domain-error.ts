@@ -1,4 +1,4 @@
-import { ERROR_CATALOGUE, type ErrorCode, type ErrorKind, type MessageParams } from '../../shared/errors';
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorKind, type MessageParams } from '@shared/errors';
 import { messageText } from './texts';
 
 /**

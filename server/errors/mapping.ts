@@ -1,7 +1,7 @@
+import type { ErrorCode, ErrorKind, MessageParams } from '@shared/errors';
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import type { FastifyReply } from 'fastify';
-import type { ErrorCode, ErrorKind, MessageParams } from '../../shared/errors';
-import type { MessageLanguage } from '../../shared/i18n/error-messages';
 import type { DomainError } from './domain-error';
 import { errorText } from './texts';
 

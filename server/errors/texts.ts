@@ -1,13 +1,13 @@
-import { createInstance } from 'i18next';
-import type { MessageRef } from '../../shared/errors';
+import type { MessageRef } from '@shared/errors';
 import {
   type ErrorTexts,
   type MessageLanguage,
   readMessage,
   translateMessage,
-} from '../../shared/i18n/error-messages';
-import en from '../../shared/i18n/locales/en/errors.json' with { type: 'json' };
-import so from '../../shared/i18n/locales/so/errors.json' with { type: 'json' };
+} from '@shared/i18n/error-messages';
+import en from '@shared/i18n/locales/en/errors.json' with { type: 'json' };
+import so from '@shared/i18n/locales/so/errors.json' with { type: 'json' };
+import { createInstance } from 'i18next';
 
 /** The server's own i18next, with the errors namespace of both languages loaded at start (no fetching). */
 const i18n = createInstance();

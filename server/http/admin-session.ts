@@ -1,5 +1,5 @@
+import type { ErrorCode } from '@shared/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../shared/errors';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { type ValidSession, validateSessionToken } from '../auth/sessions';
 import type { Db } from '../db/client';

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
+import type { ErrorCode } from '@shared/errors';
+import { idSchema } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../shared/errors';
-import { idSchema } from '../../shared/schemas/common';
 import type { Db } from '../db/client';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';

@@ -1,6 +1,6 @@
+import { isErrorCode } from '@shared/errors';
+import { languageFromHeader } from '@shared/i18n/error-messages';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
-import { isErrorCode } from '../../shared/errors';
-import { languageFromHeader } from '../../shared/i18n/error-messages';
 import { DomainError } from '../errors/domain-error';
 import { type JsonErrorBody, jsonErrorBody, plainErrorBody, sendDomainError } from '../errors/mapping';
 

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
+import { memberRefInput } from '@shared/schemas/photos';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { memberRefInput } from '../../shared/schemas/photos';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { DomainError } from '../errors/domain-error';

@@ -1,6 +1,6 @@
+import { idSchema } from '@shared/schemas/common';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
-import { idSchema } from '../../shared/schemas/common';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';

@@ -1,5 +1,5 @@
+import { RESULTS_BATCH_MIN_VOTES, RESULTS_BATCH_MINUTES } from '@shared/election-rules';
 import type { FastifyInstance } from 'fastify';
-import { RESULTS_BATCH_MIN_VOTES, RESULTS_BATCH_MINUTES } from '../../shared/election-rules';
 import type { Db } from '../db/client';
 
 /** How often the server looks for a batch that is due. */

@@ -1,8 +1,4 @@
-import {
-  twoFactorBeginInput,
-  twoFactorConfirmInput,
-  twoFactorDisableInput,
-} from '../../shared/schemas/account';
+import { twoFactorBeginInput, twoFactorConfirmInput, twoFactorDisableInput } from '@shared/schemas/account';
 import { checkOwnPassword } from '../services/password-change';
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, twoFactorStatus } from '../services/two-factor';
 import { adminProcedure, protectedProcedure, router } from '../trpc/init';

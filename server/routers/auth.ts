@@ -1,12 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import {
   changePasswordInput,
   requestPasswordResetInput,
   resetPasswordInput,
   signInTwoFactorInput,
   stepUpInput,
-} from '../../shared/schemas/account';
-import { bootstrapAdminInput, signInInput, signUpInput, verifyEmailInput } from '../../shared/schemas/auth';
+} from '@shared/schemas/account';
+import { bootstrapAdminInput, signInInput, signUpInput, verifyEmailInput } from '@shared/schemas/auth';
+import { TRPCError } from '@trpc/server';
 import { consume } from '../auth/rate-limits';
 import { createSession, invalidateSession, validateSessionToken } from '../auth/sessions';
 import * as accounts from '../services/accounts';

@@ -1,4 +1,4 @@
-import { membersInput, senatorsInput, stateRepresentativesInput } from '../../shared/schemas/directory';
+import { membersInput, senatorsInput, stateRepresentativesInput } from '@shared/schemas/directory';
 import { listMembers, listSenators, stateRepresentatives } from '../services/directory';
 import { publicProcedure, router } from '../trpc/init';
 import { directoryMapProcedures } from './directory-map';

@@ -1,4 +1,4 @@
-import { byIdInput } from '../../shared/schemas/common';
+import { byIdInput } from '@shared/schemas/common';
 import {
   ballotKind,
   electionDetails,

@@ -1,4 +1,4 @@
-import { byIdInput } from '../../shared/schemas/common';
+import { byIdInput } from '@shared/schemas/common';
 import {
   memberPhotosInput,
   memberRefInput,
@@ -6,7 +6,7 @@ import {
   photoJobsInput,
   setOverrideInput,
   startJobInput,
-} from '../../shared/schemas/photos';
+} from '@shared/schemas/photos';
 import { photoJobConfig } from '../jobs/photo-refresh/config';
 import { photoRefreshLauncher } from '../jobs/photo-refresh/runner';
 import { clearManualOverride, listMemberPhotos, setManualOverride } from '../services/photos/member-photos';

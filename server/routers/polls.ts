@@ -1,11 +1,11 @@
-import { byIdInput } from '../../shared/schemas/common';
+import { byIdInput } from '@shared/schemas/common';
 import {
   pollCandidateInput,
   pollCreateInput,
   pollIdInput,
   pollVoteInput,
   pollVotesInput,
-} from '../../shared/schemas/polls';
+} from '@shared/schemas/polls';
 import { consume } from '../auth/rate-limits';
 import { DomainError } from '../errors/domain-error';
 import {

@@ -1,4 +1,4 @@
-import { castVoteInput, verifyReceiptInput } from '../../shared/schemas/voting';
+import { castVoteInput, verifyReceiptInput } from '@shared/schemas/voting';
 import { consume } from '../auth/rate-limits';
 import { castVote, myVotes, verifyReceipt } from '../services/voting';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';

@@ -1,6 +1,6 @@
+import type { bootstrapAdminInput, signInInput, signUpInput } from '@shared/schemas/auth';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { bootstrapAdminInput, signInInput, signUpInput } from '../../shared/schemas/auth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { consume, takePoints } from '../auth/rate-limits';
 import type { Db } from '../db/client';

@@ -1,8 +1,8 @@
+import { STATE_DIRECTORY, type StateId } from '@shared/federal-states';
+import { SENATE_STATES, type SenateState } from '@shared/regions';
+import type { MembersInput, SenatorsInput } from '@shared/schemas/directory';
 import { and, asc, count, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { STATE_DIRECTORY, type StateId } from '../../shared/federal-states';
-import { SENATE_STATES, type SenateState } from '../../shared/regions';
-import type { MembersInput, SenatorsInput } from '../../shared/schemas/directory';
 import type { Db } from '../db/client';
 import { houseMembers, senators } from '../db/schema';
 import { withPhotoUrls } from './photos/members';

@@ -1,10 +1,5 @@
+import { countsAreExact, hubActions, resultsVisibleToVoters, tallyResults } from '@shared/election-rules';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
-import {
-  countsAreExact,
-  hubActions,
-  resultsVisibleToVoters,
-  tallyResults,
-} from '../../shared/election-rules';
 import type { Db } from '../db/client';
 import { candidates, elections, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';

@@ -1,5 +1,5 @@
+import { PASSWORD_RESET_REQUESTED } from '@shared/schemas/account';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import { PASSWORD_RESET_REQUESTED } from '../../shared/schemas/account';
 import { hashPassword } from '../auth/passwords';
 import { consume } from '../auth/rate-limits';
 import { invalidateUserSessions } from '../auth/sessions';

@@ -1,6 +1,6 @@
 import { encodeBase32NoPadding } from '@oslojs/encoding';
+import { TOTP_CODE_PATTERN } from '@shared/schemas/account';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
-import { TOTP_CODE_PATTERN } from '../../shared/schemas/account';
 import { takePoints } from '../auth/rate-limits';
 import { hashSecret } from '../auth/tokens';
 import { formatRecoveryCode, matchTotpStep, newRecoveryCodes, newTotpKey, totpKeyUri } from '../auth/totp';

@@ -1,6 +1,6 @@
+import { isVotingOpen } from '@shared/election-rules';
+import { generateReceiptId } from '@shared/receipts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { isVotingOpen } from '../../shared/election-rules';
-import { generateReceiptId } from '../../shared/receipts';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { candidates, elections, votes } from '../db/schema';

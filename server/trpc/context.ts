@@ -1,5 +1,5 @@
+import { languageFromHeader, type MessageLanguage } from '@shared/i18n/error-messages';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
-import { languageFromHeader, type MessageLanguage } from '../../shared/i18n/error-messages';
 import { addressKey } from '../auth/client-address';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookies';
 import { requestSession } from '../auth/request-session';

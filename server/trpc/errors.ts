@@ -1,7 +1,7 @@
+import type { MessageRef } from '@shared/errors';
+import { readMessage } from '@shared/i18n/error-messages';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { MessageRef } from '../../shared/errors';
-import { readMessage } from '../../shared/i18n/error-messages';
 import { DomainError } from '../errors/domain-error';
 import { trpcCode } from '../errors/mapping';
 import { errorText, messageText } from '../errors/texts';

@@ -1,7 +1,7 @@
+import { type MessageLanguage, readMessage } from '@shared/i18n/error-messages';
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { type MessageLanguage, readMessage } from '../../shared/i18n/error-messages';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
 import { isSteppedUp } from '../services/step-up';

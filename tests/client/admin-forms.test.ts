@@ -1,10 +1,6 @@
+import { formatNewValues } from '@client/pages/admin/audit/audit-format';
+import { EMPTY_SETTINGS, newMarker, validateSettings } from '@client/pages/admin/settings/settings-form';
 import { describe, expect, it } from 'vitest';
-import { formatNewValues } from '../../client/src/pages/admin/audit/audit-format';
-import {
-  EMPTY_SETTINGS,
-  newMarker,
-  validateSettings,
-} from '../../client/src/pages/admin/settings/settings-form';
 
 describe('formatNewValues', () => {
   it('shows one "key: value" line per field, strings unquoted', () => {

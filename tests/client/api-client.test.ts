@@ -1,5 +1,5 @@
+import { createApiClient } from '@client/lib/trpc';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '../../client/src/lib/trpc';
 
 /**
  * The server refuses a batch that names a limited mutation (sign-in, a vote...: server/http/trpc-calls.ts),

@@ -1,12 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadNamespaces } from '../../client/src/i18n';
-import { networkIssue } from '../../client/src/lib/notify';
+import { loadNamespaces } from '@client/i18n';
+import { networkIssue } from '@client/lib/notify';
 import {
   ImageUploadError,
   imageFileProblem,
   MAX_IMAGE_BYTES,
   uploadCandidateImage,
-} from '../../client/src/pages/admin/elections/candidate-image-upload';
+} from '@client/pages/admin/elections/candidate-image-upload';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // The fallback sentence is one of the elections screens' texts (English here, as in Node).
 beforeAll(() => loadNamespaces('adminElections'));

@@ -1,5 +1,5 @@
+import { DATA_SAVER_KEY, isDataSaverOn, setDataSaver } from '@client/lib/data-saver';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DATA_SAVER_KEY, isDataSaverOn, setDataSaver } from '../../client/src/lib/data-saver';
 
 /** A browser's localStorage and navigator.connection, as much as data-saver.ts reads. */
 function browserWith(connection: { saveData?: boolean; effectiveType?: string } | undefined) {

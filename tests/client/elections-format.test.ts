@@ -1,10 +1,10 @@
+import { formatElectionDay, formatElectionTime } from '@client/components/elections/election-dates';
+import { formatShare, formatVotes } from '@client/components/elections/results-format';
+import { i18n } from '@client/i18n';
+import { formatPollDateTime, formatPollDay, formatPollMonth } from '@client/pages/polls/poll-format';
+import { formatPercentage } from '@shared/election-rules';
+import { pollDateLabel, pollMonthLabel } from '@shared/poll-rules';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatElectionDay, formatElectionTime } from '../../client/src/components/elections/election-dates';
-import { formatShare, formatVotes } from '../../client/src/components/elections/results-format';
-import { i18n } from '../../client/src/i18n';
-import { formatPollDateTime, formatPollDay, formatPollMonth } from '../../client/src/pages/polls/poll-format';
-import { formatPercentage } from '../../shared/election-rules';
-import { pollDateLabel, pollMonthLabel } from '../../shared/poll-rules';
 
 // 14:05 in Mogadishu (UTC+3), whatever the machine's zone.
 const MOMENT = new Date('2026-11-30T11:05:00Z');

@@ -1,6 +1,6 @@
+import { i18n } from '@client/i18n';
+import { formatDate, formatDateTime, formatDay, formatNumber } from '@client/i18n/format';
 import { afterAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../client/src/i18n';
-import { formatDate, formatDateTime, formatDay, formatNumber } from '../../client/src/i18n/format';
 
 // 3 December 2026, 11:05 UTC = 14:05 in Mogadishu (East Africa Time, UTC+3 all year).
 const moment = new Date(Date.UTC(2026, 11, 3, 11, 5));

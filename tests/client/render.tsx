@@ -1,4 +1,9 @@
-import '../../client/src/lib/zod-csp';
+import '@client/lib/zod-csp';
+import { i18n } from '@client/i18n';
+import type { Language } from '@client/i18n/language';
+import { type SessionUser, setSessionState } from '@client/lib/session';
+import { createApiClient, TRPCProvider } from '@client/lib/trpc';
+import { cssVariablesResolver, theme } from '@client/theme';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,11 +13,6 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import superjson from 'superjson';
 import { afterEach, vi } from 'vitest';
-import { i18n } from '../../client/src/i18n';
-import type { Language } from '../../client/src/i18n/language';
-import { type SessionUser, setSessionState } from '../../client/src/lib/session';
-import { createApiClient, TRPCProvider } from '../../client/src/lib/trpc';
-import { cssVariablesResolver, theme } from '../../client/src/theme';
 
 /**
  * Mounts a component the way the app does (client/src/App.tsx, lib/data.tsx): Mantine with the site's theme,

@@ -1,10 +1,10 @@
+import { i18n } from '@client/i18n';
+import { errorCodeText, messageText } from '@client/i18n/error-texts';
+import { serverMessage } from '@client/lib/errors';
+import { zodValidate } from '@client/lib/zod-form';
+import { signUpForm } from '@shared/schemas/auth';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../client/src/i18n';
-import { errorCodeText, messageText } from '../../client/src/i18n/error-texts';
-import { serverMessage } from '../../client/src/lib/errors';
-import { zodValidate } from '../../client/src/lib/zod-form';
-import { signUpForm } from '../../shared/schemas/auth';
 
 const ID = '0b6f8c9e-3f4b-4a5e-9d7c-2a1b3c4d5e6f';
 

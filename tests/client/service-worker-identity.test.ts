@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { serviceWorkerSource } from '@server/http/service-worker';
 import { describe, expect, it } from 'vitest';
-import { serviceWorkerSource } from '../../server/http/service-worker';
 import { REPO_ROOT } from '../helpers/security/server-process';
 
 // client/public/sw.js run in Node against an in-memory Cache Storage, with the network under the test's

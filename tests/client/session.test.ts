@@ -1,5 +1,5 @@
+import { type SessionState, sessionState, subscribeToSession } from '@client/lib/session';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type SessionState, sessionState, subscribeToSession } from '../../client/src/lib/session';
 
 /**
  * The session store (lib/session.ts) the first render reads, fed by the data layer (lib/data.tsx) once it has
@@ -64,7 +64,7 @@ describe('session store and data layer', () => {
   it('is checking until the data layer has loaded and asked the server', async () => {
     expect(sessionState()).toEqual({ loading: true, user: null });
     signedIn = CITIZEN;
-    const data = await import('../../client/src/lib/data');
+    const data = await import('@client/lib/data');
     // Importing the data layer asks nothing; the browser starts it (AppProviders).
     expect(asked).toEqual([]);
     data.startSession();
@@ -72,7 +72,7 @@ describe('session store and data layer', () => {
   });
 
   it('refetches the other queries after signing in, and forgets them all on sign out', async () => {
-    const data = await import('../../client/src/lib/data');
+    const data = await import('@client/lib/data');
     const electionsKey = [['elections', 'active'], { type: 'query' }];
     data.queryClient.setQueryData(electionsKey, ['an election only a citizen sees']);
     await data.queryClient.fetchQuery({ queryKey: ['other'], queryFn: () => 'kept until sign out' });

@@ -1,8 +1,8 @@
+import { fetchWithStepUp, registerStepUpAsker, stepUpLink } from '@client/lib/step-up';
+import type { AppRouter } from '@server/routers/_app';
 import { createTRPCClient, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fetchWithStepUp, registerStepUpAsker, stepUpLink } from '../../client/src/lib/step-up';
-import type { AppRouter } from '../../server/routers/_app';
 
 const refusal = () =>
   TRPCClientError.from({

@@ -1,7 +1,7 @@
+import { toEatInput } from '@client/pages/admin/elections/eat-time';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { toEatInput } from '../../client/src/pages/admin/elections/eat-time';
 import { signUpForm, stepUpThroughApi, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';

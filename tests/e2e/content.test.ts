@@ -1,8 +1,8 @@
+import enRegions from '@client/i18n/locales/en/regions.json';
+import { REGION_LIST } from '@shared/content/regions';
+import { STATE_LIST } from '@shared/content/states';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import enRegions from '../../client/src/i18n/locales/en/regions.json';
-import { REGION_LIST } from '../../shared/content/regions';
-import { STATE_LIST } from '../../shared/content/states';
 import { waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';

@@ -1,12 +1,12 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { REGION_SHAPES } from '../../client/src/generated/somalia-map';
+import { REGION_SHAPES } from '@client/generated/somalia-map';
 import {
   MAP_REGION_CODES,
   MAP_REGION_NAMES,
   type MapRegionCode,
   REGION_TO_STATE,
-} from '../../shared/federal-states';
+} from '@shared/federal-states';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';

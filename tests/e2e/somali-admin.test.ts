@@ -1,7 +1,7 @@
+import { i18n } from '@client/i18n';
+import { formatDateTime } from '@client/i18n/format';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../client/src/i18n';
-import { formatDateTime } from '../../client/src/i18n/format';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signInThroughApi, waitForPath } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';

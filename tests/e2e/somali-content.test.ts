@@ -1,9 +1,9 @@
+import enContent from '@client/i18n/locales/en/content.json';
+import enRegions from '@client/i18n/locales/en/regions.json';
+import soContent from '@client/i18n/locales/so/content.json';
+import soRegions from '@client/i18n/locales/so/regions.json';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import enContent from '../../client/src/i18n/locales/en/content.json';
-import enRegions from '../../client/src/i18n/locales/en/regions.json';
-import soContent from '../../client/src/i18n/locales/so/content.json';
-import soRegions from '../../client/src/i18n/locales/so/regions.json';
 import type { ViewportName } from './helpers/browser';
 import { visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';

@@ -1,11 +1,11 @@
+import { i18n } from '@client/i18n';
+import { formatDateTime, formatDay, formatNumber } from '@client/i18n/format';
+import soAuth from '@client/i18n/locales/so/auth.json';
+import { messageText } from '@server/errors/texts';
+import { RECEIPT_PATTERN } from '@shared/receipts';
+import { pollMessages } from '@shared/schemas/polls';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../client/src/i18n';
-import { formatDateTime, formatDay, formatNumber } from '../../client/src/i18n/format';
-import soAuth from '../../client/src/i18n/locales/so/auth.json';
-import { messageText } from '../../server/errors/texts';
-import { RECEIPT_PATTERN } from '../../shared/receipts';
-import { pollMessages } from '../../shared/schemas/polls';
 import { expectNoHorizontalScroll } from './helpers/admin';
 import { type ViewportName, visit } from './helpers/browser';
 import { expectNoEnglish, htmlLang } from './helpers/somali';

@@ -1,6 +1,6 @@
+import { RECEIPT_PATTERN } from '@shared/receipts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { RECEIPT_PATTERN } from '../../shared/receipts';
 import { signIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';

@@ -1,6 +1,6 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import type { RouterOutputs } from '../../server/routers/_app';
+import type { RouterOutputs } from '@server/routers/_app';
 import { callerFor, type TestDeps } from './caller';
 import { createAdmin, TEST_PASSWORD } from './factories';
 

@@ -1,5 +1,5 @@
+import { auditLogs } from '@server/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
-import { auditLogs } from '../../server/db/schema';
 import { callerFor, type TestDeps } from './caller';
 import { createAdmin, createUser } from './factories';
 

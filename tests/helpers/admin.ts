@@ -1,11 +1,11 @@
+import { createSession, validateSessionToken } from '@server/auth/sessions';
+import { auditLogs, elections } from '@server/db/schema';
+import { DomainError } from '@server/errors/domain-error';
+import { createCaller } from '@server/routers/_app';
+import { createInnerContext } from '@server/trpc/context';
+import { publicMessage, toTRPCError } from '@server/trpc/errors';
 import { TRPCError } from '@trpc/server';
 import { expect } from 'vitest';
-import { createSession, validateSessionToken } from '../../server/auth/sessions';
-import { auditLogs, elections } from '../../server/db/schema';
-import { DomainError } from '../../server/errors/domain-error';
-import { createCaller } from '../../server/routers/_app';
-import { createInnerContext } from '../../server/trpc/context';
-import { publicMessage, toTRPCError } from '../../server/trpc/errors';
 import { callerFor, type TestDeps } from './caller';
 import { createAdmin } from './factories';
 

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../server/app';
-import type { Db } from '../../server/db/client';
-import { testEnv } from '../../server/env';
-import { createMemoryMailer } from '../../server/mail/mailer';
+import { buildApp } from '@server/app';
+import type { Db } from '@server/db/client';
+import { testEnv } from '@server/env';
+import { createMemoryMailer } from '@server/mail/mailer';
 import { createTestDb } from './db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';

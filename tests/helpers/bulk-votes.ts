@@ -1,4 +1,4 @@
-import type { Db } from '../../server/db/client';
+import type { Db } from '@server/db/client';
 
 /**
  * Writes `count` citizens and one vote each in an election, spread round-robin over the candidates, with

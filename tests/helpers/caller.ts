@@ -1,13 +1,13 @@
+import { createRateLimits } from '@server/auth/rate-limits';
+import { createSession, validateSessionToken } from '@server/auth/sessions';
+import type { Db } from '@server/db/client';
+import { sessions } from '@server/db/schema';
+import { testEnv } from '@server/env';
+import { createMemoryMailer } from '@server/mail/mailer';
+import { createCaller } from '@server/routers/_app';
+import { type AppDeps, createInnerContext } from '@server/trpc/context';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { createRateLimits } from '../../server/auth/rate-limits';
-import { createSession, validateSessionToken } from '../../server/auth/sessions';
-import type { Db } from '../../server/db/client';
-import { sessions } from '../../server/db/schema';
-import { testEnv } from '../../server/env';
-import { createMemoryMailer } from '../../server/mail/mailer';
-import { createCaller } from '../../server/routers/_app';
-import { type AppDeps, createInnerContext } from '../../server/trpc/context';
 import { createTestDb } from './db';
 import { createAdmin, createUser, type TestUser } from './factories';
 

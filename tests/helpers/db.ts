@@ -1,4 +1,4 @@
-import { createDb, type Db, migrateDb } from '../../server/db/client';
+import { createDb, type Db, migrateDb } from '@server/db/client';
 
 /** A private in-memory database with every migration applied: each test gets its own. */
 export function createTestDb(): Db {

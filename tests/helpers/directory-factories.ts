@@ -1,6 +1,6 @@
-import type { Db } from '../../server/db/client';
-import { houseMembers, senators } from '../../server/db/schema';
-import type { HouseRegion, SenateState } from '../../shared/regions';
+import type { Db } from '@server/db/client';
+import { houseMembers, senators } from '@server/db/schema';
+import type { HouseRegion, SenateState } from '@shared/regions';
 
 let seat = 900;
 

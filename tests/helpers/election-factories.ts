@@ -1,6 +1,6 @@
-import type { Db } from '../../server/db/client';
-import { candidates, elections } from '../../server/db/schema';
-import type { ElectionStatus } from '../../shared/elections';
+import type { Db } from '@server/db/client';
+import { candidates, elections } from '@server/db/schema';
+import type { ElectionStatus } from '@shared/elections';
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,7 @@
-import { hashPassword } from '../../server/auth/passwords';
-import type { Db } from '../../server/db/client';
-import { profiles, users } from '../../server/db/schema';
-import type { StaffRole } from '../../shared/roles';
+import { hashPassword } from '@server/auth/passwords';
+import type { Db } from '@server/db/client';
+import { profiles, users } from '@server/db/schema';
+import type { StaffRole } from '@shared/roles';
 
 let sequence = 0;
 /** Unique per call, so tests never collide and never rely on seed data. */

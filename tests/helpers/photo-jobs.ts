@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Db } from '@server/db/client';
+import { memberPhotos, photoProcessingJobs } from '@server/db/schema';
+import { testEnv } from '@server/env';
+import { type PhotoJobConfig, photoJobConfig } from '@server/jobs/photo-refresh/config';
+import { photoRefreshLauncher, settledPhotoJob } from '@server/jobs/photo-refresh/runner';
+import { startPhotoJob } from '@server/services/photos/photo-jobs';
+import type { PhotoJobType } from '@shared/member-photos';
 import { and, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { onTestFinished } from 'vitest';
-import type { Db } from '../../server/db/client';
-import { memberPhotos, photoProcessingJobs } from '../../server/db/schema';
-import { testEnv } from '../../server/env';
-import { type PhotoJobConfig, photoJobConfig } from '../../server/jobs/photo-refresh/config';
-import { photoRefreshLauncher, settledPhotoJob } from '../../server/jobs/photo-refresh/runner';
-import { startPhotoJob } from '../../server/services/photos/photo-jobs';
-import type { PhotoJobType } from '../../shared/member-photos';
 
 /** An environment whose photo sources are the local test server and whose uploads go to a folder removed after the test. */
 export function photoEnv(origin: string, parliamentPath = '/members/', senatePath = '/senate/') {

@@ -1,6 +1,6 @@
-import type { Db } from '../../server/db/client';
-import { pollCandidates, polls, pollVotes, profiles, users } from '../../server/db/schema';
-import type { PollElectionType, PollStatus } from '../../shared/polls';
+import type { Db } from '@server/db/client';
+import { pollCandidates, polls, pollVotes, profiles, users } from '@server/db/schema';
+import type { PollElectionType, PollStatus } from '@shared/polls';
 
 const HOUR = 3_600_000;
 

@@ -1,5 +1,5 @@
+import { appRouter } from '@server/routers/_app';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
-import { appRouter } from '../../server/routers/_app';
 
 /** Every procedure path of the app router ("admin.districts.create", ...), read from the router itself. */
 export function procedurePaths(router: AnyRouter = appRouter): string[] {

@@ -12,11 +12,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { closeDb, createDb } from '@server/db/client';
+import { users } from '@server/db/schema';
 import sharp from 'sharp';
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, createDb } from '../../server/db/client';
-import { users } from '../../server/db/schema';
 import { launchBrowser } from '../e2e/helpers/chromium';
 import { createElection } from '../helpers/election-factories';
 import { createPoll } from '../helpers/poll-factories';

@@ -1,6 +1,6 @@
+import { elections } from '@server/db/schema';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
-import { elections } from '../../server/db/schema';
 import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createAdmin, createUser } from '../helpers/factories';
 import { callByPath, procedurePaths } from '../helpers/procedures';

@@ -1,6 +1,6 @@
+import { candidates } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { candidates } from '../../server/db/schema';
 import { expectTrpcError } from '../helpers/admin';
 import { adminCaller, auditRows, castVote, MISSING_ID } from '../helpers/admin-elections';
 import { createTestDeps } from '../helpers/caller';

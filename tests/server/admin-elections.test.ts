@@ -1,8 +1,8 @@
+import { auditLogs, candidates, elections, votes } from '@server/db/schema';
+import { englishMessage } from '@server/errors/texts';
+import { electionMessages as keyed } from '@shared/schemas/admin-elections';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, candidates, elections, votes } from '../../server/db/schema';
-import { englishMessage } from '../../server/errors/texts';
-import { electionMessages as keyed } from '../../shared/schemas/admin-elections';
 
 /** The schema's messages (keys) as the English sentences a client is sent. */
 const electionMessages = Object.fromEntries(

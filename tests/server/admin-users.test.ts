@@ -1,8 +1,8 @@
+import { sessions } from '@server/db/schema';
+import { ACCOUNT_DEACTIVATED } from '@server/services/accounts';
+import { LAST_ADMIN_MESSAGE } from '@server/services/admin/users';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../server/db/schema';
-import { ACCOUNT_DEACTIVATED } from '../../server/services/accounts';
-import { LAST_ADMIN_MESSAGE } from '../../server/services/admin/users';
 import { signedInUser } from '../helpers/account';
 import {
   auditRows,

@@ -1,7 +1,7 @@
+import { candidates, votes } from '@server/db/schema';
+import { STEP_UP_REQUIRED as DASHBOARD_LOCKED_MESSAGE } from '@server/services/step-up';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { candidates, votes } from '../../server/db/schema';
-import { STEP_UP_REQUIRED as DASHBOARD_LOCKED_MESSAGE } from '../../server/services/step-up';
 import {
   auditRows,
   callerForToken,

@@ -1,9 +1,9 @@
+import { profiles, sessions, users } from '@server/db/schema';
+import { testEnv } from '@server/env';
+import { publicMessage } from '@server/trpc/errors';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { profiles, sessions, users } from '../../server/db/schema';
-import { testEnv } from '../../server/env';
-import { publicMessage } from '../../server/trpc/errors';
 import { callerAs, callerFor, createTestDeps } from '../helpers/caller';
 import { createTestDb } from '../helpers/db';
 import { createUser, TEST_PASSWORD, uniqueEmail } from '../helpers/factories';

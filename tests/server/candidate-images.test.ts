@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createSession } from '@server/auth/sessions';
+import { auditLogs, candidates } from '@server/db/schema';
+import { messageText } from '@server/errors/texts';
+import { MAX_IMAGE_BYTES } from '@server/http/candidate-images';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/auth/sessions';
-import { auditLogs, candidates } from '../../server/db/schema';
-import { messageText } from '../../server/errors/texts';
-import { MAX_IMAGE_BYTES } from '../../server/http/candidate-images';
 
 import { buildTestApp, sameOrigin } from '../helpers/app';
 import { createElection } from '../helpers/election-factories';

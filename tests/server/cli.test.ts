@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '@server/cli/main';
+import { checkoutRuntime } from '@server/cli/runtime';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../server/cli/main';
-import { checkoutRuntime } from '../../server/cli/runtime';
 import { REPO_ROOT } from '../helpers/security/server-process';
 
 const folder = mkdtempSync(join(tmpdir(), 'codka-cli-'));

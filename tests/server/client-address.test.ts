@@ -1,11 +1,11 @@
+import { addressKey, parseTrustProxy } from '@server/auth/client-address';
+import { createSession } from '@server/auth/sessions';
+import { pollVotes } from '@server/db/schema';
+import { parseEnv } from '@server/env';
+import { CALLS_PER_MINUTE } from '@server/http/trpc-calls';
+import { pollIpHash } from '@server/services/polls/ip-hash';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { addressKey, parseTrustProxy } from '../../server/auth/client-address';
-import { createSession } from '../../server/auth/sessions';
-import { pollVotes } from '../../server/db/schema';
-import { parseEnv } from '../../server/env';
-import { CALLS_PER_MINUTE } from '../../server/http/trpc-calls';
-import { pollIpHash } from '../../server/services/polls/ip-hash';
 import { buildTestApp, sameOrigin, sessionCookieFrom, trpcBody } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { createPoll } from '../helpers/poll-factories';

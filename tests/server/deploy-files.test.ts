@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { readEnvFile } from '@server/cli/env-file';
+import { runCli } from '@server/cli/main';
+import { checkoutRuntime } from '@server/cli/runtime';
+import { parseEnv } from '@server/env';
+import { MAX_IMAGE_BYTES } from '@server/http/candidate-images';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readEnvFile } from '../../server/cli/env-file';
-import { runCli } from '../../server/cli/main';
-import { checkoutRuntime } from '../../server/cli/runtime';
-import { parseEnv } from '../../server/env';
-import { MAX_IMAGE_BYTES } from '../../server/http/candidate-images';
 import { REPO_ROOT } from '../helpers/security/server-process';
 
 // The files docs/deploy.md tells the operator to install: they must agree with each other and with Codka.

@@ -1,10 +1,10 @@
+import { englishMessage } from '@server/errors/texts';
+import { publicMessage } from '@server/trpc/errors';
+import { STATE_IDS } from '@shared/federal-states';
+import { directoryMessages as keyed } from '@shared/schemas/directory';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { seedReference } from '../../seed/reference';
-import { englishMessage } from '../../server/errors/texts';
-import { publicMessage } from '../../server/trpc/errors';
-import { STATE_IDS } from '../../shared/federal-states';
-import { directoryMessages as keyed } from '../../shared/schemas/directory';
 
 /** The schema's messages (keys with their parts) as the English sentences a client is sent. */
 const directoryMessages = Object.fromEntries(

@@ -1,9 +1,9 @@
+import type { Db } from '@server/db/client';
+import { elections, polls } from '@server/db/schema';
+import type { PollStatus } from '@shared/polls';
+import { RECEIPT_PATTERN } from '@shared/receipts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
-import { elections, polls } from '../../server/db/schema';
-import type { PollStatus } from '../../shared/polls';
-import { RECEIPT_PATTERN } from '../../shared/receipts';
 import { callerAs, callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createElection } from '../helpers/election-factories';
 import { createAdmin, createUser } from '../helpers/factories';

@@ -1,5 +1,5 @@
+import { elections } from '@server/db/schema';
 import { describe, expect, it } from 'vitest';
-import { elections } from '../../server/db/schema';
 import { type Actor, callerAs, createTestDeps } from '../helpers/caller';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
+import { users } from '@server/db/schema';
+import { EMAIL_VERIFICATION_LIFETIME_MS, verifyEmail } from '@server/services/email-verification';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
-import { EMAIL_VERIFICATION_LIFETIME_MS, verifyEmail } from '../../server/services/email-verification';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createUser, uniqueEmail } from '../helpers/factories';
 

@@ -1,5 +1,5 @@
+import { EnvError, isHttpsOrigin, parseEnv } from '@server/env';
 import { describe, expect, it } from 'vitest';
-import { EnvError, isHttpsOrigin, parseEnv } from '../../server/env';
 
 describe('environment', () => {
   it('has the documented defaults', () => {

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   HASH_QUEUE_LIMIT,
   HASH_QUEUE_PER_CALLER,
@@ -7,9 +6,10 @@ import {
   hashingLane,
   inTurn,
   SERVER_CALLER,
-} from '../../server/auth/hashing-line';
-import { testEnv } from '../../server/env';
-import { signUp } from '../../server/services/accounts';
+} from '@server/auth/hashing-line';
+import { testEnv } from '@server/env';
+import { signUp } from '@server/services/accounts';
+import { describe, expect, it } from 'vitest';
 import { createTestDeps } from '../helpers/caller';
 import { uniqueEmail } from '../helpers/factories';
 

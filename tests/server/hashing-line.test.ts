@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
   HASH_QUEUE_LIMIT,
   HASH_QUEUE_PER_CALLER,
   HASHING_BUSY,
   hashingStats,
   inTurn,
-} from '../../server/auth/hashing-line';
+} from '@server/auth/hashing-line';
+import { describe, expect, it } from 'vitest';
 import { buildTestApp, sameOrigin, trpcBody } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 

@@ -1,6 +1,6 @@
+import { HASHING_BUSY, hashingStats } from '@server/auth/hashing-line';
+import { createSession } from '@server/auth/sessions';
 import { describe, expect, it } from 'vitest';
-import { HASHING_BUSY, hashingStats } from '../../server/auth/hashing-line';
-import { createSession } from '../../server/auth/sessions';
 import { buildTestApp, sameOrigin, trpcBody } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 

@@ -1,5 +1,5 @@
+import { newMapSettings, sessions, siteSettings, users } from '@server/db/schema';
 import { describe, expect, it } from 'vitest';
-import { newMapSettings, sessions, siteSettings, users } from '../../server/db/schema';
 import {
   buildTestApp,
   INDEX_HTML,

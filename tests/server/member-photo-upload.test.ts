@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createSession } from '@server/auth/sessions';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSession } from '../../server/auth/sessions';
 import { buildTestApp, sameOrigin } from '../helpers/app';
 import { createMember } from '../helpers/directory-factories';
 import { createAdmin, createUser } from '../helpers/factories';

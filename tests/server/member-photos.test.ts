@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { auditLogs, memberPhotos } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs, memberPhotos } from '../../server/db/schema';
 import { expectTrpcError } from '../helpers/admin';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createMember, createSenator } from '../helpers/directory-factories';

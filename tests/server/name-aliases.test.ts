@@ -1,6 +1,6 @@
+import { auditLogs, houseMembers } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, houseMembers } from '../../server/db/schema';
 import { expectTrpcError } from '../helpers/admin';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createMember, createSenator } from '../helpers/directory-factories';

@@ -1,6 +1,6 @@
+import { createDb } from '@server/db/client';
+import { unsupportedNodeMessage } from '@server/db/node-version';
 import { describe, expect, it } from 'vitest';
-import { createDb } from '../../server/db/client';
-import { unsupportedNodeMessage } from '../../server/db/node-version';
 
 describe('the Node version guard before better-sqlite3 opens a database', () => {
   it('names the running version and the way to run Node 24 when the Node is too old', () => {

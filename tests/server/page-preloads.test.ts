@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildApp } from '@server/app';
+import { testEnv } from '@server/env';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { testEnv } from '../../server/env';
 import { INDEX_HTML } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 

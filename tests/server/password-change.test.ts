@@ -1,8 +1,8 @@
+import { verifyPassword } from '@server/auth/passwords';
+import { passwordResets, sessions, users } from '@server/db/schema';
+import { requestPasswordReset } from '@server/services/password-reset';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../server/auth/passwords';
-import { passwordResets, sessions, users } from '../../server/db/schema';
-import { requestPasswordReset } from '../../server/services/password-reset';
 import { callerForToken, expectTrpcError, newSessionToken } from '../helpers/admin';
 import { callerAs, callerFor, createTestDeps } from '../helpers/caller';
 import { createUser } from '../helpers/factories';

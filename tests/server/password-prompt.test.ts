@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
+import { PasswordNotRead, readPassword } from '@server/cli/password-prompt';
 import { describe, expect, it } from 'vitest';
-import { PasswordNotRead, readPassword } from '../../server/cli/password-prompt';
 
 /** A terminal as readline sees one: keys typed into `input`, what is shown collected from `output`. */
 function terminal() {

@@ -1,9 +1,9 @@
+import { passwordResets, users } from '@server/db/schema';
+import { englishMessage } from '@server/errors/texts';
+import { PASSWORD_RESET_LIFETIME_MS, resetPassword } from '@server/services/password-reset';
+import { PASSWORD_RESET_REQUESTED } from '@shared/schemas/account';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { passwordResets, users } from '../../server/db/schema';
-import { englishMessage } from '../../server/errors/texts';
-import { PASSWORD_RESET_LIFETIME_MS, resetPassword } from '../../server/services/password-reset';
-import { PASSWORD_RESET_REQUESTED } from '../../shared/schemas/account';
 import { callerForToken, expectTrpcError, newSessionToken } from '../helpers/admin';
 import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createUser, uniqueEmail } from '../helpers/factories';

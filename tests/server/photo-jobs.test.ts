@@ -1,11 +1,11 @@
+import { auditLogs, memberPhotos, photoProcessingJobs } from '@server/db/schema';
+import { photoJobConfig } from '@server/jobs/photo-refresh/config';
+import { photoRefreshLauncher, settledPhotoJob } from '@server/jobs/photo-refresh/runner';
+import { JOB_ALREADY_RUNNING, startPhotoJob } from '@server/services/photos/photo-jobs';
+import { prepareDatabase } from '@server/startup';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLogs, memberPhotos, photoProcessingJobs } from '../../server/db/schema';
-import { photoJobConfig } from '../../server/jobs/photo-refresh/config';
-import { photoRefreshLauncher, settledPhotoJob } from '../../server/jobs/photo-refresh/runner';
-import { JOB_ALREADY_RUNNING, startPhotoJob } from '../../server/services/photos/photo-jobs';
-import { prepareDatabase } from '../../server/startup';
 import { expectTrpcError } from '../helpers/admin';
 import { buildTestApp } from '../helpers/app';
 import { callerFor, createTestDeps } from '../helpers/caller';

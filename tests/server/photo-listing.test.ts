@@ -1,6 +1,6 @@
+import { parseListingPage } from '@server/jobs/photo-refresh/listing';
+import { fetchLimited, isInternalAddress } from '@server/net/fetch-limited';
 import { describe, expect, it } from 'vitest';
-import { parseListingPage } from '../../server/jobs/photo-refresh/listing';
-import { fetchLimited, isInternalAddress } from '../../server/net/fetch-limited';
 
 const page = (html: string) => parseListingPage(Buffer.from(html), 'https://www.parliament.gov.so/members/');
 

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { Db } from '@server/db/client';
+import { memberPhotos, nameAliases } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
-import { memberPhotos, nameAliases } from '../../server/db/schema';
 import { createTestDb } from '../helpers/db';
 import { createMember, createSenator } from '../helpers/directory-factories';
 import { createAdmin } from '../helpers/factories';

@@ -1,6 +1,6 @@
+import { settledPhotoJob } from '@server/jobs/photo-refresh/runner';
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settledPhotoJob } from '../../server/jobs/photo-refresh/runner';
 import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createMember } from '../helpers/directory-factories';
 import { createAdmin, createUser } from '../helpers/factories';

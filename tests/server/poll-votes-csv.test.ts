@@ -1,6 +1,6 @@
+import { spreadsheetSafe } from '@server/http/poll-votes-csv';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { spreadsheetSafe } from '../../server/http/poll-votes-csv';
 import { buildTestApp, sameOrigin, sessionCookieFrom, stepUpOverHttp, trpcBody } from '../helpers/app';
 import { createAdmin, createUser, type TestUser } from '../helpers/factories';
 import { createPoll, createVoters, insertPollVote } from '../helpers/poll-factories';

@@ -1,6 +1,6 @@
+import { pollVotes, serverSecrets } from '@server/db/schema';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pollVotes, serverSecrets } from '../../server/db/schema';
 import { buildTestApp, sameOrigin, sessionCookieFrom, trpcBody } from '../helpers/app';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createUser } from '../helpers/factories';

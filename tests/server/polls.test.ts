@@ -1,9 +1,9 @@
+import { auditLogs, pollCandidates, polls, pollVotes } from '@server/db/schema';
+import { publicMessage } from '@server/trpc/errors';
+import { monthBounds, monthKey } from '@shared/months';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, pollCandidates, polls, pollVotes } from '../../server/db/schema';
-import { publicMessage } from '../../server/trpc/errors';
-import { monthBounds, monthKey } from '../../shared/months';
 import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createAdmin, createUser } from '../helpers/factories';
 import { createPoll, createVoters, insertPollVote } from '../helpers/poll-factories';

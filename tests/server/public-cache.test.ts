@@ -1,8 +1,8 @@
+import { createSession } from '@server/auth/sessions';
+import { polls } from '@server/db/schema';
+import { PUBLIC_CACHE_TTL_MS } from '@server/http/public-cache';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSession } from '../../server/auth/sessions';
-import { polls } from '../../server/db/schema';
-import { PUBLIC_CACHE_TTL_MS } from '../../server/http/public-cache';
 import { buildTestApp, sameOrigin, trpcBody } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { createPoll } from '../helpers/poll-factories';

@@ -1,13 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import type { Db } from '@server/db/client';
+import { users } from '@server/db/schema';
 import {
   publishDueResultBatches,
   RESULT_BATCH_BOUNDARY_MS,
   resultBatchBoundary,
   resultBatchClock,
-} from '../../server/jobs/result-batches';
-import { castVote } from '../../server/services/voting';
+} from '@server/jobs/result-batches';
+import { castVote } from '@server/services/voting';
+import { describe, expect, it } from 'vitest';
 import { callerAs, createTestDeps } from '../helpers/caller';
 import { createElection } from '../helpers/election-factories';
 

@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db/client';
-import { elections, pollVotes, users, votes } from '../../server/db/schema';
+import type { Db } from '@server/db/client';
+import { elections, pollVotes, users, votes } from '@server/db/schema';
 import {
   publishDueResultBatches,
   RESULT_BATCH_MAX_DELAY_MS,
   resultBatchBoundary,
   resultBatchClock,
-} from '../../server/jobs/result-batches';
-import { castVote } from '../../server/services/voting';
-import { RESULTS_BATCH_MIN_VOTES } from '../../shared/election-rules';
+} from '@server/jobs/result-batches';
+import { castVote } from '@server/services/voting';
+import { RESULTS_BATCH_MIN_VOTES } from '@shared/election-rules';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { callerAs, callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createElection } from '../helpers/election-factories';
 import { createAdmin } from '../helpers/factories';

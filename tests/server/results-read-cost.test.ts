@@ -1,7 +1,7 @@
+import { createSession } from '@server/auth/sessions';
+import { ANONYMOUS_BATCH_TOO_LARGE } from '@server/http/batch-cap';
+import { publishDueResultBatches } from '@server/jobs/result-batches';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSession } from '../../server/auth/sessions';
-import { ANONYMOUS_BATCH_TOO_LARGE } from '../../server/http/batch-cap';
-import { publishDueResultBatches } from '../../server/jobs/result-batches';
 import { buildTestApp } from '../helpers/app';
 import { insertBulkVotes } from '../helpers/bulk-votes';
 import { createElection } from '../helpers/election-factories';
@@ -9,8 +9,8 @@ import { createUser } from '../helpers/factories';
 
 // Counts how many times a results answer is really computed, whatever asked for it (tRPC or the cache).
 const computed = vi.hoisted(() => ({ results: 0 }));
-vi.mock('../../server/services/election-views', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../server/services/election-views')>();
+vi.mock('@server/services/election-views', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@server/services/election-views')>();
   return {
     ...original,
     electionResults: (...args: Parameters<typeof original.electionResults>) => {

@@ -1,5 +1,5 @@
+import { candidates, elections, pollCandidates, polls, pollVotes, votes } from '@server/db/schema';
 import { describe, expect, it } from 'vitest';
-import { candidates, elections, pollCandidates, polls, pollVotes, votes } from '../../server/db/schema';
 import { createTestDb } from '../helpers/db';
 import { createUser } from '../helpers/factories';
 

@@ -1,10 +1,10 @@
+import * as schema from '@server/db/schema';
+import { addMonths, monthKey } from '@shared/months';
+import { DISTRICT_REGIONS } from '@shared/regions';
 import { and, count, eq, gte, lte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
 import { seedDemo } from '../../seed/seed';
-import * as schema from '../../server/db/schema';
-import { addMonths, monthKey } from '../../shared/months';
-import { DISTRICT_REGIONS } from '../../shared/regions';
 import { signedInUser } from '../helpers/account';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createTestDb } from '../helpers/db';

@@ -1,11 +1,11 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildApp } from '@server/app';
+import { testEnv } from '@server/env';
+import { offlineReads, serviceWorkerSource } from '@server/http/service-worker';
+import { proceduresWith, procedureType } from '@server/routers/policy';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { testEnv } from '../../server/env';
-import { offlineReads, serviceWorkerSource } from '../../server/http/service-worker';
-import { proceduresWith, procedureType } from '../../server/routers/policy';
 import { INDEX_HTML } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { REPO_ROOT } from '../helpers/security/server-process';

@@ -1,13 +1,13 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
 import {
   createSession,
   invalidateUserSessions,
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_INACTIVITY_TIMEOUT_MS,
   validateSessionToken,
-} from '../../server/auth/sessions';
-import { profiles, sessions } from '../../server/db/schema';
+} from '@server/auth/sessions';
+import { profiles, sessions } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { createTestDb } from '../helpers/db';
 import { createUser } from '../helpers/factories';
 

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SHUTDOWN_DEADLINE_MS } from '@server/shutdown';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHUTDOWN_DEADLINE_MS } from '../../server/shutdown';
 import { type ServerProcess, startServerProcess } from '../helpers/security/server-process';
 
 // Issue 18: servers whose output went to a parent that stopped reading (and later exited) ignored SIGTERM for

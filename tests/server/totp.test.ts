@@ -1,5 +1,5 @@
+import { matchTotpStep, newRecoveryCodes, newTotpKey, totpStep } from '@server/auth/totp';
 import { describe, expect, it } from 'vitest';
-import { matchTotpStep, newRecoveryCodes, newTotpKey, totpStep } from '../../server/auth/totp';
 import { totpAt } from '../helpers/account';
 
 const NOW = Date.UTC(2026, 4, 1, 9, 0, 10);

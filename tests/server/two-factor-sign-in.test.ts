@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { profiles, sessions } from '../../server/db/schema';
+import { profiles, sessions } from '@server/db/schema';
 import {
   completeTwoFactorChallenge,
   TWO_FACTOR_CHALLENGE_LIFETIME_MS,
-} from '../../server/services/two-factor-sign-in';
+} from '@server/services/two-factor-sign-in';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { enrolledAdmin, totpAt } from '../helpers/account';
 import { expectTrpcError } from '../helpers/admin';
 import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';

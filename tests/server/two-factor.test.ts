@@ -1,7 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { auditLogs, profiles, twoFactorAuthenticators, twoFactorRecoveryCodes } from '@server/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLogs, profiles, twoFactorAuthenticators, twoFactorRecoveryCodes } from '../../server/db/schema';
 import { enrolledAdmin, keyFromUri, signedInUser, totpAt } from '../helpers/account';
 import { expectTrpcError } from '../helpers/admin';
 import { callerAs, callerFor, createTestDeps } from '../helpers/caller';

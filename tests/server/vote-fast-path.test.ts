@@ -1,5 +1,5 @@
+import { createSession } from '@server/auth/sessions';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '../../server/auth/sessions';
 import { buildTestApp, sameOrigin } from '../helpers/app';
 import { createElection } from '../helpers/election-factories';
 import { createUser } from '../helpers/factories';

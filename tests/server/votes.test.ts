@@ -1,8 +1,8 @@
+import { votes } from '@server/db/schema';
+import { selectionCandidateId } from '@server/services/voting';
+import { RECEIPT_PATTERN } from '@shared/receipts';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { votes } from '../../server/db/schema';
-import { selectionCandidateId } from '../../server/services/voting';
-import { RECEIPT_PATTERN } from '../../shared/receipts';
 import { buildTestApp, sameOrigin, sessionCookieFrom, trpcBody } from '../helpers/app';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createElection } from '../helpers/election-factories';

@@ -1,6 +1,6 @@
+import { englishMessage } from '@server/errors/texts';
+import { signInInput, signUpForm, signUpInput } from '@shared/schemas/auth';
 import { describe, expect, it } from 'vitest';
-import { englishMessage } from '../../server/errors/texts';
-import { signInInput, signUpForm, signUpInput } from '../../shared/schemas/auth';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   const message = result.success ? null : result.error?.issues[0]?.message;

@@ -1,5 +1,5 @@
+import { optionalText, urlOrPath } from '@shared/schemas/common';
 import { describe, expect, it } from 'vitest';
-import { optionalText, urlOrPath } from '../../shared/schemas/common';
 
 describe('urlOrPath', () => {
   const schema = urlOrPath('imageUrl');

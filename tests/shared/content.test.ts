@@ -1,14 +1,14 @@
+import enContent from '@client/i18n/locales/en/content.json';
+import enRegions from '@client/i18n/locales/en/regions.json';
+import soContent from '@client/i18n/locales/so/content.json';
+import soRegions from '@client/i18n/locales/so/regions.json';
+import { STATIC_ELECTIONS } from '@shared/content/elections';
+import { FEDERAL_STATES_SUMMARY, PROCESS_STATISTICS, REGION_SUMMARY } from '@shared/content/figures';
+import { isRegionSlug, REGION_LIST, REGION_SLUGS, REGIONS } from '@shared/content/regions';
+import { isStateId, STATE_LIST, STATES } from '@shared/content/states';
+import { MAP_REGION_CODES, STATE_IDS } from '@shared/federal-states';
+import { HOUSE_REGIONS } from '@shared/regions';
 import { describe, expect, it } from 'vitest';
-import enContent from '../../client/src/i18n/locales/en/content.json';
-import enRegions from '../../client/src/i18n/locales/en/regions.json';
-import soContent from '../../client/src/i18n/locales/so/content.json';
-import soRegions from '../../client/src/i18n/locales/so/regions.json';
-import { STATIC_ELECTIONS } from '../../shared/content/elections';
-import { FEDERAL_STATES_SUMMARY, PROCESS_STATISTICS, REGION_SUMMARY } from '../../shared/content/figures';
-import { isRegionSlug, REGION_LIST, REGION_SLUGS, REGIONS } from '../../shared/content/regions';
-import { isStateId, STATE_LIST, STATES } from '../../shared/content/states';
-import { MAP_REGION_CODES, STATE_IDS } from '../../shared/federal-states';
-import { HOUSE_REGIONS } from '../../shared/regions';
 
 // The words of states and regions live in the client's locale files (namespace regions), keyed by id.
 const LANGUAGES = { en: enRegions, so: soRegions } as const;

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   daysLeft,
   daysLeftLabel,
@@ -8,8 +7,9 @@ import {
   resultsVisibleToVoters,
   tallyResults,
   votePercentage,
-} from '../../shared/election-rules';
-import type { ElectionStatus } from '../../shared/elections';
+} from '@shared/election-rules';
+import type { ElectionStatus } from '@shared/elections';
+import { describe, expect, it } from 'vitest';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);

@@ -1,5 +1,5 @@
+import { initials } from '@shared/initials';
 import { describe, expect, it } from 'vitest';
-import { initials } from '../../shared/initials';
 
 describe('initials', () => {
   it('takes the first letters of the first two words', () => {

@@ -1,6 +1,6 @@
+import { memberNameKeys, normaliseMemberName } from '@shared/member-names';
+import { isOfficialParliamentUrl, type PhotoUrls, resolvePhotoUrl } from '@shared/member-photos';
 import { describe, expect, it } from 'vitest';
-import { memberNameKeys, normaliseMemberName } from '../../shared/member-names';
-import { isOfficialParliamentUrl, type PhotoUrls, resolvePhotoUrl } from '../../shared/member-photos';
 
 const photo = (values: Partial<PhotoUrls>): PhotoUrls => ({
   manualOverrideUrl: null,

@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DomainError } from '@server/errors/domain-error';
+import { errorText, messageText } from '@server/errors/texts';
+import { ERROR_CATALOGUE } from '@shared/errors';
+import { languageFromHeader, readMessage } from '@shared/i18n/error-messages';
+import en from '@shared/i18n/locales/en/errors.json';
+import so from '@shared/i18n/locales/so/errors.json';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../server/errors/domain-error';
-import { errorText, messageText } from '../../server/errors/texts';
-import { ERROR_CATALOGUE } from '../../shared/errors';
-import { languageFromHeader, readMessage } from '../../shared/i18n/error-messages';
-import en from '../../shared/i18n/locales/en/errors.json';
-import so from '../../shared/i18n/locales/so/errors.json';
 
 const ROOT = join(import.meta.dirname, '../..');
 

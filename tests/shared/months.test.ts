@@ -1,5 +1,5 @@
+import { addMonths, monthBounds, monthKey } from '@shared/months';
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthBounds, monthKey } from '../../shared/months';
 
 describe('months in Somalia (UTC+3)', () => {
   it('puts 22:00 UTC on the last day into the next month', () => {

@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest';
 import {
   dateToSomaliaLocal,
   defaultPollTitle,
@@ -8,8 +7,9 @@ import {
   pollMonthLabel,
   pollResultsVisible,
   somaliaLocalToDate,
-} from '../../shared/poll-rules';
-import type { PollStatus } from '../../shared/polls';
+} from '@shared/poll-rules';
+import type { PollStatus } from '@shared/polls';
+import { describe, expect, it } from 'vitest';
 
 const opensAt = new Date('2026-10-31T21:00:00Z');
 const closesAt = new Date('2026-11-30T20:59:59.999Z');

@@ -1,6 +1,6 @@
+import { englishMessage } from '@server/errors/texts';
+import { pollCandidateInput, pollCreateInput, pollFormSchema } from '@shared/schemas/polls';
 import { describe, expect, it } from 'vitest';
-import { englishMessage } from '../../server/errors/texts';
-import { pollCandidateInput, pollCreateInput, pollFormSchema } from '../../shared/schemas/polls';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => englishMessage(issue.message)) ?? [];

@@ -1,5 +1,5 @@
+import { generateReceiptId, isReceiptId } from '@shared/receipts';
 import { describe, expect, it } from 'vitest';
-import { generateReceiptId, isReceiptId } from '../../shared/receipts';
 
 describe('receipt ids', () => {
   it('are "V", the time in milliseconds, a dash and 9 random characters', () => {

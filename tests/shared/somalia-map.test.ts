@@ -3,9 +3,9 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MOGADISHU_POINT, REGION_SHAPES } from '@client/generated/somalia-map';
+import { MAP_REGION_CODES } from '@shared/federal-states';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MOGADISHU_POINT, REGION_SHAPES } from '../../client/src/generated/somalia-map';
-import { MAP_REGION_CODES } from '../../shared/federal-states';
 
 const GENERATED = join(process.cwd(), 'client/src/generated');
 const outDir = mkdtempSync(join(tmpdir(), 'codka-map-'));

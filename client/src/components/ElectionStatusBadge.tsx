@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
+import type { ElectionStatus } from '@shared/elections';
 import { useTranslation } from 'react-i18next';
-import type { ElectionStatus } from '../../../shared/elections';
 
 /** SPEC §4: Active green, Closed grey, Draft yellow, Archived purple. */
 const STATUS_COLORS: Record<ElectionStatus, string> = {

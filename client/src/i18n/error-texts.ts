@@ -1,5 +1,5 @@
-import type { MessageParams } from '../../../shared/errors';
-import { type ErrorTexts, readMessage, translateMessage } from '../../../shared/i18n/error-messages';
+import type { MessageParams } from '@shared/errors';
+import { type ErrorTexts, readMessage, translateMessage } from '@shared/i18n/error-messages';
 import { i18n } from './index';
 
 // Keys arrive at run time (a zod message, a server's errorCode), so `t` is used untyped here.

@@ -1,5 +1,5 @@
 import 'i18next';
-import type errors from '../../../shared/i18n/locales/en/errors.json';
+import type errors from '@shared/i18n/locales/en/errors.json';
 import type account from './locales/en/account.json';
 import type admin from './locales/en/admin.json';
 import type adminElections from './locales/en/adminElections.json';

@@ -1,7 +1,7 @@
+import enErrors from '@shared/i18n/locales/en/errors.json';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import enErrors from '../../../shared/i18n/locales/en/errors.json';
 import { initialLanguage, LANGUAGES, rememberLanguage } from './language';
 import enCommon from './locales/en/common.json';
 import enHome from './locales/en/home.json';

@@ -1,5 +1,5 @@
+import type { RouterOutputs } from '@server/routers/_app';
 import { useMemo, useSyncExternalStore } from 'react';
-import type { RouterOutputs } from '../../../server/routers/_app';
 import { type SessionUser, sessionState, subscribeToSession } from './session';
 
 export type { SessionUser } from './session';

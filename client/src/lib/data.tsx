@@ -1,7 +1,7 @@
+import type { AppRouter } from '@server/routers/_app';
 import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
-import type { AppRouter } from '../../../server/routers/_app';
 import { isOffline } from './errors';
 import { createQueryClient } from './query-client';
 import { type SessionUser, setSessionState } from './session';

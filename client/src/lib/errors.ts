@@ -1,5 +1,5 @@
+import type { MessageParams } from '@shared/errors';
 import { TRPCClientError } from '@trpc/client';
-import type { MessageParams } from '../../../shared/errors';
 import { i18n } from '../i18n';
 import { errorCodeText } from '../i18n/error-texts';
 

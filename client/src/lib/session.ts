@@ -1,4 +1,4 @@
-import type { RouterOutputs } from '../../../server/routers/_app';
+import type { RouterOutputs } from '@server/routers/_app';
 
 export type SessionUser = NonNullable<RouterOutputs['auth']['session']['user']>;
 

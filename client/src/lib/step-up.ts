@@ -1,6 +1,6 @@
+import type { AppRouter } from '@server/routers/_app';
 import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
-import type { AppRouter } from '../../../server/routers/_app';
 
 /**
  * Step-up on the client (ARCHITECTURE §7): a high-value action answers PRECONDITION_FAILED with

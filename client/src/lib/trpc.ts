@@ -1,7 +1,7 @@
+import type { AppRouter } from '@server/routers/_app';
 import { createTRPCClient, httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
-import type { AppRouter } from '../../../server/routers/_app';
 import { currentLanguage } from '../i18n';
 import { stepUpLink } from './step-up';
 

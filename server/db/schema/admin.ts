@@ -1,5 +1,5 @@
+import { DISTRICT_REGIONS } from '@shared/regions';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { DISTRICT_REGIONS } from '../../../shared/regions';
 import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
 

@@ -1,6 +1,6 @@
+import { STAFF_ROLES } from '@shared/roles';
 import { sql } from 'drizzle-orm';
 import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { STAFF_ROLES } from '../../../shared/roles';
 import { createdAt, timestamp, uuidPk } from './columns';
 
 export const users = sqliteTable(

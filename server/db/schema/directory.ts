@@ -1,5 +1,5 @@
+import { HOUSE_REGIONS, SENATE_STATES } from '@shared/regions';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { HOUSE_REGIONS, SENATE_STATES } from '../../../shared/regions';
 import { uuidPk } from './columns';
 
 /** House of the People (275 seats). Kept in the database so admins and photo jobs can refer to members. */

@@ -1,5 +1,5 @@
+import { ELECTION_STATUSES } from '@shared/elections';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { ELECTION_STATUSES } from '../../../shared/elections';
 import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
 

@@ -1,10 +1,5 @@
+import { MEMBER_TYPES, PHOTO_JOB_STATUSES, PHOTO_JOB_TYPES, PHOTO_STATUSES } from '@shared/member-photos';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import {
-  MEMBER_TYPES,
-  PHOTO_JOB_STATUSES,
-  PHOTO_JOB_TYPES,
-  PHOTO_STATUSES,
-} from '../../../shared/member-photos';
 import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
 

@@ -1,5 +1,5 @@
+import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES, POLL_STATUSES } from '@shared/polls';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES, POLL_STATUSES } from '../../../shared/polls';
 import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
 

@@ -1,4 +1,4 @@
-import type { MemberType } from '../../../shared/member-photos';
+import type { MemberType } from '@shared/member-photos';
 import type { Env } from '../../env';
 import { MAX_PHOTO_BYTES } from '../../services/photos/photo-files';
 

@@ -1,6 +1,6 @@
+import { memberNameKeys, normaliseMemberName } from '@shared/member-names';
+import type { MemberType } from '@shared/member-photos';
 import { eq } from 'drizzle-orm';
-import { memberNameKeys, normaliseMemberName } from '../../../shared/member-names';
-import type { MemberType } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { houseMembers, nameAliases, senators } from '../../db/schema';
 import type { Member } from '../../services/photos/members';

@@ -1,5 +1,5 @@
-import { normaliseMemberName } from '../../../shared/member-names';
-import type { PhotoJobType } from '../../../shared/member-photos';
+import { normaliseMemberName } from '@shared/member-names';
+import type { PhotoJobType } from '@shared/member-photos';
 import type { ListedMember } from './listing';
 import type { Member, MemberMatcher } from './matching';
 

@@ -1,5 +1,5 @@
+import type { ScrapedMemberUpdate, ScrapeResult } from '@shared/member-photos';
 import { eq } from 'drizzle-orm';
-import type { ScrapedMemberUpdate, ScrapeResult } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { photoProcessingJobs } from '../../db/schema';
 

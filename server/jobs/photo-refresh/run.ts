@@ -1,6 +1,6 @@
+import type { PhotoJobType, ScrapedMemberUpdate, ScrapeResult } from '@shared/member-photos';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PhotoJobType, ScrapedMemberUpdate, ScrapeResult } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { memberPhotos } from '../../db/schema';
 import { FetchRefused, fetchLimited, sourceHosts } from '../../net/fetch-limited';

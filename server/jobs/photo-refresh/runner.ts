@@ -1,6 +1,6 @@
+import type { PhotoJobType, ScrapeResult } from '@shared/member-photos';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PhotoJobType, ScrapeResult } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { memberPhotos, photoProcessingJobs } from '../../db/schema';
 import { parseJsonList } from '../../services/photos/json-list';

@@ -1,4 +1,4 @@
-import { auditLogInput } from '../../../shared/schemas/admin';
+import { auditLogInput } from '@shared/schemas/admin';
 import { auditLogFilters, listAuditLog } from '../../services/admin/audit-log';
 import { adminProcedure, router } from '../../trpc/init';
 

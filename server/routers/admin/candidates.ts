@@ -1,5 +1,5 @@
-import { candidateInput, candidateUpdateInput } from '../../../shared/schemas/admin';
-import { byIdInput } from '../../../shared/schemas/common';
+import { candidateInput, candidateUpdateInput } from '@shared/schemas/admin';
+import { byIdInput } from '@shared/schemas/common';
 import {
   createCandidate,
   deleteCandidate,

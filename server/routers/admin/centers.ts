@@ -1,5 +1,5 @@
-import { centerInput, centerUpdateInput, setActiveInput } from '../../../shared/schemas/admin';
-import { byIdInput } from '../../../shared/schemas/common';
+import { centerInput, centerUpdateInput, setActiveInput } from '@shared/schemas/admin';
+import { byIdInput } from '@shared/schemas/common';
 import {
   createCenter,
   deleteCenter,

@@ -1,4 +1,4 @@
-import { dashboardUnlockInput } from '../../../shared/schemas/admin';
+import { dashboardUnlockInput } from '@shared/schemas/admin';
 import { unlockDashboard } from '../../services/admin/dashboard';
 import { endStepUp, stepUpStatus } from '../../services/step-up';
 import { adminProcedure, router } from '../../trpc/init';

@@ -1,5 +1,5 @@
-import { districtInput, districtUpdateInput } from '../../../shared/schemas/admin';
-import { byIdInput } from '../../../shared/schemas/common';
+import { districtInput, districtUpdateInput } from '@shared/schemas/admin';
+import { byIdInput } from '@shared/schemas/common';
 import {
   createDistrict,
   deleteDistrict,

@@ -1,10 +1,6 @@
-import { candidateInput, candidateUpdateInput } from '../../../shared/schemas/admin';
-import {
-  createElectionInput,
-  electionIdInput,
-  updateElectionInput,
-} from '../../../shared/schemas/admin-elections';
-import { byIdInput } from '../../../shared/schemas/common';
+import { candidateInput, candidateUpdateInput } from '@shared/schemas/admin';
+import { createElectionInput, electionIdInput, updateElectionInput } from '@shared/schemas/admin-elections';
+import { byIdInput } from '@shared/schemas/common';
 import { createCandidate, deleteCandidate, updateCandidate } from '../../services/admin/candidates';
 import {
   adminElectionResults,

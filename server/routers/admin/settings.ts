@@ -1,4 +1,4 @@
-import { settingsInput } from '../../../shared/schemas/admin';
+import { settingsInput } from '@shared/schemas/admin';
 import { getSettings, saveSettings } from '../../services/admin/settings';
 import { adminProcedure, router } from '../../trpc/init';
 

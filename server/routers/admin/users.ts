@@ -1,4 +1,4 @@
-import { setActiveInput, userUpdateInput } from '../../../shared/schemas/admin';
+import { setActiveInput, userUpdateInput } from '@shared/schemas/admin';
 import { listUsers, setUserActive, updateUser } from '../../services/admin/users';
 import { adminProcedure, router } from '../../trpc/init';
 

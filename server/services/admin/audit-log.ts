@@ -1,6 +1,6 @@
+import type { auditLogInput } from '@shared/schemas/admin';
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { auditLogInput } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { auditLogs, users } from '../../db/schema';
 

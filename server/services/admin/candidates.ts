@@ -1,6 +1,6 @@
+import type { candidateInput, candidateUpdateInput } from '@shared/schemas/admin';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { candidateInput, candidateUpdateInput } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';

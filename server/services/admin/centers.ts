@@ -1,6 +1,6 @@
+import type { centerInput, centerUpdateInput } from '@shared/schemas/admin';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { centerInput, centerUpdateInput } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { districts, registrationCenters } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';

@@ -1,5 +1,5 @@
+import type { dashboardUnlockInput } from '@shared/schemas/admin';
 import type { z } from 'zod';
-import type { dashboardUnlockInput } from '../../../shared/schemas/admin';
 import { DomainError } from '../../errors/domain-error';
 import { messageText } from '../../errors/texts';
 import type { PasswordCheckDeps } from '../password-change';

@@ -1,7 +1,7 @@
+import { resultsVisibleToVoters, tallyResults } from '@shared/election-rules';
+import type { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { resultsVisibleToVoters, tallyResults } from '../../../shared/election-rules';
-import type { createElectionInput, updateElectionInput } from '../../../shared/schemas/admin-elections';
 import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';

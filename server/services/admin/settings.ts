@@ -1,6 +1,6 @@
+import type { settingsInput } from '@shared/schemas/admin';
 import { desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { settingsInput } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { newMapSettings, siteSettings } from '../../db/schema';
 import { recordAudit } from '../audit';

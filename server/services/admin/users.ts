@@ -1,7 +1,7 @@
+import { ADMIN_ROLE } from '@shared/roles';
+import type { userUpdateInput } from '@shared/schemas/admin';
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ADMIN_ROLE } from '../../../shared/roles';
-import type { userUpdateInput } from '../../../shared/schemas/admin';
 import { invalidateUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';

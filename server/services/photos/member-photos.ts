@@ -1,6 +1,6 @@
+import { MEMBER_PHOTOS_PAGE_SIZE, resolvePhotoUrl } from '@shared/member-photos';
+import type { MemberPhotosInput, MemberRef, SetOverrideInput } from '@shared/schemas/photos';
 import { eq } from 'drizzle-orm';
-import { MEMBER_PHOTOS_PAGE_SIZE, resolvePhotoUrl } from '../../../shared/member-photos';
-import type { MemberPhotosInput, MemberRef, SetOverrideInput } from '../../../shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { memberPhotos } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';

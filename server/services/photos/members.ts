@@ -1,5 +1,5 @@
+import { type MemberType, resolvePhotoUrl } from '@shared/member-photos';
 import { eq } from 'drizzle-orm';
-import { type MemberType, resolvePhotoUrl } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { houseMembers, senators } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';

@@ -1,6 +1,6 @@
+import { normaliseMemberName } from '@shared/member-names';
+import type { NameAliasInput } from '@shared/schemas/photos';
 import { desc, eq } from 'drizzle-orm';
-import { normaliseMemberName } from '../../../shared/member-names';
-import type { NameAliasInput } from '../../../shared/schemas/photos';
 import type { Db } from '../../db/client';
 import { nameAliases, users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { ErrorCode } from '../../../shared/errors';
-import type { MemberType } from '../../../shared/member-photos';
+import type { ErrorCode } from '@shared/errors';
+import type { MemberType } from '@shared/member-photos';
 import { messageText } from '../../errors/texts';
 
 // Loaded on first use: sharp and libvips add about 30 MB to the resident memory of a server that may never

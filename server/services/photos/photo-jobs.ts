@@ -1,11 +1,11 @@
-import { count, desc, eq, inArray } from 'drizzle-orm';
 import {
   PHOTO_JOBS_PAGE_SIZE,
   type PhotoJobType,
   RECENT_PHOTO_JOBS,
   type ScrapedMemberUpdate,
   type ScrapeResult,
-} from '../../../shared/member-photos';
+} from '@shared/member-photos';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photoProcessingJobs, users } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';

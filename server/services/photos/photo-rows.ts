@@ -1,5 +1,5 @@
+import type { MemberType } from '@shared/member-photos';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { MemberType } from '../../../shared/member-photos';
 import type { Db } from '../../db/client';
 import { memberPhotos } from '../../db/schema';
 

@@ -1,10 +1,10 @@
+import type { ErrorCode } from '@shared/errors';
+import { monthBounds, monthKey } from '@shared/months';
+import { defaultPollTitle } from '@shared/poll-rules';
+import type { PollStatus } from '@shared/polls';
+import type { PollCreateInput, pollCandidateInput } from '@shared/schemas/polls';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ErrorCode } from '../../../shared/errors';
-import { monthBounds, monthKey } from '../../../shared/months';
-import { defaultPollTitle } from '../../../shared/poll-rules';
-import type { PollStatus } from '../../../shared/polls';
-import type { PollCreateInput, pollCandidateInput } from '../../../shared/schemas/polls';
 import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';

@@ -1,6 +1,6 @@
+import { tallyResults, votePercentage } from '@shared/election-rules';
+import { isPollVotingOpen, type PollTiming, pollResultsVisible } from '@shared/poll-rules';
 import { and, asc, desc, eq, gte, inArray, lte, max } from 'drizzle-orm';
-import { tallyResults, votePercentage } from '../../../shared/election-rules';
-import { isPollVotingOpen, type PollTiming, pollResultsVisible } from '../../../shared/poll-rules';
 import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';

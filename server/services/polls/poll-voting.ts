@@ -1,5 +1,5 @@
+import { pollDateLabel } from '@shared/poll-rules';
 import { and, eq, sql } from 'drizzle-orm';
-import { pollDateLabel } from '../../../shared/poll-rules';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';

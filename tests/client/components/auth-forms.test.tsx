@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import type { Language } from '@client/i18n/language';
+import { SignInForm } from '@client/pages/auth/SignInForm';
+import { SignUpForm } from '@client/pages/auth/SignUpForm';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../../client/src/i18n/language';
-import { SignInForm } from '../../../client/src/pages/auth/SignInForm';
-import { SignUpForm } from '../../../client/src/pages/auth/SignUpForm';
 import { errorUnder, type Handler, renderWithApp, ServerError, sessionUser } from '../render';
 
 /**

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import { DaysLeftBadge } from '@client/components/elections/DaysLeftBadge';
+import type { Language } from '@client/i18n/language';
+import type { ElectionStatus } from '@shared/elections';
 import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { DaysLeftBadge } from '../../../client/src/components/elections/DaysLeftBadge';
-import type { Language } from '../../../client/src/i18n/language';
-import type { ElectionStatus } from '../../../shared/elections';
 import { renderWithApp } from '../render';
 
 /**

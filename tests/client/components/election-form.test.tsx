@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { Language } from '@client/i18n/language';
+import { ElectionFormModal } from '@client/pages/admin/elections/ElectionFormModal';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Language } from '../../../client/src/i18n/language';
-import { ElectionFormModal } from '../../../client/src/pages/admin/elections/ElectionFormModal';
 import { errorUnder, renderWithApp } from '../render';
 
 /**

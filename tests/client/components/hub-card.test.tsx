@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { Language } from '@client/i18n/language';
+import { ElectionsHubPage } from '@client/pages/elections/elections-hub.page';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../../client/src/i18n/language';
-import { ElectionsHubPage } from '../../../client/src/pages/elections/elections-hub.page';
 import { castVote } from '../../helpers/admin-elections';
 import { callerFor, createTestDeps, type TestDeps } from '../../helpers/caller';
 import { createElection } from '../../helpers/election-factories';

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import { ElectionResults } from '@client/components/elections/ElectionResults';
+import type { Language } from '@client/i18n/language';
+import { tallyResults } from '@shared/election-rules';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ElectionResults } from '../../../client/src/components/elections/ElectionResults';
-import type { Language } from '../../../client/src/i18n/language';
-import { tallyResults } from '../../../shared/election-rules';
 import { renderWithApp } from '../render';
 
 /**

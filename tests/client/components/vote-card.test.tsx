@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+
+import { VotePage } from '@client/pages/elections/vote.page';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { VotePage } from '../../../client/src/pages/elections/vote.page';
 import { type Handler, renderWithApp, ServerError, sessionUser } from '../render';
 
 /**

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSession } from '@server/auth/sessions';
+import { closeDb, createDb, migrateDb } from '@server/db/client';
 import Database from 'better-sqlite3';
-import { createSession } from '../../../server/auth/sessions';
-import { closeDb, createDb, migrateDb } from '../../../server/db/client';
 import { createElection } from '../election-factories';
 import { createPoll, createVoters } from '../poll-factories';
 import { type ServerEntry, type ServerProcess, startServerProcess } from './server-process';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../server/db/client';
+import type { Db } from '@server/db/client';
 
 /** Every table the app writes (SQLite's own and the migration journal aside). */
 export function tableNames(db: Db): string[] {

@@ -1,6 +1,6 @@
+import { appRouter } from '@server/routers/_app';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { ZodType } from 'zod';
-import { appRouter } from '../../../server/routers/_app';
 
 const router: AnyRouter = appRouter;
 const procedures = router._def.procedures as Record<string, AnyProcedure>;

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { createRateLimits } from '../../../server/auth/rate-limits';
-import { generateSecureRandomString, hashSecret } from '../../../server/auth/tokens';
-import type { Db } from '../../../server/db/client';
-import { memberPhotos, passwordResets, photoProcessingJobs } from '../../../server/db/schema';
-import { settledPhotoJob } from '../../../server/jobs/photo-refresh/runner';
-import { createNameAlias } from '../../../server/services/photos/name-aliases';
-import { beginTwoFactor, confirmTwoFactor } from '../../../server/services/two-factor';
-import { startTwoFactorChallenge } from '../../../server/services/two-factor-sign-in';
+import { createRateLimits } from '@server/auth/rate-limits';
+import { generateSecureRandomString, hashSecret } from '@server/auth/tokens';
+import type { Db } from '@server/db/client';
+import { memberPhotos, passwordResets, photoProcessingJobs } from '@server/db/schema';
+import { settledPhotoJob } from '@server/jobs/photo-refresh/runner';
+import { createNameAlias } from '@server/services/photos/name-aliases';
+import { beginTwoFactor, confirmTwoFactor } from '@server/services/two-factor';
+import { startTwoFactorChallenge } from '@server/services/two-factor-sign-in';
 import { createMember } from '../directory-factories';
 
 /**

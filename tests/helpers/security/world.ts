@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../../server/auth/passwords';
-import { createSession } from '../../../server/auth/sessions';
-import { generateSecureRandomString, hashSecret } from '../../../server/auth/tokens';
-import type { Db } from '../../../server/db/client';
+import { hashPassword } from '@server/auth/passwords';
+import { createSession } from '@server/auth/sessions';
+import { generateSecureRandomString, hashSecret } from '@server/auth/tokens';
+import type { Db } from '@server/db/client';
 import {
   districts,
   emailVerifications,
@@ -11,9 +10,10 @@ import {
   sessions,
   users,
   votes,
-} from '../../../server/db/schema';
-import { generateReceiptId } from '../../../shared/receipts';
-import type { StaffRole } from '../../../shared/roles';
+} from '@server/db/schema';
+import { generateReceiptId } from '@shared/receipts';
+import type { StaffRole } from '@shared/roles';
+import { eq } from 'drizzle-orm';
 import { createElection } from '../election-factories';
 import { TEST_PASSWORD, uniqueEmail } from '../factories';
 import { createPoll, insertPollVote } from '../poll-factories';

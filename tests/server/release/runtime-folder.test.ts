@@ -12,15 +12,15 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { buildPayload, filesUnder } from '../../../scripts/release/payload.mjs';
 import {
   pruneRuntimes,
   RuntimeFolderRefused,
   runtimeFolder,
   runtimeFolderProblems,
   unpackRuntime,
-} from '../../../server/release/unpack';
+} from '@server/release/unpack';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildPayload, filesUnder } from '../../../scripts/release/payload.mjs';
 
 // The attacks of the review on the release executable's runtime folder (server/release/unpack.ts): its name is
 // public (version + manifest hash), so another user can plant it, add a file a package loads first, or make

@@ -1,7 +1,7 @@
+import { testEnv } from '@server/env';
+import { procedurePolicy } from '@server/routers/policy';
 import { TRPCError } from '@trpc/server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../../../server/env';
-import { procedurePolicy } from '../../../server/routers/policy';
 import { callerFor, createTestDeps } from '../../helpers/caller';
 import { createTestDb } from '../../helpers/db';
 import { callByPath, procedurePaths } from '../../helpers/procedures';

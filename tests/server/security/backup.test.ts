@@ -14,12 +14,12 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BackupError, inspectDatabase, restoreDatabase } from '@server/db/backup';
+import { closeDb, createDb, type Db, migrateDb } from '@server/db/client';
+import { profiles, users } from '@server/db/schema';
+import { castVote } from '@server/services/voting';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BackupError, inspectDatabase, restoreDatabase } from '../../../server/db/backup';
-import { closeDb, createDb, type Db, migrateDb } from '../../../server/db/client';
-import { profiles, users } from '../../../server/db/schema';
-import { castVote } from '../../../server/services/voting';
 import { createElection } from '../../helpers/election-factories';
 import { reportFigures } from '../../helpers/security/figures';
 import { REPO_ROOT } from '../../helpers/security/server-process';

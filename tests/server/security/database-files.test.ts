@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { closeDb, createDb, migrateDb } from '@server/db/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeDb, createDb, migrateDb } from '../../../server/db/client';
 
 const folder = mkdtempSync(join(tmpdir(), 'codka-db-files-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,11 +1,11 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '@server/cli/main';
+import { checkoutRuntime } from '@server/cli/runtime';
+import { BackupError, inspectDatabase, restoreDatabase } from '@server/db/backup';
+import { closeDb, createDb, MIGRATIONS_FOLDER, migrateDb } from '@server/db/client';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../../server/cli/main';
-import { checkoutRuntime } from '../../../server/cli/runtime';
-import { BackupError, inspectDatabase, restoreDatabase } from '../../../server/db/backup';
-import { closeDb, createDb, MIGRATIONS_FOLDER, migrateDb } from '../../../server/db/client';
 
 // Review finding 6: `codka restore` took a file with triggers of its own (one that moves every vote to another
 // candidate, one that makes every new profile a System Admin) and `codka check` called it healthy. The file's

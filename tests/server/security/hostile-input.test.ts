@@ -1,6 +1,6 @@
+import { englishMessage } from '@server/errors/texts';
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
-import { englishMessage } from '../../../server/errors/texts';
 import { sameOrigin } from '../../helpers/app';
 import { procedurePaths } from '../../helpers/procedures';
 import { changedTables, snapshot, tableNames } from '../../helpers/security/db-snapshot';

@@ -1,9 +1,9 @@
 import type { LookupAddress } from 'node:dns';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fetchLimited } from '@server/net/fetch-limited';
+import { isInternalAddress } from '@server/net/public-address';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fetchLimited } from '../../../server/net/fetch-limited';
-import { isInternalAddress } from '../../../server/net/public-address';
 import { createTestDb } from '../../helpers/db';
 import { createAdmin } from '../../helpers/factories';
 import { photoEnv, runJob } from '../../helpers/photo-jobs';

@@ -1,8 +1,8 @@
+import { twoFactorAuthenticators } from '@server/db/schema';
+import { procedurePolicy, proceduresWith, procedureType } from '@server/routers/policy';
+import { STEP_UP_MS, STEP_UP_REQUIRED } from '@server/services/step-up';
 import { TRPCError } from '@trpc/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { twoFactorAuthenticators } from '../../../server/db/schema';
-import { procedurePolicy, proceduresWith, procedureType } from '../../../server/routers/policy';
-import { STEP_UP_MS, STEP_UP_REQUIRED } from '../../../server/services/step-up';
 import { enrolledAdmin } from '../../helpers/account';
 import { callerForToken, expectTrpcError, newSessionToken } from '../../helpers/admin';
 import { sameOrigin, sessionCookieFrom, stepUpOverHttp, trpcBody } from '../../helpers/app';

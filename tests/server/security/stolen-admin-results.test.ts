@@ -1,5 +1,5 @@
+import { castVote } from '@server/services/voting';
 import { describe, expect, it } from 'vitest';
-import { castVote } from '../../../server/services/voting';
 import { buildTestApp, sameOrigin, sessionCookieFrom, stepUpOverHttp, trpcBody } from '../../helpers/app';
 import { createTestDeps } from '../../helpers/caller';
 import { createElection } from '../../helpers/election-factories';

@@ -1,6 +1,6 @@
+import { ANONYMOUS_BATCH_TOO_LARGE } from '@server/http/batch-cap';
+import { CALLS_PER_MINUTE, LIMITED_IN_BATCH } from '@server/http/trpc-calls';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANONYMOUS_BATCH_TOO_LARGE } from '../../../server/http/batch-cap';
-import { CALLS_PER_MINUTE, LIMITED_IN_BATCH } from '../../../server/http/trpc-calls';
 import { buildTestApp, sameOrigin } from '../../helpers/app';
 import { createElection } from '../../helpers/election-factories';
 import { createUser } from '../../helpers/factories';

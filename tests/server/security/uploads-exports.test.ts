@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, gzipSync } from 'node:zlib';
+import { candidates, pollCandidates } from '@server/db/schema';
+import { messageText } from '@server/errors/texts';
+import { spreadsheetSafe } from '@server/http/poll-votes-csv';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { candidates, pollCandidates } from '../../../server/db/schema';
-import { messageText } from '../../../server/errors/texts';
-import { spreadsheetSafe } from '../../../server/http/poll-votes-csv';
 import { sameOrigin } from '../../helpers/app';
 import { reportFigures } from '../../helpers/security/figures';
 import { encodeInput, worldApp } from '../../helpers/security/http';

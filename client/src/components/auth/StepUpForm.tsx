@@ -1,9 +1,9 @@
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { stepUpInput } from '@shared/schemas/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stepUpInput } from '../../../../shared/schemas/account';
 import { failureReason } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';

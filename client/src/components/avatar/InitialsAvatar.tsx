@@ -1,6 +1,6 @@
 import { Avatar } from '@mantine/core';
+import { initials } from '@shared/initials';
 import { IconUser } from '@tabler/icons-react';
-import { initials } from '../../../../shared/initials';
 import { AVATAR_PX, type AvatarSize } from './avatar-sizes';
 
 const COLORS = ['blue', 'cyan', 'teal', 'green', 'indigo', 'violet', 'grape', 'orange'] as const;

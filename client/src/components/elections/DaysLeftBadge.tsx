@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
+import { daysLeft, type ElectionTiming, hasEnded } from '@shared/election-rules';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { daysLeft, type ElectionTiming, hasEnded } from '../../../../shared/election-rules';
 import { formatNumber } from '../../i18n/format';
 
 /**

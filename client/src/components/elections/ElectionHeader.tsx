@@ -1,6 +1,6 @@
 import { Group, Text, Title } from '@mantine/core';
+import type { ElectionStatus } from '@shared/elections';
 import type { ReactNode } from 'react';
-import type { ElectionStatus } from '../../../../shared/elections';
 import { ElectionStatusBadge } from '../ElectionStatusBadge';
 import { DaysLeftBadge } from './DaysLeftBadge';
 import { formatElectionTime } from './election-dates';

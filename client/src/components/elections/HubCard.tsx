@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { HubAction } from '@shared/election-rules';
+import type { ElectionStatus } from '@shared/elections';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HubAction } from '../../../../shared/election-rules';
-import type { ElectionStatus } from '../../../../shared/elections';
 import { ElectionStatusBadge } from '../ElectionStatusBadge';
 import { DaysLeftBadge } from './DaysLeftBadge';
 import { formatElectionDay } from './election-dates';

@@ -1,6 +1,6 @@
 import { Progress } from '@mantine/core';
+import { RESULTS_BAR_LABEL_MIN_PERCENT } from '@shared/election-rules';
 import { useTranslation } from 'react-i18next';
-import { RESULTS_BAR_LABEL_MIN_PERCENT } from '../../../../shared/election-rules';
 import { formatShare, resultColor } from './results-format';
 
 export interface ResultRow {

@@ -1,9 +1,9 @@
 import { Button, Card, Group, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { SELECT_CANDIDATE_MESSAGE } from '@shared/schemas/voting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SELECT_CANDIDATE_MESSAGE } from '../../../../shared/schemas/voting';
 import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';

@@ -1,8 +1,8 @@
 import { Alert, Text } from '@mantine/core';
+import type { ElectionTiming } from '@shared/election-rules';
 import { IconInfoCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { ElectionTiming } from '../../../../shared/election-rules';
 import { formatElectionTime } from './election-dates';
 
 /** Why a vote cannot be cast now, in the order a citizen would ask: is it running, has it started, is it over. */

@@ -1,5 +1,5 @@
+import type { MapRegionCode } from '@shared/federal-states';
 import { useTranslation } from 'react-i18next';
-import type { MapRegionCode } from '../../../../shared/federal-states';
 import { REGION_SHAPES } from '../../generated/somalia-map';
 
 const LINE_HEIGHT = 17;

@@ -1,7 +1,7 @@
 import { Anchor, VisuallyHidden } from '@mantine/core';
+import { MAP_REGION_CODES } from '@shared/federal-states';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MAP_REGION_CODES } from '../../../../shared/federal-states';
 import { stateUrl } from './state-url';
 
 /**

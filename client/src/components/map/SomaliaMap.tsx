@@ -1,4 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
+import { MAP_REGION_CODES, type MapRegionCode } from '@shared/federal-states';
 import {
   type CSSProperties,
   type FocusEvent,
@@ -12,7 +13,6 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MAP_REGION_CODES, type MapRegionCode } from '../../../../shared/federal-states';
 import { MAP_VIEWBOX_SIZE, MOGADISHU_POINT, REGION_SHAPES } from '../../generated/somalia-map';
 import { RegionLabel } from './RegionLabel';
 import { RegionLinks } from './RegionLinks';

@@ -1,8 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { changePasswordForm } from '@shared/schemas/account';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changePasswordForm } from '../../../../shared/schemas/account';
 import { failureReason, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';

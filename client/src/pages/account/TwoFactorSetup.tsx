@@ -11,11 +11,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { totpCode } from '@shared/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { totpCode } from '../../../../shared/schemas/account';
 import { failureReason } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';

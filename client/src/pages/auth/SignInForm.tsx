@@ -1,9 +1,9 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { signInInput } from '@shared/schemas/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { signInInput } from '../../../../shared/schemas/auth';
 import { useAuth } from '../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../lib/errors';
 import { zodValidate } from '../../lib/zod-form';

@@ -1,8 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { signUpForm } from '@shared/schemas/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signUpForm } from '../../../../shared/schemas/auth';
 import { useAuth } from '../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../lib/errors';
 import { networkIssue } from '../../lib/notify';

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { secondFactorCode } from '@shared/schemas/account';
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { secondFactorCode } from '../../../../shared/schemas/account';
 import { type SessionUser, useAuth } from '../../lib/auth';
 import { failureReason } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { PASSWORD_RESET_REQUESTED, requestPasswordResetInput } from '@shared/schemas/account';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PASSWORD_RESET_REQUESTED, requestPasswordResetInput } from '../../../../shared/schemas/account';
 import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';

@@ -1,10 +1,10 @@
 import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { resetPasswordForm } from '@shared/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { resetPasswordForm } from '../../../../shared/schemas/account';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';

@@ -1,8 +1,8 @@
 import 'leaflet/dist/leaflet.css';
+import type { RouterOutputs } from '@server/routers/_app';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../server/routers/_app';
 
 export type CentersMapData = RouterOutputs['directory']['mapSettings'];
 

@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
+import type { RegionMapImage } from '@shared/content/regions';
+import { MAP_REGION_CODES, type MapRegionCode } from '@shared/federal-states';
 import { useTranslation } from 'react-i18next';
-import type { RegionMapImage } from '../../../../shared/content/regions';
-import { MAP_REGION_CODES, type MapRegionCode } from '../../../../shared/federal-states';
 import { MAP_VIEWBOX_SIZE, REGION_SHAPES } from '../../generated/somalia-map';
 
 const OWN_FILL = 'var(--mantine-primary-color-filled)';

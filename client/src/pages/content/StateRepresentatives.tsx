@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { StateProfile } from '@shared/content/states';
+import { STATE_DIRECTORY } from '@shared/federal-states';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { StateProfile } from '../../../../shared/content/states';
-import { STATE_DIRECTORY } from '../../../../shared/federal-states';
 import { serverMessage } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
 import { houseRegionName, senateStateName, senateTitleName } from '../directory/directory-names';

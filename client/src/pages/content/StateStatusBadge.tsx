@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
+import type { StateStatusType } from '@shared/content/states';
 import { useTranslation } from 'react-i18next';
-import type { StateStatusType } from '../../../../shared/content/states';
 
 const COLORS: Record<StateStatusType, string> = {
   memberState: 'somaliBlue',

@@ -1,9 +1,9 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FEDERAL_STATES_SUMMARY } from '@shared/content/figures';
+import { STATE_LIST, type StateProfile } from '@shared/content/states';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FEDERAL_STATES_SUMMARY } from '../../../../shared/content/figures';
-import { STATE_LIST, type StateProfile } from '../../../../shared/content/states';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { seatsNote, seatsText, statePopulationText } from './content-texts';

@@ -1,9 +1,9 @@
 import { Anchor, Button, Grid, List, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { isRegionSlug, REGIONS, type RegionProfile } from '@shared/content/regions';
+import { STATES } from '@shared/content/states';
 import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isRegionSlug, REGIONS, type RegionProfile } from '../../../../shared/content/regions';
-import { STATES } from '../../../../shared/content/states';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { BackLink } from './BackLink';

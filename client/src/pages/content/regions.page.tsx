@@ -1,10 +1,10 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { REGION_SUMMARY } from '@shared/content/figures';
+import { REGION_LIST, type RegionProfile } from '@shared/content/regions';
+import { STATES } from '@shared/content/states';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REGION_SUMMARY } from '../../../../shared/content/figures';
-import { REGION_LIST, type RegionProfile } from '../../../../shared/content/regions';
-import { STATES } from '../../../../shared/content/states';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { areaText, seatsText } from './content-texts';

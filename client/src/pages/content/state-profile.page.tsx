@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { isStateId, STATES, type StateProfile } from '@shared/content/states';
 import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isStateId, STATES, type StateProfile } from '../../../../shared/content/states';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { BackLink } from './BackLink';

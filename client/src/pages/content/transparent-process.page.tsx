@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { PROCESS_STATISTICS } from '@shared/content/figures';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PROCESS_STATISTICS } from '../../../../shared/content/figures';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { StatGrid } from './StatGrid';

@@ -12,6 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  STATIC_ELECTIONS,
+  type StaticElectionStatus,
+  type StaticElectionSummary,
+} from '@shared/content/elections';
+import {
   IconArrowRight,
   IconFingerprint,
   IconListCheck,
@@ -23,11 +28,6 @@ import {
 import type { ComponentType } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  STATIC_ELECTIONS,
-  type StaticElectionStatus,
-  type StaticElectionSummary,
-} from '../../../../shared/content/elections';
 import { PageContainer } from '../../components/PageContainer';
 import { formatDate, formatDay } from '../../i18n/format';
 import { usePageMeta } from '../../lib/page-meta';

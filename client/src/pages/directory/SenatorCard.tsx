@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Text, Title } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../server/routers/_app';
 import { MemberPhoto } from '../../components/avatar/MemberPhoto';
 import classes from './directory.module.css';
 import { senateRoleName, senateStateName, senateTitleName } from './directory-names';

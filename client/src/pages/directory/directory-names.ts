@@ -1,5 +1,5 @@
+import { HOUSE_REGIONS, type HouseRegion, SENATE_STATES, type SenateState } from '@shared/regions';
 import type { TFunction } from 'i18next';
-import { HOUSE_REGIONS, type HouseRegion, SENATE_STATES, type SenateState } from '../../../../shared/regions';
 
 /**
  * Region, state and office names as stored (English, the spec's words) shown in the reader's language.

@@ -1,10 +1,10 @@
 import { Card, Group, Pagination, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { MAX_SEARCH_LENGTH, MEMBERS_PAGE_SIZE } from '@shared/directory';
+import { HOUSE_REGIONS, type HouseRegion } from '@shared/regions';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_SEARCH_LENGTH, MEMBERS_PAGE_SIZE } from '../../../../shared/directory';
-import { HOUSE_REGIONS, type HouseRegion } from '../../../../shared/regions';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';

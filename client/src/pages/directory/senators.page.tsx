@@ -1,9 +1,9 @@
 import { Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { MAX_SEARCH_LENGTH } from '@shared/directory';
+import { SENATE_STATES, type SenateState } from '@shared/regions';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MAX_SEARCH_LENGTH } from '../../../../shared/directory';
-import { SENATE_STATES, type SenateState } from '../../../../shared/regions';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';

@@ -1,7 +1,7 @@
 import { useDebouncedCallback } from '@mantine/hooks';
+import { MAX_SEARCH_LENGTH } from '@shared/directory';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { MAX_SEARCH_LENGTH } from '../../../../shared/directory';
 
 /** Typing settles for this long before the list is asked for again (every keystroke would cost data). */
 const SEARCH_DELAY_MS = 300;

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
+import { hasEnded, isVotingOpen } from '@shared/election-rules';
 import { IconCheckbox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { RouterOutputs } from '../../../../server/routers/_app';
-import { hasEnded, isVotingOpen } from '../../../../shared/election-rules';
 import { CandidateList } from '../../components/elections/CandidateList';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
 import {

@@ -1,10 +1,10 @@
 import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { HubAction } from '@shared/election-rules';
 import { IconCloudOff, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HubAction } from '../../../../shared/election-rules';
 import { HubCard } from '../../components/elections/HubCard';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import { IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { RouterOutputs } from '../../../../server/routers/_app';
 import { BatchedCountsNotice } from '../../components/elections/BatchedCountsNotice';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
 import {

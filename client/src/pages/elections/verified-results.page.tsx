@@ -1,10 +1,10 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import { IconAlertCircle, IconClockHour4, IconRosetteDiscountCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RouterOutputs } from '../../../../server/routers/_app';
 import { ElectionStatusBadge } from '../../components/ElectionStatusBadge';
 import { BatchedCountsNotice } from '../../components/elections/BatchedCountsNotice';
 import { formatElectionDay } from '../../components/elections/election-dates';

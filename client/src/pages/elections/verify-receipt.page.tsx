@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { verifyReceiptInput } from '@shared/schemas/voting';
 import { IconAlertCircle, IconCircleCheck, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { verifyReceiptInput } from '../../../../shared/schemas/voting';
 import { formatElectionTime } from '../../components/elections/election-dates';
 import { PageContainer } from '../../components/PageContainer';
 import { messageText } from '../../i18n/error-texts';

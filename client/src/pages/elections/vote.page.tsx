@@ -1,10 +1,10 @@
 import { Button, Group, Stack } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
+import { isVotingOpen } from '@shared/election-rules';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { RouterOutputs } from '../../../../server/routers/_app';
-import { isVotingOpen } from '../../../../shared/election-rules';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
 import {
   BackTo,

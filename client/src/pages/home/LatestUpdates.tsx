@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { LATEST_UPDATES } from '@shared/content/news';
 import { useTranslation } from 'react-i18next';
-import { LATEST_UPDATES } from '../../../../shared/content/news';
 import { formatDay } from '../../i18n/format';
 
 export function LatestUpdates() {

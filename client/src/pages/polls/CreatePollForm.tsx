@@ -1,13 +1,13 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { monthBounds, monthKey } from '@shared/months';
+import { dateToSomaliaLocal, somaliaLocalToDate } from '@shared/poll-rules';
+import { type PollFormValues, pollFormSchema, pollMessages } from '@shared/schemas/polls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { monthBounds, monthKey } from '../../../../shared/months';
-import { dateToSomaliaLocal, somaliaLocalToDate } from '../../../../shared/poll-rules';
-import { type PollFormValues, pollFormSchema, pollMessages } from '../../../../shared/schemas/polls';
 import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';

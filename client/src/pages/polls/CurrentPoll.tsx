@@ -1,10 +1,10 @@
 import { Button, EmptyState } from '@mantine/core';
+import { pollMessages } from '@shared/schemas/polls';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pollMessages } from '../../../../shared/schemas/polls';
 import { messageText } from '../../i18n/error-texts';
 import { notifyFailure } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';

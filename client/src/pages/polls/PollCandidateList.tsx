@@ -1,6 +1,6 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../server/routers/_app';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
 
 export type PollView = RouterOutputs['polls']['byId'];

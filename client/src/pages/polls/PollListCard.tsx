@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
+import type { PollElectionType, PollStatus } from '@shared/polls';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PollElectionType, PollStatus } from '../../../../shared/polls';
 import { PollStatusBadge } from './PollStatusBadge';
 import { formatPollDay, formatPollMonth } from './poll-format';
 

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { hasPollEnded, isPollVotingOpen, pollResultsVisible } from '@shared/poll-rules';
+import { pollMessages } from '@shared/schemas/polls';
 import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { hasPollEnded, isPollVotingOpen, pollResultsVisible } from '../../../../shared/poll-rules';
-import { pollMessages } from '../../../../shared/schemas/polls';
 import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { PollBallot } from './PollBallot';

@@ -1,7 +1,7 @@
 import { EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import { IconChartBar } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../server/routers/_app';
 import { formatShare } from '../../components/elections/results-format';
 import { formatNumber } from '../../i18n/format';
 import { PollCandidateAvatar } from './PollCandidateAvatar';

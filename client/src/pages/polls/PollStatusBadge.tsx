@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
+import type { PollStatus } from '@shared/polls';
 import { useTranslation } from 'react-i18next';
-import type { PollStatus } from '../../../../shared/polls';
 
 const STATUS_COLORS: Record<PollStatus, string> = { draft: 'yellow', open: 'green', closed: 'gray' };
 

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { RESULTS_BAR_LABEL_MIN_PERCENT } from '@shared/election-rules';
 import { useTranslation } from 'react-i18next';
-import { RESULTS_BAR_LABEL_MIN_PERCENT } from '../../../../shared/election-rules';
 import { formatShare } from '../../components/elections/results-format';
 import { formatNumber } from '../../i18n/format';
 import { readableOn } from './poll-format';

@@ -9,11 +9,11 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
+import { initials } from '@shared/initials';
 import { IconPlus, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../../../../shared/initials';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
 import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';

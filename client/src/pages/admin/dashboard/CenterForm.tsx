@@ -1,9 +1,9 @@
 import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { RouterOutputs } from '@server/routers/_app';
+import { centerInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../../server/routers/_app';
-import { centerInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';

@@ -1,9 +1,9 @@
 import { Alert, Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { dashboardUnlockInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dashboardUnlockInput } from '../../../../../shared/schemas/admin';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';

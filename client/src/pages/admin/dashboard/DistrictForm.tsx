@@ -1,12 +1,12 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { RouterOutputs } from '@server/routers/_app';
+import { KNOWN_DISTRICTS } from '@shared/known-districts';
+import { DISTRICT_REGIONS, type DistrictRegion } from '@shared/regions';
+import { adminMessages, districtInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../../server/routers/_app';
-import { KNOWN_DISTRICTS } from '../../../../../shared/known-districts';
-import { DISTRICT_REGIONS, type DistrictRegion } from '../../../../../shared/regions';
-import { adminMessages, districtInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { messageText } from '../../../i18n/error-texts';
 import { notifySuccess } from '../../../lib/notify';

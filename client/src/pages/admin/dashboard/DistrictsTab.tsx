@@ -16,11 +16,11 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { DISTRICT_REGIONS } from '@shared/regions';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DISTRICT_REGIONS } from '../../../../../shared/regions';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';
 import { formatNumber } from '../../../i18n/format';

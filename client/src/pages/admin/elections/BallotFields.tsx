@@ -10,9 +10,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { HOP_POSITIONS } from '@shared/hop-positions';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { HOP_POSITIONS } from '../../../../../shared/hop-positions';
 import { type ElectionFormValues, emptyBallotRow } from './election-form';
 
 const HOP_OPTIONS = [...HOP_POSITIONS];

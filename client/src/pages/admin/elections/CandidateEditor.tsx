@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import type { RouterOutputs } from '@server/routers/_app';
+import { candidateInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../../server/routers/_app';
-import { candidateInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPCClient } from '../../../lib/trpc';

@@ -1,9 +1,9 @@
 import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { ELECTION_STATUSES, ELECTION_TYPES, type ElectionType } from '@shared/elections';
+import { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ELECTION_STATUSES, ELECTION_TYPES, type ElectionType } from '../../../../../shared/elections';
-import { createElectionInput, updateElectionInput } from '../../../../../shared/schemas/admin-elections';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';

@@ -1,4 +1,4 @@
-import type { MessageParams } from '../../../../../shared/errors';
+import type { MessageParams } from '@shared/errors';
 import { currentLanguage, i18n } from '../../../i18n';
 import { errorCodeText } from '../../../i18n/error-texts';
 import { networkIssue } from '../../../lib/notify';

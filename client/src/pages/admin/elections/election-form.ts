@@ -1,11 +1,7 @@
-import type { RouterOutputs } from '../../../../../server/routers/_app';
-import type { ElectionStatus, ElectionType } from '../../../../../shared/elections';
-import { isHopPosition } from '../../../../../shared/hop-positions';
-import {
-  createElectionInput,
-  ELECTION_DEFAULTS,
-  updateElectionInput,
-} from '../../../../../shared/schemas/admin-elections';
+import type { RouterOutputs } from '@server/routers/_app';
+import type { ElectionStatus, ElectionType } from '@shared/elections';
+import { isHopPosition } from '@shared/hop-positions';
+import { createElectionInput, ELECTION_DEFAULTS, updateElectionInput } from '@shared/schemas/admin-elections';
 import { zodValidate } from '../../../lib/zod-form';
 import { fromEatInput, toEatInput } from './eat-time';
 

@@ -10,13 +10,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { adminMessages } from '@shared/schemas/admin';
 import { IconTool } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { adminMessages } from '../../../../../shared/schemas/admin';
 import { messageText } from '../../../i18n/error-texts';
 import { type SessionUser, useAuth } from '../../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../../lib/errors';

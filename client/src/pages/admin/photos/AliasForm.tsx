@@ -1,10 +1,10 @@
 import { Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { MEMBER_TYPES, type MemberType } from '@shared/member-photos';
+import { nameAliasInput, photoMessages } from '@shared/schemas/photos';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { MEMBER_TYPES, type MemberType } from '../../../../../shared/member-photos';
-import { nameAliasInput, photoMessages } from '../../../../../shared/schemas/photos';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';

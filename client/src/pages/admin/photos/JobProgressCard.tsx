@@ -1,8 +1,8 @@
 import { Anchor, Group, List, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { PhotoStatusBadge } from './PhotoStatusBadge';
 

@@ -1,12 +1,7 @@
 import { Group, Select, TextInput } from '@mantine/core';
+import { MEMBER_TYPES, type MemberType, PHOTO_STATUSES, type PhotoStatus } from '@shared/member-photos';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  MEMBER_TYPES,
-  type MemberType,
-  PHOTO_STATUSES,
-  type PhotoStatus,
-} from '../../../../../shared/member-photos';
 
 export interface PhotoFilters {
   memberType: MemberType | null;

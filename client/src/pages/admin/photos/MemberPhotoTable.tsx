@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { MemberPhoto } from '../../../components/avatar/MemberPhoto';
 import { formatEatTime } from '../../../i18n/format';
 import { PhotoStatusBadge } from './PhotoStatusBadge';

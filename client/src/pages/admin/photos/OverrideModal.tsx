@@ -1,12 +1,12 @@
 import { Button, FileButton, Group, Image, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { MemberType } from '@shared/member-photos';
+import { setOverrideInput } from '@shared/schemas/photos';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import type { MemberType } from '../../../../../shared/member-photos';
-import { setOverrideInput } from '../../../../../shared/schemas/photos';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { RECENT_PHOTO_JOBS } from '@shared/member-photos';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RECENT_PHOTO_JOBS } from '../../../../../shared/member-photos';
 import { failureReason } from '../../../lib/notify';
 import { JobProgressCard } from './JobProgressCard';
 import { useRecentPhotoJobs } from './use-photo-jobs';

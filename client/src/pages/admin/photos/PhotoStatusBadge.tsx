@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
+import type { PhotoJobStatus, PhotoStatus } from '@shared/member-photos';
 import { useTranslation } from 'react-i18next';
-import type { PhotoJobStatus, PhotoStatus } from '../../../../../shared/member-photos';
 
 const COLORS: Record<PhotoStatus | PhotoJobStatus, string> = {
   pending: 'gray',

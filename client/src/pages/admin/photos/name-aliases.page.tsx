@@ -9,11 +9,11 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import { IconAddressBook, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../../server/routers/_app';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { formatEatTime } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';

@@ -1,4 +1,4 @@
-import type { MemberType } from '../../../../../shared/member-photos';
+import type { MemberType } from '@shared/member-photos';
 import { i18n } from '../../../i18n';
 import { sendImage } from '../elections/candidate-image-upload';
 

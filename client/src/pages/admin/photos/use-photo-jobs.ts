@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
+import type { PhotoJobType } from '@shared/member-photos';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PhotoJobType } from '../../../../../shared/member-photos';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { isActiveJob } from './JobProgressCard';

@@ -1,9 +1,9 @@
 import { Button, ColorInput, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { DEFAULT_CANDIDATE_COLOR } from '@shared/polls';
+import { pollCandidateInput } from '@shared/schemas/polls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CANDIDATE_COLOR } from '../../../../../shared/polls';
-import { pollCandidateInput } from '../../../../../shared/schemas/polls';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';

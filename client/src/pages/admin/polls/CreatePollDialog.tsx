@@ -1,11 +1,11 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { monthKey } from '@shared/months';
+import { defaultPollTitle } from '@shared/poll-rules';
+import { POLL_ELECTION_TYPES, type PollElectionType } from '@shared/polls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { monthKey } from '../../../../../shared/months';
-import { defaultPollTitle } from '../../../../../shared/poll-rules';
-import { POLL_ELECTION_TYPES, type PollElectionType } from '../../../../../shared/polls';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';

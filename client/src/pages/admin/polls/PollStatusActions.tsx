@@ -1,8 +1,8 @@
 import { Button, Group } from '@mantine/core';
+import type { PollStatus } from '@shared/polls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PollStatus } from '../../../../../shared/polls';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';

@@ -1,7 +1,7 @@
 import { randomId } from '@mantine/hooks';
+import type { RouterOutputs } from '@server/routers/_app';
+import { settingsInput, type THEME_CHOICES } from '@shared/schemas/admin';
 import type { z } from 'zod';
-import type { RouterOutputs } from '../../../../../server/routers/_app';
-import { settingsInput, type THEME_CHOICES } from '../../../../../shared/schemas/admin';
 import { zodValidate } from '../../../lib/zod-form';
 
 type Settings = RouterOutputs['admin']['settings']['get'];

@@ -13,11 +13,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { settingsInput, THEME_CHOICES } from '@shared/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { settingsInput, THEME_CHOICES } from '../../../../../shared/schemas/admin';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';

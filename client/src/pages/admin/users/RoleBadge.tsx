@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
+import type { StaffRole } from '@shared/roles';
 import { useTranslation } from 'react-i18next';
-import type { StaffRole } from '../../../../../shared/roles';
 
 /** SPEC §6: System Admin red, Supervisor blue, Registrar green; a profile without a staff role is a citizen. */
 const BADGES = {

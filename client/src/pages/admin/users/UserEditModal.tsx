@@ -1,10 +1,10 @@
 import { Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { RouterOutputs } from '@server/routers/_app';
+import { STAFF_ROLES, type StaffRole } from '@shared/roles';
+import { userUpdateInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { RouterOutputs } from '../../../../../server/routers/_app';
-import { STAFF_ROLES, type StaffRole } from '../../../../../shared/roles';
-import { userUpdateInput } from '../../../../../shared/schemas/admin';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
