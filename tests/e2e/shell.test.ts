@@ -171,6 +171,35 @@ describe('theme', () => {
   });
 });
 
+describe('a header menu whose code arrives mid-tap', () => {
+  it('opens on the tap that was under way when its code arrived', async () => {
+    const { page } = await openPage('desktop');
+    // Hold the menu's code until the button is pressed: the code then arrives between press and release,
+    // which on a slow phone is the usual case, not a corner.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/menu-impl-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await visit(page, '/auth');
+    const themeButton = header(page).getByRole('button', { name: /^Theme:/ });
+    const box = await themeButton.boundingBox();
+    if (!box) throw new Error('The theme button has no box.');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const arrived = page.waitForResponse(/\/assets\/menu-impl-[^/]+\.js$/);
+    release();
+    await arrived;
+    // Let the module run and React render whatever it renders when the code is there.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await page.mouse.up();
+    await page.getByRole('menuitem', { name: 'Dark' }).waitFor();
+  });
+});
+
 describe('pages', () => {
   it('serves the landing page at /', async () => {
     const { page } = await openPage('desktop');

@@ -86,6 +86,9 @@ function Divider(props: ComponentProps<RealMenu['Divider']>) {
 function DeferredMenu({ children, defaultOpened, ...props }: MenuProps) {
   const Real = useRealMenu();
   const [openRequested, setOpenRequested] = useState(false);
+  // Between a press and its click the placeholder must stay: if the real menu replaced it then, the click
+  // would land on a button that no longer exists and the reader's tap would be lost.
+  const [pressing, setPressing] = useState(false);
   const targetRef = useRef<HTMLElement>(null);
   const hadFocus = useRef(false);
   // A menu opened by the click that downloaded it manages focus itself (into its items).
@@ -93,7 +96,7 @@ function DeferredMenu({ children, defaultOpened, ...props }: MenuProps) {
   useEffect(() => {
     if (restoreFocus) targetRef.current?.focus();
   }, [restoreFocus]);
-  if (Real) {
+  if (Real && !pressing) {
     return (
       <TargetRef.Provider value={targetRef}>
         <Real {...props} defaultOpened={defaultOpened ?? openRequested}>
@@ -112,7 +115,12 @@ function DeferredMenu({ children, defaultOpened, ...props }: MenuProps) {
     'aria-haspopup': 'menu',
     'aria-expanded': false,
     onPointerEnter: load,
-    onPointerDown: load,
+    onPointerDown: () => {
+      setPressing(true);
+      load();
+    },
+    onPointerLeave: () => setPressing(false),
+    onPointerCancel: () => setPressing(false),
     onFocus: () => {
       hadFocus.current = true;
       load();
@@ -122,6 +130,7 @@ function DeferredMenu({ children, defaultOpened, ...props }: MenuProps) {
     },
     onClick: () => {
       setOpenRequested(true);
+      setPressing(false);
       load();
     },
   });
