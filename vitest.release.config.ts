@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /** The release executable (npm run test:release builds it first), run alone from an empty folder. */
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['tests/release/**/*.test.ts'],
     environment: 'node',
