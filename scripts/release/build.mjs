@@ -85,18 +85,21 @@ writeFileSync(join(workDir, 'payload.br'), payload);
 
 // 4. The single executable application: the preparation blob, injected into a copy of Node 24 whose debug
 // symbols are stripped (about 18 MB; the symbols native addons link against stay).
+// Paths relative to the work folder (Node runs from there): the blob records `main` as written, and an
+// absolute path would make the bytes depend on where the repository was cloned.
 const seaConfig = {
-  main: join(workDir, 'codka.cjs'),
-  output: join(workDir, 'sea.blob'),
+  main: 'codka.cjs',
+  output: 'sea.blob',
   disableExperimentalSEAWarning: true,
   useCodeCache: false,
   useSnapshot: false,
   // The flag `npm start` runs the server with (docs/scaling.md): a smaller young generation, less memory.
   execArgv: ['--max-semi-space-size=8'],
-  assets: { 'manifest.json': join(workDir, 'manifest.json'), 'payload.br': join(workDir, 'payload.br') },
+  assets: { 'manifest.json': 'manifest.json', 'payload.br': 'payload.br' },
 };
 writeFileSync(join(workDir, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));
-execFileSync(nodeBinary, ['--experimental-sea-config', join(workDir, 'sea-config.json')], {
+execFileSync(nodeBinary, ['--experimental-sea-config', 'sea-config.json'], {
+  cwd: workDir,
   stdio: 'inherit',
 });
 const releaseDir = join(repoRoot, 'release');

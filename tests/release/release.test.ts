@@ -72,6 +72,14 @@ describe.sequential('the release executable, alone in an empty folder with an em
     pollCandidateId: string;
   };
 
+  it('carries no path of the folder it was built in (the same commit builds the same bytes anywhere)', () => {
+    // The single-executable blob records its main script's name as the build wrote it: an absolute path there
+    // made two clones of one commit differ. The compiled better-sqlite3 travels compressed, so check it too.
+    expect(readFileSync(releaseExecutable()).includes(Buffer.from(REPO_ROOT))).toBe(false);
+    const sums = readFileSync(join(REPO_ROOT, 'release', 'SHA256SUMS'), 'utf8');
+    expect(sums).toMatch(/^[0-9a-f]{64} {2}codka-[\w.-]+-linux-x64\n$/);
+  });
+
   it('has no node or node_modules within reach', () => {
     expect(readdirSync(folder).sort()).toEqual(['codka', 'empty-bin']);
     expect(readdirSync(env.PATH ?? '')).toEqual([]);
