@@ -53,10 +53,10 @@ export interface Served {
 
 export async function serveExecutable(
   file: string,
-  options: { cwd: string; env: Record<string, string>; origin: string },
+  options: { cwd: string; env: Record<string, string>; origin: string; args?: string[] },
 ): Promise<Served> {
   const started = performance.now();
-  const child = spawn(file, ['serve'], {
+  const child = spawn(file, ['serve', ...(options.args ?? [])], {
     cwd: options.cwd,
     env: options.env,
     stdio: ['ignore', 'pipe', 'pipe'],
