@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -33,6 +33,12 @@ function started(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Pick<RunningProxy, 'child' | 'output'> {
+  // A missing proxy fails the suite with the command that installs it (.ci/run does), never a skip.
+  const found = command.startsWith('/') ? existsSync(command) : spawnSync('which', [command]).status === 0;
+  if (!found)
+    throw new Error(
+      `${command} is missing: the proxy tests need it. Run: apt-get install -y ${command.split('/').at(-1)}`,
+    );
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
