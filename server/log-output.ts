@@ -12,7 +12,9 @@ const RETRY_MS = 50;
  * reader has exited. Nothing else runs meanwhile: no request, no SIGTERM handler, no shutdown deadline. That
  * is how servers started by a test harness that later exited ignored SIGTERM for minutes (issue 18).
  * Here every write is asynchronous and one at a time, in order; a full pipe only grows a bounded backlog, and
- * a reader that is gone (EPIPE) turns logging off instead of failing anything.
+ * a reader that is gone (EPIPE) turns logging off instead of failing anything. The same destination in its
+ * asynchronous mode (`pino.destination({ sync: false, maxLength })`) was tried in place of this: with the reader
+ * gone, the server no longer finished its requests or its shutdown (tests/server/shutdown.test.ts).
  */
 export function logOutput(fd = 1) {
   let backlog: Buffer[] = [];

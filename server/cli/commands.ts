@@ -1,5 +1,5 @@
 import { basename, join } from 'node:path';
-import { MIN_PASSWORD_LENGTH } from '@shared/schemas/auth';
+import { bootstrapAdminInput, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@shared/schemas/auth';
 import { demoAccountsFile, writeDemoAccountsFile } from '../../seed/demo-accounts';
 import { seedDemo } from '../../seed/seed';
 import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup';
@@ -91,11 +91,15 @@ const ADMIN_OUTCOMES = {
 } as const;
 
 export async function createAdmin(input: CommandInput): Promise<number> {
-  const email = String(input.values.email).trim().toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    console.error(`codka create-admin: --email ${email} is not an email address.`);
+  // The same email rule as the admin console's first-admin form (trimmed, lower case, at most 254 characters).
+  const parsed = bootstrapAdminInput.shape.email.safeParse(String(input.values.email));
+  if (!parsed.success) {
+    console.error(
+      `codka create-admin: --email ${String(input.values.email).trim()} is not an email address.`,
+    );
     return EXIT.usage;
   }
+  const email = parsed.data;
   let password: string;
   try {
     password = await readPassword(`Password for ${email}: `);
@@ -104,9 +108,10 @@ export async function createAdmin(input: CommandInput): Promise<number> {
     console.error(`codka create-admin: ${error.message}`);
     return EXIT.failed;
   }
-  if (password.length < MIN_PASSWORD_LENGTH || password.length > 256) {
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
     console.error(
-      `codka create-admin: the password must be ${MIN_PASSWORD_LENGTH} to 256 characters long; nothing was changed.`,
+      `codka create-admin: the password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters long; ` +
+        'nothing was changed.',
     );
     return EXIT.failed;
   }
