@@ -5,6 +5,7 @@ import { buildApp } from '@server/app';
 import type { Db } from '@server/db/client';
 import { testEnv } from '@server/env';
 import { createMemoryMailer } from '@server/mail/mailer';
+import { afterEach } from 'vitest';
 import { createTestDb } from './db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
@@ -24,6 +25,22 @@ export async function buildTestApp(options: { db?: Db; env?: Record<string, stri
   const app = await buildApp({ db, env, clientDir, mailer, logger: false });
   await app.ready();
   return { app, db, env, mailer };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** `buildTestApp` for a test file whose apps are closed after each test (call it at the file's top level). */
+export function testAppsClosedAfterEach(): () => Promise<TestApp> {
+  let opened: TestApp[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.map(({ app }) => app.close()));
+    opened = [];
+  });
+  return async () => {
+    const test = await buildTestApp();
+    opened.push(test);
+    return test;
+  };
 }
 
 /** Headers a same-origin browser request carries. */

@@ -6,9 +6,9 @@ import { messageText } from '@server/errors/texts';
 import { MAX_IMAGE_BYTES } from '@server/http/candidate-images';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { buildTestApp, sameOrigin } from '../helpers/app';
+import { sameOrigin, type TestApp, testAppsClosedAfterEach } from '../helpers/app';
 import { createElection } from '../helpers/election-factories';
 import { createAdmin, createUser } from '../helpers/factories';
 import { sessionCookie } from '../helpers/security/world';
@@ -16,16 +16,10 @@ import { sessionCookie } from '../helpers/security/world';
 /** The refusals' English sentences (errors.json). */
 const imageMessages = { notMultipart: messageText({ key: 'upload.notMultipart' }) };
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-let opened: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map(({ app }) => app.close()));
-  opened = [];
-});
+const openTestApp = testAppsClosedAfterEach();
 
 async function setup() {
-  const test = await buildTestApp();
-  opened.push(test);
+  const test = await openTestApp();
   const admin = await createAdmin(test.db);
   const adminCookie = sessionCookie(test.db, admin.id, { steppedUp: true });
   const { candidates: ballot } = createElection(test.db, { candidateCount: 1 });

@@ -1,20 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, sameOrigin } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
+import { sameOrigin, testAppsClosedAfterEach } from '../helpers/app';
 import { createAdmin } from '../helpers/factories';
 import { sessionCookie } from '../helpers/security/world';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-let opened: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map(({ app }) => app.close()));
-  opened = [];
-});
-
-async function setup() {
-  const test = await buildTestApp();
-  opened.push(test);
-  return test;
-}
+const openTestApp = testAppsClosedAfterEach();
 
 /**
  * A service throws a domain error (a code and its parts); the one mapping answers it over real HTTP with the
@@ -23,7 +12,7 @@ async function setup() {
  */
 describe('a service error reaches the client as a code, its parts and a sentence', () => {
   it('over tRPC: elections.byId for an election that does not exist', async () => {
-    const { app } = await setup();
+    const { app } = await openTestApp();
     const id = crypto.randomUUID();
     const ask = (language: string) =>
       app.inject({
@@ -49,7 +38,7 @@ describe('a service error reaches the client as a code, its parts and a sentence
   });
 
   it('over a plain upload route: a member photo for a member that does not exist, its kind a part', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await openTestApp();
     const admin = await createAdmin(db);
     const cookie = sessionCookie(db, admin.id, { steppedUp: true });
     const memberId = crypto.randomUUID();
@@ -95,7 +84,7 @@ describe('a service error reaches the client as a code, its parts and a sentence
   });
 
   it('keeps the step-up flag beside the code on a high-value procedure', async () => {
-    const { app, db } = await setup();
+    const { app, db } = await openTestApp();
     const admin = await createAdmin(db);
     const cookie = sessionCookie(db, admin.id, { steppedUp: false });
     const response = await app.inject({
@@ -109,5 +98,41 @@ describe('a service error reaches the client as a code, its parts and a sentence
       message: 'Fadlan xaqiiji furahaaga sirta ah si aad u sii wadato.',
       data: { code: 'PRECONDITION_FAILED', errorCode: 'stepUp.required', stepUpRequired: true },
     });
+  });
+});
+
+describe('an outsider on the error path', () => {
+  it('50 identical calls at once with an id a thousand times too long, then a batch of them: 400s, no echo, no 500', async () => {
+    const { app } = await openTestApp();
+    const huge = 'x'.repeat(36_000);
+    const input = encodeURIComponent(JSON.stringify({ json: { id: huge } }));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        app.inject({
+          method: 'GET',
+          url: `/trpc/elections.byId?input=${input}`,
+          headers: { 'accept-language': 'so', 'x-forwarded-for': '203.0.113.7' },
+        }),
+      ),
+    );
+    const messages = new Set(answers.map((answer) => answer.json().error.json.message));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(400));
+    expect(messages.size).toBe(1);
+    const [sentence] = [...messages];
+    expect(sentence).not.toContain('xxxxxxxxxx');
+    expect(sentence.length).toBeLessThan(200);
+
+    const batchInput = encodeURIComponent(
+      JSON.stringify({ 0: { json: { id: huge } }, 1: { json: { id: huge } } }),
+    );
+    const batch = await app.inject({
+      method: 'GET',
+      url: `/trpc/elections.byId,elections.byId?batch=1&input=${batchInput}`,
+      headers: { 'accept-language': 'so' },
+    });
+    expect(batch.statusCode).toBe(400);
+    expect(
+      batch.json().map((answer: { error: { json: { message: string } } }) => answer.error.json.message),
+    ).toEqual([sentence, sentence]);
   });
 });

@@ -2,23 +2,17 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createSession } from '@server/auth/sessions';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, sameOrigin } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
+import { sameOrigin, type TestApp, testAppsClosedAfterEach } from '../helpers/app';
 import { createMember } from '../helpers/directory-factories';
 import { createAdmin, createUser } from '../helpers/factories';
 import { photoOf } from '../helpers/photo-jobs';
 import { sessionCookie } from '../helpers/security/world';
 
-type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
-let opened: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(opened.map(({ app }) => app.close()));
-  opened = [];
-});
+const openTestApp = testAppsClosedAfterEach();
 
 async function setup() {
-  const test = await buildTestApp();
-  opened.push(test);
+  const test = await openTestApp();
   const admin = await createAdmin(test.db);
   const cookie = sessionCookie(test.db, admin.id, { steppedUp: true });
   const memberId = createMember(test.db, { name: 'Amina Warsame' }).id;
