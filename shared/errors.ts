@@ -21,6 +21,9 @@ export type ErrorKind =
 
 export const ERROR_CATALOGUE = {
   'access.adminOnly': 'forbidden',
+  'access.registrarOnly': 'forbidden',
+  'access.staffOnly': 'forbidden',
+  'access.supervisorOnly': 'forbidden',
   'account.deactivated': 'forbidden',
   'account.exists': 'conflict',
   'alias.exists': 'conflict',

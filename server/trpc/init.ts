@@ -1,4 +1,5 @@
 import { type MessageLanguage, readMessage } from '@shared/i18n/error-messages';
+import type { StaffRole } from '@shared/roles';
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
@@ -123,3 +124,31 @@ export const adminProcedure = protectedProcedure
     return next({ ctx });
   })
   .use(requireStepUp);
+
+/**
+ * Staff tiers (ARCHITECTURE §7, issue 17). A System Admin may do every staff action; the four-eyes rules
+ * (no approving one's own entry or one's own account) are the services' and bind the admin too. Staff
+ * procedures that change the roll declare `stepUp: true`.
+ */
+function staffTier(
+  allowed: readonly StaffRole[],
+  code: 'access.registrarOnly' | 'access.supervisorOnly' | 'access.staffOnly',
+) {
+  return protectedProcedure
+    .use(({ ctx, next }) => {
+      if (!ctx.user.isAdmin && !(ctx.user.role && allowed.includes(ctx.user.role))) {
+        throw new DomainError(code);
+      }
+      return next({ ctx });
+    })
+    .use(requireStepUp);
+}
+
+/** Registrars (at their assigned centers) and System Admins. */
+export const registrarProcedure = staffTier(['Registrar'], 'access.registrarOnly');
+
+/** Enrollment Supervisors and System Admins. */
+export const supervisorProcedure = staffTier(['Enrollment Supervisor'], 'access.supervisorOnly');
+
+/** Any staff role: the staff console's shared reads (which sections to show). */
+export const staffProcedure = staffTier(['Registrar', 'Enrollment Supervisor'], 'access.staffOnly');

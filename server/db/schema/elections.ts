@@ -1,4 +1,5 @@
 import { ELECTION_STATUSES } from '@shared/elections';
+import { DEFAULT_ELECTION_ELIGIBILITY, ELIGIBILITY_RULES } from '@shared/voter-roll';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
@@ -21,6 +22,13 @@ export const elections = sqliteTable(
     voteCount: integer('vote_count').notNull().default(0),
     publishedVoteCount: integer('published_vote_count').notNull().default(0),
     resultsPublishedAt: timestamp('results_published_at'),
+    // Who may vote (shared/voter-roll.ts). Enrolled voters by default: one vote per citizen on the roll.
+    eligibility: text('eligibility', { enum: ELIGIBILITY_RULES })
+      .notNull()
+      .default(DEFAULT_ELECTION_ELIGIBILITY),
+    // JSON array of district regions (shared/regions.ts DISTRICT_REGIONS) whose enrolled voters may vote;
+    // null means every region. Only read with the 'enrolled' rule.
+    eligibleRegions: text('eligible_regions'),
   },
   (t) => [index('elections_status_end_idx').on(t.status, t.endTime)],
 );

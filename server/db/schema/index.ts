@@ -5,3 +5,4 @@ export * from './directory';
 export * from './elections';
 export * from './photos';
 export * from './polls';
+export * from './voter-roll';

@@ -1,4 +1,5 @@
 import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES, POLL_STATUSES } from '@shared/polls';
+import { DEFAULT_POLL_ELIGIBILITY, ELIGIBILITY_RULES } from '@shared/voter-roll';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
@@ -16,6 +17,8 @@ export const polls = sqliteTable(
     closesAt: timestamp('closes_at').notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    // Who may vote (shared/voter-roll.ts): a confirmed e-mail address by default.
+    eligibility: text('eligibility', { enum: ELIGIBILITY_RULES }).notNull().default(DEFAULT_POLL_ELIGIBILITY),
   },
   (t) => [index('polls_status_idx').on(t.status, t.createdAt), index('polls_month_idx').on(t.monthYear)],
 );
