@@ -4,8 +4,12 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { directoryRouter } from './directory';
 import { electionsRouter } from './elections';
+import { enrollmentRouter } from './enrollment';
 import { photosRouter } from './photos';
 import { pollsRouter } from './polls';
+import { registrarRouter } from './registrar';
+import { staffRouter } from './staff';
+import { supervisorRouter } from './supervisor';
 import { votesRouter } from './votes';
 
 export const appRouter = router({
@@ -16,6 +20,10 @@ export const appRouter = router({
   directory: directoryRouter,
   admin: adminRouter,
   photos: photosRouter,
+  enrollment: enrollmentRouter,
+  registrar: registrarRouter,
+  supervisor: supervisorRouter,
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;
