@@ -80,7 +80,9 @@ export async function rollUser(
     .values({ email, passwordHash: await sharedHash, emailVerifiedAt: new Date() })
     .returning({ id: users.id })
     .get();
-  db.insert(profiles).values({ userId: user.id, fullName, role: options.role ?? null }).run();
+  db.insert(profiles)
+    .values({ userId: user.id, fullName, role: options.role ?? null })
+    .run();
   return { id: user.id, email, password: TEST_PASSWORD, fullName };
 }
 
