@@ -5,6 +5,7 @@ import { createSession } from '@server/auth/sessions';
 import { closeDb, createDb, migrateDb } from '@server/db/client';
 import { rollFlags, voters } from '@server/db/schema';
 import { messageText } from '@server/errors/texts';
+import { proceduresWith } from '@server/routers/policy';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, sameOrigin } from '../../helpers/app';
@@ -41,7 +42,7 @@ async function fileApp(name: string, env: Record<string, string> = {}) {
     await app.close();
     closeDb(db);
   };
-  return { db, entry, claim, close };
+  return { db, app, entry, claim, close };
 }
 
 const cookieOf = (db: Parameters<typeof createSession>[0], userId: string) =>
@@ -125,6 +126,30 @@ describe('simultaneous claims of one card', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error.json.message).toBe(messageText({ key: 'claim.alreadyClaimed' }, 'so'));
     expect(response.json().error.json.data).toMatchObject({ errorCode: 'claim.alreadyClaimed' });
+    await test.close();
+  });
+
+  it('marks every roll mutation that spends a limit point as limited, and refuses them in a batch', async () => {
+    expect(proceduresWith('limited')).toEqual(
+      expect.arrayContaining([
+        'enrollment.requestCode',
+        'enrollment.claim',
+        'registrar.lookupCode',
+        'registrar.enroll',
+      ]),
+    );
+    const test = await fileApp('batch');
+    const [userId = ''] = createVoters(test.db, 1);
+    const input = { json: { voterCardNumber: CARD, dateOfBirth: DOB } };
+    const body = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [String(i), input]));
+    const response = await test.app.inject({
+      method: 'POST',
+      url: `/trpc/${Array(20).fill('enrollment.claim').join(',')}?batch=1`,
+      headers: { ...sameOrigin, 'content-type': 'application/json', cookie: cookieOf(test.db, userId) },
+      payload: JSON.stringify(body),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(test.db.select().from(voters).where(eq(voters.userId, userId)).all()).toEqual([]);
     await test.close();
   });
 });
