@@ -1,5 +1,6 @@
 import { voters } from '@server/db/schema';
 import { messageText } from '@server/errors/texts';
+import { lookupEnrollmentCode } from '@server/services/voter-roll/enroll';
 import { ENROLLMENT_CODE_TTL_MS } from '@shared/voter-roll';
 import { describe, expect, it } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
@@ -156,5 +157,23 @@ describe('registrar.lookupCode', () => {
       'TOO_MANY_REQUESTS',
     );
     expect(deps.db.select().from(voters).all()).toHaveLength(1);
+  });
+});
+
+describe('code expiry', () => {
+  it('holds a code for exactly 24 hours from when it was shown', async () => {
+    const { deps, desk } = await setup();
+    const citizen = await rollUser(deps.db);
+    const shown = new Date('2031-03-01T08:00:00Z');
+    const code = issueCode(deps.db, citizen.id, shown);
+    const actor = { id: desk.user.id, isAdmin: false };
+    const justBefore = new Date(shown.getTime() + ENROLLMENT_CODE_TTL_MS - 1);
+    expect(lookupEnrollmentCode(deps.db, actor, code, justBefore).fullName).toBe('Test Citizen');
+    const atExpiry = new Date(shown.getTime() + ENROLLMENT_CODE_TTL_MS);
+    await expectTrpcError(
+      Promise.resolve().then(() => lookupEnrollmentCode(deps.db, actor, code, atExpiry)),
+      'BAD_REQUEST',
+      say('registrar.codeExpired'),
+    );
   });
 });
