@@ -110,8 +110,12 @@ export function createBallots(
       .returning({ id: polls.id })
       .get();
     ['Hodan Warsame', 'Cabdi Xasan'].forEach((name, index) => {
-      db.insert(candidates).values({ electionId: election.id, name, orderIndex: index + 1 }).run();
-      db.insert(pollCandidates).values({ pollId: poll.id, name, orderIndex: index + 1 }).run();
+      db.insert(candidates)
+        .values({ electionId: election.id, name, orderIndex: index + 1 })
+        .run();
+      db.insert(pollCandidates)
+        .values({ pollId: poll.id, name, orderIndex: index + 1 })
+        .run();
     });
     return { electionId: election.id, pollId: poll.id };
   });
