@@ -1,11 +1,17 @@
 import { ActionIcon, Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
-import { IconUserCircle } from '@tabler/icons-react';
+import { IconIdBadge2, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { DeferredTooltip as Tooltip } from './DeferredTooltip';
 import { LanguageMenu } from './LanguageMenu';
-import { DESKTOP_LINKS, isActivePath, ONLINE_VOTING_PATH } from './navigation';
+import {
+  DESKTOP_LINKS,
+  isActivePath,
+  isStaffUser,
+  ONLINE_VOTING_PATH,
+  STAFF_CONSOLE_PATH,
+} from './navigation';
 import classes from './SiteHeader.module.css';
 import { ThemeMenu } from './ThemeMenu';
 import { useSignOut } from './useSignOut';
@@ -72,6 +78,26 @@ export function SiteHeader({
                   {t('nav.admin')}
                 </Button>
               )}
+              {/* Registrars and supervisors get the console's name; an admin, whose bar already holds the
+                  Admin button, an icon (the seven links leave no room for a second word at 1200 px). */}
+              {isStaffUser(user) &&
+                (isAdmin ? (
+                  <Tooltip label={t('nav.staffConsole')}>
+                    <ActionIcon
+                      component={Link}
+                      to={STAFF_CONSOLE_PATH}
+                      variant="light"
+                      size={36}
+                      aria-label={t('nav.staffConsole')}
+                    >
+                      <IconIdBadge2 size={20} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : (
+                  <Button component={Link} to={STAFF_CONSOLE_PATH} variant="light">
+                    {t('nav.staffConsole')}
+                  </Button>
+                ))}
               <Tooltip label={t('nav.yourAccount')}>
                 <ActionIcon
                   component={Link}
