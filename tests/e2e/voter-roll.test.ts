@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeDb, createDb, type Db } from '@server/db/client';
 import type { Page } from 'playwright-core';
+import { createElection } from '../helpers/election-factories';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   assignCenter,
@@ -175,6 +176,21 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     expect(await section.getByTestId('roll-sentence').innerText()).toContain(districtName(districtId));
     expect(await section.getByTestId('enrollment-code-panel').count()).toBe(0);
     await expectNoHorizontalScroll(citizenPage.page);
+
+    // And votes in an election limited to enrolled voters of the center's region.
+    const { election } = createElection(database(), {
+      title: `Roll election ${language} ${card}`,
+      eligibility: 'enrolled',
+      eligibleRegions: ['Banadir'],
+    });
+    await visit(citizenPage.page, `/vote/${election.id}`);
+    await citizenPage.page.getByRole('radio', { name: /Candidate 2/ }).click();
+    await citizenPage.page.getByRole('button', { name: text.elections.vote.submit }).click();
+    await citizenPage.page.getByText(text.elections.vote.submittedTitle).first().waitFor();
+    const votes = database()
+      .$client.prepare('select count(*) as n from votes where election_id = ?')
+      .get(election.id) as { n: number };
+    expect(votes.n).toBe(1);
   });
 
   it('refuses a supervisor their own entry, with the sentence', async () => {

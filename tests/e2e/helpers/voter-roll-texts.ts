@@ -1,8 +1,10 @@
 import enAccount from '@client/i18n/locales/en/account.json';
 import enCommon from '@client/i18n/locales/en/common.json';
+import enElections from '@client/i18n/locales/en/elections.json';
 import enStaff from '@client/i18n/locales/en/staff.json';
 import soAccount from '@client/i18n/locales/so/account.json';
 import soCommon from '@client/i18n/locales/so/common.json';
+import soElections from '@client/i18n/locales/so/elections.json';
 import soStaff from '@client/i18n/locales/so/staff.json';
 import enErrors from '@shared/i18n/locales/en/errors.json';
 import soErrors from '@shared/i18n/locales/so/errors.json';
@@ -23,6 +25,7 @@ export function rollTexts(language: 'en' | 'so') {
       },
     },
     common: language === 'en' ? enCommon : soCommon,
+    elections: language === 'en' ? enElections : soElections,
     staff: language === 'en' ? enStaff : soStaff,
     errors: language === 'en' ? enErrors : soErrors,
   };
