@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeDb, createDb, type Db } from '@server/db/client';
 import type { Page } from 'playwright-core';
-import { createElection } from '../helpers/election-factories';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createElection } from '../helpers/election-factories';
 import {
   assignCenter,
   createCenter,
