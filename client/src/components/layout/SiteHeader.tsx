@@ -78,26 +78,20 @@ export function SiteHeader({
                   {t('nav.admin')}
                 </Button>
               )}
-              {/* Registrars and supervisors get the console's name; an admin, whose bar already holds the
-                  Admin button, an icon (the seven links leave no room for a second word at 1200 px). */}
-              {isStaffUser(user) &&
-                (isAdmin ? (
-                  <Tooltip label={t('nav.staffConsole')}>
-                    <ActionIcon
-                      component={Link}
-                      to={STAFF_CONSOLE_PATH}
-                      variant="light"
-                      size={36}
-                      aria-label={t('nav.staffConsole')}
-                    >
-                      <IconIdBadge2 size={20} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                ) : (
-                  <Button component={Link} to={STAFF_CONSOLE_PATH} variant="light">
-                    {t('nav.staffConsole')}
-                  </Button>
-                ))}
+              {/* An icon like the account's: a signed-in bar already fills 1280 px, the drawer names it in words. */}
+              {isStaffUser(user) && (
+                <Tooltip label={t('nav.staffConsole')}>
+                  <ActionIcon
+                    component={Link}
+                    to={STAFF_CONSOLE_PATH}
+                    variant="light"
+                    size={36}
+                    aria-label={t('nav.staffConsole')}
+                  >
+                    <IconIdBadge2 size={20} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
               <Tooltip label={t('nav.yourAccount')}>
                 <ActionIcon
                   component={Link}
