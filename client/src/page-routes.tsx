@@ -206,6 +206,7 @@ export const pageRoutes: RouteObject[] = [
           Component: m.ElectionsHubPage,
         })),
         'elections',
+        'eligibility',
       ),
   },
   {
@@ -214,6 +215,7 @@ export const pageRoutes: RouteObject[] = [
       withTexts(
         import('./pages/elections/vote.page').then((m) => ({ Component: m.VotePage })),
         'elections',
+        'eligibility',
       ),
   },
   {
@@ -232,6 +234,7 @@ export const pageRoutes: RouteObject[] = [
           Component: m.ElectionDetailsPage,
         })),
         'elections',
+        'eligibility',
       ),
   },
   {
@@ -260,6 +263,7 @@ export const pageRoutes: RouteObject[] = [
       withTexts(
         import('./pages/polls/current-poll.page').then((m) => ({ Component: m.CurrentPollPage })),
         'polls',
+        'eligibility',
       ),
   },
   {
@@ -268,6 +272,7 @@ export const pageRoutes: RouteObject[] = [
       withTexts(
         import('./pages/polls/poll-history.page').then((m) => ({ Component: m.PollHistoryPage })),
         'polls',
+        'eligibility',
       ),
   },
   {
