@@ -156,6 +156,17 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     await visit(registrarPage, '/staff/review');
     await registrarPage.getByTestId('staff-denied').getByText(text.errors.access.supervisorOnly).waitFor();
 
+    // While the entry waits, the citizen's vote page says so instead of offering a vote that would fail.
+    const { election } = createElection(database(), {
+      title: `Roll election ${language} ${card}`,
+      eligibility: 'enrolled',
+      eligibleRegions: ['Banadir'],
+    });
+    await visit(citizenPage.page, `/vote/${election.id}`);
+    const waiting = text.errors.eligibility.pending.split('.')[0] ?? '';
+    await citizenPage.page.getByText(waiting, { exact: false }).first().waitFor();
+    expect(await citizenPage.page.getByRole('button', { name: text.elections.vote.submit }).count()).toBe(0);
+
     // The supervisor, in a third browser: the pending entry with its registrar and center, approved.
     const { page: supervisorPage } = await openPage('desktop', { language });
     await signIn(supervisorPage, supervisor);
@@ -177,12 +188,7 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     expect(await section.getByTestId('enrollment-code-panel').count()).toBe(0);
     await expectNoHorizontalScroll(citizenPage.page);
 
-    // And votes in an election limited to enrolled voters of the center's region.
-    const { election } = createElection(database(), {
-      title: `Roll election ${language} ${card}`,
-      eligibility: 'enrolled',
-      eligibleRegions: ['Banadir'],
-    });
+    // And votes in the election limited to enrolled voters of the center's region.
     await visit(citizenPage.page, `/vote/${election.id}`);
     await citizenPage.page.getByRole('radio', { name: /Candidate 2/ }).click();
     await citizenPage.page.getByRole('button', { name: text.elections.vote.submit }).click();
