@@ -5,6 +5,7 @@ import { withTexts as withPageTexts } from './i18n';
 import { withDataLayer } from './lib/with-data';
 import { adminRoutes } from './pages/admin/admin-routes';
 import { ErrorPage } from './pages/error.page';
+import { staffRoutes } from './pages/staff/staff-routes';
 
 /**
  * Every page but the landing page, and the admin console: each loads on demand. The browser discovers this
@@ -168,6 +169,16 @@ export const pageRoutes: RouteObject[] = [
         import('./pages/account/account.page').then((m) => ({ Component: m.AccountPage })),
         'account',
       ),
+  },
+  {
+    // The registration staff's console (issue 17), inside the site's frame; its sections load on demand.
+    path: 'staff',
+    lazy: () =>
+      withTexts(
+        import('./pages/staff/layout/StaffLayout').then((m) => ({ Component: m.StaffLayout })),
+        'staff',
+      ),
+    children: staffRoutes,
   },
   {
     path: 'forgot-password',

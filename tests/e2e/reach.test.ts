@@ -205,6 +205,13 @@ beforeAll(async () => {
     { path: '/elections', role: 'citizen' },
     { path: '/account', role: 'citizen' },
     ...adminPaths.map((path) => ({ path: path ?? '', role: 'admin' as const })),
+    // The staff console: a System Admin opens every section (issue 17).
+    ...['/staff/enroll', '/staff/review', '/staff/voters', '/staff/statistics', '/staff/flags'].map(
+      (path) => ({
+        path,
+        role: 'admin' as const,
+      }),
+    ),
   ];
 }, 120_000);
 

@@ -15,6 +15,7 @@ import type eligibility from './locales/en/eligibility.json';
 import type home from './locales/en/home.json';
 import type polls from './locales/en/polls.json';
 import type regions from './locales/en/regions.json';
+import type staff from './locales/en/staff.json';
 
 /** Keys are checked against the English files: a t() call with a missing key does not compile. */
 declare module 'i18next' {
@@ -36,6 +37,7 @@ declare module 'i18next' {
       adminElections: typeof adminElections;
       adminPolls: typeof adminPolls;
       adminPhotos: typeof adminPhotos;
+      staff: typeof staff;
       /** Error and validation texts, shared with the server (shared/i18n/locales). */
       errors: typeof errors;
     };

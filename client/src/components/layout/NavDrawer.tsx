@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useDataSaver } from '../../lib/data-saver';
 import { LanguageMenu } from './LanguageMenu';
-import { DRAWER_LINKS, isActivePath } from './navigation';
+import { DRAWER_LINKS, isActivePath, isStaffUser, STAFF_CONSOLE_PATH } from './navigation';
 import { useSignOut } from './useSignOut';
 
 /** The small-screen navigation (SPEC §2), with its own list of links. */
@@ -40,6 +40,16 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
           ))}
           {isAdmin && (
             <NavLink component={Link} to="/admin" label={t('nav.adminPanel')} onClick={onClose} mih={44} />
+          )}
+          {isStaffUser(user) && (
+            <NavLink
+              component={Link}
+              to={STAFF_CONSOLE_PATH}
+              label={t('nav.staffConsole')}
+              active={isActivePath(pathname, STAFF_CONSOLE_PATH)}
+              onClick={onClose}
+              mih={44}
+            />
           )}
         </Stack>
       </nav>

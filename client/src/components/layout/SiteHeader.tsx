@@ -1,11 +1,17 @@
 import { ActionIcon, Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
-import { IconUserCircle } from '@tabler/icons-react';
+import { IconIdBadge2, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { DeferredTooltip as Tooltip } from './DeferredTooltip';
 import { LanguageMenu } from './LanguageMenu';
-import { DESKTOP_LINKS, isActivePath, ONLINE_VOTING_PATH } from './navigation';
+import {
+  DESKTOP_LINKS,
+  isActivePath,
+  isStaffUser,
+  ONLINE_VOTING_PATH,
+  STAFF_CONSOLE_PATH,
+} from './navigation';
 import classes from './SiteHeader.module.css';
 import { ThemeMenu } from './ThemeMenu';
 import { useSignOut } from './useSignOut';
@@ -71,6 +77,20 @@ export function SiteHeader({
                 <Button component={Link} to="/admin" variant="light">
                   {t('nav.admin')}
                 </Button>
+              )}
+              {/* An icon like the account's: a signed-in bar already fills 1280 px, the drawer names it in words. */}
+              {isStaffUser(user) && (
+                <Tooltip label={t('nav.staffConsole')}>
+                  <ActionIcon
+                    component={Link}
+                    to={STAFF_CONSOLE_PATH}
+                    variant="light"
+                    size={36}
+                    aria-label={t('nav.staffConsole')}
+                  >
+                    <IconIdBadge2 size={20} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
               )}
               <Tooltip label={t('nav.yourAccount')}>
                 <ActionIcon

@@ -24,6 +24,16 @@ export const DRAWER_LINKS = [
 
 export const ONLINE_VOTING_PATH = '/polls/presidential/history';
 
+/** The registration staff's console (issue 17), linked in the header and drawer for staff. */
+export const STAFF_CONSOLE_PATH = '/staff';
+
+/** Roles that open the staff console (a System Admin may do every staff action). */
+export function isStaffUser(user: { role: string | null } | null | undefined): boolean {
+  return (
+    user?.role === 'Registrar' || user?.role === 'Enrollment Supervisor' || user?.role === 'System Admin'
+  );
+}
+
 export const FOOTER_LINKS = [
   { label: 'nav.elections', to: '/elections' },
   { label: 'nav.parliamentMembers', to: '/parliament-members' },

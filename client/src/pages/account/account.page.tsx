@@ -6,8 +6,9 @@ import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { TwoFactorSection } from './TwoFactorSection';
+import { VoterRegistration } from './voter-registration/VoterRegistration';
 
-/** /account: the signed-in user's password and, for System Admins, two-factor sign-in. */
+/** /account: the signed-in user's place on the voter roll, password and, for System Admins, two-factor sign-in. */
 export function AccountPage() {
   const { t } = useTranslation('account');
   usePageMeta(t('meta.title'), t('meta.description'));
@@ -47,6 +48,7 @@ export function AccountPage() {
             />
           </Text>
         </div>
+        <VoterRegistration />
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           <ChangePasswordForm />
         </Paper>

@@ -1,0 +1,78 @@
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { claimInput } from '@shared/schemas/voter-roll';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { failureReason, notifySuccess } from '../../../lib/notify';
+import { useTRPC } from '../../../lib/trpc';
+import { zodValidate } from '../../../lib/zod-form';
+
+const EMPTY = { voterCardNumber: '', dateOfBirth: '' };
+
+/**
+ * For citizens already on the commission's roll (the imported CSV): the card number and date of birth link the
+ * entry to this account. The server answers a wrong card and a wrong date with one sentence.
+ */
+export function ClaimCardForm() {
+  const { t } = useTranslation('account');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({ initialValues: EMPTY, validate: zodValidate(claimInput) });
+  const claim = useMutation(
+    trpc.enrollment.claim.mutationOptions({
+      onSuccess: async () => {
+        form.setValues(EMPTY);
+        notifySuccess(t('roll.claimed'), t('roll.claimedBody'));
+        await queryClient.invalidateQueries({ queryKey: trpc.enrollment.status.queryKey() });
+      },
+    }),
+  );
+
+  return (
+    <form
+      onSubmit={form.onSubmit((values) => claim.mutate(values))}
+      noValidate
+      aria-label={t('roll.claimForm')}
+    >
+      <Stack gap="sm">
+        <div>
+          <Title order={3} fz="h4">
+            {t('roll.claimTitle')}
+          </Title>
+          <Text size="sm" c="dimmed" mt={4}>
+            {t('roll.claimLead')}
+          </Text>
+        </div>
+        {claim.isError && (
+          <Alert color="red" role="alert" title={t('roll.claimFailed')}>
+            {failureReason(claim.error)}
+          </Alert>
+        )}
+        <TextInput
+          label={t('roll.cardNumber')}
+          description={t('roll.cardNumberHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          maw={420}
+          disabled={claim.isPending}
+          {...form.getInputProps('voterCardNumber')}
+        />
+        <TextInput
+          type="date"
+          label={t('roll.dateOfBirth')}
+          autoComplete="bday"
+          maw={420}
+          disabled={claim.isPending}
+          {...form.getInputProps('dateOfBirth')}
+        />
+        <div>
+          <Button type="submit" variant="light" loading={claim.isPending} size="md">
+            {t('roll.claimSubmit')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { Group, SimpleGrid, Text } from '@mantine/core';
+import type { VoterStatus } from '@shared/voter-roll';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../i18n/format';
+import { VoterStatusBadge } from '../VoterStatusBadge';
+
+export interface EntryView {
+  fullName: string;
+  voterCardNumber: string;
+  status: VoterStatus;
+  statusReason?: string | null;
+  districtName: string;
+  region: string;
+  centerName: string | null;
+  registrarName: string | null;
+  createdAt: Date | string;
+}
+
+/** What a supervisor reads about one entry: the person, the card, where and by whom it was recorded. */
+export function EntryFacts({ entry }: { entry: EntryView }) {
+  const { t } = useTranslation('staff');
+  const facts: [string, string][] = [
+    [t('columns.card'), entry.voterCardNumber],
+    [t('columns.district'), `${entry.districtName}, ${entry.region}`],
+    [t('columns.center'), entry.centerName ?? t('review.fromImport')],
+    [t('columns.registrar'), entry.registrarName ?? '—'],
+    [t('columns.time'), formatDateTime(new Date(entry.createdAt))],
+  ];
+  return (
+    <>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={700} fz="lg">
+          {entry.fullName}
+        </Text>
+        <VoterStatusBadge status={entry.status} />
+      </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs" verticalSpacing={4} component="dl" m={0}>
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <Text component="dt" size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      {entry.statusReason && <Text size="sm">{t('review.reasonGiven', { reason: entry.statusReason })}</Text>}
+    </>
+  );
+}

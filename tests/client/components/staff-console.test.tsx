@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+
+import { NavDrawer } from '@client/components/layout/NavDrawer';
+import { CodeStep } from '@client/pages/staff/enroll/CodeStep';
+import { StaffLayout } from '@client/pages/staff/layout/StaffLayout';
+import type { StaffRole } from '@shared/roles';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithApp, sessionUser } from '../render';
+
+/**
+ * The staff console's client side: who gets in (the server refuses on its own regardless), which sections each
+ * role sees, the header drawer's link, and the code step's forgiving input.
+ */
+const overview = (registrar: boolean, supervisor: boolean) => () => ({
+  roles: { registrar, supervisor },
+  centers: registrar ? 1 : 0,
+});
+
+function staffUser(role: StaffRole | null) {
+  return sessionUser({ role, isAdmin: role === 'System Admin' });
+}
+
+async function sectionLinks() {
+  const nav = await screen.findByRole('navigation', { name: 'Staff console sections' });
+  await within(nav).findAllByRole('link');
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+describe('/staff', () => {
+  it('asks a visitor to sign in', async () => {
+    await renderWithApp(<StaffLayout />, { namespaces: ['staff'], route: '/staff' });
+    await screen.findByText('Please sign in with your staff account to open the staff console.');
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+  });
+
+  it('tells a citizen no, without asking the server', async () => {
+    const { calls } = await renderWithApp(<StaffLayout />, {
+      namespaces: ['staff'],
+      route: '/staff',
+      user: staffUser(null),
+    });
+    await screen.findByText('Access denied. Only registration staff can open this page.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows a registrar the enroll section only', async () => {
+    await renderWithApp(<StaffLayout />, {
+      namespaces: ['staff'],
+      route: '/staff',
+      user: staffUser('Registrar'),
+      server: { 'staff.overview': overview(true, false) },
+    });
+    expect(await sectionLinks()).toEqual(['Enroll a voter']);
+  });
+
+  it('shows a supervisor review, voters, statistics and flags', async () => {
+    await renderWithApp(<StaffLayout />, {
+      namespaces: ['staff'],
+      route: '/staff',
+      user: staffUser('Enrollment Supervisor'),
+      server: { 'staff.overview': overview(false, true) },
+    });
+    expect(await sectionLinks()).toEqual(['Review', 'Voters', 'Statistics', 'Flags']);
+  });
+
+  it('shows a System Admin every section', async () => {
+    await renderWithApp(<StaffLayout />, {
+      namespaces: ['staff'],
+      route: '/staff',
+      user: staffUser('System Admin'),
+      server: { 'staff.overview': overview(true, true) },
+    });
+    expect(await sectionLinks()).toEqual(['Enroll a voter', 'Review', 'Voters', 'Statistics', 'Flags']);
+  });
+});
+
+describe('the drawer', () => {
+  it.each([
+    ['Registrar', true],
+    ['Enrollment Supervisor', true],
+    ['System Admin', true],
+    [null, false],
+  ] as const)('links the staff console for %s: %s', async (role, linked) => {
+    await renderWithApp(<NavDrawer opened onClose={() => undefined} />, { user: staffUser(role) });
+    const nav = await screen.findByRole('navigation', { name: 'Mobile' });
+    const link = within(nav).queryByRole('link', { name: 'Staff console' });
+    expect(link !== null).toBe(linked);
+    if (link) expect(link.getAttribute('href')).toBe('/staff');
+  });
+});
+
+describe('the enrollment code step', () => {
+  it('forgives case, spaces and dashes, and sends the code as the server reads it', async () => {
+    const onFound = vi.fn();
+    const { user, calls } = await renderWithApp(<CodeStep onFound={onFound} />, {
+      namespaces: ['staff'],
+      user: staffUser('Registrar'),
+      server: { 'registrar.lookupCode': () => ({ fullName: 'Faadumo Xasan', email: 'f***@example.so' }) },
+    });
+    await user.type(await screen.findByRole('textbox', { name: /Enrollment code/ }), ' ace4-7hk 9 ');
+    await user.click(screen.getByRole('button', { name: 'Find the account' }));
+    await vi.waitFor(() => expect(onFound).toHaveBeenCalled());
+    expect(calls).toEqual([{ procedure: 'registrar.lookupCode', input: { code: 'ACE47HK9' } }]);
+    expect(onFound).toHaveBeenCalledWith({
+      fullName: 'Faadumo Xasan',
+      email: 'f***@example.so',
+      code: 'ACE47HK9',
+    });
+  });
+
+  it('refuses a code that cannot be one before asking the server', async () => {
+    const { user, calls } = await renderWithApp(<CodeStep onFound={() => undefined} />, {
+      namespaces: ['staff'],
+      user: staffUser('Registrar'),
+    });
+    // O and 0 are not in the alphabet: they look like each other.
+    await user.type(await screen.findByRole('textbox', { name: /Enrollment code/ }), 'ACE4O0K9');
+    await user.click(screen.getByRole('button', { name: 'Find the account' }));
+    await screen.findByText(/An enrollment code is 8 letters and digits/);
+    expect(calls).toHaveLength(0);
+  });
+});
