@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { voters } from '@server/db/schema';
 import { dateOfBirthHash } from '@server/services/voter-roll/date-of-birth';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sameOrigin, testAppsClosedAfterEach } from '../helpers/app';
 import { createUser } from '../helpers/factories';

@@ -30,6 +30,9 @@ export interface RollFile {
 export function readRollFile(bytes: Buffer): RollFile {
   const text = decodeText(bytes);
   let records: { record: string[]; info: { lines: number } }[];
+  // csv-parse names the line where it gave up (for a quote never closed, the file's last): the record it
+  // could not read starts after the last one it did.
+  let lastLine = 0;
   try {
     // With `info`, each record comes as { record, info } (the types only know plain rows).
     records = parse(text, {
@@ -42,12 +45,13 @@ export function readRollFile(bytes: Buffer): RollFile {
       max_record_size: ROLL_IMPORT_MAX_RECORD_BYTES,
       // One more than allowed (plus the header) is enough to know the file is too long.
       to: ROLL_IMPORT_MAX_ROWS + 2,
+      on_record: (record: unknown, context: { lines: number }) => {
+        lastLine = context.lines;
+        return record;
+      },
     }) as unknown as typeof records;
   } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 1;
-      throw new DomainError('rollImport.malformed', { line });
-    }
+    if (error instanceof CsvError) throw new DomainError('rollImport.malformed', { line: lastLine + 1 });
     throw error;
   }
   const nonBlank = records.filter(({ record }) => record.some((cell) => cell.trim() !== ''));
