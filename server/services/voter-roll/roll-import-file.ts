@@ -45,7 +45,7 @@ export function readRollFile(bytes: Buffer): RollFile {
       max_record_size: ROLL_IMPORT_MAX_RECORD_BYTES,
       // One more than allowed (plus the header) is enough to know the file is too long.
       to: ROLL_IMPORT_MAX_ROWS + 2,
-      on_record: (record: unknown, context: { lines: number }) => {
+      on_record: (record: string[], context: { lines: number }) => {
         lastLine = context.lines;
         return record;
       },
