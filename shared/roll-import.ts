@@ -1,3 +1,5 @@
+import type { ErrorCode, MessageParams } from './errors';
+
 /**
  * The commission's roll as a CSV file (issue 17): the columns, the limits and the checks of one row that the
  * import route applies and the admin page explains. Pure rules, no I/O.
@@ -64,4 +66,24 @@ export function dateOfBirthProblem(value: string, today: Date = new Date()): Dat
 function ageOn(year: number, month: number, day: number, today: Date): number {
   const [y, m, d] = [today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()];
   return y - year - (m < month || (m === month && d < day) ? 1 : 0);
+}
+
+/** A row the import refused: its line in the file, its card number when well-formed, and why. */
+export interface RefusedRollRow {
+  row: number;
+  /** Only when the cell holds a well-formed card number: a refused cell is never echoed back as it came. */
+  voterCardNumber?: string;
+  reason: { code: ErrorCode; params: MessageParams };
+}
+
+/** What POST /api/admin/voter-roll.csv answers once it could read the file. */
+export interface RollImportReport {
+  /** Rows that passed every check. */
+  accepted: number;
+  /** Rows written to the roll: all the accepted ones, or none (a dry run, or a file with a refused row). */
+  imported: number;
+  /** The first ROLL_IMPORT_MAX_REPORTED refused rows, in file order, each with its sentence. */
+  refused: (RefusedRollRow & { message: string })[];
+  refusedCount: number;
+  dryRun: boolean;
 }

@@ -2,6 +2,7 @@ import type { ErrorCode, MessageParams } from '@shared/errors';
 import {
   dateOfBirthProblem,
   isFormulaCell,
+  type RefusedRollRow,
   ROLL_IMPORT_COLUMNS,
   VOTER_FULL_NAME_MAX,
 } from '@shared/roll-import';
@@ -17,12 +18,7 @@ export interface RollEntry {
   districtId: string;
 }
 
-export interface RefusedRow {
-  row: number;
-  /** Only when the cell holds a well-formed card number: a refused cell is never echoed back as it came. */
-  voterCardNumber?: string;
-  reason: { code: ErrorCode; params: MessageParams };
-}
+export type RefusedRow = RefusedRollRow;
 
 /**
  * Checks every row of a read roll file against the roll as it is now: the card number's format, the name, the

@@ -1,23 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { MessageLanguage } from '@shared/i18n/error-messages';
-import { ROLL_IMPORT_MAX_REPORTED } from '@shared/roll-import';
+import { ROLL_IMPORT_MAX_REPORTED, type RollImportReport } from '@shared/roll-import';
 import type { Db } from '../../db/client';
 import { messageText } from '../../errors/texts';
 import { recordAudit } from '../audit';
 import { dateOfBirthHash } from './date-of-birth';
 import { readRollFile } from './roll-import-file';
-import { checkRollRows, type RefusedRow, type RollEntry } from './roll-import-rows';
-
-export interface RollImportReport {
-  /** Rows that passed every check. */
-  accepted: number;
-  /** Rows written to the roll: all the accepted ones, or none (a dry run, or a file with a refused row). */
-  imported: number;
-  /** The first ROLL_IMPORT_MAX_REPORTED refused rows, in file order, each with its sentence. */
-  refused: (RefusedRow & { message: string })[];
-  refusedCount: number;
-  dryRun: boolean;
-}
+import { checkRollRows, type RollEntry } from './roll-import-rows';
 
 /**
  * Imports the commission's roll, all or nothing: every row is checked first, and only a file without a refused
