@@ -67,7 +67,8 @@ export function RollImportSection({ onImported }: { onImported(): Promise<unknow
         <Text size="sm" fw={600}>
           {t('voterRoll.example')}
         </Text>
-        <Code block style={{ overflowX: 'auto' }}>
+        {/* Wrapped, not scrolled: a phone shows the whole line without a scroll region to reach by keyboard. */}
+        <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {`${ROLL_IMPORT_COLUMNS.join(',')}\n${ROLL_IMPORT_EXAMPLE_LINE}`}
         </Code>
         <Text size="sm" c="dimmed">
