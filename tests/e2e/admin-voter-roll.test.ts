@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalScroll } from './helpers/admin';
+import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import type { ViewportName } from './helpers/browser';
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
+import { createCitizen } from './helpers/factories';
 import { setupE2E } from './helpers/suite';
 
-const { openPage } = setupE2E();
+const { openPage, origin } = setupE2E();
 
 const HEADER = 'voter_card_number,full_name,date_of_birth,district_code';
 
@@ -102,4 +103,39 @@ describe('/admin/voter-roll', () => {
       if (viewport === 'phone') await expectNoHorizontalScroll(page);
     },
   );
+});
+
+describe('/admin/users: registration centers', () => {
+  it('gives a user made Registrar two centers, shows the count, and drops them when the role changes', async () => {
+    const account = await createCitizen(origin(), { label: 'registrar', fullName: 'Cabdi Diiwaan' });
+    const { page } = await openPage('phone');
+    await signInThroughApi(page, DEMO_ADMIN);
+    await stepUpThroughApi(page, DEMO_ADMIN.password);
+    await visit(page, '/admin/users');
+    await page.getByRole('textbox', { name: 'Search users' }).fill(account.email);
+    const row = page.getByRole('row').filter({ hasText: account.email });
+    await row.getByRole('button', { name: `Edit ${account.email}` }).click();
+    const modal = page.getByRole('form', { name: 'Edit User' });
+    expect(await modal.getByLabel('Registration centers', { exact: true }).count()).toBe(0);
+    await choose(page, modal, 'Role', 'Registrar');
+    const centers = modal.getByLabel('Registration centers', { exact: true });
+    await centers.click();
+    const options = page.getByRole('option');
+    await options.first().click();
+    await centers.click();
+    await options.first().click();
+    await modal.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'User updated successfully').waitFor();
+    await row.getByText('2 centers').waitFor();
+    await expectNoHorizontalScroll(page);
+
+    await row.getByRole('button', { name: `Edit ${account.email}` }).click();
+    // The form is back with the saved centers.
+    await modal.getByText(/\(.+\)/).first().waitFor();
+    await choose(page, modal, 'Role', 'Enrollment Supervisor');
+    await modal.getByRole('button', { name: 'Save Changes' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await row.getByText('Supervisor', { exact: true }).waitFor();
+    expect(await row.getByText(/centers?$/).count()).toBe(0);
+  });
 });

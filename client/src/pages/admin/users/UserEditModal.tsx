@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import type { RouterOutputs } from '@server/routers/_app';
 import { STAFF_ROLES, type StaffRole } from '@shared/roles';
 import { userUpdateInput } from '@shared/schemas/admin';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
@@ -51,6 +51,7 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
     validate: (values) =>
       zodValidate<unknown>(userUpdateInput)({ id: user.id, ...values, role: toRole(values.role) }),
   });
+  const queryClient = useQueryClient();
   const saved = useQuery(trpc.admin.users.centers.queryOptions({ userId: user.userId }));
   // null until the admin changes the list: what is saved stays as it is.
   const [centerIds, setCenterIds] = useState<string[] | null>(null);
@@ -68,6 +69,11 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
     } catch (error) {
       notifyFailure(t('users.updateFailed'), error);
       return;
+    } finally {
+      // A role change may have dropped the centers on the server even when setting them failed.
+      await queryClient.invalidateQueries({
+        queryKey: trpc.admin.users.centers.queryKey({ userId: user.userId }),
+      });
     }
     notifySuccess(t('general.success'), t('users.updated'));
     await onSaved();
