@@ -54,7 +54,9 @@ export async function voterRollImportRoutes(app: FastifyInstance, options: { db:
       const body = request.body;
       if (!Buffer.isBuffer(body)) return sendDomainError(reply, new DomainError('rollImport.empty'));
       const language = languageFromHeader(request.headers['accept-language']);
-      const dryRun = request.query.dryRun === '1' || request.query.dryRun === 'true';
+      // On the safe side: any dryRun but an explicit 0 or false only checks (a typo never writes the roll).
+      const flag = request.query.dryRun;
+      const dryRun = flag !== undefined && flag !== '0' && flag !== 'false';
       try {
         const report = importRoll(db, body, { adminId: guard.adminOf(request).user.id, dryRun, language });
         if (report.refusedCount === 0 || dryRun) return reply.code(200).send(report);

@@ -165,7 +165,8 @@ describe('POST /api/admin/voter-roll.csv: 100,000 rows', () => {
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     expect(response.json()).toMatchObject({ accepted: 100_000, imported: 100_000, refusedCount: 0 });
     expect(rollSize(db)).toBe(100_000);
-    expect(ms).toBeLessThan(10_000);
+    // About 2 s on an idle machine; the bound leaves room for a loaded one (a row per transaction takes minutes).
+    expect(ms).toBeLessThan(30_000);
     reportFigures(
       'roll-import-speed',
       `roll import: 100,000 rows (${(Buffer.byteLength(csv) / MB).toFixed(1)} MB) checked and written in ` +

@@ -97,6 +97,14 @@ describe('POST /api/admin/voter-roll.csv: a good file', () => {
     // A dry run with refused rows is still an answered question: 200 with the report.
     expect(bad.statusCode).toBe(200);
     expect(bad.json()).toMatchObject({ accepted: 2, imported: 0, refusedCount: 1, dryRun: true });
+    // Any other spelling of the flag than 0 or false checks too: a typo never writes the roll.
+    const typo = await app.inject({
+      method: 'POST',
+      url: '/api/admin/voter-roll.csv?dryRun=yes',
+      headers: { ...sameOrigin, 'content-type': 'text/csv', cookie },
+      payload: rollCsv(rollRows(3)),
+    });
+    expect(typo.json()).toMatchObject({ accepted: 3, imported: 0, dryRun: true });
     expect(rollSize(db)).toBe(0);
     expect(importAudits(db)).toEqual([]);
   });
