@@ -199,11 +199,12 @@ describe('POST /api/admin/voter-roll.csv: refused rows', () => {
       'SO-F-5,"\tTabbed",1990-01-01,BN-HOD',
       'SO-F-6,"\rReturn",1990-01-01,BN-HOD',
       'SO-F-7,Fine Name,1990-01-01,=1+1',
+      'SO-F-8,  =cmd after spaces,1990-01-01,BN-HOD',
     ];
     const response = await sendRoll(app, rollCsv([...rows, ...rollRows(2)]), { cookie });
     expect(response.statusCode).toBe(400);
     const refused = response.json().refused as { row: number; reason: { code: string; params: object } }[];
-    expect(refused.map((r) => r.reason.code)).toEqual(Array(7).fill('rollImport.formula'));
+    expect(refused.map((r) => r.reason.code)).toEqual(Array(8).fill('rollImport.formula'));
     expect(refused[0]?.reason.params).toEqual({ column: 'voter_card_number' });
     expect(refused[6]?.reason.params).toEqual({ column: 'district_code' });
     expect(response.body).not.toContain('HYPERLINK');

@@ -45,7 +45,8 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
       refuse('rollImport.columnCount', { expected: ROLL_IMPORT_COLUMNS.length, found: cells.length });
       continue;
     }
-    const formulaAt = cells.findIndex(isFormulaCell);
+    // Checked as sent and as it would be stored (trimmed): ' =cmd' must not become '=cmd' on the roll.
+    const formulaAt = cells.findIndex((cell) => isFormulaCell(cell) || isFormulaCell(cell.trim()));
     if (formulaAt >= 0) {
       refuse('rollImport.formula', { column: columnName(file, formulaAt) });
       continue;
