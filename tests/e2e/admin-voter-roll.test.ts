@@ -131,7 +131,10 @@ describe('/admin/users: registration centers', () => {
 
     await row.getByRole('button', { name: `Edit ${account.email}` }).click();
     // The form is back with the saved centers.
-    await modal.getByText(/\(.+\)/).first().waitFor();
+    await modal
+      .getByText(/\(.+\)/)
+      .first()
+      .waitFor();
     await choose(page, modal, 'Role', 'Enrollment Supervisor');
     await modal.getByRole('button', { name: 'Save Changes' }).click();
     await modal.waitFor({ state: 'detached' });
