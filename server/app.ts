@@ -20,6 +20,7 @@ import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { refuseOddTargets } from './http/trpc-request';
 import { voteFastPath } from './http/vote-fast-path';
+import { voterRollImportRoutes } from './http/voter-roll-import';
 import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
+  await app.register(voterRollImportRoutes, { db });
   registerResultBatches(app, db);
   await registerStatic(app, {
     clientDir: options.clientDir ?? 'dist/client',

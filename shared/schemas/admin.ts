@@ -76,6 +76,16 @@ export const userUpdateInput = z.strictObject({
   isActive: z.boolean(),
 });
 
+/** The registration centers a Registrar works at (issue 17); `userId` is the account's id. */
+export const STAFF_CENTERS_MAX = 100;
+export const userCentersInput = z.strictObject({ userId: idSchema });
+export const setUserCentersInput = z.strictObject({
+  userId: idSchema,
+  centerIds: z
+    .array(idSchema)
+    .max(STAFF_CENTERS_MAX, message('staffCenters.tooMany', { max: STAFF_CENTERS_MAX })),
+});
+
 export const mapMarkerSchema = z.strictObject({
   name: requiredText(100, 'validation.markerNameRequired', 'markerName'),
   latitude: z.number().min(-90).max(90),

@@ -186,6 +186,7 @@ beforeAll(async () => {
     '/admin',
     '/admin/candidates',
     '/admin/users',
+    '/admin/voter-roll',
     '/admin/settings',
     '/admin/audit',
     '/admin/polls',

@@ -78,6 +78,9 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
     stepUp: true,
   },
   'admin.users.setActive': { input: () => ({ id: MISSING_ID, isActive: true }), stepUp: true },
+  'admin.users.centers': { input: () => ({ userId: MISSING_ID }), stepUp: true },
+  'admin.users.setCenters': { input: () => ({ userId: MISSING_ID, centerIds: [] }), stepUp: true },
+  'admin.voterRoll.summary': { input: () => undefined, stepUp: true },
   'admin.settings.get': { input: () => undefined, stepUp: false },
   'admin.settings.save': {
     input: () => ({

@@ -8,6 +8,7 @@ import { districtsRouter } from './districts';
 import { adminElectionsRouter } from './elections';
 import { settingsRouter } from './settings';
 import { usersRouter } from './users';
+import { voterRollRouter } from './voter-roll';
 
 /** Everything under admin.* is for System Admins; the dashboard's data also needs its step-up login. */
 export const adminRouter = router({
@@ -21,4 +22,5 @@ export const adminRouter = router({
   users: usersRouter,
   settings: settingsRouter,
   auditLog: auditLogRouter,
+  voterRoll: voterRollRouter,
 });

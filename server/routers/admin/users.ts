@@ -1,4 +1,10 @@
-import { setActiveInput, userUpdateInput } from '@shared/schemas/admin';
+import {
+  setActiveInput,
+  setUserCentersInput,
+  userCentersInput,
+  userUpdateInput,
+} from '@shared/schemas/admin';
+import { setUserCenters, userCenters } from '../../services/admin/staff-centers';
 import { listUsers, setUserActive, updateUser } from '../../services/admin/users';
 import { adminProcedure, router } from '../../trpc/init';
 
@@ -12,4 +18,13 @@ export const usersRouter = router({
     .meta({ stepUp: true })
     .input(setActiveInput)
     .mutation(({ ctx, input }) => setUserActive(ctx.db, input.id, input.isActive, ctx.user.id)),
+  /** A Registrar's registration centers (issue 17), by account id. */
+  centers: adminProcedure
+    .meta({ stepUp: true })
+    .input(userCentersInput)
+    .query(({ ctx, input }) => userCenters(ctx.db, input.userId)),
+  setCenters: adminProcedure
+    .meta({ stepUp: true })
+    .input(setUserCentersInput)
+    .mutation(({ ctx, input }) => setUserCenters(ctx.db, input, ctx.user.id)),
 });

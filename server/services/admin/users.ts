@@ -1,13 +1,14 @@
 import { ADMIN_ROLE } from '@shared/roles';
 import type { userUpdateInput } from '@shared/schemas/admin';
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invalidateUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { profiles, users } from '../../db/schema';
+import { profiles, staffCenters, users } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { messageText } from '../../errors/texts';
 import { recordAudit } from '../audit';
+import { dropCentersUnlessRegistrar } from './staff-centers';
 
 export const LAST_ADMIN_MESSAGE = messageText({ key: 'user.lastAdmin' });
 
@@ -24,6 +25,8 @@ export function listUsers(db: Db) {
       isActive: profiles.isActive,
       emailVerified: users.emailVerifiedAt,
       createdAt: profiles.createdAt,
+      // A Registrar's registration centers (issue 17), counted for the table.
+      centerCount: sql<number>`(SELECT count(*) FROM ${staffCenters} WHERE ${staffCenters.userId} = ${users.id})`,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
@@ -76,6 +79,7 @@ export function updateUser(db: Db, input: z.output<typeof userUpdateInput>, acto
     // A deactivated account is signed out everywhere at once, not at its next request.
     if (!values.isActive) invalidateUserSessions(tx, userId);
     recordAudit(tx, { action: 'update', tableName: 'profiles', recordId: id, newValues: values, actorId });
+    dropCentersUnlessRegistrar(tx, userId, values.role, actorId);
     return { id };
   });
 }

@@ -215,6 +215,12 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     tier: 'stepUp',
     input: (w) => ({ id: w.users.otherCitizen.profileId, isActive: false }),
   },
+  'admin.users.centers': { tier: 'stepUp', input: (w) => ({ userId: w.users.citizen.id }) },
+  'admin.users.setCenters': {
+    tier: 'stepUp',
+    input: (w) => ({ userId: w.users.registrar.id, centerIds: [w.centerId] }),
+  },
+  'admin.voterRoll.summary': { tier: 'stepUp' },
   'admin.settings.get': { tier: 'admin' },
   'admin.settings.save': {
     tier: 'stepUp',

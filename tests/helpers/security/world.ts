@@ -82,6 +82,7 @@ export async function buildWorld(db: Db) {
   const deactivated = await insertUser(db, { isActive: false });
   const otherCitizen = await insertUser(db);
   const unverified = await insertUser(db, { verified: false });
+  const registrar = await insertUser(db, { role: 'Registrar' });
 
   const active = createElection(db, { candidateCount: 3 });
   const draft = createElection(db, { status: 'Draft', candidateCount: 1 });
@@ -160,7 +161,7 @@ export async function buildWorld(db: Db) {
   };
   return {
     db,
-    users: { admin, citizen, deactivated, otherCitizen, unverified },
+    users: { admin, citizen, deactivated, otherCitizen, unverified, registrar },
     elections: {
       activeId: active.election.id,
       activeCandidateId: first(active.candidates).id,

@@ -76,7 +76,7 @@ describe('a stolen admin cookie (a session that never stepped up), over real HTT
     await test.app.close();
   });
 
-  it('is refused every plain admin route (uploads, the votes CSV) with 428 before the body is read', async () => {
+  it('is refused every plain admin route (uploads, the votes CSV, the roll import) with 428 before the body is read', async () => {
     const test = await worldApp();
     const stolen = sessionCookie(test.db, test.world.users.admin.id);
     const routes = routeTable(test.app).filter((route) => route.path.startsWith('/api/admin/'));
@@ -84,6 +84,7 @@ describe('a stolen admin cookie (a session that never stepped up), over real HTT
       '/api/admin/candidates/:id/image',
       '/api/admin/member-photos/:memberType/:memberId/image',
       '/api/admin/polls/:id/votes.csv',
+      '/api/admin/voter-roll.csv',
     ]);
     const ids: Record<string, string> = {
       '/api/admin/candidates/:id/image': `/api/admin/candidates/${test.world.elections.activeCandidateId}/image`,

@@ -32,6 +32,14 @@ export const adminRoutes: RouteObject[] = [
       ),
   },
   {
+    path: 'voter-roll',
+    lazy: () =>
+      withTexts(
+        import('./voter-roll/voter-roll.page').then((m) => ({ Component: m.AdminVoterRollPage })),
+        'admin',
+      ),
+  },
+  {
     path: 'settings',
     lazy: () =>
       withTexts(

@@ -33,6 +33,9 @@ const ACTION_COLORS = {
   delete: 'red',
   activate: 'teal',
   deactivate: 'orange',
+  import: 'grape',
+  setCenters: 'blue',
+  removeCenters: 'orange',
 } as const;
 type KnownAction = keyof typeof ACTION_COLORS;
 const isKnownAction = (action: string): action is KnownAction => action in ACTION_COLORS;

@@ -3,12 +3,14 @@ import { useForm } from '@mantine/form';
 import type { RouterOutputs } from '@server/routers/_app';
 import { STAFF_ROLES, type StaffRole } from '@shared/roles';
 import { userUpdateInput } from '@shared/schemas/admin';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
+import { RegistrarCentersField } from './RegistrarCentersField';
 
 export type AdminUser = RouterOutputs['admin']['users']['list']['users'][number];
 
@@ -28,7 +30,10 @@ interface UserEditModalProps {
   onSaved(): Promise<unknown>;
 }
 
-/** SPEC §5: full name required; phone, role and the active flag editable. */
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
+
+/** SPEC §5: full name required; phone, role and the active flag editable; a Registrar's centers (issue 17). */
 export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
   const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();
@@ -46,21 +51,35 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
     validate: (values) =>
       zodValidate<unknown>(userUpdateInput)({ id: user.id, ...values, role: toRole(values.role) }),
   });
-  const update = useMutation(
-    trpc.admin.users.update.mutationOptions({
-      onSuccess: async () => {
-        notifySuccess(t('general.success'), t('users.updated'));
-        await onSaved();
-        onClose();
-      },
-      onError: (error) => notifyFailure(t('users.updateFailed'), error),
-    }),
-  );
+  const queryClient = useQueryClient();
+  const saved = useQuery(trpc.admin.users.centers.queryOptions({ userId: user.userId }));
+  // null until the admin changes the list: what is saved stays as it is.
+  const [centerIds, setCenterIds] = useState<string[] | null>(null);
+  const isRegistrar = form.values.role === 'Registrar';
+  const update = useMutation(trpc.admin.users.update.mutationOptions());
+  const setCenters = useMutation(trpc.admin.users.setCenters.mutationOptions());
 
-  const submit = form.onSubmit((values) =>
-    update.mutate(userUpdateInput.parse({ id: user.id, ...values, role: toRole(values.role) })),
-  );
-  const busy = update.isPending;
+  // The role first: only a Registrar can be given centers (a role away from Registrar drops them on the server).
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await update.mutateAsync(userUpdateInput.parse({ id: user.id, ...values, role: toRole(values.role) }));
+      if (isRegistrar && centerIds && !sameIds(centerIds, saved.data?.centerIds ?? [])) {
+        await setCenters.mutateAsync({ userId: user.userId, centerIds });
+      }
+    } catch (error) {
+      notifyFailure(t('users.updateFailed'), error);
+      return;
+    } finally {
+      // A role change may have dropped the centers on the server even when setting them failed.
+      await queryClient.invalidateQueries({
+        queryKey: trpc.admin.users.centers.queryKey({ userId: user.userId }),
+      });
+    }
+    notifySuccess(t('general.success'), t('users.updated'));
+    await onSaved();
+    onClose();
+  });
+  const busy = update.isPending || setCenters.isPending;
 
   return (
     <ResponsiveModal opened onClose={onClose} title={t('users.editTitle')}>
@@ -89,6 +108,13 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
             disabled={busy}
             {...form.getInputProps('role')}
           />
+          {isRegistrar && (
+            <RegistrarCentersField
+              value={centerIds ?? saved.data?.centerIds ?? []}
+              onChange={setCenterIds}
+              disabled={busy || saved.isPending}
+            />
+          )}
           <Switch
             label={t('general.active')}
             description={t('users.activeHint')}

@@ -161,6 +161,11 @@ function AdminUsersContent() {
                   <Table.Td>{u.phone ?? '—'}</Table.Td>
                   <Table.Td>
                     <RoleBadge role={u.role} />
+                    {u.role === 'Registrar' && (
+                      <Text size="xs" c="dimmed" mt={4}>
+                        {t('users.centerCount', { count: u.centerCount })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Badge color={u.isActive ? 'green' : 'gray'} variant="dot">

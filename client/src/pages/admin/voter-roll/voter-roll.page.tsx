@@ -1,0 +1,33 @@
+import { Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { StepUpGate } from '../../../components/auth/StepUpGate';
+import { usePageMeta } from '../../../lib/page-meta';
+import { useTRPC } from '../../../lib/trpc';
+import { RollImportSection } from './RollImportSection';
+import { RollSummary } from './RollSummary';
+
+/** /admin/voter-roll: import the commission's roll from CSV, and the roll's counts per region (issue 17). */
+export function AdminVoterRollPage() {
+  return (
+    <StepUpGate>
+      <AdminVoterRollContent />
+    </StepUpGate>
+  );
+}
+
+function AdminVoterRollContent() {
+  const { t } = useTranslation('admin');
+  usePageMeta(t('voterRoll.title'));
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const refreshCounts = () =>
+    queryClient.invalidateQueries({ queryKey: trpc.admin.voterRoll.summary.queryKey() });
+  return (
+    <Stack gap="xl">
+      <Title order={1}>{t('voterRoll.title')}</Title>
+      <RollImportSection onImported={refreshCounts} />
+      <RollSummary />
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+import { languageFromHeader } from '@shared/i18n/error-messages';
+import { ROLL_IMPORT_MAX_BYTES } from '@shared/roll-import';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { DomainError } from '../errors/domain-error';
+import { httpStatus, sendDomainError } from '../errors/mapping';
+import { errorText } from '../errors/texts';
+import { importRoll } from '../services/voter-roll/roll-import';
+import { adminRouteGuard } from './admin-session';
+
+export const VOTER_ROLL_IMPORT_PATH = '/api/admin/voter-roll.csv';
+const MAX_MEGABYTES = ROLL_IMPORT_MAX_BYTES / (1024 * 1024);
+
+/** Only the CSV body is read: anything else is refused before a byte of it is. */
+async function refuseOtherTypes(request: FastifyRequest, reply: FastifyReply) {
+  const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'text/csv') return sendDomainError(reply, new DomainError('rollImport.notCsv'));
+}
+
+/**
+ * POST /api/admin/voter-roll.csv[?dryRun=1]: a System Admin (past step-up) sends the commission's roll as the
+ * request body, `Content-Type: text/csv`. The answer is the report (200), or the report with a sentence (400)
+ * when rows were refused and so nothing was imported; a file that cannot be read is one sentence (400, 413, 415).
+ * The session, step-up and CSRF checks run on the request line and headers, before the body is read; a body
+ * over 20 MB is refused from its Content-Length, or as soon as that much has arrived, never buffered whole.
+ */
+export async function voterRollImportRoutes(app: FastifyInstance, options: { db: Db }) {
+  const { db } = options;
+  const guard = adminRouteGuard(db);
+  // Encapsulated: the text/csv parser exists only for this route.
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'buffer', bodyLimit: ROLL_IMPORT_MAX_BYTES },
+    (_r, body, done) => done(null, body),
+  );
+
+  app.post<{ Querystring: { dryRun?: string } }>(
+    VOTER_ROLL_IMPORT_PATH,
+    {
+      bodyLimit: ROLL_IMPORT_MAX_BYTES,
+      onRequest: [guard.requireAdmin, refuseOtherTypes],
+      errorHandler: (error: FastifyError, _request, reply) => {
+        if (error.statusCode === 413) {
+          return sendDomainError(reply, new DomainError('rollImport.tooLarge', { max: MAX_MEGABYTES }));
+        }
+        // A body cut off halfway (the client went away, a proxy gave up) or otherwise unreadable.
+        if (error.statusCode !== undefined && error.statusCode < 500) {
+          return sendDomainError(reply, new DomainError('rollImport.interrupted'));
+        }
+        throw error;
+      },
+    },
+    (request, reply) => {
+      const body = request.body;
+      if (!Buffer.isBuffer(body)) return sendDomainError(reply, new DomainError('rollImport.empty'));
+      const language = languageFromHeader(request.headers['accept-language']);
+      // On the safe side: any dryRun but an explicit 0 or false only checks (a typo never writes the roll).
+      const flag = request.query.dryRun;
+      const dryRun = flag !== undefined && flag !== '0' && flag !== 'false';
+      try {
+        const report = importRoll(db, body, { adminId: guard.adminOf(request).user.id, dryRun, language });
+        if (report.refusedCount === 0 || dryRun) return reply.code(200).send(report);
+        // All or nothing: one refused row and the file is sent back with its report and a sentence.
+        const refusal = new DomainError('rollImport.rowsRefused', { count: report.refusedCount });
+        return reply.code(httpStatus(refusal)).send({ ...report, message: errorText(refusal, language) });
+      } catch (error) {
+        if (error instanceof DomainError) return sendDomainError(reply, error);
+        throw error;
+      }
+    },
+  );
+}
