@@ -4,6 +4,7 @@ import { adminRouter } from './admin';
 import { authRouter } from './auth';
 import { directoryRouter } from './directory';
 import { electionsRouter } from './elections';
+import { enrollmentRouter } from './enrollment';
 import { photosRouter } from './photos';
 import { pollsRouter } from './polls';
 import { votesRouter } from './votes';
@@ -16,6 +17,7 @@ export const appRouter = router({
   directory: directoryRouter,
   admin: adminRouter,
   photos: photosRouter,
+  enrollment: enrollmentRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { candidates, elections, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
+import { electionTurnout, turnoutReader } from './turnout';
 
 export interface Viewer {
   userId: string | null;
@@ -123,6 +124,8 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
     },
     resultsVisibleToVoters: visible,
     results,
+    // Votes / eligible voters, only beside counts the viewer may see, and of the same total.
+    turnout: results ? electionTurnout(db, id, results.total) : null,
     lastUpdated: now,
     ...countsBatching(election, exact),
   };
@@ -189,10 +192,12 @@ export function verifiedResults(db: Db, now = new Date()) {
     .where(inArray(elections.status, ['Closed', 'Active']))
     .orderBy(desc(elections.endTime))
     .all();
+  const turnoutOf = turnoutReader(db);
   return rows.map((election) => {
     const visible = resultsVisibleToVoters(election, now);
     // A public page, the same for everyone: exact only once the election has ended.
     const exact = countsAreExact(election, now, false);
+    const results = visible ? tally(db, election.id, exact) : null;
     return {
       id: election.id,
       title: election.title,
@@ -201,7 +206,8 @@ export function verifiedResults(db: Db, now = new Date()) {
       endTime: election.endTime,
       verification: election.status === 'Closed' ? ('verified' as const) : ('pending' as const),
       resultsVisibleToVoters: visible,
-      results: visible ? tally(db, election.id, exact) : null,
+      results,
+      turnout: results ? turnoutOf(election.id, results.total) : null,
       ...countsBatching(election, exact),
     };
   });
