@@ -2,8 +2,8 @@ import {
   DEMO_ADMIN as ADMIN,
   DEMO_CITIZEN as CITIZEN,
   DEMO_REGISTRAR as REGISTRAR,
-  DEMO_SUPERVISOR as SUPERVISOR,
   readDemoAccountsFile,
+  DEMO_SUPERVISOR as SUPERVISOR,
 } from '../../../seed/demo-accounts';
 
 /**
