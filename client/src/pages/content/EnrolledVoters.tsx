@@ -6,7 +6,8 @@ import { useTRPC } from '../../lib/trpc';
 
 /**
  * /regions: enrolled voters in each of the 18 regions (zeros included) and in all. Counts are all the roll
- * says in public (enrollment.countsByRegion); region names are proper names, the same in both languages.
+ * says in public (enrollment.countsByRegion); region names in the reader's language (Somali spellings as the
+ * landing page's map writes them).
  */
 export function EnrolledVotersByRegion() {
   const { t } = useTranslation('content');
@@ -51,7 +52,7 @@ export function EnrolledVotersByRegion() {
                   p="sm"
                   data-testid="enrolled-region"
                 >
-                  <Text fw={600}>{row.region}</Text>
+                  <Text fw={600}>{t(`enrolled.region.${row.region}`)}</Text>
                   <Text size="sm">{t('enrolled.line', { number: formatNumber(row.enrolledVoters) })}</Text>
                 </Paper>
               ))}

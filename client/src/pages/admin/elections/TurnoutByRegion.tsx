@@ -36,7 +36,12 @@ export function TurnoutByRegion({ turnout }: { turnout: AdminTurnout }) {
           {t(RULE_KEY[turnout.eligibility])}
         </Text>
         {turnout.regions ? (
-          <ScrollArea type="auto">
+          // Focusable so a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
+          <ScrollArea
+            type="auto"
+            offsetScrollbars="present"
+            viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('turnout.title') }}
+          >
             <Table miw={420} striped verticalSpacing="xs" data-testid="turnout-regions">
               <Table.Thead>
                 <Table.Tr>
