@@ -30,12 +30,53 @@ async function peakRss(pid, work) {
 const batchUrl = (procedure, input) =>
   `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: { json: input } }))}`;
 
-export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
+/** R2: every bench citizen casts one vote (votes.cast), then one poll vote (polls.vote); counts read after. */
+async function voteLoad(server, volume, log) {
+  const db = new Database(volume.databasePath, { readonly: true });
+  const countVotes = () =>
+    db.prepare('SELECT count(*) FROM votes WHERE election_id = ?').pluck().get(volume.electionId);
+  const countPollVotes = () =>
+    db.prepare('SELECT count(*) FROM poll_votes WHERE poll_id = ?').pluck().get(volume.openPollId);
+  const citizens = JSON.parse(readFileSync(volume.citizensFile, 'utf8')).length;
+  const votesBefore = countVotes();
+  const pollVotesBefore = countPollVotes();
+  const voting = (kind) =>
+    load({
+      url: server.origin,
+      connections: R1_CONNECTIONS,
+      amount: citizens,
+      maxSeconds: 120,
+      requests: [],
+      citizens: {
+        file: volume.citizensFile,
+        kind,
+        electionId: volume.electionId,
+        electionCandidateIds: volume.electionCandidateIds,
+        pollId: volume.openPollId,
+        pollCandidateIds: volume.openPollCandidateIds,
+      },
+    });
+  log(`R2 votes.cast by ${citizens} distinct signed-in citizens`);
+  const votesCast = await voting('votes.cast');
+  const votesRecorded = countVotes() - votesBefore;
+  log(`R2 polls.vote by ${citizens} distinct signed-in citizens`);
+  const pollVotes = await voting('polls.vote');
+  const pollVotesRecorded = countPollVotes() - pollVotesBefore;
+  db.close();
+  return {
+    votesCast: { ...votesCast, citizens, recorded: votesRecorded },
+    pollVotes: { ...pollVotes, citizens, recorded: pollVotesRecorded },
+  };
+}
+
+/** `only: 'r2'` runs the votes alone (node bench/server-load.mjs --r2): the rest of the run is skipped. */
+export async function run({ log = (line) => console.error(`  ${line}`), only = null } = {}) {
   log('building the volume database (20,000 citizens with sessions, a month of poll votes)');
   const { server, volume, stop } = await startLoadServer('bench/volume-db.ts', []);
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleRssMb = Math.round(rssMb(server.pid));
+    if (only === 'r2') return { volume: volume.counts, r2: await voteLoad(server, volume, log) };
 
     // R1: the four public reads, each as the typed client sends it (one query, batch form).
     const publicUrls = [
@@ -93,37 +134,7 @@ export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
     );
     const [stormReads, signIns] = storm;
 
-    const db = new Database(volume.databasePath, { readonly: true });
-    const countVotes = () =>
-      db.prepare('SELECT count(*) FROM votes WHERE election_id = ?').pluck().get(volume.electionId);
-    const countPollVotes = () =>
-      db.prepare('SELECT count(*) FROM poll_votes WHERE poll_id = ?').pluck().get(volume.openPollId);
-    const citizens = JSON.parse(readFileSync(volume.citizensFile, 'utf8')).length;
-    const votesBefore = countVotes();
-    const pollVotesBefore = countPollVotes();
-    const voting = (kind) =>
-      load({
-        url: server.origin,
-        connections: R1_CONNECTIONS,
-        amount: citizens,
-        maxSeconds: 120,
-        requests: [],
-        citizens: {
-          file: volume.citizensFile,
-          kind,
-          electionId: volume.electionId,
-          electionCandidateIds: volume.electionCandidateIds,
-          pollId: volume.openPollId,
-          pollCandidateIds: volume.openPollCandidateIds,
-        },
-      });
-    log(`R2 votes.cast by ${citizens} distinct signed-in citizens`);
-    const votesCast = await voting('votes.cast');
-    const votesRecorded = countVotes() - votesBefore;
-    log(`R2 polls.vote by ${citizens} distinct signed-in citizens`);
-    const pollVotes = await voting('polls.vote');
-    const pollVotesRecorded = countPollVotes() - pollVotesBefore;
-    db.close();
+    const r2 = await voteLoad(server, volume, log);
 
     return {
       volume: volume.counts,
@@ -136,10 +147,7 @@ export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
         publicReads,
         uncached,
       },
-      r2: {
-        votesCast: { ...votesCast, citizens, recorded: votesRecorded },
-        pollVotes: { ...pollVotes, citizens, recorded: pollVotesRecorded },
-      },
+      r2,
       r3: { reads: stormReads, signIns },
       memory: { idleRssMb, loadRssMb, stormRssMb },
     };
@@ -149,7 +157,8 @@ export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(JSON.stringify(await run(), null, 2));
+  const only = process.argv.includes('--r2') ? 'r2' : null;
+  console.log(JSON.stringify(await run({ only }), null, 2));
 }
 
 const rate = (n) => `${Math.round(n).toLocaleString('en-US')}/s`;

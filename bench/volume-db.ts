@@ -5,14 +5,27 @@
 //     generator) and the same password hash (one argon2id hash at the server's cost, computed once: the
 //     sign-in storm verifies it for real; hashing 20,000 distinct ones would take minutes of CPU);
 //   - a month's poll votes: every one of them voted in last month's closed poll, whose public results R1 reads;
-//   - an Active election with four candidates, for votes.cast in R2 (this month's open poll takes polls.vote).
+//   - an Active election with four candidates, for votes.cast in R2 (this month's open poll takes polls.vote);
+//   - every bench citizen enrolled on the voter roll (issue 17), spread over the demo districts of all 18
+//     regions, so R2's votes pass the eligibility check of an 'enrolled' election for real.
 // Run: node --import tsx bench/volume-db.ts <folder>; prints a JSON summary on its last line.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashPassword } from '@server/auth/passwords';
 import { createSession } from '@server/auth/sessions';
 import { closeDb, createDb, migrateDb } from '@server/db/client';
-import { houseMembers, pollCandidates, polls, pollVotes, profiles, senators, users } from '@server/db/schema';
+import {
+  districts,
+  elections,
+  houseMembers,
+  pollCandidates,
+  polls,
+  pollVotes,
+  profiles,
+  senators,
+  users,
+  voters,
+} from '@server/db/schema';
 import { addMonths, monthKey } from '@shared/months';
 import { and, eq, sql } from 'drizzle-orm';
 import { seedDemo } from '../seed/seed';
@@ -49,6 +62,12 @@ const candidatesOf = (pollId: string) =>
 const closedCandidates = candidatesOf(closedPoll.id);
 const openCandidates = candidatesOf(openPoll.id);
 
+const districtIds = db
+  .select({ id: districts.id })
+  .from(districts)
+  .all()
+  .map((row) => row.id);
+
 const citizens: { email: string; cookie: string }[] = [];
 db.transaction((tx) => {
   for (let index = 0; index < BENCH_CITIZENS; index += 1) {
@@ -60,6 +79,16 @@ db.transaction((tx) => {
       .get();
     tx.insert(profiles)
       .values({ userId: user.id, fullName: `Bench Citizen ${index}` })
+      .run();
+    tx.insert(voters)
+      .values({
+        voterCardNumber: `BENCH-${index}`,
+        fullName: `Bench Citizen ${index}`,
+        districtId: districtIds[index % districtIds.length] ?? '',
+        status: 'enrolled',
+        source: 'import',
+        userId: user.id,
+      })
       .run();
     // A skewed spread over the five candidates, voted across last month.
     tx.insert(pollVotes)
@@ -75,10 +104,14 @@ db.transaction((tx) => {
 });
 
 const { election, candidates } = createElection(db, { title: 'Bench election', candidateCount: 4 });
+// For enrolled voters, as elections are by default: R2's votes.cast pays for the roll check.
+db.update(elections).set({ eligibility: 'enrolled' }).where(eq(elections.id, election.id)).run();
 const counts = {
   citizens: db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0,
   houseMembers: db.select({ n: sql<number>`count(*)` }).from(houseMembers).get()?.n ?? 0,
   senators: db.select({ n: sql<number>`count(*)` }).from(senators).get()?.n ?? 0,
+  enrolledVoters:
+    db.select({ n: sql<number>`count(*)` }).from(voters).where(eq(voters.status, 'enrolled')).get()?.n ?? 0,
   closedPollVotes: db
     .select({ n: sql<number>`count(*)` })
     .from(pollVotes)

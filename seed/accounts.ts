@@ -6,6 +6,8 @@ import { eq } from 'drizzle-orm';
 import {
   DEMO_ADMIN,
   DEMO_CITIZEN,
+  DEMO_REGISTRAR,
+  DEMO_SUPERVISOR,
   DEMO_VOTER_COUNT,
   type DemoCredential,
   demoVoterEmail,
@@ -45,13 +47,17 @@ const VOTER_NAMES = [
 ];
 
 /**
- * The demo admin, the demo citizen and the passwordless voters behind the demo results. The two accounts
- * that can sign in get a password drawn now; `credentials` holds those of the accounts created by this call
- * (none on a second run), for the caller to show once and keep in the owner-only file.
+ * The demo admin, the demo citizen, the roll's registrar and supervisor, and the passwordless voters behind
+ * the demo results. The four accounts that can sign in get a password drawn now; `credentials` holds those of
+ * the accounts created by this call (none on a second run), for the caller to show once and keep in the
+ * owner-only file.
  */
 export async function seedAccounts(db: Db) {
   const credentials: DemoCredential[] = [];
-  const withPassword = async (account: typeof DEMO_ADMIN | typeof DEMO_CITIZEN, role: StaffRole | null) => {
+  const withPassword = async (
+    account: { email: string; fullName: string; label: string },
+    role: StaffRole | null,
+  ) => {
     const password = generateDemoPassword();
     const { id, created } = await ensureAccount(db, { ...account, password, role });
     if (created) credentials.push({ label: account.label, email: account.email, password });
@@ -59,6 +65,8 @@ export async function seedAccounts(db: Db) {
   };
   const adminId = await withPassword(DEMO_ADMIN, 'System Admin');
   const citizenId = await withPassword(DEMO_CITIZEN, null);
+  const registrarId = await withPassword(DEMO_REGISTRAR, 'Registrar');
+  const supervisorId = await withPassword(DEMO_SUPERVISOR, 'Enrollment Supervisor');
   const voterIds: string[] = [];
   for (let n = 1; n <= DEMO_VOTER_COUNT; n++) {
     const name = `${VOTER_NAMES[n % VOTER_NAMES.length]} Voter ${String(n).padStart(3, '0')}`;
@@ -70,5 +78,5 @@ export async function seedAccounts(db: Db) {
     });
     voterIds.push(voter.id);
   }
-  return { adminId, citizenId, voterIds, credentials };
+  return { adminId, citizenId, registrarId, supervisorId, voterIds, credentials };
 }

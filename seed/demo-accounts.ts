@@ -20,12 +20,25 @@ export const DEMO_CITIZEN = {
   label: 'Citizen',
 } as const;
 
+/** Staff of the voter roll (issue 17): the registrar works at the first demo centers (seed/voter-roll.ts). */
+export const DEMO_REGISTRAR = {
+  email: 'registrar@codka.example',
+  fullName: 'Hodan Abdullahi',
+  label: 'Registrar',
+} as const;
+
+export const DEMO_SUPERVISOR = {
+  email: 'supervisor@codka.example',
+  fullName: 'Yusuf Mohamed Ali',
+  label: 'Enrollment Supervisor',
+} as const;
+
 /** Seeded voters who cast the demo votes; they have no password and cannot sign in. */
 export const DEMO_VOTER_COUNT = 60;
 export const demoVoterEmail = (n: number) => `voter${String(n).padStart(3, '0')}@codka.example`;
 
 export interface DemoCredential {
-  /** "System Admin" or "Citizen", for the person reading the file. */
+  /** "System Admin", "Citizen", "Registrar" or "Enrollment Supervisor", for the person reading the file. */
   label: string;
   email: string;
   password: string;

@@ -4,6 +4,7 @@ import { RESULT_BATCH_BOUNDARY_MS, resultBatchBoundary } from '@server/jobs/resu
 import { RESULTS_BATCH_MIN_VOTES } from '@shared/election-rules';
 import type { ElectionStatus } from '@shared/elections';
 import { generateReceiptId } from '@shared/receipts';
+import type { DistrictRegion } from '@shared/regions';
 import { and, asc, count, eq, lt } from 'drizzle-orm';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -21,6 +22,8 @@ interface DemoElection {
   // How many of the demo voters voted, and the relative weight of each candidate.
   voteWeights: number[];
   voters: number;
+  /** Regions whose enrolled voters may vote (seed/voter-roll.ts enrols the voters to match); all when absent. */
+  eligibleRegions?: DistrictRegion[];
 }
 
 const DEMO_NOTE = 'Demonstration election with sample candidates and votes.';
@@ -94,6 +97,7 @@ const DEMO_ELECTIONS: DemoElection[] = [
     voteWeights: [3, 2, 2],
     // Open with results shown: visitors see the first batch (the first 20 votes), admins all 24 (item 9).
     voters: 24,
+    eligibleRegions: ['Banadir'],
   },
   {
     title: 'Hirshabelle State Assembly By-election',
@@ -220,6 +224,9 @@ export function seedElections(db: Db, actors: { adminId: string; voterIds: strin
           endTime: new Date(now.getTime() + demo.endOffsetDays * DAY),
           resultsVisible: demo.resultsVisible,
           hideResultsUntilClose: demo.hideResultsUntilClose,
+          // Every demo election is for enrolled voters (issue 17), as a real one is by default.
+          eligibility: 'enrolled',
+          eligibleRegions: demo.eligibleRegions ? JSON.stringify(demo.eligibleRegions) : null,
           createdBy: actors.adminId,
           createdAt: new Date(now.getTime() + (demo.startOffsetDays - 10) * DAY),
         })

@@ -45,6 +45,8 @@ function seedPoll(
         monthYear: key,
         electionType: 'presidential',
         status,
+        // Polls ask accounts with a confirmed e-mail address (issue 17); the demo voters' are confirmed.
+        eligibility: 'verifiedEmail',
         opensAt,
         closesAt,
         createdBy: actors.adminId,

@@ -4,9 +4,12 @@ import { claimVoterEntry } from '../services/voter-roll/claim';
 import { requestEnrollmentCode } from '../services/voter-roll/enrollment-codes';
 import { enrollmentStatus } from '../services/voter-roll/status';
 import { protectedProcedure, router } from '../trpc/init';
+import { countsByRegion } from './enrollment-counts';
 
 /** A citizen's own place on the voter roll (issue 17): status, a code to show at a center, a claim. */
 export const enrollmentRouter = router({
+  /** Enrolled voters per region and the total (the /regions and /registration-centers pages): public. */
+  countsByRegion,
   /** `{ status, region?, district?, voterCardNumber? }`: the card number masked but for its last four. */
   status: protectedProcedure.query(({ ctx }) => enrollmentStatus(ctx.db, ctx.user.id)),
   /** `{ code, expiresAt }`: a new 24-hour code replacing the account's unused one. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { candidates, elections, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import { publicRequirement } from './eligibility';
+import { electionTurnout, turnoutReader } from './turnout';
 
 export interface Viewer {
   userId: string | null;
@@ -129,6 +130,8 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
     },
     resultsVisibleToVoters: visible,
     results,
+    // Votes / eligible voters, only beside counts the viewer may see, and of the same total.
+    turnout: results ? electionTurnout(db, id, results.total) : null,
     lastUpdated: now,
     ...countsBatching(election, exact),
   };
@@ -199,10 +202,12 @@ export function verifiedResults(db: Db, now = new Date()) {
     .where(inArray(elections.status, ['Closed', 'Active']))
     .orderBy(desc(elections.endTime))
     .all();
+  const turnoutOf = turnoutReader(db);
   return rows.map((election) => {
     const visible = resultsVisibleToVoters(election, now);
     // A public page, the same for everyone: exact only once the election has ended.
     const exact = countsAreExact(election, now, false);
+    const results = visible ? tally(db, election.id, exact) : null;
     return {
       id: election.id,
       title: election.title,
@@ -211,7 +216,8 @@ export function verifiedResults(db: Db, now = new Date()) {
       endTime: election.endTime,
       verification: election.status === 'Closed' ? ('verified' as const) : ('pending' as const),
       resultsVisibleToVoters: visible,
-      results: visible ? tally(db, election.id, exact) : null,
+      results,
+      turnout: results ? turnoutOf(election.id, results.total) : null,
       ...countsBatching(election, exact),
     };
   });

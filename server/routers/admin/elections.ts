@@ -11,6 +11,7 @@ import {
   listElections,
   updateElection,
 } from '../../services/admin/elections';
+import { adminTurnout } from '../../services/turnout';
 import { adminProcedure, router } from '../../trpc/init';
 
 /**
@@ -33,11 +34,14 @@ export const adminElectionsRouter = router({
     .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(({ ctx, input }) => deleteElection(ctx.db, input.id, ctx.user.id)),
-  /** Counts even while hidden from voters. */
+  /** Counts even while hidden from voters, with turnout overall and per region. */
   results: adminProcedure
     .meta({ stepUp: true })
     .input(electionIdInput)
-    .query(({ ctx, input }) => adminElectionResults(ctx.db, input.electionId)),
+    .query(({ ctx, input }) => {
+      const results = adminElectionResults(ctx.db, input.electionId);
+      return { ...results, turnout: adminTurnout(ctx.db, input.electionId, results.total) };
+    }),
   candidates: router({
     list: adminProcedure
       .meta({ stepUp: true })

@@ -1,7 +1,9 @@
 import {
   DEMO_ADMIN as ADMIN,
   DEMO_CITIZEN as CITIZEN,
+  DEMO_REGISTRAR as REGISTRAR,
   readDemoAccountsFile,
+  DEMO_SUPERVISOR as SUPERVISOR,
 } from '../../../seed/demo-accounts';
 
 /**
@@ -31,3 +33,5 @@ function withPassword<T extends { email: string; fullName: string }>(account: T)
 
 export const DEMO_ADMIN = withPassword(ADMIN);
 export const DEMO_CITIZEN = withPassword(CITIZEN);
+export const DEMO_REGISTRAR = withPassword(REGISTRAR);
+export const DEMO_SUPERVISOR = withPassword(SUPERVISOR);

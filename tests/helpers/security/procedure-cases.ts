@@ -93,6 +93,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'elections.results': { tier: 'public', input: (w) => ({ id: w.elections.closedId }) },
   'elections.kindOf': { tier: 'public', input: (w) => ({ id: w.polls.openId }) },
   'elections.verified': { tier: 'public' },
+  'enrollment.countsByRegion': { tier: 'public' },
 
   'votes.cast': {
     tier: 'citizen',

@@ -5,13 +5,17 @@ import { type ResultRow, ResultsBar } from './ResultsBar';
 import { ResultsChart } from './ResultsChart';
 import { ResultsTable } from './ResultsTable';
 import { formatVotes } from './results-format';
+import { TurnoutCard, type TurnoutFigures } from './Turnout';
 
 /** Totals, the stacked share bar, one bar per candidate and the table they all summarise. */
 export function ElectionResults({
   results,
   lastUpdated,
+  turnout = null,
 }: {
   results: { total: number; rows: ResultRow[] };
+  /** Votes / eligible voters, when the server sent it with these counts. */
+  turnout?: TurnoutFigures | null;
   /** Null while batched counts have had no batch yet (BatchedCountsNotice says so in words). */
   lastUpdated: Date | null;
 }) {
@@ -21,7 +25,7 @@ export function ElectionResults({
   const leader = first && first.votes > 0 && first.votes > (second?.votes ?? 0) ? first : undefined;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: turnout ? 3 : 2 }} spacing="sm">
         <Card withBorder padding="md">
           <Text size="sm" c="dimmed">
             {t('results.totalVotes')}
@@ -38,6 +42,7 @@ export function ElectionResults({
             {lastUpdated ? formatElectionTime(lastUpdated) : '–'}
           </Text>
         </Card>
+        {turnout && <TurnoutCard turnout={turnout} />}
       </SimpleGrid>
       {results.total === 0 ? (
         <Text ta="center" c="dimmed" fw={600} py="md" role="status">

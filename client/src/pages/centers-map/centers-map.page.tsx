@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
+import { formatNumber } from '../../i18n/format';
 import { useDataSaver } from '../../lib/data-saver';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
@@ -15,6 +16,8 @@ export function RegistrationCentersMapPage() {
   usePageMeta(t('metaTitle'), t('metaDescription'));
   const trpc = useTRPC();
   const query = useQuery(trpc.directory.mapSettings.queryOptions());
+  // The roll's public total; the line waits for it rather than showing a zero that is not known.
+  const enrolled = useQuery(trpc.enrollment.countsByRegion.queryOptions());
   const [tilesFailed, setTilesFailed] = useState(false);
   // Data saver: no tiles (they are most of this page's bytes); the list below says it all.
   const [dataSaver] = useDataSaver();
@@ -27,6 +30,11 @@ export function RegistrationCentersMapPage() {
         <div>
           <Title order={1}>{t('title')}</Title>
           <Text c="dimmed">{t('lead')}</Text>
+          {enrolled.data && (
+            <Text fw={600} mt="xs" data-testid="enrolled-total">
+              {t('enrolledTotal', { number: formatNumber(enrolled.data.total) })}
+            </Text>
+          )}
         </div>
 
         {query.isPending ? (

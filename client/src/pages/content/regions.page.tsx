@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { areaText, seatsText } from './content-texts';
+import { EnrolledVotersByRegion } from './EnrolledVoters';
 import { StatGrid } from './StatGrid';
 
 function RegionCard({ region }: { region: RegionProfile }) {
@@ -81,6 +82,7 @@ export function RegionsPage() {
             <RegionCard key={region.slug} region={region} />
           ))}
         </SimpleGrid>
+        <EnrolledVotersByRegion />
         <Text size="sm">
           <Trans
             t={t}

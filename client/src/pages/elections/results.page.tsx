@@ -107,6 +107,7 @@ function ResultsView({ answer }: { answer: ResultsAnswer }) {
           <ElectionResults
             results={results}
             lastUpdated={answer.countsInBatches ? answer.countsUpdatedAt : answer.lastUpdated}
+            turnout={answer.turnout}
           />
         ) : (
           <Alert color="blue" icon={<IconLock aria-hidden />} title={t('results.notPublishedTitle')}>

@@ -10,6 +10,7 @@ import { BatchedCountsNotice } from '../../components/elections/BatchedCountsNot
 import { formatElectionDay } from '../../components/elections/election-dates';
 import { ResultsChart } from '../../components/elections/ResultsChart';
 import { useVotesLabel } from '../../components/elections/results-format';
+import { useTurnoutLine } from '../../components/elections/Turnout';
 import { PageContainer } from '../../components/PageContainer';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
@@ -76,6 +77,7 @@ function VerificationBadge({ verification }: { verification: VerifiedElection['v
 function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
   const { t } = useTranslation('elections');
   const votesLabel = useVotesLabel();
+  const turnoutLine = useTurnoutLine();
   const titleId = useId();
   return (
     <Card component="article" withBorder padding="lg" aria-labelledby={titleId}>
@@ -92,6 +94,11 @@ function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
         {formatElectionDay(election.startTime)} – {formatElectionDay(election.endTime)}
         {election.results ? ` · ${votesLabel(election.results.total)}` : ''}
       </Text>
+      {election.turnout && (
+        <Text size="sm" mt={4} data-testid="turnout">
+          {turnoutLine(election.turnout)}
+        </Text>
+      )}
       <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
         {election.results === null ? (
           <Text size="sm">{t('verified.notPublished')}</Text>

@@ -15,6 +15,7 @@ import {
   isMissingElection,
   useAdminElection,
 } from './ElectionPageHeader';
+import { TurnoutByRegion } from './TurnoutByRegion';
 import { useLoadFailure } from './use-election-queries';
 
 type Results = NonNullable<ReturnType<typeof useElectionResults>['data']>;
@@ -131,6 +132,7 @@ function AdminElectionResultsContent() {
               <ResultsTable rows={data.rows} total={data.total} />
             </Stack>
           )}
+          {data.turnout && <TurnoutByRegion turnout={data.turnout} />}
         </>
       )}
     </Stack>

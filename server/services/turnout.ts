@@ -1,0 +1,138 @@
+import { votePercentage } from '@shared/election-rules';
+import { DISTRICT_REGIONS, type DistrictRegion } from '@shared/regions';
+import type { EligibilityRule } from '@shared/voter-roll';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { districts, elections, profiles, users, voters, votes } from '../db/schema';
+import { enrolledVotersByRegion } from './voter-roll/counts';
+
+/**
+ * Turnout (issue 17 item 5): votes / eligible voters. The eligible count is live: it is read when the results
+ * are read, so suspending a voter after an election closed lowers it. Fixing it at close needs a column
+ * (elections.eligible_voters), which this change does not add; see the voter roll notes in README.
+ */
+export interface Turnout {
+  votes: number;
+  eligibleVoters: number;
+  /** Rounded to 2 decimals like the results' shares; 0 when nobody is eligible. */
+  percentage: number;
+}
+
+interface StoredRule {
+  eligibility: EligibilityRule;
+  eligibleRegions: string | null;
+}
+
+export function turnoutOf(voteCount: number, eligibleVoters: number): Turnout {
+  return { votes: voteCount, eligibleVoters, percentage: votePercentage(voteCount, eligibleVoters) };
+}
+
+/** elections.eligible_regions is a JSON list of district regions; null (or anything unreadable) is every region. */
+function listedRegions(stored: string | null): DistrictRegion[] | null {
+  if (stored === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (!Array.isArray(parsed)) return null;
+    return DISTRICT_REGIONS.filter((region) => parsed.includes(region));
+  } catch {
+    return null;
+  }
+}
+
+/** The regions whose enrolled voters may vote: the listed ones, or all 18. */
+function eligibleRegionsOf(rule: StoredRule): readonly DistrictRegion[] {
+  return listedRegions(rule.eligibleRegions) ?? DISTRICT_REGIONS;
+}
+
+/**
+ * Counts eligible voters by rule, each kind read at most once per counter (the /verified-results list asks for
+ * many elections at once). Accounts count only while active: a deactivated account cannot sign in to vote.
+ */
+export function eligibleVoterCounter(db: Db) {
+  let enrolled: Map<DistrictRegion, number> | undefined;
+  const accounts = new Map<'verifiedEmail' | 'signedIn', number>();
+  const activeAccounts = (verifiedOnly: boolean) =>
+    db
+      .select({ accounts: count() })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(and(eq(profiles.isActive, true), verifiedOnly ? isNotNull(users.emailVerifiedAt) : undefined))
+      .get()?.accounts ?? 0;
+  return (rule: StoredRule): number => {
+    if (rule.eligibility === 'enrolled') {
+      enrolled ??= enrolledVotersByRegion(db);
+      const byRegion = enrolled;
+      return eligibleRegionsOf(rule).reduce((sum, region) => sum + (byRegion.get(region) ?? 0), 0);
+    }
+    let counted = accounts.get(rule.eligibility);
+    if (counted === undefined) {
+      counted = activeAccounts(rule.eligibility === 'verifiedEmail');
+      accounts.set(rule.eligibility, counted);
+    }
+    return counted;
+  };
+}
+
+function storedRule(db: Db, electionId: string): StoredRule | undefined {
+  return db
+    .select({ eligibility: elections.eligibility, eligibleRegions: elections.eligibleRegions })
+    .from(elections)
+    .where(eq(elections.id, electionId))
+    .get();
+}
+
+/**
+ * A reader of public turnout for a list of elections: `voteCount` is the total the viewer's results show
+ * (the published batch or the exact count), so turnout never says more than the counts beside it.
+ */
+export function turnoutReader(db: Db) {
+  const eligible = eligibleVoterCounter(db);
+  return (electionId: string, voteCount: number): Turnout | null => {
+    const rule = storedRule(db, electionId);
+    return rule ? turnoutOf(voteCount, eligible(rule)) : null;
+  };
+}
+
+/** One election's public turnout (see turnoutReader). */
+export function electionTurnout(db: Db, electionId: string, voteCount: number): Turnout | null {
+  return turnoutReader(db)(electionId, voteCount);
+}
+
+/**
+ * For admins (/admin/elections/:id/results): the election's turnout and, for an 'enrolled' election, each
+ * eligible region's: votes cast by accounts linked to a voter enrolled in the region / the region's enrolled
+ * voters. This one reads the election's vote rows (joined to the roll through user_id), so it is for the
+ * step-up admin page only, never a public read. `votesOutsideRoll` are votes from accounts not enrolled in an
+ * eligible region now (suspended since, or cast under an earlier rule).
+ */
+export function adminTurnout(db: Db, electionId: string, voteCount: number) {
+  const rule = storedRule(db, electionId);
+  if (!rule) return null;
+  const overall = turnoutOf(voteCount, eligibleVoterCounter(db)(rule));
+  if (rule.eligibility !== 'enrolled') {
+    return { eligibility: rule.eligibility, overall, regions: null, votesOutsideRoll: null };
+  }
+  const enrolled = enrolledVotersByRegion(db);
+  const voted = new Map(
+    db
+      .select({ region: districts.region, votes: count() })
+      .from(votes)
+      .innerJoin(voters, eq(voters.userId, votes.userId))
+      .innerJoin(districts, eq(districts.id, voters.districtId))
+      .where(and(eq(votes.electionId, electionId), eq(voters.status, 'enrolled')))
+      .groupBy(districts.region)
+      .all()
+      .map((row) => [row.region, row.votes]),
+  );
+  const regions = eligibleRegionsOf(rule).map((region) => ({
+    region,
+    ...turnoutOf(voted.get(region) ?? 0, enrolled.get(region) ?? 0),
+  }));
+  const onRoll = regions.reduce((sum, row) => sum + row.votes, 0);
+  return {
+    eligibility: rule.eligibility,
+    overall,
+    regions,
+    votesOutsideRoll: Math.max(0, voteCount - onRoll),
+  };
+}
