@@ -1,5 +1,5 @@
 import { enrollInput, lookupCodeInput } from '@shared/schemas/voter-roll';
-import { consume } from '../auth/rate-limits';
+import { consume, takePoints } from '../auth/rate-limits';
 import { centersOf } from '../services/voter-roll/centers';
 import { enrollVoter, lookupEnrollmentCode, myEntries } from '../services/voter-roll/enroll';
 import { registrarProcedure, router } from '../trpc/init';
@@ -28,12 +28,16 @@ export const registrarRouter = router({
     .meta({ stepUp: true, limited: true })
     .input(enrollInput)
     .mutation(async ({ ctx, input }) => {
-      await consume(
+      // The same points as look-ups, so codes cannot be guessed here instead; an entry recorded gives its
+      // point back (the look-up before it already paid), so a busy desk pays once per citizen.
+      const points = await takePoints(
         ctx.limits.enabled,
         [[ctx.limits.codeLookupRegistrar, ctx.user.id]],
         'registrar.tooManyLookups',
       );
-      return enrollVoter(ctx.db, ctx.user, input);
+      const entry = enrollVoter(ctx.db, ctx.user, input);
+      await points.giveBack();
+      return entry;
     }),
   /** The caller's last 100 entries and their status (names and card numbers: step-up). */
   mine: registrarProcedure.meta({ stepUp: true }).query(({ ctx }) => myEntries(ctx.db, ctx.user.id)),

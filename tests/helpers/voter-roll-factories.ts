@@ -1,10 +1,20 @@
+import { hashPassword } from '@server/auth/passwords';
 import type { Db } from '@server/db/client';
-import { districts, registrationCenters, rollFlags, staffCenters, voters } from '@server/db/schema';
+import {
+  districts,
+  profiles,
+  registrationCenters,
+  rollFlags,
+  staffCenters,
+  users,
+  voters,
+} from '@server/db/schema';
 import { dateOfBirthHash } from '@server/services/voter-roll/date-of-birth';
 import { requestEnrollmentCode } from '@server/services/voter-roll/enrollment-codes';
 import type { DistrictRegion } from '@shared/regions';
+import type { StaffRole } from '@shared/roles';
 import type { VoterSource, VoterStatus } from '@shared/voter-roll';
-import { createUser, type TestUser } from './factories';
+import { TEST_PASSWORD, type TestUser, uniqueEmail } from './factories';
 
 /**
  * Voter roll rows for tests (issue 17): places (districts and centers), staff, entries in every status, codes
@@ -51,6 +61,31 @@ export function createCenter(
   return { centerId: center.id, districtId };
 }
 
+/** One argon2 hash for every account made here: roll tests make many accounts, hashing is the slow part. */
+let sharedHash: Promise<string> | null = null;
+
+/**
+ * An account (password TEST_PASSWORD, e-mail verified) with a staff role or none, made without hashing
+ * again: `createUser` for tests that make dozens of citizens, staff and claimants.
+ */
+export async function rollUser(
+  db: Db,
+  options: { role?: StaffRole | null; fullName?: string } = {},
+): Promise<TestUser> {
+  sharedHash ??= hashPassword(TEST_PASSWORD);
+  const email = uniqueEmail(options.role ? 'staff' : 'citizen');
+  const fullName = options.fullName ?? (options.role ? `Test ${options.role}` : 'Test Citizen');
+  const user = db
+    .insert(users)
+    .values({ email, passwordHash: await sharedHash, emailVerifiedAt: new Date() })
+    .returning({ id: users.id })
+    .get();
+  db.insert(profiles)
+    .values({ userId: user.id, fullName, role: options.role ?? null })
+    .run();
+  return { id: user.id, email, password: TEST_PASSWORD, fullName };
+}
+
 /** Assigns a registrar to a center (what a System Admin does on /admin/users). */
 export function assignCenter(db: Db, userId: string, centerId: string) {
   db.insert(staffCenters).values({ userId, centerId }).run();
@@ -58,7 +93,7 @@ export function assignCenter(db: Db, userId: string, centerId: string) {
 
 /** A Registrar assigned to one new center (in `region`), with the center's district. */
 export async function registrarWithCenter(db: Db, options: { region?: DistrictRegion } = {}) {
-  const user = await createUser(db, { role: 'Registrar' });
+  const user = await rollUser(db, { role: 'Registrar' });
   const place = createCenter(db, { region: options.region });
   assignCenter(db, user.id, place.centerId);
   return { user, ...place };
@@ -66,7 +101,7 @@ export async function registrarWithCenter(db: Db, options: { region?: DistrictRe
 
 /** An Enrollment Supervisor. */
 export function supervisor(db: Db): Promise<TestUser> {
-  return createUser(db, { role: 'Enrollment Supervisor' });
+  return rollUser(db, { role: 'Enrollment Supervisor' });
 }
 
 export interface VoterOptions {

@@ -18,7 +18,8 @@ function sameHash(a: string, b: string): boolean {
  * A citizen links their account to an entry imported from the commission's roll (enrolled, no account yet),
  * by voter card number and date of birth. A wrong card and a wrong date get one and the same sentence, so the
  * answer never tells which card numbers exist. A card already held by another account is refused and flagged
- * for supervisors (one open flag per card and claimant). The conditional update (user_id IS NULL) and the
+ * for supervisors (one open flag per card and claimant), but only when card and date are right: anything
+ * less is the same no-match sentence, so "already claimed" is never an oracle for a bare card number. The conditional update (user_id IS NULL) and the
  * unique index on voters.user_id decide between simultaneous claims: exactly one link, whoever asks.
  * The caller takes the rate-limit points first.
  */
