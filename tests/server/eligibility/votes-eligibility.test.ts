@@ -116,6 +116,9 @@ describe('votes.cast: who may vote in an election', () => {
     const candidateCounts = deps.db.select({ n: candidateTable.voteCount }).from(candidateTable).all();
     expect(candidateCounts.every((row) => row.n === 0)).toBe(true);
 
+    // Like every other refusal, it has spent one of the address's vote points: the limit is taken before the work.
+    expect((await deps.limits.votesAddress.get('203.0.113.7'))?.consumedPoints).toBe(1);
+
     deps.db.update(voters).set({ status: 'enrolled' }).where(eq(voters.userId, user.id)).run();
     await expect(castIn(caller, ballot)).resolves.toBeTruthy();
     expect(deps.db.select().from(votes).all()).toHaveLength(1);
