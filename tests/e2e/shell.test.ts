@@ -120,12 +120,18 @@ describe('drawer at 360 px', () => {
     await expectNoHorizontalScroll(page);
   });
 
-  it('adds Admin Panel, the email and Sign Out for the signed-in admin', async () => {
+  it('adds Admin Panel, Staff console, the email and Sign Out for the signed-in admin', async () => {
     const { page } = await openPage('phone');
     await signIn(page, DEMO_ADMIN);
     const drawer = await openDrawer(page);
-    expect((await linksIn(page, 'Mobile')).map(([text]) => text)).toEqual([...DRAWER_ITEMS, 'Admin Panel']);
+    expect((await linksIn(page, 'Mobile')).map(([text]) => text)).toEqual([
+      ...DRAWER_ITEMS,
+      'Admin Panel',
+      // A System Admin may do every staff action (issue 17).
+      'Staff console',
+    ]);
     expect(await drawer.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
+    expect(await drawer.getByRole('link', { name: 'Staff console' }).getAttribute('href')).toBe('/staff');
     expect(await drawer.getByText(DEMO_ADMIN.email, { exact: true }).isVisible()).toBe(true);
     expect(await drawer.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
 
@@ -135,6 +141,7 @@ describe('drawer at 360 px', () => {
     const reopened = await openDrawer(page);
     await reopened.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
     expect(await reopened.getByText('Admin Panel').count()).toBe(0);
+    expect(await reopened.getByText('Staff console').count()).toBe(0);
   });
 });
 

@@ -109,6 +109,14 @@ async function getCode(citizenPage: TestPage, language: Language): Promise<strin
   await section.getByRole('link', { name: text.account.roll.codeBringLink }).waitFor();
   expect(await section.getByTestId('enrollment-code-expiry').innerText()).toMatch(/EAT/);
   await expectNoHorizontalScroll(page);
+  if (language === 'so') {
+    await expectNoEnglish(page, [
+      'Voter registration',
+      'Your enrollment code',
+      'Valid until',
+      'Claim your voter card',
+    ]);
+  }
   const code = (await shown.innerText()).replace(/\s/g, '');
   expect(code).toMatch(/^[ACEFGHJKMNPRWXY34679]{8}$/);
   return code;
@@ -176,6 +184,8 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     const entry = supervisorPage.getByRole('article', { name: citizen.fullName });
     await entry.getByText(card).waitFor();
     await entry.getByText(registrar.fullName).waitFor();
+    if (language === 'so')
+      await expectNoEnglish(supervisorPage, ['Review pending entries', 'Approve', 'Registrar']);
     await entry.getByRole('button', { name: text.staff.review.approve, exact: true }).click();
     await toast(supervisorPage, text.staff.review.approved).waitFor();
     await entry.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 
 import { NavDrawer } from '@client/components/layout/NavDrawer';
+import { CodeScanner } from '@client/pages/staff/enroll/CodeScanner';
 import { CodeStep } from '@client/pages/staff/enroll/CodeStep';
 import { StaffLayout } from '@client/pages/staff/layout/StaffLayout';
 import type { StaffRole } from '@shared/roles';
@@ -121,5 +122,54 @@ describe('the enrollment code step', () => {
     await user.click(screen.getByRole('button', { name: 'Find the account' }));
     await screen.findByText(/An enrollment code is 8 letters and digits/);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe('the camera scanner', () => {
+  it.each([
+    ['NotAllowedError', 'Permission to use the camera was refused.'],
+    ['NotFoundError', 'No camera was found on this device. Type the code instead.'],
+  ])('says what to do when the camera fails with %s', async (name, sentence) => {
+    const getUserMedia = vi.fn(() => Promise.reject(new DOMException('camera', name)));
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    const onClose = vi.fn();
+    const { user } = await renderWithApp(<CodeScanner onCode={() => undefined} onClose={onClose} />, {
+      namespaces: ['staff'],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(sentence);
+    expect(getUserMedia).toHaveBeenCalledWith({
+      video: { facingMode: { ideal: 'environment' } },
+      audio: false,
+    });
+    await user.click(screen.getByRole('button', { name: 'Close the camera' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('reads a code with the browser’s BarcodeDetector, then lets the camera go', async () => {
+    const stop = vi.fn();
+    const stream = { getTracks: () => [{ stop }] };
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn(async () => stream) } });
+    const seen = ['https://example.so/not-a-code', ' ace4-7hk9 '];
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        async detect() {
+          const next = seen.shift();
+          return next ? [{ rawValue: next }] : [];
+        }
+      },
+    );
+    // happy-dom has no camera: the video element takes the fake stream and plays it without decoding.
+    vi.spyOn(HTMLMediaElement.prototype, 'srcObject', 'set').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const onCode = vi.fn();
+    const { unmount } = await renderWithApp(<CodeScanner onCode={onCode} onClose={() => undefined} />, {
+      namespaces: ['staff'],
+    });
+    await vi.waitFor(() => expect(onCode).toHaveBeenCalledWith('ACE47HK9'), { timeout: 3000 });
+    expect(onCode).toHaveBeenCalledTimes(1);
+    unmount();
+    expect(stop).toHaveBeenCalled();
   });
 });

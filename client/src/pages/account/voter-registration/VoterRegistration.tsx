@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Divider, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { EnrollmentStatus } from '@shared/voter-roll';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +56,13 @@ export function VoterRegistration() {
           )}
         </Group>
         {status.isPending ? (
-          <Skeleton h={80} aria-label={t('roll.loading')} />
+          // The most common answer's layout, unseen, holds its place: the password form below does not jump.
+          <Box pos="relative" aria-busy="true">
+            <Skeleton pos="absolute" inset={0} h="100%" aria-label={t('roll.loading')} />
+            <Box aria-hidden style={{ visibility: 'hidden' }} inert>
+              <RollState status="none" />
+            </Box>
+          </Box>
         ) : status.isError ? (
           <Alert color="red" role="alert" title={t('roll.loadFailed')}>
             {failureReason(status.error)}
