@@ -14,9 +14,12 @@ pid=$(systemctl show -p MainPID --value codka)
 [ "$(ps -o user= -p "$pid")" = codka ] || fail "not running as codka"
 grep -q '^NoNewPrivs:.*1' "/proc/$pid/status" || fail "NoNewPrivs is not set"
 grep -q '^CapEff:.*0000000000000000' "/proc/$pid/status" || fail "the process has capabilities"
-findmnt --task "$pid" -no OPTIONS /usr | grep -q '^ro' || fail "/usr is writable for the service"
-findmnt --task "$pid" -no OPTIONS /var/lib/codka | grep -q '^rw' || fail "/var/lib/codka is not writable"
-findmnt --task "$pid" -no OPTIONS /etc | grep -q '^ro' || fail "/etc is writable for the service"
+# In the service's own mount namespace even root writes nowhere but the data folder.
+for folder in /usr/local/bin /etc/codka /var/lib /home /root /tmp/..; do
+  nsenter --target "$pid" --mount touch "$folder/walk-probe" 2>/dev/null && fail "$folder is writable for the service"
+done
+nsenter --target "$pid" --mount touch /var/lib/codka/walk-probe || fail "/var/lib/codka is not writable"
+rm /var/lib/codka/walk-probe
 journalctl -u codka --no-pager | grep -q 'Codka is running at https://codka.example.so' || fail "no start line in the journal"
 journalctl -u codka --no-pager | grep -q 'OK    native modules' || fail "ExecStartPre's check is not in the journal"
 ss -ltnp | grep -q '127.0.0.1:3000' || fail "not listening on 127.0.0.1:3000"
