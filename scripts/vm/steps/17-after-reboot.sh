@@ -1,5 +1,4 @@
 . steps/lib.sh
-[ "$(cat /proc/sys/kernel/random/boot_id)" != "" ] || true
 [ "$(awk '{ printf "%d", $1 }' /proc/uptime)" -lt $(( $(date +%s) - $(cat /root/reboot-at) + 5 )) ] ||
   fail "the VM did not reboot"
 wait_healthz
