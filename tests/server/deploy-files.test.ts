@@ -58,6 +58,9 @@ describe('deploy/ files', () => {
       expect(text).toContain(`ReadWritePaths=${dataFolder}\n`);
       expect(text).toContain('ProtectSystem=strict');
       expect(text).toContain('NoNewPrivileges=yes');
+      // The system-call filter and user namespace walked on Debian 12 (scripts/vm/walk-deploy.sh).
+      expect(text).toContain('SystemCallFilter=@system-service\nSystemCallFilter=~@privileged\n');
+      expect(text).toContain('PrivateUsers=yes');
     }
     expect(env.UPLOADS_DIR.startsWith(`${dataFolder}/`)).toBe(true);
     expect(read('codka.service')).toMatch(/^ExecStartPre=\/usr\/local\/bin\/codka check /m);
