@@ -195,6 +195,7 @@ export const pageRoutes: RouteObject[] = [
           Component: m.ElectionsHubPage,
         })),
         'elections',
+        'eligibility',
       ),
   },
   {
@@ -203,6 +204,7 @@ export const pageRoutes: RouteObject[] = [
       withTexts(
         import('./pages/elections/vote.page').then((m) => ({ Component: m.VotePage })),
         'elections',
+        'eligibility',
       ),
   },
   {
@@ -221,6 +223,7 @@ export const pageRoutes: RouteObject[] = [
           Component: m.ElectionDetailsPage,
         })),
         'elections',
+        'eligibility',
       ),
   },
   {
@@ -249,6 +252,7 @@ export const pageRoutes: RouteObject[] = [
       withTexts(
         import('./pages/polls/current-poll.page').then((m) => ({ Component: m.CurrentPollPage })),
         'polls',
+        'eligibility',
       ),
   },
   {
@@ -257,6 +261,7 @@ export const pageRoutes: RouteObject[] = [
       withTexts(
         import('./pages/polls/poll-history.page').then((m) => ({ Component: m.PollHistoryPage })),
         'polls',
+        'eligibility',
       ),
   },
   {

@@ -7,6 +7,9 @@ import { electionsRouter } from './elections';
 import { enrollmentRouter } from './enrollment';
 import { photosRouter } from './photos';
 import { pollsRouter } from './polls';
+import { registrarRouter } from './registrar';
+import { staffRouter } from './staff';
+import { supervisorRouter } from './supervisor';
 import { votesRouter } from './votes';
 
 export const appRouter = router({
@@ -18,6 +21,9 @@ export const appRouter = router({
   admin: adminRouter,
   photos: photosRouter,
   enrollment: enrollmentRouter,
+  registrar: registrarRouter,
+  supervisor: supervisorRouter,
+  staff: staffRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,42 @@
-import { router } from '../trpc/init';
+import { claimInput } from '@shared/schemas/voter-roll';
+import { consume } from '../auth/rate-limits';
+import { claimVoterEntry } from '../services/voter-roll/claim';
+import { requestEnrollmentCode } from '../services/voter-roll/enrollment-codes';
+import { enrollmentStatus } from '../services/voter-roll/status';
+import { protectedProcedure, router } from '../trpc/init';
 import { countsByRegion } from './enrollment-counts';
 
+/**
+ * A citizen's own place on the voter roll (issue 17): status, a code to show at a center, a claim; and the
+ * roll's public counts.
+ */
 export const enrollmentRouter = router({
+  /** `{ status, region?, district?, voterCardNumber? }`: the card number masked but for its last four. */
+  status: protectedProcedure.query(({ ctx }) => enrollmentStatus(ctx.db, ctx.user.id)),
+  /** `{ code, expiresAt }`: a new 24-hour code replacing the account's unused one. */
+  requestCode: protectedProcedure.meta({ limited: true }).mutation(async ({ ctx }) => {
+    await consume(
+      ctx.limits.enabled,
+      [[ctx.limits.enrollmentCodeUser, ctx.user.id]],
+      'enrollment.tooManyCodes',
+    );
+    return requestEnrollmentCode(ctx.db, ctx.user.id);
+  }),
+  /** Links the account to its entry imported from the commission's roll. Points are spent before any work. */
+  claim: protectedProcedure
+    .meta({ limited: true })
+    .input(claimInput)
+    .mutation(async ({ ctx, input }) => {
+      await consume(
+        ctx.limits.enabled,
+        [
+          [ctx.limits.claimUser, ctx.user.id],
+          [ctx.limits.claimAddress, ctx.ip],
+        ],
+        'claim.tooManyAttempts',
+      );
+      return claimVoterEntry(ctx.db, ctx.user.id, input);
+    }),
   /** Enrolled voters per region and the total (the /regions and /registration-centers pages). */
   countsByRegion,
 });

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { candidates, elections, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
+import { publicRequirement } from './eligibility';
 import { electionTurnout, turnoutReader } from './turnout';
 
 export interface Viewer {
@@ -25,6 +26,9 @@ const electionColumns = {
   status: elections.status,
   resultsVisible: elections.resultsVisible,
   hideResultsUntilClose: elections.hideResultsUntilClose,
+  // Who may vote (issue 17): the election's own rule, the same for every viewer (these reads are cached).
+  eligibility: elections.eligibility,
+  eligibleRegions: elections.eligibleRegions,
 };
 
 /** What a results read needs beyond the election itself: when the last batch of counts was published. */
@@ -36,7 +40,7 @@ function findElection(db: Db, id: string, viewer: Viewer) {
   if (!election || (election.status === 'Draft' && !viewer.isAdmin)) {
     throw new DomainError('election.notFound', { id });
   }
-  return election;
+  return { ...election, ...publicRequirement(election) };
 }
 
 function candidatesOf(db: Db, electionId: string) {
@@ -121,6 +125,8 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
       status: election.status,
       startTime: election.startTime,
       endTime: election.endTime,
+      eligibility: election.eligibility,
+      eligibleRegions: election.eligibleRegions,
     },
     resultsVisibleToVoters: visible,
     results,
@@ -157,6 +163,7 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
       status: polls.status,
       opensAt: polls.opensAt,
       closesAt: polls.closesAt,
+      eligibility: polls.eligibility,
     })
     .from(polls)
     .where(inArray(polls.status, ['open', 'closed']))
@@ -165,6 +172,7 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
   return {
     elections: electionRows.map((election) => ({
       ...election,
+      ...publicRequirement(election),
       kind: 'election' as const,
       hasVoted: voted.has(election.id),
       actions: hubActions(election, now, viewer.userId !== null),
@@ -180,6 +188,8 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
       status: poll.status === 'open' ? ('Active' as const) : ('Closed' as const),
       resultsVisible: poll.status === 'closed',
       hideResultsUntilClose: poll.status === 'open',
+      eligibility: poll.eligibility,
+      eligibleRegions: null,
     })),
   };
 }

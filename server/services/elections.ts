@@ -1,8 +1,9 @@
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { elections } from '../db/schema';
+import { publicRequirement } from './eligibility';
 
-/** What lists of elections show: no author, no result-visibility settings. */
+/** What lists of elections show: no author, no result-visibility settings; who may vote. */
 const electionSummary = {
   id: elections.id,
   title: elections.title,
@@ -10,6 +11,8 @@ const electionSummary = {
   startTime: elections.startTime,
   endTime: elections.endTime,
   status: elections.status,
+  eligibility: elections.eligibility,
+  eligibleRegions: elections.eligibleRegions,
 };
 
 /** Elections open for voting now: status Active and not yet ended, the soonest started first. */
@@ -19,5 +22,6 @@ export function activeElections(db: Db, now = new Date()) {
     .from(elections)
     .where(and(eq(elections.status, 'Active'), gte(elections.endTime, now)))
     .orderBy(asc(elections.startTime), asc(elections.id))
-    .all();
+    .all()
+    .map((election) => ({ ...election, ...publicRequirement(election) }));
 }

@@ -7,6 +7,7 @@ import { candidates, elections, votes } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
+import { requireEligible } from './eligibility';
 
 export const ALREADY_VOTED = messageText({ key: 'vote.alreadyCast' });
 export const VOTING_CLOSED = messageText({ key: 'vote.closed' });
@@ -19,6 +20,8 @@ const electionForVote = preparedOnce((db) =>
       status: elections.status,
       startTime: elections.startTime,
       endTime: elections.endTime,
+      eligibility: elections.eligibility,
+      eligibleRegions: elections.eligibleRegions,
     })
     .from(elections)
     .where(eq(elections.id, sql.placeholder('electionId')))
@@ -41,6 +44,7 @@ const candidateOfElection = preparedOnce((db) =>
 /**
  * Records one vote and returns its receipt. The unique index on (user, election) is the arbiter: of any
  * number of simultaneous casts by one citizen exactly one insert commits; the others answer CONFLICT.
+ * A voter the election's rule does not allow is refused with FORBIDDEN before anything is written.
  */
 export function castVote(
   db: Db,
@@ -51,6 +55,8 @@ export function castVote(
   const election = electionForVote(db).get({ electionId: input.electionId });
   if (!election) throw new DomainError('election.notFound', { id: input.electionId });
   if (!isVotingOpen(election, now)) throw new DomainError('vote.closed');
+  // Who may vote comes after "is it open": a closed election says so to everyone, eligible or not.
+  requireEligible(db, userId, election, 'election');
   const candidate = candidateOfElection(db).get({ candidateId: input.candidateId, electionId: election.id });
   if (!candidate) throw new DomainError('vote.notACandidate');
 

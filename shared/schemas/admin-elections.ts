@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ELECTION_STATUSES, ELECTION_TYPES } from '../elections';
 import { isHopPosition } from '../hop-positions';
 import { label, message } from '../i18n/error-messages';
+import { DEFAULT_ELECTION_ELIGIBILITY } from '../voter-roll';
 import { idSchema, optionalText, requiredText } from './common';
+import { eligibilityRuleField, eligibleRegionsField } from './eligibility';
 
 export const electionMessages = {
   titleRequired: 'validation.titleRequired',
@@ -19,6 +21,7 @@ export const ELECTION_DEFAULTS = {
   status: 'Draft',
   resultsVisible: false,
   hideResultsUntilClose: true,
+  eligibility: DEFAULT_ELECTION_ELIGIBILITY,
 } as const;
 
 const electionFields = {
@@ -62,6 +65,9 @@ export const ballotCandidateInput = z.strictObject({
 export const createElectionInput = z
   .strictObject({
     ...electionFields,
+    // Who can vote (issue 17): enrolled voters unless the admin says otherwise; regions limit enrolled voters.
+    eligibility: eligibilityRuleField.default(ELECTION_DEFAULTS.eligibility),
+    eligibleRegions: eligibleRegionsField.default(null),
     candidates: z
       .array(ballotCandidateInput)
       .max(100, 'validation.tooManyCandidates')
@@ -82,9 +88,15 @@ export const createElectionInput = z
   })
   .transform((value) => ({ ...value, candidates: value.candidates.filter((c) => c.name !== '') }));
 
-/** Editing changes the election's own fields; its candidates have their own page. */
+/** Editing changes the election's own fields; its candidates have their own page. Who can vote is kept when
+ *  not sent (a caller that predates the rule must not reset it to the default). */
 export const updateElectionInput = z
-  .strictObject({ id: idSchema, ...electionFields })
+  .strictObject({
+    id: idSchema,
+    ...electionFields,
+    eligibility: eligibilityRuleField.optional(),
+    eligibleRegions: eligibleRegionsField.optional(),
+  })
   .refine(endsAfterStartCheck, endsAfterStart);
 
 export const electionIdInput = z.strictObject({ electionId: idSchema });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { somaliaLocalToDate } from '../poll-rules';
 import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES } from '../polls';
+import { DEFAULT_POLL_ELIGIBILITY } from '../voter-roll';
 import { adminMessages } from './admin';
 import { idSchema, optionalText, requiredText, urlOrPath } from './common';
+import { eligibilityRuleField } from './eligibility';
 
 /** Texts of SPEC §5 and §8 for polls, word for word where the spec gives them. */
 export const pollMessages = {
@@ -52,6 +54,8 @@ export const pollCreateInput = z.strictObject({
   electionType: z.enum(POLL_ELECTION_TYPES, { error: 'validation.pollElectionType' }).default('presidential'),
   opensAt: z.date({ error: pollMessages.invalidDateTime }).optional(),
   closesAt: z.date({ error: pollMessages.invalidDateTime }).optional(),
+  // Who can vote (issue 17): a confirmed e-mail address unless the admin says otherwise.
+  eligibility: eligibilityRuleField.default(DEFAULT_POLL_ELIGIBILITY),
 });
 export type PollCreateInput = z.output<typeof pollCreateInput>;
 

@@ -57,6 +57,8 @@ async function createElection(page: Page, title: string, { askedForPassword = fa
     await row.getByLabel('Name').fill(name);
     await row.getByLabel('Party').fill(`Party ${index + 1}`);
   }
+  // A citizen who has just signed up votes in it: any signed-in account, not the default enrolled voters.
+  await form.getByRole('radio', { name: 'Any signed-in account' }).check();
   await form.getByRole('button', { name: 'Create Election' }).click();
   // Without a recent step-up the server refuses; the dialog asks for the password and the form is sent again.
   if (askedForPassword) await confirmPassword(page);

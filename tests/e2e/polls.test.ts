@@ -4,9 +4,10 @@ import { signInThroughApi, signUpForm, stepUpThroughApi, waitForPath } from './h
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
+import { confirmEmail } from './helpers/roll-db';
 import { setupE2E } from './helpers/suite';
 
-const { openPage, origin } = setupE2E();
+const { openPage, origin, databasePath } = setupE2E();
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -21,17 +22,19 @@ async function adminSignIn(page: Page, next: string) {
   await stepUpThroughApi(page, DEMO_ADMIN.password);
 }
 
-/** A fresh citizen, signed up (and so signed in) through /auth. */
-async function signUpCitizen(page: Page) {
+/** A fresh citizen, signed up (and so signed in) through /auth; returns the e-mail address. */
+async function signUpCitizen(page: Page): Promise<string> {
   await visit(page, '/auth?tab=signup');
   const form = signUpForm(page);
   const password = 'e2e-password-42';
   await form.getByRole('textbox', { name: 'Full Name' }).fill('Sahra Cabdi');
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(`poll.${unique()}@test.codka.example`);
+  const email = `poll.${unique()}@test.codka.example`;
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await form.getByRole('textbox', { name: 'Confirm Password' }).fill(password);
   await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
   await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();
+  return email;
 }
 
 async function noHorizontalScroll(page: Page) {
@@ -49,6 +52,9 @@ describe('the monthly poll, end to end', () => {
     await dialog.getByText('Only System Admins can create polls.').waitFor();
     await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
     await dialog.getByRole('combobox', { name: 'Election type' }).selectOption('parliamentary');
+    // Verified e-mail is the default; the citizen below has just signed up and not confirmed theirs.
+    expect(await dialog.getByRole('radio', { name: 'Verified e-mail', exact: true }).isChecked()).toBe(true);
+    await dialog.getByRole('radio', { name: 'Any signed-in account' }).check();
     await dialog.getByRole('button', { name: 'Create Poll' }).click();
     await admin.getByText('Poll created successfully').waitFor();
     await admin.waitForURL((url) => /^\/admin\/polls\/[0-9a-f-]{36}$/.test(url.pathname));
@@ -146,11 +152,14 @@ describe('the monthly poll, end to end', () => {
       return Number(/(\d+)$/.exec(total)?.[1]);
     };
     const { page } = await openPage();
-    await signUpCitizen(page);
+    // The demo poll is for confirmed e-mail addresses: confirmed here as the e-mailed link would.
+    confirmEmail(databasePath(), await signUpCitizen(page));
     const first = await voteAndReadTotal(page);
     // Other files on this server vote in the demo poll too: a second citizen's vote is what this test counts.
     const second = (await openPage()).page;
-    await signInThroughApi(second, await createCitizen(origin(), { label: 'poll' }));
+    const secondCitizen = await createCitizen(origin(), { label: 'poll' });
+    confirmEmail(databasePath(), secondCitizen.email);
+    await signInThroughApi(second, secondCitizen);
     expect(await voteAndReadTotal(second)).toBe(first + 1);
   });
 

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll } from './helpers/admin';
 import { type ViewportName, visit } from './helpers/browser';
+import { confirmEmail, enrollCitizen } from './helpers/roll-db';
 import { expectNoEnglish, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
@@ -17,7 +18,7 @@ import { setupE2E } from './helpers/suite';
  * The Somali words below are this area's own (locales/so/elections.json and polls.json); the sign-up form's
  * labels are read from the auth texts, and the spec's poll sentences from the shared catalog, owned elsewhere.
  */
-const { openPage } = setupE2E();
+const { openPage, databasePath } = setupE2E();
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
 const PRESIDENTIAL = 'Federal Presidential Election 2026';
@@ -87,18 +88,19 @@ async function electionId(page: Page, title: string): Promise<string> {
 }
 
 /** A fresh citizen, signed up (and so signed in) through the Somali /auth form. */
-async function signUpInSomali(page: Page) {
+/** Signs a new citizen up through the Somali form; returns the e-mail address. */
+async function signUpInSomali(page: Page): Promise<string> {
   await visit(page, '/auth?tab=signup');
   const form = page.getByRole('form', { name: soAuth.signUp.form });
   const password = 'e2e-password-42';
   await form.getByRole('textbox', { name: soAuth.fields.fullName }).fill('Sahra Cabdi');
-  await form
-    .getByRole('textbox', { name: soAuth.fields.email, exact: true })
-    .fill(`so.${unique()}@test.codka.example`);
+  const email = `so.${unique()}@test.codka.example`;
+  await form.getByRole('textbox', { name: soAuth.fields.email, exact: true }).fill(email);
   await form.getByRole('textbox', { name: soAuth.fields.password, exact: true }).fill(password);
   await form.getByRole('textbox', { name: soAuth.fields.confirmPassword }).fill(password);
   await form.getByRole('button', { name: soAuth.signUp.submit, exact: true }).click();
   await page.getByText(soAuth.signUp.welcome).waitFor();
+  return email;
 }
 
 describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) => {
@@ -199,7 +201,10 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
 
   it('lets a citizen vote in an election and in the poll in Somali, with a Somali receipt', async () => {
     const page = await open();
-    await signUpInSomali(page);
+    const email = await signUpInSomali(page);
+    // The demo election is for enrolled voters and the poll for confirmed e-mail addresses.
+    enrollCitizen(databasePath(), email);
+    confirmEmail(databasePath(), email);
 
     await visit(page, '/elections');
     await main(page).getByRole('heading', { name: 'Dhammaan doorashooyinka', level: 2 }).waitFor();

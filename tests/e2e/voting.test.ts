@@ -5,9 +5,10 @@ import { signIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
+import { enrollCitizen } from './helpers/roll-db';
 import { setupE2E } from './helpers/suite';
 
-const { openPage, origin } = setupE2E();
+const { openPage, origin, databasePath } = setupE2E();
 
 const PRESIDENTIAL = 'Federal Presidential Election 2026';
 const BY_ELECTION = 'Hirshabelle State Assembly By-election';
@@ -43,6 +44,8 @@ describe('elections hub', () => {
   it('lets a citizen vote once, with a receipt that verifies', async () => {
     // A citizen of its own: the demo citizen stays a non-voter for the other files on this server.
     const citizen = await createCitizen(origin(), { label: 'voter' });
+    // The demo elections are for enrolled voters: this citizen is on the roll, as a registrar would leave them.
+    enrollCitizen(databasePath(), citizen.email);
     const { page } = await openPage();
     await signIn(page, citizen);
     await visit(page, '/elections');

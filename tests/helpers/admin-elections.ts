@@ -2,6 +2,7 @@ import { auditLogs } from '@server/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
 import { callerFor, type TestDeps } from './caller';
 import { createAdmin, createUser } from './factories';
+import { enrolledVoter } from './voter-roll-factories';
 
 const HOUR = 3_600_000;
 export const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -28,8 +29,12 @@ export function auditRows(deps: TestDeps, tableName: string, recordId: string) {
     .all();
 }
 
-/** One vote by a fresh citizen, cast through votes.cast like a real one. */
+/**
+ * One vote by a fresh citizen, cast through votes.cast like a real one. The citizen is an enrolled voter with a
+ * confirmed e-mail address, so the vote counts under any rule an admin-made election has (enrolled by default).
+ */
 export async function castVote(deps: TestDeps, electionId: string, candidateId: string) {
   const voter = await createUser(deps.db);
+  enrolledVoter(deps.db, { userId: voter.id });
   await callerFor(deps, voter).caller.votes.cast({ electionId, candidateId });
 }

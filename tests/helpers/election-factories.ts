@@ -1,10 +1,18 @@
 import type { Db } from '@server/db/client';
 import { candidates, elections } from '@server/db/schema';
 import type { ElectionStatus } from '@shared/elections';
+import { storedEligibleRegions } from '@shared/eligibility';
+import type { DistrictRegion } from '@shared/regions';
+import type { EligibilityRule } from '@shared/voter-roll';
 
 const HOUR = 3_600_000;
 
-/** An election with `candidateCount` candidates; by default Active and open from an hour ago for a day. */
+/**
+ * An election with `candidateCount` candidates; by default Active and open from an hour ago for a day.
+ * Its rule is 'signedIn' unless told otherwise (the product's default is 'enrolled'): most tests are about
+ * something else than the roll and vote as any signed-in account, as before issue 17; the eligibility tests
+ * (tests/server/eligibility*.test.ts) create 'enrolled' and 'verifiedEmail' ballots themselves.
+ */
 export function createElection(
   db: Db,
   options: Partial<{
@@ -15,6 +23,8 @@ export function createElection(
     hideResultsUntilClose: boolean;
     candidateCount: number;
     title: string;
+    eligibility: EligibilityRule;
+    eligibleRegions: DistrictRegion[] | null;
   }> = {},
 ) {
   const now = Date.now();
@@ -27,6 +37,8 @@ export function createElection(
       endTime: options.endTime ?? new Date(now + 24 * HOUR),
       resultsVisible: options.resultsVisible ?? false,
       hideResultsUntilClose: options.hideResultsUntilClose ?? true,
+      eligibility: options.eligibility ?? 'signedIn',
+      eligibleRegions: storedEligibleRegions(options.eligibleRegions),
     })
     .returning()
     .get();

@@ -1,10 +1,15 @@
 import type { Db } from '@server/db/client';
 import { pollCandidates, polls, pollVotes, profiles, users } from '@server/db/schema';
 import type { PollElectionType, PollStatus } from '@shared/polls';
+import type { EligibilityRule } from '@shared/voter-roll';
 
 const HOUR = 3_600_000;
 
-/** A poll with `candidateCount` candidates; by default an open presidential poll from an hour ago for a day. */
+/**
+ * A poll with `candidateCount` candidates; by default an open presidential poll from an hour ago for a day.
+ * Its rule is 'signedIn' unless told otherwise (the product's default is 'verifiedEmail'): most tests vote as
+ * any account, as before issue 17; the eligibility tests create 'verifiedEmail' and 'enrolled' polls themselves.
+ */
 export function createPoll(
   db: Db,
   options: Partial<{
@@ -17,6 +22,7 @@ export function createPoll(
     candidateCount: number;
     candidateNames: string[];
     createdAt: Date;
+    eligibility: EligibilityRule;
   }> = {},
 ) {
   const now = Date.now();
@@ -29,6 +35,7 @@ export function createPoll(
       status: options.status ?? 'open',
       opensAt: options.opensAt ?? new Date(now - HOUR),
       closesAt: options.closesAt ?? new Date(now + 24 * HOUR),
+      eligibility: options.eligibility ?? 'signedIn',
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .returning()

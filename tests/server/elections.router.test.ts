@@ -45,7 +45,16 @@ describe('elections.active', () => {
     const active = await caller.elections.active();
     expect(active.map((e) => e.title)).toEqual(['Earlier start', 'Later start']);
     expect(Object.keys(active[0] ?? {}).sort()).toEqual(
-      ['description', 'endTime', 'id', 'startTime', 'status', 'title'].sort(),
+      [
+        'description',
+        'eligibility',
+        'eligibleRegions',
+        'endTime',
+        'id',
+        'startTime',
+        'status',
+        'title',
+      ].sort(),
     );
     expect(active[0]?.endTime).toBeInstanceOf(Date);
   });

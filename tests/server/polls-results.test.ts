@@ -197,6 +197,7 @@ describe('polls.history and polls.list', () => {
     expect(Object.keys(history[0] ?? {}).sort()).toEqual([
       'closesAt',
       'electionType',
+      'eligibility',
       'id',
       'monthYear',
       'status',

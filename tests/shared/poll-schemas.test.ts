@@ -26,6 +26,8 @@ describe('poll schemas', () => {
     expect(pollCreateInput.parse({ title: '', monthYear: '' })).toEqual({
       title: null,
       electionType: 'presidential',
+      // Who can vote: a confirmed e-mail address unless the admin chooses otherwise (issue 17).
+      eligibility: 'verifiedEmail',
     });
   });
 

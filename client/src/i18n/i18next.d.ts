@@ -11,6 +11,7 @@ import type common from './locales/en/common.json';
 import type content from './locales/en/content.json';
 import type directory from './locales/en/directory.json';
 import type elections from './locales/en/elections.json';
+import type eligibility from './locales/en/eligibility.json';
 import type home from './locales/en/home.json';
 import type polls from './locales/en/polls.json';
 import type regions from './locales/en/regions.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       regions: typeof regions;
       elections: typeof elections;
       polls: typeof polls;
+      eligibility: typeof eligibility;
       admin: typeof admin;
       adminElections: typeof adminElections;
       adminPolls: typeof adminPolls;

@@ -1,5 +1,8 @@
 import { resultsVisibleToVoters, tallyResults } from '@shared/election-rules';
+import { parseEligibleRegions } from '@shared/eligibility';
 import type { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
+import { eligibilityColumns } from '@shared/schemas/eligibility';
+import type { EligibilityRule } from '@shared/voter-roll';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -16,8 +19,16 @@ const electionColumns = {
   status: elections.status,
   resultsVisible: elections.resultsVisible,
   hideResultsUntilClose: elections.hideResultsUntilClose,
+  eligibility: elections.eligibility,
+  eligibleRegions: elections.eligibleRegions,
   createdAt: elections.createdAt,
 };
+
+/** A row as the admin pages read it: the regions as a list (null: every region). */
+const withRegionList = <T extends { eligibleRegions: string | null }>(row: T) => ({
+  ...row,
+  eligibleRegions: parseEligibleRegions(row.eligibleRegions),
+});
 
 // The candidate count is a correlated count over the (election_id, ...) index, spelled out with its tables because
 // Drizzle leaves columns unqualified, which inside a subquery would bind to the inner table. The vote count is the
@@ -35,7 +46,8 @@ export function listElections(db: Db) {
     .select({ ...electionColumns, ...counts })
     .from(elections)
     .orderBy(desc(elections.createdAt), desc(elections.startTime))
-    .all();
+    .all()
+    .map(withRegionList);
 }
 
 export function electionById(db: Db, id: string) {
@@ -45,23 +57,30 @@ export function electionById(db: Db, id: string) {
     .where(eq(elections.id, id))
     .get();
   if (!row) throw electionNotFound(id);
-  return row;
+  return withRegionList(row);
 }
 
 /** The election and its ballot in one transaction, the ballot numbered from 1 (SPEC §9). */
 export function createElection(db: Db, input: z.output<typeof createElectionInput>, actorId: string) {
-  const { electionType, candidates: ballot, ...fields } = input;
+  const { electionType, candidates: ballot, eligibility, eligibleRegions, ...rest } = input;
+  const rule = eligibilityColumns(eligibility, eligibleRegions);
+  const fields = { ...rest, eligibility: rule.eligibility };
   return db.transaction((tx) => {
     const election = tx
       .insert(elections)
-      .values({ ...fields, createdBy: actorId })
+      .values({ ...fields, eligibleRegions: rule.eligibleRegions, createdBy: actorId })
       .returning({ id: elections.id })
       .get();
     recordAudit(tx, {
       action: 'create',
       tableName: 'elections',
       recordId: election.id,
-      newValues: { ...fields, electionType, candidates: ballot.map((candidate) => candidate.name) },
+      newValues: {
+        ...fields,
+        eligibleRegions: parseEligibleRegions(rule.eligibleRegions),
+        electionType,
+        candidates: ballot.map((candidate) => candidate.name),
+      },
       actorId,
     });
     ballot.forEach((candidate, index) => {
@@ -82,13 +101,37 @@ export function createElection(db: Db, input: z.output<typeof createElectionInpu
   });
 }
 
+/**
+ * Who can vote after an update: only what was sent changes (a caller may send the rule, the regions, or
+ * both); null when neither was sent, so the columns are left alone.
+ */
+function ruleUpdate(
+  tx: Pick<Db, 'select'>,
+  id: string,
+  eligibility: EligibilityRule | undefined,
+  eligibleRegions: readonly string[] | null | undefined,
+) {
+  if (eligibility === undefined && eligibleRegions === undefined) return null;
+  const current = tx
+    .select({ eligibility: elections.eligibility, eligibleRegions: elections.eligibleRegions })
+    .from(elections)
+    .where(eq(elections.id, id))
+    .get();
+  if (!current) return null;
+  return eligibilityColumns(
+    eligibility ?? current.eligibility,
+    eligibleRegions === undefined ? parseEligibleRegions(current.eligibleRegions) : eligibleRegions,
+  );
+}
+
 /** Status is set freely (SPEC §4: no transition rules). */
 export function updateElection(db: Db, input: z.output<typeof updateElectionInput>, actorId: string) {
-  const { id, electionType, ...fields } = input;
+  const { id, electionType, eligibility, eligibleRegions, ...fields } = input;
   return db.transaction((tx) => {
+    const rule = ruleUpdate(tx, id, eligibility, eligibleRegions);
     const row = tx
       .update(elections)
-      .set(fields)
+      .set({ ...fields, ...(rule ?? {}) })
       .where(eq(elections.id, id))
       .returning({ id: elections.id })
       .get();
@@ -97,7 +140,13 @@ export function updateElection(db: Db, input: z.output<typeof updateElectionInpu
       action: 'update',
       tableName: 'elections',
       recordId: id,
-      newValues: { ...fields, electionType },
+      newValues: {
+        ...fields,
+        ...(rule
+          ? { eligibility: rule.eligibility, eligibleRegions: parseEligibleRegions(rule.eligibleRegions) }
+          : {}),
+        electionType,
+      },
       actorId,
     });
     return row;

@@ -25,6 +25,7 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
     status: 'draft' as const,
     opensAt,
     closesAt,
+    eligibility: input.eligibility,
   };
   return db.transaction((tx) => {
     const poll = tx

@@ -27,6 +27,8 @@ const pollColumns = {
   status: polls.status,
   opensAt: polls.opensAt,
   closesAt: polls.closesAt,
+  // Who may vote: the poll's own rule (the page says it); never the viewer's standing, these reads are cached.
+  eligibility: polls.eligibility,
 };
 
 export const pollNotFound = (id: string) => new DomainError('poll.notFound', { id });
@@ -110,6 +112,7 @@ export function pollHistory(db: Db) {
       status: polls.status,
       closesAt: polls.closesAt,
       electionType: polls.electionType,
+      eligibility: polls.eligibility,
     })
     .from(polls)
     .where(eq(polls.status, 'closed'))

@@ -5,12 +5,19 @@ import { preparedOnce } from '../../db/prepared';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
+import { requireEligible } from '../eligibility';
 import { pollIpHash } from './ip-hash';
 import { pollNotFound } from './poll-views';
 
 const pollForVote = preparedOnce((db) =>
   db
-    .select({ id: polls.id, status: polls.status, opensAt: polls.opensAt, closesAt: polls.closesAt })
+    .select({
+      id: polls.id,
+      status: polls.status,
+      opensAt: polls.opensAt,
+      closesAt: polls.closesAt,
+      eligibility: polls.eligibility,
+    })
     .from(polls)
     .where(eq(polls.id, sql.placeholder('pollId')))
     .prepare(),
@@ -32,7 +39,8 @@ const candidateOfPoll = preparedOnce((db) =>
 /**
  * Records one poll vote. Only an open poll within its window takes votes: past closes_at it is over even
  * if nobody pressed Close. The unique index on (poll, user) decides duplicates, so of any number of
- * simultaneous votes by one citizen exactly one commits and the rest answer CONFLICT.
+ * simultaneous votes by one citizen exactly one commits and the rest answer CONFLICT. A voter the poll's
+ * rule does not allow is refused with FORBIDDEN before anything is written.
  */
 export function castPollVote(
   db: Db,
@@ -45,6 +53,8 @@ export function castPollVote(
   if (now > poll.closesAt) throw new DomainError('poll.closedOn', { date: pollDateLabel(poll.closesAt) });
   if (poll.status === 'closed') throw new DomainError('poll.closed');
   if (now < poll.opensAt) throw new DomainError('poll.opensOn', { date: pollDateLabel(poll.opensAt) });
+  // Polls have no regions: the rule alone decides (a confirmed e-mail address by default).
+  requireEligible(db, voter.userId, { eligibility: poll.eligibility, eligibleRegions: null }, 'poll');
 
   const candidate = candidateOfPoll(db).get({ candidateId: input.candidateId, pollId: poll.id });
   if (!candidate) throw new DomainError('poll.candidateNotInPoll');

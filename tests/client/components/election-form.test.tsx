@@ -16,7 +16,7 @@ function renderForm(language: Language = 'en') {
   const onClose = vi.fn();
   const rendered = renderWithApp(<ElectionFormModal election={null} onClose={onClose} onSaved={onSaved} />, {
     language,
-    namespaces: ['adminElections'],
+    namespaces: ['adminElections', 'eligibility'],
     route: '/admin/elections',
     server: { 'admin.elections.create': () => ({ id: 'e1' }) },
   });
@@ -82,6 +82,8 @@ describe('election form', () => {
           status: 'Draft',
           resultsVisible: false,
           hideResultsUntilClose: true,
+          eligibility: 'enrolled',
+          eligibleRegions: null,
           candidates: [{ name: 'Hodan Warsame', party: null, positionSought: null }],
         },
       },

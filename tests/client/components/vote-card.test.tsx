@@ -25,6 +25,9 @@ function election(myVote: { receiptId: string; createdAt: Date } | null = null) 
     resultsVisible: false,
     hideResultsUntilClose: true,
     resultsPublishedAt: null,
+    // Any signed-in account: this file is about the card itself (eligibility.test.tsx covers the other rules).
+    eligibility: 'signedIn' as const,
+    eligibleRegions: null,
     resultsVisibleToVoters: false,
     myVote,
     candidates: [
@@ -44,7 +47,7 @@ function election(myVote: { receiptId: string; createdAt: Date } | null = null) 
 function renderVotePage(server: Record<string, Handler>, language: 'en' | 'so' = 'en', signedIn = true) {
   return renderWithApp(<VotePage />, {
     language,
-    namespaces: ['elections'],
+    namespaces: ['elections', 'eligibility'],
     user: signedIn ? sessionUser() : null,
     route: '/vote/:id',
     path: '/vote/e1',

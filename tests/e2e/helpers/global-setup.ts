@@ -7,6 +7,7 @@ import { startServer, type TestServer } from './server';
 export interface WorkerFixtures {
   origin: string;
   demoAccountsFile: string;
+  databasePath: string;
   browserEndpoint: string;
 }
 
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject) {
         return {
           origin: server.origin,
           demoAccountsFile: server.demoAccountsFile,
+          databasePath: server.databasePath,
           browserEndpoint: browser.wsEndpoint(),
         };
       }),

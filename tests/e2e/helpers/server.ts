@@ -42,6 +42,8 @@ export interface TestServer {
   origin: string;
   /** The demo passwords the server drew (learnDemoPasswords reads it), for test files sharing this server. */
   demoAccountsFile: string;
+  /** The server's SQLite file, for factories that write what no API offers (a voter roll entry: roll-db.ts). */
+  databasePath: string;
   /** Everything the server printed so far (stdout and stderr interleaved). */
   output(): string;
   /**
@@ -99,13 +101,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'codka-e2e-'));
+  const databasePath = join(dataDir, 'codka.db');
 
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_VARIABLES) delete childEnv[name];
   Object.assign(childEnv, {
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATABASE_PATH: join(dataDir, 'codka.db'),
+    DATABASE_PATH: databasePath,
     UPLOADS_DIR: join(dataDir, 'uploads'),
     PUBLIC_ORIGIN: origin,
     SEED_DEMO: 'true',
@@ -193,6 +196,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   return {
     origin,
     demoAccountsFile: demoAccounts,
+    databasePath,
     output: () => output,
     waitForOutput(pattern, timeoutMs = 10_000) {
       return new Promise((resolveMatch, reject) => {

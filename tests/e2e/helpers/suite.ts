@@ -42,9 +42,12 @@ export function setupE2E(options: { ownServer?: OwnServer } = {}): {
   origin(): string;
   browser(): Browser;
   server(): TestServer;
+  /** The server's SQLite file (tests/e2e/helpers/roll-db.ts writes voter roll entries there). */
+  databasePath(): string;
 } {
   let server: TestServer | undefined;
   let origin: string | undefined;
+  let databasePath: string | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
@@ -54,9 +57,11 @@ export function setupE2E(options: { ownServer?: OwnServer } = {}): {
     if (own) {
       server = await startServer(typeof own.env === 'function' ? own.env() : own.env);
       origin = server.origin;
+      databasePath = server.databasePath;
     } else {
       learnDemoPasswords(fixtures.demoAccountsFile);
       origin = fixtures.origin;
+      databasePath = fixtures.databasePath;
     }
   });
 
@@ -77,6 +82,10 @@ export function setupE2E(options: { ownServer?: OwnServer } = {}): {
     openPage: trackPages(started),
     origin: () => started().origin,
     browser: () => started().browser,
+    databasePath: () => {
+      if (!databasePath) throw new Error('the server did not start (see beforeAll)');
+      return databasePath;
+    },
     server: () => {
       if (!options.ownServer) {
         throw new Error(

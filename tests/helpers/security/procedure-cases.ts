@@ -1,4 +1,5 @@
 import { TEST_PASSWORD } from '../factories';
+import { ROLL_PROCEDURE_CASES } from './procedure-cases-roll';
 import type { World, WorldUser } from './world';
 import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from './world-extras';
 
@@ -7,7 +8,14 @@ import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from
  * whose session stepped up (re-entered its password) within the last 15 minutes. The last is what a stolen admin
  * cookie alone cannot reach; the matrix checks that it matches the procedure's `.meta({ stepUp: true })`.
  */
-export type Tier = 'public' | 'citizen' | 'admin' | 'stepUp';
+export type Tier = 'public' | 'citizen' | 'admin' | 'stepUp' | StaffTier;
+
+/**
+ * The voter roll's staff tiers (issue 17): Registrars, Enrollment Supervisors, either ('staff'); System Admins
+ * pass all of them. The StepUp ones also need a recent step-up.
+ */
+export type StaffTier = 'registrar' | 'registrarStepUp' | 'supervisor' | 'supervisorStepUp' | 'staff';
+export const STEP_UP_TIERS: readonly Tier[] = ['stepUp', 'registrarStepUp', 'supervisorStepUp'];
 
 export interface ProcedureCase {
   tier: Tier;
@@ -253,6 +261,8 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     }),
   },
   'photos.aliases.delete': { tier: 'stepUp', input: (w) => ({ id: w.photos.aliasId }) },
+
+  ...ROLL_PROCEDURE_CASES,
 };
 
 /** An id no row has: for "not found" cases. */

@@ -18,6 +18,7 @@ import { createElection } from '../election-factories';
 import { TEST_PASSWORD, uniqueEmail } from '../factories';
 import { createPoll, insertPollVote } from '../poll-factories';
 import { passwordResetToken, photoFixtures } from './world-extras';
+import { rollFixtures } from './world-roll';
 
 /** One argon2 hash shared by every world's accounts: hashing is the slow part of making users. */
 let sharedHash: Promise<string> | null = null;
@@ -148,6 +149,9 @@ export async function buildWorld(db: Db) {
 
   const photos = photoFixtures(db, admin.id);
   const resetToken = passwordResetToken(db, otherCitizen.id);
+  const roll = await rollFixtures(db, { centerId: center.id, districtId: district.id }, (role) =>
+    insertUser(db, { role }),
+  );
 
   const first = <T>(rows: T[]): T => {
     const row = rows[0];
@@ -179,6 +183,7 @@ export async function buildWorld(db: Db) {
     verificationToken: `${verificationId}.${verificationSecret}`,
     resetToken,
     photos,
+    roll,
   };
 }
 export type World = Awaited<ReturnType<typeof buildWorld>>;

@@ -7,7 +7,7 @@ import { createTestDb } from '../../helpers/db';
 import { callByPath, procedurePaths } from '../../helpers/procedures';
 import { changedTables, snapshot } from '../../helpers/security/db-snapshot';
 import { reportFigures } from '../../helpers/security/figures';
-import { PROCEDURE_CASES, type Tier } from '../../helpers/security/procedure-cases';
+import { PROCEDURE_CASES, STEP_UP_TIERS, type Tier } from '../../helpers/security/procedure-cases';
 import { procedureType } from '../../helpers/security/procedure-defs';
 import { buildWorld, insertUser, type World } from '../../helpers/security/world';
 import { securityEnv, settlePhotoJobs } from '../../helpers/security/world-extras';
@@ -25,9 +25,19 @@ const ACTORS = [
   'deactivated admin',
   'admin',
   'admin (step-up)',
+  'registrar (step-up)',
+  'supervisor (step-up)',
 ] as const;
 type Actor = (typeof ACTORS)[number];
 type Outcome = 'OK' | TRPCError['code'];
+
+/** What a staff tier answers to everyone who is not staff. */
+const refusedToNonStaff = {
+  visitor: 'UNAUTHORIZED',
+  citizen: 'FORBIDDEN',
+  'deactivated citizen': 'UNAUTHORIZED',
+  'deactivated admin': 'UNAUTHORIZED',
+} as const;
 
 const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
   public: {
@@ -37,6 +47,8 @@ const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
     'deactivated admin': 'OK',
     admin: 'OK',
     'admin (step-up)': 'OK',
+    'registrar (step-up)': 'OK',
+    'supervisor (step-up)': 'OK',
   },
   citizen: {
     visitor: 'UNAUTHORIZED',
@@ -45,6 +57,8 @@ const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
     'deactivated admin': 'UNAUTHORIZED',
     admin: 'OK',
     'admin (step-up)': 'OK',
+    'registrar (step-up)': 'OK',
+    'supervisor (step-up)': 'OK',
   },
   admin: {
     visitor: 'UNAUTHORIZED',
@@ -53,6 +67,8 @@ const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
     'deactivated admin': 'UNAUTHORIZED',
     admin: 'OK',
     'admin (step-up)': 'OK',
+    'registrar (step-up)': 'FORBIDDEN',
+    'supervisor (step-up)': 'FORBIDDEN',
   },
   stepUp: {
     visitor: 'UNAUTHORIZED',
@@ -61,6 +77,44 @@ const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
     'deactivated admin': 'UNAUTHORIZED',
     admin: 'PRECONDITION_FAILED',
     'admin (step-up)': 'OK',
+    'registrar (step-up)': 'FORBIDDEN',
+    'supervisor (step-up)': 'FORBIDDEN',
+  },
+  // The voter roll's staff (issue 17): each role its own procedures, a System Admin all of them.
+  registrar: {
+    ...refusedToNonStaff,
+    admin: 'OK',
+    'admin (step-up)': 'OK',
+    'registrar (step-up)': 'OK',
+    'supervisor (step-up)': 'FORBIDDEN',
+  },
+  registrarStepUp: {
+    ...refusedToNonStaff,
+    admin: 'PRECONDITION_FAILED',
+    'admin (step-up)': 'OK',
+    'registrar (step-up)': 'OK',
+    'supervisor (step-up)': 'FORBIDDEN',
+  },
+  supervisor: {
+    ...refusedToNonStaff,
+    admin: 'OK',
+    'admin (step-up)': 'OK',
+    'registrar (step-up)': 'FORBIDDEN',
+    'supervisor (step-up)': 'OK',
+  },
+  supervisorStepUp: {
+    ...refusedToNonStaff,
+    admin: 'PRECONDITION_FAILED',
+    'admin (step-up)': 'OK',
+    'registrar (step-up)': 'FORBIDDEN',
+    'supervisor (step-up)': 'OK',
+  },
+  staff: {
+    ...refusedToNonStaff,
+    admin: 'OK',
+    'admin (step-up)': 'OK',
+    'registrar (step-up)': 'OK',
+    'supervisor (step-up)': 'OK',
   },
 };
 
@@ -68,7 +122,8 @@ const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
 const REFUSALS: Partial<Record<Outcome, RegExp>> = {
   UNAUTHORIZED:
     /^(Authentication Required\. Please sign in to continue\.|Please sign in to vote|Please sign in as admin to create polls)$/,
-  FORBIDDEN: /^Access denied\. (Admin privileges required\.|Only System Admins can create polls\.)$/,
+  FORBIDDEN:
+    /^Access denied\. (Admin privileges required\.|Only System Admins can create polls\.|Only registrars can do this\.|Only enrollment supervisors can do this\.|Only registration staff can open this page\.)$/,
   PRECONDITION_FAILED: /^Please confirm your password to continue\.$/,
 };
 
@@ -91,9 +146,13 @@ async function callAs(path: string, actor: Actor, { deps, world }: Awaited<Retur
           ? world.users.deactivated
           : actor === 'deactivated admin'
             ? await insertUser(deps.db, { role: 'System Admin', isActive: false })
-            : world.users.admin;
+            : actor === 'registrar (step-up)'
+              ? world.roll.registrar
+              : actor === 'supervisor (step-up)'
+                ? world.roll.supervisor
+                : world.users.admin;
   const { caller, session } = callerFor(deps, user, `198.51.100.${(sequence % 250) + 1}`, {
-    steppedUp: actor === 'admin (step-up)',
+    steppedUp: actor.endsWith('(step-up)'),
   });
   if (actor.startsWith('deactivated')) expect(session, 'a deactivated account has no session').toBeNull();
   sequence += 1;
@@ -125,7 +184,9 @@ describe('authorization matrix', () => {
 
   it('states for every procedure whether it needs step-up, as its own meta declares', () => {
     const disagreeing = paths.filter(
-      (path) => (PROCEDURE_CASES[path]?.tier === 'stepUp') !== (procedurePolicy(path)?.stepUp === true),
+      (path) =>
+        STEP_UP_TIERS.includes(PROCEDURE_CASES[path]?.tier ?? 'public') !==
+        (procedurePolicy(path)?.stepUp === true),
     );
     expect(
       disagreeing,

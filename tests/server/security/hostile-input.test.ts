@@ -96,7 +96,8 @@ describe('hostile input', () => {
     const entry = PROCEDURE_CASES[path];
     if (!entry) throw new Error(`${path} has no entry in tests/helpers/security/procedure-cases.ts`);
     const variants = hostileVariants(await entry.input?.(test.world, 1, test.world.users.admin));
-    const adminOnly = entry.tier === 'admin' || entry.tier === 'stepUp';
+    // Admin-only and staff procedures refuse a citizen in their tier check.
+    const adminOnly = entry.tier !== 'public' && entry.tier !== 'citizen';
     const actors = [
       { name: 'admin', cookie: test.adminCookie, refusedByTier: false },
       { name: 'citizen', cookie: test.citizenCookie, refusedByTier: adminOnly },

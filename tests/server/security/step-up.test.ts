@@ -37,11 +37,16 @@ describe('a stolen admin cookie (a session that never stepped up), over real HTT
     const stolen = sessionCookie(test.db, test.world.users.admin.id);
     const paths = proceduresWith('stepUp');
     expect(paths.length).toBeGreaterThan(30);
-    const before = snapshot(test.db);
+    // Inputs first: some make rows of their own (a fresh enrollment code, a pending entry to approve).
+    const inputs = new Map<string, unknown>();
     let n = 0;
     for (const path of paths) {
       n += 1;
-      const input = await PROCEDURE_CASES[path]?.input?.(test.world, n, test.world.users.admin);
+      inputs.set(path, await PROCEDURE_CASES[path]?.input?.(test.world, n, test.world.users.admin));
+    }
+    const before = snapshot(test.db);
+    for (const path of paths) {
+      const input = inputs.get(path);
       const isQuery = procedureType(path) === 'query';
       const response = isQuery
         ? await test.app.inject({

@@ -1,15 +1,19 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { HubAction } from '@shared/election-rules';
 import type { ElectionStatus } from '@shared/elections';
+import type { EligibilityRequirement } from '@shared/eligibility';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useVoteEligibility } from '../../lib/eligibility';
 import { ElectionStatusBadge } from '../ElectionStatusBadge';
 import { DaysLeftBadge } from './DaysLeftBadge';
+import { EligibilityNotice, WhoCanVote } from './EligibilityNotice';
 import { formatElectionDay } from './election-dates';
 
-export interface HubCardItem {
+export interface HubCardItem extends EligibilityRequirement {
+  kind: 'election' | 'poll';
   id: string;
   title: string;
   description: string | null;
@@ -37,6 +41,10 @@ const VIEW_MY_VOTE: ActionButton = { label: 'actions.viewMyVote', path: '/vote',
 export function HubCard({ item, actions }: { item: HubCardItem; actions: HubAction[] }) {
   const { t } = useTranslation('elections');
   const titleId = useId();
+  // Only a ballot with a vote to cast asks who may vote (the roll read is shared by every card).
+  const votable = actions.includes('vote') && !item.hasVoted;
+  const eligibility = useVoteEligibility(item);
+  const reason = votable && eligibility.known ? eligibility.reason : null;
   return (
     <Card component="article" withBorder padding="lg" aria-labelledby={titleId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -67,6 +75,11 @@ export function HubCard({ item, actions }: { item: HubCardItem; actions: HubActi
           {formatElectionDay(item.endTime)}
         </Text>
       </Stack>
+      {votable && (
+        <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+          <WhoCanVote requirement={item} />
+        </div>
+      )}
       <Group gap="xs" mt="sm">
         <DaysLeftBadge election={item} />
         {item.hasVoted && (
@@ -76,7 +89,21 @@ export function HubCard({ item, actions }: { item: HubCardItem; actions: HubActi
         )}
       </Group>
       <Stack gap="xs" mt="auto" pt="md">
+        {reason && (
+          <EligibilityNotice
+            reason={reason}
+            requirement={item}
+            region={eligibility.known ? eligibility.region : null}
+            ballot={item.kind}
+            compact
+          />
+        )}
         {actions.map((action) => {
+          // Instead of a vote button that would fail: the reason above says what to do.
+          if (action === 'vote' && reason) return null;
+          if (action === 'vote' && votable && !eligibility.known) {
+            return <Skeleton key={action} height={44} aria-label={t('hub.loading')} />;
+          }
           // Voting again is refused anyway: a voted election's vote page shows the receipt instead.
           const button = action === 'vote' && item.hasVoted ? VIEW_MY_VOTE : ACTION_BUTTONS[action];
           return (

@@ -53,6 +53,7 @@ export const adminRoutes: RouteObject[] = [
       withTexts(
         import('./polls/polls.page').then((m) => ({ Component: m.AdminPollsPage })),
         'adminPolls',
+        'eligibility',
         'polls',
       ),
   },
@@ -72,6 +73,7 @@ export const adminRoutes: RouteObject[] = [
       withTexts(
         import('./elections/elections.page').then((m) => ({ Component: m.AdminElectionsPage })),
         'adminElections',
+        'eligibility',
         'elections',
       ),
   },

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { hasEnded, isVotingOpen } from '@shared/election-rules';
 import { IconCheckbox } from '@tabler/icons-react';
@@ -14,12 +14,14 @@ import {
   ElectionPageLoading,
   SignInPrompt,
 } from '../../components/elections/ElectionPageStates';
+import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { formatElectionTime } from '../../components/elections/election-dates';
 import { isMissingElection } from '../../components/elections/query-errors';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
 import { closedReason } from '../../components/elections/VotingClosedNotice';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
+import { useVoteEligibility } from '../../lib/eligibility';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 
@@ -60,6 +62,7 @@ function ElectionDetailsView({ election }: { election: ElectionDetails }) {
       <Stack gap="lg">
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
         <ElectionHeader election={election} />
+        <WhoCanVote requirement={election} />
         {election.description && <Text style={{ whiteSpace: 'pre-line' }}>{election.description}</Text>}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -85,12 +88,7 @@ function ElectionDetailsView({ election }: { election: ElectionDetails }) {
             <VoteReceipt receiptId={election.myVote.receiptId} votedAt={election.myVote.createdAt} />
           ) : open ? (
             loading ? null : user ? (
-              <Alert color="green" icon={<IconCheckbox aria-hidden />} title={t('details.openTitle')}>
-                <Text size="sm">{t('details.notVotedYet')}</Text>
-                <Button component={Link} to={`/vote/${election.id}`} mt="sm" h={44}>
-                  {t('actions.vote')}
-                </Button>
-              </Alert>
+              <OpenForYou election={election} />
             ) : (
               <SignInPrompt>{t('details.signIn')}</SignInPrompt>
             )
@@ -130,5 +128,30 @@ function ElectionDetailsView({ election }: { election: ElectionDetails }) {
         </section>
       </Stack>
     </PageContainer>
+  );
+}
+
+/** An open election for a signed-in reader who has not voted: the way to the ballot, or why they may not vote. */
+function OpenForYou({ election }: { election: ElectionDetails }) {
+  const { t } = useTranslation('elections');
+  const eligibility = useVoteEligibility(election);
+  if (!eligibility.known) return <Skeleton height={96} />;
+  if (eligibility.reason) {
+    return (
+      <EligibilityNotice
+        reason={eligibility.reason}
+        requirement={election}
+        region={eligibility.region}
+        ballot="election"
+      />
+    );
+  }
+  return (
+    <Alert color="green" icon={<IconCheckbox aria-hidden />} title={t('details.openTitle')}>
+      <Text size="sm">{t('details.notVotedYet')}</Text>
+      <Button component={Link} to={`/vote/${election.id}`} mt="sm" h={44}>
+        {t('actions.vote')}
+      </Button>
+    </Alert>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { isVotingOpen } from '@shared/election-rules';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { CandidateList } from '../../components/elections/CandidateList';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
 import {
   BackTo,
@@ -13,6 +14,7 @@ import {
   ElectionPageLoading,
   SignInPrompt,
 } from '../../components/elections/ElectionPageStates';
+import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { errorCode } from '../../components/elections/query-errors';
 import { VoteCard } from '../../components/elections/VoteCard';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
@@ -20,6 +22,7 @@ import { VotingClosedNotice } from '../../components/elections/VotingClosedNotic
 import { PageContainer } from '../../components/PageContainer';
 import { loadNamespaces } from '../../i18n';
 import { useAuth } from '../../lib/auth';
+import { useVoteEligibility } from '../../lib/eligibility';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 
@@ -91,13 +94,18 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
       <Stack gap="lg">
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
         <ElectionHeader election={election} eyebrow={t('vote.pageTitle')} />
+        <WhoCanVote requirement={election} />
         {user && receiptId ? (
           <VoteReceipt receiptId={receiptId} votedAt={election.myVote?.createdAt} />
         ) : open ? (
-          <>
-            {!loading && !user && <SignInPrompt>{t('vote.signIn')}</SignInPrompt>}
-            <VoteCard electionId={election.id} candidates={election.candidates} onVoted={setJustCast} />
-          </>
+          user ? (
+            <EligibleBallot election={election} onVoted={setJustCast} />
+          ) : (
+            <>
+              {!loading && <SignInPrompt>{t('vote.signIn')}</SignInPrompt>}
+              <VoteCard electionId={election.id} candidates={election.candidates} onVoted={setJustCast} />
+            </>
+          )
         ) : (
           <VotingClosedNotice election={election} now={now} />
         )}
@@ -114,4 +122,33 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
       </Stack>
     </PageContainer>
   );
+}
+
+/**
+ * A signed-in reader's ballot: the vote card when the election's rule lets them vote, else the reason and what
+ * to do, with the candidates to read (no button that would fail).
+ */
+function EligibleBallot({
+  election,
+  onVoted,
+}: {
+  election: ElectionDetails;
+  onVoted(receiptId: string): void;
+}) {
+  const eligibility = useVoteEligibility(election);
+  if (!eligibility.known) return <Skeleton height={180} />;
+  if (eligibility.reason) {
+    return (
+      <>
+        <EligibilityNotice
+          reason={eligibility.reason}
+          requirement={election}
+          region={eligibility.region}
+          ballot="election"
+        />
+        <CandidateList candidates={election.candidates} />
+      </>
+    );
+  }
+  return <VoteCard electionId={election.id} candidates={election.candidates} onVoted={onVoted} />;
 }

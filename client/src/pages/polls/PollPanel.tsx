@@ -1,12 +1,14 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { hasPollEnded, isPollVotingOpen, pollResultsVisible } from '@shared/poll-rules';
 import { pollMessages } from '@shared/schemas/polls';
 import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
+import { useVoteEligibility } from '../../lib/eligibility';
 import { PollBallot } from './PollBallot';
 import { PollCandidateList, type PollView } from './PollCandidateList';
 import { PollCountdown } from './PollCountdown';
@@ -49,6 +51,8 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
         </Text>
       </div>
 
+      {!ended && <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />}
+
       {votingOpen && <PollCountdown closesAt={poll.closesAt} onExpire={expire} />}
 
       {ended && (
@@ -75,7 +79,7 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
           {messageText(pollMessages.alreadyVoted)}
         </Alert>
       )}
-      {votingOpen && !userHasVoted && user && <PollBallot pollId={poll.id} candidates={candidates} />}
+      {votingOpen && !userHasVoted && user && <EligiblePollBallot view={view} />}
       {votingOpen && !userHasVoted && !user && !loading && (
         <>
           <Alert
@@ -102,4 +106,26 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
       )}
     </Stack>
   );
+}
+
+/** A signed-in reader's ballot, or why the poll's rule does not let them vote (no button that would fail). */
+function EligiblePollBallot({ view }: { view: PollView }) {
+  const { poll, candidates } = view;
+  const requirement = { eligibility: poll.eligibility, eligibleRegions: null };
+  const eligibility = useVoteEligibility(requirement);
+  if (!eligibility.known) return <Skeleton height={160} />;
+  if (eligibility.reason) {
+    return (
+      <>
+        <EligibilityNotice
+          reason={eligibility.reason}
+          requirement={requirement}
+          region={eligibility.region}
+          ballot="poll"
+        />
+        <PollCandidateList candidates={candidates} />
+      </>
+    );
+  }
+  return <PollBallot pollId={poll.id} candidates={candidates} />;
 }

@@ -4,6 +4,7 @@ import { ELECTION_STATUSES, ELECTION_TYPES, type ElectionType } from '@shared/el
 import { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { EligibilityFields } from '../../../components/admin/EligibilityFields';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -127,6 +128,14 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
             description={t('form.hideResultsHint')}
             disabled={busy}
             {...form.getInputProps('hideResultsUntilClose', { type: 'checkbox' })}
+          />
+          <EligibilityFields
+            rule={form.values.eligibility}
+            onRuleChange={(rule) => form.setFieldValue('eligibility', rule)}
+            regions={form.values.eligibleRegions}
+            onRegionsChange={(regions) => form.setFieldValue('eligibleRegions', regions)}
+            regionsError={form.errors.eligibleRegions as string | undefined}
+            disabled={busy}
           />
           {!election && <BallotFields form={form} disabled={busy} />}
           <Group justify="flex-end">

@@ -2,6 +2,7 @@ import type { RouterOutputs } from '@server/routers/_app';
 import type { ElectionStatus, ElectionType } from '@shared/elections';
 import { isHopPosition } from '@shared/hop-positions';
 import { createElectionInput, ELECTION_DEFAULTS, updateElectionInput } from '@shared/schemas/admin-elections';
+import type { EligibilityRule } from '@shared/voter-roll';
 import { zodValidate } from '../../../lib/zod-form';
 import { fromEatInput, toEatInput } from './eat-time';
 
@@ -24,6 +25,9 @@ export interface ElectionFormValues {
   status: ElectionStatus;
   resultsVisible: boolean;
   hideResultsUntilClose: boolean;
+  /** Who can vote, and for enrolled voters the regions (empty: every region). */
+  eligibility: EligibilityRule;
+  eligibleRegions: string[];
   candidates: BallotRow[];
 }
 
@@ -42,6 +46,7 @@ export function newElectionValues(): ElectionFormValues {
     startTime: '',
     endTime: '',
     ...ELECTION_DEFAULTS,
+    eligibleRegions: [],
     candidates: [emptyBallotRow()],
   };
 }
@@ -56,12 +61,26 @@ export function editElectionValues(election: AdminElection): ElectionFormValues 
     status: election.status,
     resultsVisible: election.resultsVisible,
     hideResultsUntilClose: election.hideResultsUntilClose,
+    eligibility: election.eligibility,
+    eligibleRegions: election.eligibleRegions ?? [],
     candidates: [],
   };
 }
 
-function electionFields({ candidates: _candidates, startTime, endTime, ...values }: ElectionFormValues) {
-  return { ...values, startTime: fromEatInput(startTime), endTime: fromEatInput(endTime) };
+function electionFields({
+  candidates: _candidates,
+  startTime,
+  endTime,
+  eligibleRegions,
+  ...values
+}: ElectionFormValues) {
+  return {
+    ...values,
+    startTime: fromEatInput(startTime),
+    endTime: fromEatInput(endTime),
+    // No region chosen is every region; other rules carry none.
+    eligibleRegions: values.eligibility === 'enrolled' && eligibleRegions.length > 0 ? eligibleRegions : null,
+  };
 }
 
 /** What admin.elections.create receives (before the shared schema parses it). */

@@ -4,8 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { monthKey } from '@shared/months';
 import { defaultPollTitle } from '@shared/poll-rules';
 import { POLL_ELECTION_TYPES, type PollElectionType } from '@shared/polls';
+import { DEFAULT_POLL_ELIGIBILITY, type EligibilityRule } from '@shared/voter-roll';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { EligibilityFields } from '../../../components/admin/EligibilityFields';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -24,6 +26,7 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
       title: '',
       monthYear: monthKey(new Date()),
       electionType: 'presidential' as PollElectionType,
+      eligibility: DEFAULT_POLL_ELIGIBILITY as EligibilityRule,
     },
   });
   const values = form.getValues();
@@ -73,6 +76,11 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
             data={POLL_ELECTION_TYPES.map((type) => ({ value: type, label: t(`type.${type}`) }))}
             disabled={busy}
             {...form.getInputProps('electionType')}
+          />
+          <EligibilityFields
+            rule={values.eligibility}
+            onRuleChange={(rule) => form.setFieldValue('eligibility', rule)}
+            disabled={busy}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy} mih={44}>

@@ -1,0 +1,90 @@
+import { type IneligibleReason, parseEligibleRegions, voteEligibility } from '@shared/eligibility';
+import type { MessageParams } from '@shared/errors';
+import type { DistrictRegion } from '@shared/regions';
+import type { EligibilityRule } from '@shared/voter-roll';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { preparedOnce } from '../db/prepared';
+import { districts, users, voters } from '../db/schema';
+import { DomainError } from '../errors/domain-error';
+
+/** A ballot's rule as stored: the regions are the JSON text of elections.eligible_regions (null for polls). */
+export interface StoredRequirement {
+  eligibility: EligibilityRule;
+  eligibleRegions: string | null;
+}
+
+/** What public reads carry: the ballot's own rule, never the viewer's standing (those reads are cached). */
+export function publicRequirement(stored: StoredRequirement): {
+  eligibility: EligibilityRule;
+  eligibleRegions: DistrictRegion[] | null;
+} {
+  return { eligibility: stored.eligibility, eligibleRegions: parseEligibleRegions(stored.eligibleRegions) };
+}
+
+/**
+ * The voter's standing in one indexed read: the e-mail confirmation and the roll entry with its region. The
+ * one statement the eligibility rule adds to a vote, prepared once (the vote path's budget, docs/scaling.md R2).
+ */
+const standingOf = preparedOnce((db) =>
+  db
+    .select({ emailVerifiedAt: users.emailVerifiedAt, status: voters.status, region: districts.region })
+    .from(users)
+    .leftJoin(voters, eq(voters.userId, users.id))
+    .leftJoin(districts, eq(districts.id, voters.districtId))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare(),
+);
+
+const BALLOT = {
+  election: { key: 'eligibility.thisElection' },
+  poll: { key: 'eligibility.thisPoll' },
+} as const;
+
+const CODES = {
+  notOnRoll: 'eligibility.notOnRoll',
+  pending: 'eligibility.pending',
+  suspended: 'eligibility.suspended',
+  outsideRegion: 'eligibility.outsideRegion',
+  emailUnverified: 'eligibility.emailUnverified',
+} as const;
+
+/**
+ * Refuses a vote the ballot's rule does not allow, with FORBIDDEN and a sentence saying what to do. Runs in
+ * the vote's service, so every way in (the typed client, the vote fast path, a batch) meets it. 'signedIn'
+ * ballots cost nothing more: the caller's tier already required an account.
+ */
+export function requireEligible(
+  db: Db,
+  userId: string,
+  stored: StoredRequirement,
+  ballot: keyof typeof BALLOT,
+): void {
+  if (stored.eligibility === 'signedIn') return;
+  const standing = standingOf(db).get({ userId });
+  const requirement = publicRequirement(stored);
+  const answer = voteEligibility(requirement, {
+    signedIn: standing !== undefined,
+    emailVerified: Boolean(standing?.emailVerifiedAt),
+    roll: standing?.status ? { status: standing.status, region: standing.region } : null,
+  });
+  if (answer.mayVote) return;
+  throw ineligible(answer.reason, ballot, requirement.eligibleRegions ?? [], standing?.region ?? null);
+}
+
+function ineligible(
+  reason: IneligibleReason,
+  ballot: keyof typeof BALLOT,
+  regions: readonly string[],
+  region: string | null,
+): DomainError {
+  // An account deleted between its session check and this read: the tier's own sentence.
+  if (reason === 'signIn') return new DomainError('auth.required');
+  const params: MessageParams = { ballot: BALLOT[ballot] };
+  if (reason === 'outsideRegion') {
+    // Region names are proper names, written as the districts list writes them.
+    params.regions = regions.join(', ');
+    params.region = region ?? '';
+  }
+  return new DomainError(CODES[reason], params);
+}

@@ -1,0 +1,127 @@
+import type { Db } from '@server/db/client';
+import { enrollmentCodes, profiles, registrationCenters, users, voters } from '@server/db/schema';
+import { isUniqueViolation } from '@server/db/unique';
+import { DomainError } from '@server/errors/domain-error';
+import { recordAudit } from '@server/services/audit';
+import type { EnrollInput } from '@shared/schemas/voter-roll';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { checkPlace, type StaffActor } from './centers';
+import { accountOfCode, entryOfAccount } from './enrollment-codes';
+import { maskEmail } from './masking';
+
+function accountName(db: Pick<Db, 'select'>, userId: string) {
+  return db
+    .select({ fullName: profiles.fullName, email: users.email })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .get();
+}
+
+/**
+ * The account behind a code, for the registrar to compare with the identity document: the name and a masked
+ * e-mail address. Refused for an account already on the roll, so the registrar hears it before typing.
+ */
+export function lookupEnrollmentCode(db: Db, actor: StaffActor, code: string, now = new Date()) {
+  const { userId } = accountOfCode(db, code, now);
+  if (userId === actor.id) throw new DomainError('registrar.ownAccount');
+  const entry = entryOfAccount(db, userId);
+  if (entry && entry.status !== 'rejected') throw new DomainError('registrar.accountHasEntry');
+  const account = accountName(db, userId);
+  return { fullName: account?.fullName ?? 'User', email: maskEmail(account?.email ?? '') };
+}
+
+/** Which unique index refused an insert or update of voters. */
+function duplicateOf(error: unknown): 'card' | 'account' | null {
+  if (!isUniqueViolation(error)) return null;
+  const text = String((error as Error).message);
+  return text.includes('voter_card_number') ? 'card' : 'account';
+}
+
+/**
+ * A registrar records a citizen seen in person: a pending entry linked to the code's account. Everything in
+ * one transaction; the code is marked used with a conditional update and the unique indexes (card, account)
+ * decide between simultaneous submits, so a double-submit yields one entry. An account whose entry was
+ * rejected is recorded again on that same entry (its history stays in the audit log).
+ */
+export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now = new Date()): { id: string } {
+  try {
+    return db.transaction((tx) => {
+      const code = accountOfCode(tx, input.code, now);
+      if (code.userId === actor.id) throw new DomainError('registrar.ownAccount');
+      checkPlace(tx, actor, input.centerId, input.districtId);
+      const previous = entryOfAccount(tx, code.userId);
+      if (previous && previous.status !== 'rejected') throw new DomainError('registrar.accountHasEntry');
+      const fullName = input.fullName ?? accountName(tx, code.userId)?.fullName ?? 'User';
+      const values = {
+        voterCardNumber: input.voterCardNumber,
+        fullName,
+        districtId: input.districtId,
+        centerId: input.centerId,
+        status: 'pending' as const,
+        source: 'registrar' as const,
+        userId: code.userId,
+        enteredBy: actor.id,
+        reviewedBy: null,
+        reviewedAt: null,
+        statusReason: null,
+        dateOfBirthHash: null,
+        updatedAt: now,
+      };
+      let id = previous?.id;
+      if (id) tx.update(voters).set(values).where(eq(voters.id, id)).run();
+      else
+        id = tx
+          .insert(voters)
+          .values({ ...values, createdAt: now })
+          .returning({ id: voters.id })
+          .get().id;
+      const marked = tx
+        .update(enrollmentCodes)
+        .set({ usedAt: now })
+        .where(and(eq(enrollmentCodes.codeHash, code.codeHash), isNull(enrollmentCodes.usedAt)))
+        .run();
+      if (marked.changes !== 1) throw new DomainError('registrar.codeUsed');
+      recordAudit(tx, {
+        action: previous ? 'enroll_again' : 'enroll',
+        tableName: 'voters',
+        recordId: id,
+        newValues: {
+          voterCardNumber: input.voterCardNumber,
+          districtId: input.districtId,
+          centerId: input.centerId,
+          userId: code.userId,
+          status: 'pending',
+        },
+        actorId: actor.id,
+      });
+      return { id };
+    });
+  } catch (error) {
+    const duplicate = duplicateOf(error);
+    if (duplicate === 'card') throw new DomainError('registrar.cardOnRoll');
+    if (duplicate === 'account') throw new DomainError('registrar.accountHasEntry');
+    throw error;
+  }
+}
+
+/** The registrar's own recent entries (the last 100) and where they stand. */
+export function myEntries(db: Db, actorId: string) {
+  return db
+    .select({
+      id: voters.id,
+      voterCardNumber: voters.voterCardNumber,
+      fullName: voters.fullName,
+      status: voters.status,
+      statusReason: voters.statusReason,
+      centerName: registrationCenters.name,
+      createdAt: voters.createdAt,
+      reviewedAt: voters.reviewedAt,
+    })
+    .from(voters)
+    .leftJoin(registrationCenters, eq(registrationCenters.id, voters.centerId))
+    .where(eq(voters.enteredBy, actorId))
+    .orderBy(desc(voters.createdAt))
+    .limit(100)
+    .all();
+}

@@ -1,0 +1,122 @@
+import { closeDb, createDb } from '@server/db/client';
+import { candidates, districts, elections, pollCandidates, polls, users, voters } from '@server/db/schema';
+import { storedEligibleRegions } from '@shared/eligibility';
+import type { DistrictRegion } from '@shared/regions';
+import type { EligibilityRule, VoterStatus } from '@shared/voter-roll';
+import { eq } from 'drizzle-orm';
+
+const HOUR = 3_600_000;
+
+/**
+ * What a browser test needs on the voter roll and no public API gives a citizen: an entry for their account,
+ * or a confirmed e-mail address without reading the server's mail. Written straight into the running server's
+ * SQLite file (WAL: the server keeps serving meanwhile), as tests/helpers/voter-roll-factories.ts does in
+ * unit tests.
+ */
+function withDb<T>(databasePath: string, work: (db: ReturnType<typeof createDb>) => T): T {
+  const db = createDb(databasePath);
+  try {
+    return work(db);
+  } finally {
+    closeDb(db);
+  }
+}
+
+function accountId(db: ReturnType<typeof createDb>, email: string): string {
+  const user = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+  if (!user) throw new Error(`no account ${email} in the test server's database`);
+  return user.id;
+}
+
+/** Puts the account on the roll (enrolled unless told otherwise) in a district of `region`. */
+export function enrollCitizen(
+  databasePath: string,
+  email: string,
+  options: { status?: VoterStatus; region?: DistrictRegion } = {},
+): void {
+  const region = options.region ?? 'Banadir';
+  withDb(databasePath, (db) => {
+    const userId = accountId(db, email);
+    const suffix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+    const district =
+      db.select({ id: districts.id }).from(districts).where(eq(districts.region, region)).get() ??
+      db
+        .insert(districts)
+        .values({ name: `E2E ${region} ${suffix}`, code: `E2E-${suffix}`, region })
+        .returning({ id: districts.id })
+        .get();
+    db.insert(voters)
+      .values({
+        voterCardNumber: `E2E-${suffix}`,
+        fullName: 'E2E Voter',
+        districtId: district.id,
+        status: options.status ?? 'enrolled',
+        source: 'registrar',
+        userId,
+      })
+      .run();
+  });
+}
+
+/** Marks the account's e-mail address confirmed, as following the link in its confirmation e-mail does. */
+export function confirmEmail(databasePath: string, email: string): void {
+  withDb(databasePath, (db) => {
+    db.update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, accountId(db, email)))
+      .run();
+  });
+}
+
+/**
+ * An open election (with its rule) and an open parliamentary poll, straight in the database, so a test
+ * knows exactly who may vote in them whatever the demo data says. Returns their ids.
+ */
+export function createBallots(
+  databasePath: string,
+  options: {
+    title: string;
+    eligibility: EligibilityRule;
+    eligibleRegions?: DistrictRegion[];
+    pollEligibility: EligibilityRule;
+  },
+): { electionId: string; pollId: string } {
+  const now = Date.now();
+  const window = { start: new Date(now - HOUR), end: new Date(now + 24 * HOUR) };
+  return withDb(databasePath, (db) => {
+    const election = db
+      .insert(elections)
+      .values({
+        title: options.title,
+        status: 'Active',
+        startTime: window.start,
+        endTime: window.end,
+        eligibility: options.eligibility,
+        eligibleRegions: storedEligibleRegions(options.eligibleRegions),
+      })
+      .returning({ id: elections.id })
+      .get();
+    const poll = db
+      .insert(polls)
+      .values({
+        title: `${options.title} poll`,
+        monthYear: '2026-11',
+        electionType: 'parliamentary',
+        status: 'open',
+        opensAt: window.start,
+        closesAt: window.end,
+        eligibility: options.pollEligibility,
+      })
+      .returning({ id: polls.id })
+      .get();
+    ['Hodan Warsame', 'Cabdi Xasan'].forEach((name, index) => {
+      db.insert(candidates)
+        .values({ electionId: election.id, name, orderIndex: index + 1 })
+        .run();
+      db.insert(pollCandidates)
+        .values({ pollId: poll.id, name, orderIndex: index + 1 })
+        .run();
+    });
+    return { electionId: election.id, pollId: poll.id };
+  });
+}

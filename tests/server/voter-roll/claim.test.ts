@@ -1,0 +1,214 @@
+import { auditLogs, rollFlags, voters } from '@server/db/schema';
+import { messageText } from '@server/errors/texts';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectTrpcError } from '../../helpers/admin';
+import { callerFor, createTestDeps } from '../../helpers/caller';
+import { enrolledVoter, importedEntry, rollUser } from '../../helpers/voter-roll-factories';
+
+// Counts the keyed hashes of dates of birth: a refused claim must not reach one.
+const hashing = vi.hoisted(() => ({ calls: 0 }));
+vi.mock('@server/services/voter-roll/date-of-birth', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@server/services/voter-roll/date-of-birth')>();
+  return {
+    ...original,
+    dateOfBirthHash: (...args: Parameters<typeof original.dateOfBirthHash>) => {
+      hashing.calls += 1;
+      return original.dateOfBirthHash(...args);
+    },
+  };
+});
+beforeEach(() => {
+  hashing.calls = 0;
+});
+
+const DOB = '1984-03-09';
+const say = (key: string, params?: Record<string, unknown>) => messageText({ key, params: params as never });
+
+async function setup() {
+  const deps = createTestDeps();
+  const entry = importedEntry(deps.db, { dateOfBirth: DOB, voterCardNumber: 'SO-5550-1234' });
+  const citizen = await rollUser(deps.db);
+  // The factory hashed the entry's date as the import does; count only what claims hash.
+  hashing.calls = 0;
+  return { deps, entry, citizen, caller: callerFor(deps, citizen).caller };
+}
+
+describe('enrollment.claim', () => {
+  it('refuses a visitor', async () => {
+    const { deps } = await setup();
+    await expectTrpcError(
+      callerFor(deps, null).caller.enrollment.claim({ voterCardNumber: 'SO-5550-1234', dateOfBirth: DOB }),
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('links an imported entry to the account, card typed in any case and spacing, audited without the date', async () => {
+    const { deps, entry, citizen, caller } = await setup();
+    const result = await caller.enrollment.claim({ voterCardNumber: ' so-5550-1234 ', dateOfBirth: DOB });
+    expect(result).toEqual({ id: entry.id });
+    const row = deps.db.select().from(voters).where(eq(voters.id, entry.id)).get();
+    expect(row).toMatchObject({ userId: citizen.id, status: 'enrolled' });
+    expect(await caller.enrollment.status()).toMatchObject({
+      status: 'enrolled',
+      voterCardNumber: '********1234',
+    });
+    const audit = deps.db.select().from(auditLogs).all();
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'claim', recordId: entry.id, actorId: citizen.id }),
+    ]);
+    const text = JSON.stringify(audit);
+    expect(text).not.toContain(DOB);
+    expect(text).not.toContain('1984');
+  });
+
+  it('gives one and the same sentence for a wrong card and a wrong date of birth', async () => {
+    const { deps, caller } = await setup();
+    const noMatch = say('claim.noMatch');
+    await expectTrpcError(
+      caller.enrollment.claim({ voterCardNumber: 'SO-0000-0000', dateOfBirth: DOB }),
+      'BAD_REQUEST',
+      noMatch,
+    );
+    await expectTrpcError(
+      caller.enrollment.claim({ voterCardNumber: 'SO-5550-1234', dateOfBirth: '1984-03-10' }),
+      'BAD_REQUEST',
+      noMatch,
+    );
+    // An entry recorded by a registrar has no date of birth to check: it cannot be claimed either.
+    enrolledVoter(deps.db, { voterCardNumber: 'SO-7777-0001' });
+    await expectTrpcError(
+      caller.enrollment.claim({ voterCardNumber: 'SO-7777-0001', dateOfBirth: DOB }),
+      'BAD_REQUEST',
+      noMatch,
+    );
+    expect(
+      deps.db.select().from(voters).where(eq(voters.voterCardNumber, 'SO-5550-1234')).get()?.userId,
+    ).toBeNull();
+    expect(deps.db.select().from(rollFlags).all()).toEqual([]);
+  });
+
+  it('refuses a card another account holds, with one open flag per card and claimant and an audit row per try', async () => {
+    const { deps, entry, caller } = await setup();
+    const holder = await rollUser(deps.db);
+    await callerFor(deps, holder).caller.enrollment.claim({
+      voterCardNumber: 'SO-5550-1234',
+      dateOfBirth: DOB,
+    });
+
+    for (let i = 0; i < 3; i += 1) {
+      await expectTrpcError(
+        caller.enrollment.claim({ voterCardNumber: 'SO-5550-1234', dateOfBirth: DOB }),
+        'CONFLICT',
+        say('claim.alreadyClaimed'),
+      );
+    }
+    const flags = deps.db.select().from(rollFlags).all();
+    expect(flags).toHaveLength(1);
+    expect(flags[0]).toMatchObject({ kind: 'cardAlreadyClaimed', voterId: entry.id, resolvedAt: null });
+    const refusals = deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'claim_refused')).all();
+    expect(refusals).toHaveLength(3);
+    expect(JSON.stringify(refusals)).not.toContain(DOB);
+    expect(deps.db.select().from(voters).where(eq(voters.id, entry.id)).get()?.userId).toBe(holder.id);
+  });
+
+  it('refuses an account that already has an entry, whatever its status', async () => {
+    const { deps, citizen, caller } = await setup();
+    enrolledVoter(deps.db, { userId: citizen.id, status: 'rejected' });
+    await expectTrpcError(
+      caller.enrollment.claim({ voterCardNumber: 'SO-5550-1234', dateOfBirth: DOB }),
+      'CONFLICT',
+      say('claim.accountHasEntry'),
+    );
+  });
+
+  it('refuses a suspended imported entry with the no-match sentence', async () => {
+    const { deps, caller } = await setup();
+    importedEntry(deps.db, { dateOfBirth: DOB, voterCardNumber: 'SO-9990-0001' });
+    deps.db
+      .update(voters)
+      .set({ status: 'suspended' })
+      .where(eq(voters.voterCardNumber, 'SO-9990-0001'))
+      .run();
+    await expectTrpcError(
+      caller.enrollment.claim({ voterCardNumber: 'SO-9990-0001', dateOfBirth: DOB }),
+      'BAD_REQUEST',
+      say('claim.noMatch'),
+    );
+  });
+
+  it('refuses the 6th claim of an hour from one account before any hash or database work', async () => {
+    const { deps, caller } = await setup();
+    for (let i = 0; i < 5; i += 1) {
+      await expectTrpcError(
+        caller.enrollment.claim({ voterCardNumber: `SO-0000-000${i}`, dateOfBirth: DOB }),
+        'BAD_REQUEST',
+      );
+    }
+    expect(hashing.calls).toBe(5);
+    const writes = deps.db.$client.prepare('SELECT total_changes()').pluck().get();
+    await expectTrpcError(
+      caller.enrollment.claim({ voterCardNumber: 'SO-5550-1234', dateOfBirth: DOB }),
+      'TOO_MANY_REQUESTS',
+      say('claim.tooManyAttempts', { wait: { key: 'time.minutes', params: { count: 60 } } }),
+    );
+    expect(hashing.calls).toBe(5);
+    expect(deps.db.$client.prepare('SELECT total_changes()').pluck().get()).toBe(writes);
+    expect(
+      deps.db.select().from(voters).where(eq(voters.voterCardNumber, 'SO-5550-1234')).get()?.userId,
+    ).toBeNull();
+  });
+
+  it('refuses the 61st claim of an hour from one address, whoever asks, before any hash', async () => {
+    const deps = createTestDeps();
+    const address = '100.64.9.9';
+    const claimants = await Promise.all(Array.from({ length: 13 }, () => rollUser(deps.db)));
+    let sent = 0;
+    for (const claimant of claimants) {
+      const { caller } = callerFor(deps, claimant, address);
+      for (let i = 0; i < 5 && sent < 60; i += 1) {
+        sent += 1;
+        await expectTrpcError(
+          caller.enrollment.claim({ voterCardNumber: `SO-1111-${sent}`, dateOfBirth: DOB }),
+          'BAD_REQUEST',
+        );
+      }
+    }
+    expect(hashing.calls).toBe(60);
+    const fresh = claimants.at(-1);
+    if (!fresh) throw new Error('no claimant');
+    await expectTrpcError(
+      callerFor(deps, fresh, address).caller.enrollment.claim({
+        voterCardNumber: 'SO-1111-X',
+        dateOfBirth: DOB,
+      }),
+      'TOO_MANY_REQUESTS',
+    );
+    expect(hashing.calls).toBe(60);
+    // The same account from another address still has its own points.
+    await expectTrpcError(
+      callerFor(deps, fresh, '100.64.9.10').caller.enrollment.claim({
+        voterCardNumber: 'SO-1111-Y',
+        dateOfBirth: DOB,
+      }),
+      'BAD_REQUEST',
+    );
+  });
+
+  it.each([
+    [{ voterCardNumber: 'ab', dateOfBirth: DOB }, 'roll.voterCardInvalid', undefined],
+    [{ voterCardNumber: 'SO-5550-1234', dateOfBirth: '1984-02-30' }, 'roll.dateOfBirthInvalid', undefined],
+    [{ voterCardNumber: 'SO-5550-1234', dateOfBirth: '09/03/1984' }, 'roll.dateOfBirthInvalid', undefined],
+    [{ voterCardNumber: 'SO-5550-1234', dateOfBirth: '2999-01-01' }, 'roll.dateOfBirthFuture', undefined],
+    [
+      { voterCardNumber: 'SO-5550-1234', dateOfBirth: `${new Date().getUTCFullYear() - 10}-01-01` },
+      'roll.tooYoung',
+      { min: 18 },
+    ],
+    [{ voterCardNumber: 'SO-5550-1234', dateOfBirth: '1850-01-01' }, 'roll.tooOld', { max: 130 }],
+  ])('refuses %j with its sentence before any work', async (input, key, params) => {
+    const { caller } = await setup();
+    await expectTrpcError(caller.enrollment.claim(input), 'BAD_REQUEST', say(key, params));
+    expect(hashing.calls).toBe(0);
+  });
+});
