@@ -16,7 +16,6 @@ import { createSession } from '@server/auth/sessions';
 import { closeDb, createDb, migrateDb } from '@server/db/client';
 import {
   districts,
-  elections,
   houseMembers,
   pollCandidates,
   polls,
@@ -103,9 +102,12 @@ db.transaction((tx) => {
   }
 });
 
-const { election, candidates } = createElection(db, { title: 'Bench election', candidateCount: 4 });
 // For enrolled voters, as elections are by default: R2's votes.cast pays for the roll check.
-db.update(elections).set({ eligibility: 'enrolled' }).where(eq(elections.id, election.id)).run();
+const { election, candidates } = createElection(db, {
+  title: 'Bench election',
+  candidateCount: 4,
+  eligibility: 'enrolled',
+});
 const counts = {
   citizens: db.select({ n: sql<number>`count(*)` }).from(users).get()?.n ?? 0,
   houseMembers: db.select({ n: sql<number>`count(*)` }).from(houseMembers).get()?.n ?? 0,

@@ -6,7 +6,10 @@ import { enrollmentStatus } from '../services/voter-roll/status';
 import { protectedProcedure, router } from '../trpc/init';
 import { countsByRegion } from './enrollment-counts';
 
-/** A citizen's own place on the voter roll (issue 17): status, a code to show at a center, a claim. */
+/**
+ * A citizen's own place on the voter roll (issue 17): status, a code to show at a center, a claim; and the
+ * roll's public counts.
+ */
 export const enrollmentRouter = router({
   /** Enrolled voters per region and the total (the /regions and /registration-centers pages): public. */
   countsByRegion,

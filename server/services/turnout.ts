@@ -1,4 +1,5 @@
 import { votePercentage } from '@shared/election-rules';
+import { parseEligibleRegions } from '@shared/eligibility';
 import { DISTRICT_REGIONS, type DistrictRegion } from '@shared/regions';
 import type { EligibilityRule } from '@shared/voter-roll';
 import { and, count, eq, isNotNull } from 'drizzle-orm';
@@ -27,21 +28,9 @@ export function turnoutOf(voteCount: number, eligibleVoters: number): Turnout {
   return { votes: voteCount, eligibleVoters, percentage: votePercentage(voteCount, eligibleVoters) };
 }
 
-/** elections.eligible_regions is a JSON list of district regions; null (or anything unreadable) is every region. */
-function listedRegions(stored: string | null): DistrictRegion[] | null {
-  if (stored === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    if (!Array.isArray(parsed)) return null;
-    return DISTRICT_REGIONS.filter((region) => parsed.includes(region));
-  } catch {
-    return null;
-  }
-}
-
-/** The regions whose enrolled voters may vote: the listed ones, or all 18. */
+/** The regions whose enrolled voters may vote: the listed ones, or all 18 (read as the vote check reads them). */
 function eligibleRegionsOf(rule: StoredRule): readonly DistrictRegion[] {
-  return listedRegions(rule.eligibleRegions) ?? DISTRICT_REGIONS;
+  return parseEligibleRegions(rule.eligibleRegions) ?? DISTRICT_REGIONS;
 }
 
 /**

@@ -11,7 +11,13 @@ import { demoAccountsBanner, prepareDatabase } from '@server/startup';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN, readDemoAccountsFile } from '../../seed/demo-accounts';
+import {
+  DEMO_ADMIN,
+  DEMO_CITIZEN,
+  DEMO_REGISTRAR,
+  DEMO_SUPERVISOR,
+  readDemoAccountsFile,
+} from '../../seed/demo-accounts';
 import { signedInUser } from '../helpers/account';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createTestDb } from '../helpers/db';
@@ -74,7 +80,12 @@ describe('start-up', () => {
     expect(result.demoAccounts?.file).toBe(file);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const kept = readDemoAccountsFile(file);
-    expect(kept.map((account) => account.email)).toEqual([DEMO_ADMIN.email, DEMO_CITIZEN.email]);
+    expect(kept.map((account) => account.email)).toEqual([
+      DEMO_ADMIN.email,
+      DEMO_CITIZEN.email,
+      DEMO_REGISTRAR.email,
+      DEMO_SUPERVISOR.email,
+    ]);
     expect(kept).toEqual(result.demoAccounts?.credentials);
 
     const banner = demoAccountsBanner(result.demoAccounts ?? { credentials: [], file: null });

@@ -25,6 +25,7 @@ function closedVisibleElection(db: Db) {
     status: 'Closed',
     resultsVisible: true,
     hideResultsUntilClose: false,
+    eligibility: 'enrolled',
     startTime: new Date(Date.now() - 2 * DAY),
     endTime: new Date(Date.now() - DAY),
   });
@@ -129,7 +130,10 @@ describe('turnout on the public results', () => {
 
   it('leaks nothing of hidden results: no turnout for voters, turnout for a stepped-up admin', async () => {
     const deps = createTestDeps();
-    const { election, candidates: ballot } = createElection(deps.db, { hideResultsUntilClose: true });
+    const { election, candidates: ballot } = createElection(deps.db, {
+      hideResultsUntilClose: true,
+      eligibility: 'enrolled',
+    });
     const district = addDistrict(deps.db, 'Bari');
     addVotingVoter(deps.db, district, election.id, ballot[0]?.id ?? '');
     addVoter(deps.db, district);
@@ -153,6 +157,7 @@ describe('turnout on the public results', () => {
     const { election, candidates: ballot } = createElection(deps.db, {
       resultsVisible: true,
       hideResultsUntilClose: false,
+      eligibility: 'enrolled',
     });
     const district = addDistrict(deps.db, 'Hiraan');
     for (let i = 0; i < 4; i += 1) addVotingVoter(deps.db, district, election.id, ballot[i % 2]?.id ?? '');
