@@ -202,11 +202,21 @@ describe('the monthly poll, end to end', () => {
     await page.getByText('Please fill in all required fields').first().waitFor();
     await noHorizontalScroll(page);
     await form.getByRole('textbox', { name: 'Title' }).fill(`Tab poll ${unique()}`);
+    // Who can vote: verified e-mail by default for a poll; this one is for enrolled voters.
+    expect(await form.getByRole('radio', { name: 'Verified e-mail', exact: true }).isChecked()).toBe(true);
+    await form.getByRole('radio', { name: 'Enrolled voters' }).check();
     await form.getByRole('button', { name: 'Create Poll' }).click();
     await page.getByText('Poll created successfully').waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/admin/polls/'));
     await page.getByText('Draft', { exact: true }).first().waitFor();
     await page.getByRole('form', { name: 'Add candidate' }).waitFor();
     await noHorizontalScroll(page);
+    const pollId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const rule = await page.evaluate(async (id) => {
+      const input = encodeURIComponent(JSON.stringify({ json: { id } }));
+      const response = await fetch(`/trpc/polls.byId?input=${input}`);
+      return (await response.json()).result.data.json.poll.eligibility;
+    }, pollId);
+    expect(rule).toBe('enrolled');
   });
 });

@@ -4,10 +4,12 @@ import { notifications } from '@mantine/notifications';
 import { monthBounds, monthKey } from '@shared/months';
 import { dateToSomaliaLocal, somaliaLocalToDate } from '@shared/poll-rules';
 import { type PollFormValues, pollFormSchema, pollMessages } from '@shared/schemas/polls';
+import { DEFAULT_POLL_ELIGIBILITY, type EligibilityRule } from '@shared/voter-roll';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { EligibilityFields } from '../../components/admin/EligibilityFields';
 import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -28,6 +30,8 @@ export function CreatePollForm() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const month = monthKey(new Date());
+  // Who can vote: kept beside the spec's form values, which its schema checks field by field.
+  const [eligibility, setEligibility] = useState<EligibilityRule>(DEFAULT_POLL_ELIGIBILITY);
   const form = useForm<PollFormValues>({
     initialValues: { title: '', monthYear: month, ...windowOf(month) },
     validate: zodValidate(pollFormSchema),
@@ -67,6 +71,7 @@ export function CreatePollForm() {
         electionType: 'presidential',
         opensAt: somaliaLocalToDate(values.opensAt) ?? undefined,
         closesAt: somaliaLocalToDate(values.closesAt) ?? undefined,
+        eligibility,
       });
     },
     (errors) => {
@@ -127,6 +132,7 @@ export function CreatePollForm() {
             {...form.getInputProps('closesAt')}
           />
         </SimpleGrid>
+        <EligibilityFields rule={eligibility} onRuleChange={setEligibility} disabled={busy} />
         <Group justify="flex-end">
           <Button type="submit" loading={busy} mih={44}>
             {t('create.submit')}
