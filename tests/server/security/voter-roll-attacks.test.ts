@@ -2,7 +2,9 @@ import { enrollmentCodes, voters } from '@server/db/schema';
 import { messageText } from '@server/errors/texts';
 import { describe, expect, it } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
+import { testAppsClosedAfterEach } from '../../helpers/app';
 import { callerFor, createTestDeps } from '../../helpers/caller';
+import { rollDistricts, rollSize, sendRoll, steppedUpAdmin } from '../../helpers/roll-import';
 import { enrolledVoter, issueCode, registrarWithCenter, rollUser } from '../../helpers/voter-roll-factories';
 
 const say = (key: string) => messageText({ key, params: undefined as never });
@@ -58,5 +60,28 @@ describe('voter roll attacks: one card, two accounts', () => {
     });
     expect(again.id).toBe(id);
     expect(deps.db.select().from(voters).all()).toHaveLength(1);
+  });
+});
+
+describe('voter roll attacks: the import', () => {
+  const openApp = testAppsClosedAfterEach();
+
+  it('refuses a card already on the roll or earlier in the file when only its dashes differ', async () => {
+    const test = await openApp();
+    rollDistricts(test.db);
+    const { cookie } = await steppedUpAdmin(test.db);
+    enrolledVoter(test.db, { voterCardNumber: 'SO-2024-0001' });
+    const csv =
+      'voter_card_number,full_name,date_of_birth,district_code\n' +
+      'SO20240001,Hodan Cali Warsame,1990-04-17,BN-HOD\n' +
+      'SO-7777-0001,Axmed Warsame,1961-12-31,BN-HOD\n' +
+      'SO77770001,Axmed Warsame,1961-12-31,BN-HOD\n';
+    const response = await sendRoll(test.app, csv, { cookie });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().refused.map((r: { reason: { code: string } }) => r.reason.code)).toEqual([
+      'rollImport.alreadyOnRoll',
+      'rollImport.duplicateInFile',
+    ]);
+    expect(rollSize(test.db)).toBe(1);
   });
 });
