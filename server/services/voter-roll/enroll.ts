@@ -4,7 +4,7 @@ import { isUniqueViolation } from '@server/db/unique';
 import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
 import type { EnrollInput } from '@shared/schemas/voter-roll';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { checkPlace, type StaffActor } from './centers';
 import { accountOfCode, entryOfAccount } from './enrollment-codes';
 import { maskEmail } from './masking';
@@ -31,6 +31,26 @@ export function lookupEnrollmentCode(db: Db, actor: StaffActor, code: string, no
   return { fullName: account?.fullName ?? 'User', email: maskEmail(account?.email ?? '') };
 }
 
+/**
+ * Dashes are kept in stored card numbers, so the unique index alone would let "SO-5550-1234" and "SO55501234"
+ * (one card, typed two ways) onto the roll for two accounts. Compared here without dashes, inside the
+ * enrolling transaction (SQLite runs one writer at a time, so two registrars cannot both pass).
+ */
+function cardOnRollInAnySpelling(
+  tx: Pick<Db, 'select'>,
+  voterCardNumber: string,
+  ownEntryId: string | undefined,
+) {
+  const bare = voterCardNumber.replace(/-/g, '');
+  const sameCard = sql`replace(${voters.voterCardNumber}, '-', '') = ${bare}`;
+  const found = tx
+    .select({ id: voters.id })
+    .from(voters)
+    .where(ownEntryId ? and(sameCard, ne(voters.id, ownEntryId)) : sameCard)
+    .get();
+  return found !== undefined;
+}
+
 /** Which unique index refused an insert or update of voters. */
 function duplicateOf(error: unknown): 'card' | 'account' | null {
   if (!isUniqueViolation(error)) return null;
@@ -52,6 +72,8 @@ export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now =
       checkPlace(tx, actor, input.centerId, input.districtId);
       const previous = entryOfAccount(tx, code.userId);
       if (previous && previous.status !== 'rejected') throw new DomainError('registrar.accountHasEntry');
+      if (cardOnRollInAnySpelling(tx, input.voterCardNumber, previous?.id))
+        throw new DomainError('registrar.cardOnRoll');
       const fullName = input.fullName ?? accountName(tx, code.userId)?.fullName ?? 'User';
       const values = {
         voterCardNumber: input.voterCardNumber,

@@ -31,7 +31,10 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
       (district) => [district.code.toUpperCase(), district.id],
     ),
   );
-  const onRoll = db.$client.prepare('SELECT 1 FROM voters WHERE voter_card_number = ?').pluck();
+  // One card typed with and without dashes is one card (see enroll.ts): both checks compare without dashes.
+  const onRoll = new Set(
+    db.$client.prepare("SELECT replace(voter_card_number, '-', '') FROM voters").pluck().all() as string[],
+  );
   const firstRowOfCard = new Map<string, number>();
   const entries: RollEntry[] = [];
   const refused: RefusedRow[] = [];
@@ -73,13 +76,14 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
       refuse(problem.code, problem.params, card);
       continue;
     }
-    const firstRow = firstRowOfCard.get(card);
+    const bare = card.replace(/-/g, '');
+    const firstRow = firstRowOfCard.get(bare);
     if (firstRow !== undefined) {
       refuse('rollImport.duplicateInFile', { firstRow }, card);
       continue;
     }
-    firstRowOfCard.set(card, row);
-    if (onRoll.get(card) !== undefined) {
+    firstRowOfCard.set(bare, row);
+    if (onRoll.has(bare)) {
       refuse('rollImport.alreadyOnRoll', {}, card);
       continue;
     }
