@@ -1,4 +1,5 @@
 import { VOTER_SOURCES, VOTER_STATUSES } from '@shared/voter-roll';
+import { sql } from 'drizzle-orm';
 import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { districts, registrationCenters } from './admin';
 import { users } from './auth';
@@ -40,6 +41,9 @@ export const voters = sqliteTable(
   },
   (t) => [
     uniqueIndex('voters_card_unique').on(t.voterCardNumber),
+    // One card typed with or without dashes is one card: enrollment looks cards up by this expression
+    // (services/voter-roll/enroll.ts), which without the index would scan the whole roll inside the write.
+    index('voters_card_bare_idx').on(sql`replace(${t.voterCardNumber}, '-', '')`),
     uniqueIndex('voters_user_unique').on(t.userId),
     index('voters_status_district_idx').on(t.status, t.districtId),
     index('voters_center_idx').on(t.centerId, t.status),
