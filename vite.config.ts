@@ -39,7 +39,32 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's build of the client (`vite build --ssr`, script build:ssr): the page renderer
+ * (client/src/entry-server.tsx) as one CommonJS file with every package inside, so the server (and the release's
+ * single executable, which unpacks it) loads it with require() and needs no client package at run time.
+ */
+const ssrBuild = defineConfig({
+  root: 'client',
+  publicDir: false,
+  plugins: [react()],
+  resolve: { tsconfigPaths: true },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: '../dist/ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    target: 'node24',
+    minify: false,
+    reportCompressedSize: false,
+    rolldownOptions: {
+      output: { format: 'cjs', entryFileNames: 'entry-server.cjs', codeSplitting: false },
+    },
+  },
+});
+
+const browserBuild = defineConfig({
   root: 'client',
   publicDir: 'public',
   plugins: [react(), precompress()],
@@ -93,3 +118,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : browserBuild));

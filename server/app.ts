@@ -15,6 +15,7 @@ import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { createPublicCache } from './http/public-cache';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
+import { createServerPages, loadPageRenderer } from './http/ssr';
 import { registerStatic } from './http/static';
 import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc-calls';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   env: Env;
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
+  /** Where the built page renderer lives (dist/ssr/entry-server.cjs); without one, pages are the shell. */
+  ssrDir?: string;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
 }
@@ -113,7 +116,13 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Counted per call, after the cache: answers served from memory are free (trpc-calls.ts).
   const ceiling = env.RATE_LIMITS ? callCeiling({ callsPerMinute: CALLS_PER_MINUTE }) : null;
-  const publicCache = createPublicCache(deps, { charge: ceiling?.charge });
+  // Public pages rendered on the server (ssr.ts), from the built renderer when there is one.
+  const renderPage = loadPageRenderer(options.ssrDir ?? 'dist/ssr');
+  const serverPages = renderPage ? createServerPages(deps, renderPage, { charge: ceiling?.charge }) : null;
+  const publicCache = createPublicCache(deps, {
+    charge: ceiling?.charge,
+    onInvalidate: serverPages?.invalidate,
+  });
   const createContext = createContextFactory(deps);
   // Expected refusals (wrong password, already voted...) are answers, not failures worth a log line.
   const onError = ({ error, path, type }: { error: TRPCError; path?: string; type: string }) => {
@@ -157,6 +166,8 @@ export async function buildApp(options: BuildAppOptions) {
     clientDir: options.clientDir ?? 'dist/client',
     uploadsDir: env.UPLOADS_DIR,
     defaultTheme: () => getSiteSettings(db).defaultTheme,
+    serverPages,
+    publicOrigin: env.PUBLIC_ORIGIN,
   });
   return app;
 }

@@ -13,13 +13,20 @@
   document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
 })();
 
-// The page's language before React loads (screen readers and the browser's own translation offer read it).
+// The page's language. The server renders it in the language of the 'lang' cookie (server/http/ssr.ts); a
+// choice made before the cookie existed (localStorage only) is copied into it, for the next page the server sends.
 (() => {
   let lang = null;
   try {
     lang = window.localStorage.getItem('lang');
   } catch {
-    // Storage refused: the app decides from the browser's languages.
+    // Storage refused: the server decides from the browser's languages.
   }
-  if (lang === 'so' || lang === 'en') document.documentElement.lang = lang;
+  if (lang !== 'so' && lang !== 'en') return;
+  if (!/(?:^|;\s*)lang=/.test(document.cookie)) {
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  }
+  // A page the server did not render (the development server) takes the remembered language at once.
+  if (!document.documentElement.hasAttribute('data-server-lang')) document.documentElement.lang = lang;
 })();

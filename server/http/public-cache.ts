@@ -95,6 +95,8 @@ async function parseCalls(call: TrpcRequest): Promise<{ calls: Call[]; batch: bo
 interface PublicCacheOptions {
   /** The per-address call ceiling (trpc-calls.ts), taken before any work: false when it answered 429. */
   charge?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  /** Told whenever the cache is emptied, so what is built from the same answers (pages, ssr.ts) goes too. */
+  onInvalidate?: () => void;
 }
 
 export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {}) {
@@ -106,6 +108,7 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
   function invalidate() {
     generation += 1;
     entries.clear();
+    options.onInvalidate?.();
   }
 
   function fresh(key: string): Entry | undefined {

@@ -1,10 +1,12 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonError } from './errors';
-import { pagePreloadLinks } from './page-preloads';
+import { pageAssets } from './page-assets';
+import { pageHtml } from './page-html';
 import { registerServiceWorker } from './service-worker';
+import { type createServerPages, pageLanguage } from './ssr';
 
 /** Paths that are API surface: an unknown one answers JSON, never the SPA's HTML. */
 const API_PREFIXES = ['/trpc', '/api', '/uploads', '/healthz'];
@@ -15,12 +17,19 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built client (hashed assets cached for a year, index.html always revalidated), stored
- * uploads, and the SPA fallback: every other GET gets index.html so client routes load directly.
+ * Serves the built client (hashed assets cached for a year, pages always revalidated), stored uploads, and
+ * every other GET as a page: rendered on the server when it is a public one (ssr.ts), else the shell.
  */
 export async function registerStatic(
   app: FastifyInstance,
-  options: { clientDir: string; uploadsDir: string; defaultTheme?: () => string },
+  options: {
+    clientDir: string;
+    uploadsDir: string;
+    defaultTheme?: () => string;
+    /** Public pages rendered on the server (ssr.ts); without it every page is the shell the browser renders. */
+    serverPages?: ReturnType<typeof createServerPages> | null;
+    publicOrigin?: string;
+  },
 ) {
   const clientDir = resolve(options.clientDir);
   const uploadsDir = resolve(options.uploadsDir);
@@ -60,24 +69,44 @@ export async function registerStatic(
   }
 
   // The page carries the admin's default theme so the first paint already uses it, without an extra request.
-  const pageHtml = () => {
+  const template = () => {
     const theme = options.defaultTheme?.() ?? 'system';
     return (indexHtml ?? '').replace(
       '<meta name="codka-default-theme" content="system" />',
       `<meta name="codka-default-theme" content="${theme === 'light' || theme === 'dark' ? theme : 'system'}" />`,
     );
   };
-  // Every page but the landing page starts its code's downloads with the HTML (page-preloads.ts).
-  const preloads = hasClient ? pagePreloadLinks(clientDir) : '';
-  const otherPageHtml = () => pageHtml().replace('</head>', `${preloads}</head>`);
-  const sendIndex = (reply: FastifyReply, html: string) =>
-    reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
-  // The static plugin answers the root folder itself with 403; the home page is the SPA like any route.
-  if (indexHtml) app.get('/', (_request, reply) => sendIndex(reply, pageHtml()));
+  const linksFor = hasClient ? pageAssets(clientDir) : () => '';
+  const origin = options.publicOrigin ?? '';
+  /** A public page rendered on the server, else the shell (in the reader's language) the browser renders. */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const page = (await options.serverPages?.pageFor(request, reply)) ?? null;
+    if (page === false) return reply; // the call ceiling answered 429
+    if (page?.redirect) return reply.redirect(page.redirect, page.status);
+    const language = pageLanguage(request);
+    const result = page?.result ?? null;
+    const html = pageHtml(template(), language, {
+      result,
+      url: request.url,
+      origin,
+      links: result ? linksFor(result.files) : '',
+    });
+    return (
+      reply
+        .code(page?.status ?? 200)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        // The same address answers in the reader's language: a shared cache must keep the copies apart.
+        .header('Vary', 'Cookie, Accept-Language')
+        .send(html)
+    );
+  }
+  // The static plugin answers the root folder itself with 403; the home page is a page like any other.
+  if (indexHtml) app.get('/', sendPage);
 
   app.setNotFoundHandler((request, reply) => {
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && indexHtml) {
-      return sendIndex(reply, otherPageHtml());
+      return sendPage(request, reply);
     }
     return reply
       .code(404)

@@ -8,9 +8,18 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/** The remembered choice, else the browser's first language we speak, else English (the spec's texts). */
+/** The cookie the server reads to render a page in the reader's language (server/http/ssr.ts). */
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The language the server rendered the page in (it marks <html> with data-server-lang): hydration must start
+ * in it. Without it (the development server, an old page), the remembered choice, else the browser's first
+ * language we speak, else English (the spec's texts).
+ */
 export function initialLanguage(): Language {
   if (typeof window === 'undefined') return 'en'; // unit tests run the client's modules in Node
+  const root = document.documentElement;
+  if (root.hasAttribute('data-server-lang') && isLanguage(root.lang)) return root.lang;
   try {
     const saved = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
     if (isLanguage(saved)) return saved;
@@ -25,6 +34,10 @@ export function initialLanguage(): Language {
 }
 
 export function rememberLanguage(language: Language): void {
+  // A year; Lax, so a link followed from another site still opens in the reader's language.
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from many phones' browsers.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

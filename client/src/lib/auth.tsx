@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '@server/routers/_app';
 import { useMemo, useSyncExternalStore } from 'react';
-import { type SessionUser, sessionState, subscribeToSession } from './session';
+import { signIn, signInTwoFactor, signOut, signUp } from './data';
+import { type SessionUser, serverSessionState, sessionState, subscribeToSession } from './session';
 
 export type { SessionUser } from './session';
 /** A started session, or (for an account with two-factor sign-in) the token to send with the code. */
@@ -20,23 +21,10 @@ interface AuthState {
   signOut(): Promise<void>;
 }
 
-/**
- * The data layer (data.tsx), fetched on first use: the first render reads the session from the store
- * (session.ts) and ships without React Query and tRPC (F1). AppProviders starts the fetch right after it.
- */
-export const loadDataLayer = () => import('./data');
-
-const actions = {
-  signIn: async (input: { email: string; password: string }) => (await loadDataLayer()).signIn(input),
-  signInTwoFactor: async (input: { pendingToken: string; code: string }) =>
-    (await loadDataLayer()).signInTwoFactor(input),
-  signUp: async (input: { fullName: string; email: string; password: string }) =>
-    (await loadDataLayer()).signUp(input),
-  signOut: async () => (await loadDataLayer()).signOut(),
-};
+const actions = { signIn, signInTwoFactor, signUp, signOut };
 
 /** Who is signed in and the session's actions, anywhere under the router (no provider needed). */
 export function useAuth(): AuthState {
-  const session = useSyncExternalStore(subscribeToSession, sessionState);
+  const session = useSyncExternalStore(subscribeToSession, sessionState, serverSessionState);
   return useMemo(() => ({ ...session, isAdmin: session.user?.isAdmin ?? false, ...actions }), [session]);
 }

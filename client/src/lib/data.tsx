@@ -1,31 +1,19 @@
 import type { AppRouter } from '@server/routers/_app';
-import { QueryClientProvider, QueryObserver } from '@tanstack/react-query';
+import { QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { ReactNode } from 'react';
 import { isOffline } from './errors';
 import { createQueryClient } from './query-client';
 import { type SessionUser, setSessionState } from './session';
-import { createApiClient, TRPCProvider } from './trpc';
+import { createApiClient } from './trpc';
 
 /**
- * The data layer (React Query, tRPC, superjson): one client for the whole visit, loaded right after the first
- * render and by every page that shows data, never before the landing page paints (F1). Importing it has no
- * side effect (unit tests import it in Node); the browser starts the session with startSession.
+ * The browser's data clients (React Query, tRPC, superjson): one for the whole visit, given to the app by Root
+ * (root.tsx) and to the routes' loaders (entry-client.tsx). Importing it has no side effect (unit tests and the
+ * server's render import it in Node); the browser starts the session with startSession.
  */
 export const queryClient = createQueryClient();
 export const trpcClient = createApiClient();
-const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
-
-/** Pages and their components reach the shared clients through these providers (useTRPC, useQuery). */
-export function DataProviders({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        {children}
-      </TRPCProvider>
-    </QueryClientProvider>
-  );
-}
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 
 const sessionOptions = trpc.auth.session.queryOptions(undefined, { staleTime: 60_000, retry: 1 });
 const sessionKey = sessionOptions.queryKey;
@@ -36,12 +24,19 @@ let sessionObserver: ReturnType<typeof observeSession> | null = null;
  * Once, in the browser: checks the session and keeps the session store (session.ts) in step with the
  * session query, whoever changes it (sign in here, a page invalidating it after a password reset).
  */
-export function startSession(): void {
+export function startSession({ serverRendered = false } = {}): void {
   if (sessionObserver) return;
   // The client stays mounted for the whole visit, as its provider used to be: refetches on reconnect.
   queryClient.mount();
   sessionObserver = observeSession();
+  // The server renders every page as a visitor sees it (never with one person's data): a signed-in reader's
+  // queries are asked again with their session once it is known (results they may see, "you voted").
+  let visitorData = serverRendered;
   sessionObserver.subscribe((result) => {
+    if (visitorData && result.isSuccess) {
+      visitorData = false;
+      if (result.data.user) void refetchAsReader();
+    }
     const state = { loading: result.isPending, user: result.data?.user ?? null };
     // Offline, who is reading is not known: pages that are someone's own say so (the elections hub).
     const offline = result.data === undefined && result.isError && isOffline(result.error);
@@ -49,12 +44,16 @@ export function startSession(): void {
   });
 }
 
+function refetchAsReader(): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0]?.toString() !== sessionKey[0]?.toString(),
+  });
+}
+
 /** A new session changes what every other query may return: refetch them all after setting the user. */
 async function applySession(user: SessionUser | null): Promise<void> {
   queryClient.setQueryData(sessionKey, { user });
-  await queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0]?.toString() !== sessionKey[0]?.toString(),
-  });
+  await refetchAsReader();
 }
 
 export async function signIn(input: { email: string; password: string }) {

@@ -1,14 +1,28 @@
-import { useEffect } from 'react';
+import type { PageHead } from '@shared/page-render';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const SITE = 'Codka';
+
+/**
+ * On the server, the page's head is collected while it renders (entry-server.tsx writes it into the HTML's
+ * `<title>`, description and Open Graph tags); in the browser there is none and the document is updated.
+ */
+export const PageHeadContext = createContext<PageHead | null>(null);
 
 /** Sets the document title and meta description for search engines and link previews. */
 export function usePageMeta(title: string, description?: string): void {
   const { t } = useTranslation();
   const tagline = t('site.tagline');
+  const fullTitle = title ? `${title} – ${SITE}` : `${SITE} – ${tagline}`;
+  const head = useContext(PageHeadContext);
+  if (head) {
+    // The deepest page to render sets it last: a page's own words win over its frame's.
+    head.title = fullTitle;
+    if (description) head.description = description;
+  }
   useEffect(() => {
-    document.title = title ? `${title} – ${SITE}` : `${SITE} – ${tagline}`;
+    document.title = fullTitle;
     if (description) {
       let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
       if (!meta) {
@@ -18,5 +32,5 @@ export function usePageMeta(title: string, description?: string): void {
       }
       meta.content = description;
     }
-  }, [title, description, tagline]);
+  }, [fullTitle, description]);
 }

@@ -23,6 +23,11 @@ export function sessionState(): SessionState {
   return current;
 }
 
+/** What the server renders (it never knows who reads) and so what hydration starts from. */
+export function serverSessionState(): SessionState {
+  return CHECKING;
+}
+
 export function subscribeToSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

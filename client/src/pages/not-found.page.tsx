@@ -30,3 +30,6 @@ export function NotFoundPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { NotFoundPage as Component };

@@ -51,3 +51,6 @@ export function VerifyEmailPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { VerifyEmailPage as Component };

@@ -57,3 +57,6 @@ export function AccountPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { AccountPage as Component };

@@ -74,3 +74,6 @@ export function AuthPage() {
     </Container>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { AuthPage as Component };

@@ -76,3 +76,6 @@ export function ForgotPasswordPage() {
     </Container>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { ForgotPasswordPage as Component };

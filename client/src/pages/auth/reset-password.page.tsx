@@ -105,3 +105,6 @@ export function ResetPasswordPage() {
     </Container>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { ResetPasswordPage as Component };

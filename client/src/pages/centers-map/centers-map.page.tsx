@@ -106,3 +106,6 @@ export function RegistrationCentersMapPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { RegistrationCentersMapPage as Component };

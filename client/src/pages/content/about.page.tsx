@@ -104,3 +104,6 @@ export function AboutPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { AboutPage as Component };

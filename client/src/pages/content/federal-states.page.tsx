@@ -95,3 +95,6 @@ export function FederalStatesPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { FederalStatesPage as Component };

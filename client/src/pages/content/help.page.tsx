@@ -111,3 +111,6 @@ export function HelpPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { HelpPage as Component };

@@ -148,3 +148,6 @@ export function RegionDetailPage() {
   if (!isRegionSlug(slug)) return <RegionNotFound slug={slug} />;
   return <RegionDetail key={slug} region={REGIONS[slug]} />;
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { RegionDetailPage as Component };

@@ -97,3 +97,6 @@ export function RegionsPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { RegionsPage as Component };

@@ -140,3 +140,6 @@ export function StateProfilePage() {
   if (!isStateId(id)) return <StateNotFound id={id} />;
   return <StateProfileView key={id} state={STATES[id]} />;
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { StateProfilePage as Component };

@@ -105,3 +105,6 @@ export function TransparentProcessPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { TransparentProcessPage as Component };

@@ -188,3 +188,6 @@ export function VotingPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { VotingPage as Component };

@@ -137,3 +137,6 @@ export function ParliamentPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { ParliamentPage as Component };

@@ -97,3 +97,6 @@ export function SenatorsPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { SenatorsPage as Component };

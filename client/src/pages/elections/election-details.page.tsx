@@ -155,3 +155,6 @@ function OpenForYou({ election }: { election: ElectionDetails }) {
     </Alert>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { ElectionDetailsPage as Component };

@@ -148,3 +148,6 @@ function ElectionsHub() {
     </>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { ElectionsHubPage as Component };

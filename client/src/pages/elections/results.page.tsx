@@ -133,3 +133,6 @@ function ResultsView({ answer }: { answer: ResultsAnswer }) {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { ResultsPage as Component };

@@ -124,3 +124,6 @@ function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
     </Card>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { VerifiedResultsPage as Component };

@@ -123,3 +123,6 @@ function ReceiptCheck({ receiptId }: { receiptId: string }) {
     </Alert>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { VerifyReceiptPage as Component };

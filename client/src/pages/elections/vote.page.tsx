@@ -152,3 +152,6 @@ function EligibleBallot({
   }
   return <VoteCard electionId={election.id} candidates={election.candidates} onVoted={onVoted} />;
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { VotePage as Component };

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { withDataLayer } from '../../lib/with-data';
 import classes from './home.module.css';
 
 // The map's shapes (about 9 KB gzip) download alongside the first render, not before it
@@ -21,12 +20,9 @@ const FeaturesAndUpdates = lazy(() =>
   import('./FeaturesAndUpdates').then((module) => ({ default: module.FeaturesAndUpdates })),
 );
 
-// Only signed-in citizens see this section: visitors never download it. It reads the data layer, which comes
-// with it (lib/with-data.tsx).
+// Only signed-in citizens see this section: visitors never download it.
 const ActiveElections = lazy(() =>
-  withDataLayer(import('./ActiveElections').then((module) => module.ActiveElections)).then((component) => ({
-    default: component,
-  })),
+  import('./ActiveElections').then((module) => ({ default: module.ActiveElections })),
 );
 
 export function HomePage() {
@@ -83,3 +79,6 @@ export function HomePage() {
     </>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { HomePage as Component };

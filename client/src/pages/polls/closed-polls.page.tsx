@@ -37,3 +37,6 @@ export function ClosedPollsPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { ClosedPollsPage as Component };

@@ -18,3 +18,6 @@ export function CurrentPollPage() {
     </PageContainer>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { CurrentPollPage as Component };

@@ -6,3 +6,6 @@ export function PollDetailPage() {
   const { id = '' } = useParams();
   return <PollResultsView pollId={id} />;
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { PollDetailPage as Component };

@@ -92,3 +92,6 @@ function AllPolls() {
     />
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { PollHistoryPage as Component };

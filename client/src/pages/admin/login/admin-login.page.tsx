@@ -180,3 +180,6 @@ export function AdminLoginPage() {
     </Container>
   );
 }
+
+/** The route table's name for this page (lib/route.ts). */
+export { AdminLoginPage as Component };

@@ -1,0 +1,124 @@
+import './lib/zod-csp';
+import { Writable } from 'node:stream';
+import type { AppRouter } from '@server/routers/_app';
+import type { PageHead, RenderPage, RenderRequest, RenderResult } from '@shared/page-render';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import superjson from 'superjson';
+import { i18n } from './i18n';
+import { PageHeadContext } from './lib/page-meta';
+import type { PageHandle } from './lib/route';
+import { createApiClient } from './lib/trpc';
+import { Root } from './root';
+import { createRoutes } from './routes';
+
+/**
+ * A public page's HTML on the server, as a visitor sees it (never with one person's data: the browser asks for
+ * the signed-in reader's part after hydrating, lib/data.tsx). Built by `vite build --ssr` into
+ * dist/ssr/entry-server.cjs and called by server/http/ssr.ts.
+ *
+ * Renders run one at a time: the texts' language is the i18n instance's (i18n/index.ts), shared by the whole
+ * process like in the browser. A render is a few milliseconds of work; its data comes from the database in
+ * process, never over HTTP.
+ */
+const RENDER_TIMEOUT_MS = 5000;
+
+// Never asked: the server's render reads only what the loaders put in the cache.
+const trpcClient = createApiClient();
+
+let previous: Promise<unknown> = Promise.resolve();
+
+export const render: RenderPage = (request) => {
+  const next = previous.then(() => renderPage(request));
+  previous = next.catch(() => undefined);
+  return next;
+};
+
+function isBrowserOnly(handle: unknown): boolean {
+  return (handle as PageHandle | undefined)?.serverRendered === false;
+}
+
+async function renderPage({ url, language, trpcFor }: RenderRequest): Promise<RenderResult> {
+  // A failed query is the browser's to ask again and show: the server never waits on retries.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+  const trpc = trpcFor(queryClient) as TRPCOptionsProxy<AppRouter>;
+  const routes = createRoutes({ trpc, queryClient, waitForData: true });
+  const matches = matchRoutes(routes, url);
+  if (!matches || matches.some((match) => isBrowserOnly(match.route.handle))) return { kind: 'browser' };
+
+  await i18n.changeLanguage(language);
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, 'http://codka.invalid')));
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    if (location) return { kind: 'redirect', status: context.status, location };
+    return { kind: 'browser' };
+  }
+  const head: PageHead = { title: '', description: '' };
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = await renderToHtml(
+    <PageHeadContext.Provider value={head}>
+      <Root queryClient={queryClient} trpcClient={trpcClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Root>
+    </PageHeadContext.Provider>,
+  );
+  const files = context.matches
+    .map((match) => (match.route.handle as PageHandle | undefined)?.file)
+    .filter((file): file is string => Boolean(file));
+  const state = JSON.stringify({
+    url,
+    language,
+    router: superjson.serialize({
+      loaderData: context.loaderData,
+      actionData: context.actionData,
+      errors: context.errors,
+    }),
+    queries: superjson.serialize(dehydrate(queryClient)),
+  });
+  const notFound = files.includes('not-found.page');
+  return {
+    kind: 'page',
+    status: notFound ? 404 : context.statusCode,
+    html,
+    head,
+    // Inside <script type="application/json">, "</script>" or "<!--" would end or change the element.
+    state: state.replace(/</g, '\\u003c'),
+    files,
+  };
+}
+
+/** The whole tree, lazy parts and texts included: the reader's first view is complete in the HTML. */
+function renderToHtml(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        html += chunk.toString();
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    let failure: unknown = null;
+    const stream = renderToPipeableStream(element, {
+      // Complete boundaries inline, never outlined behind a script that would finish them: the CSP allows no
+      // inline script, and the whole page is ready before anything is sent.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady() {
+        if (failure) reject(failure);
+        else stream.pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        failure ??= error;
+      },
+    });
+    setTimeout(() => stream.abort(new Error('The page took too long to render')), RENDER_TIMEOUT_MS).unref();
+  });
+}

@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { withTexts } from '../i18n';
+import type { DataAccess, PageData } from './page-data';
+
+/** What a page module exports: its component (react-router's lazy-route convention) and its first view's data. */
+export interface PageModule {
+  Component: ComponentType;
+  pageData?: PageData;
+}
+
+/** What a route tells the server about itself (entry-server.tsx reads it from the matched routes). */
+export interface PageHandle {
+  /** The page module's source, relative to client/src/pages: the server links its code and styles. */
+  file: string;
+  /** Rendered on the server (public pages), or only in the browser (pages about the signed-in reader). */
+  serverRendered: boolean;
+}
+
+// Every page module, each in a chunk of its own, keyed by its path: one table names a page by its file once.
+const pageModules = import.meta.glob<PageModule>('../pages/**/*.page.tsx');
+
+/**
+ * Mantine's styles for the components the landing page does not show (styles/mantine-other.css): they come with
+ * every other page's code (the server links them in those pages' HTML).
+ */
+const otherStyles = () => import('../styles/mantine-other.css');
+
+export interface PageOptions {
+  /** The page's text namespaces (i18n/locales/<language>/<namespace>.json), loaded with its code. */
+  texts?: string[];
+  /** False for pages about the signed-in reader (account, voting): their HTML is the shell. */
+  serverRendered?: boolean;
+  /** For the landing page: its styles are the entry's. */
+  withOtherStyles?: boolean;
+}
+
+/**
+ * One page of the route table (routes.tsx): `file` is the module under client/src/pages without `.tsx`. Its code,
+ * texts and styles load together; its loader starts its first view's data (lib/page-data.ts).
+ */
+export function page(data: DataAccess, path: string | undefined, file: string, options: PageOptions = {}) {
+  const load = pageModules[`../pages/${file}.tsx`];
+  if (!load) throw new Error(`No page module at client/src/pages/${file}.tsx`);
+  const texts = options.texts ?? [];
+  const styles = options.withOtherStyles === false ? Promise.resolve() : undefined;
+  const handle: PageHandle = { file, serverRendered: options.serverRendered ?? true };
+  const route: RouteObject = {
+    ...(path === undefined ? { index: true } : { path }),
+    handle,
+    lazy: async () => {
+      const [module] = await withTexts(Promise.all([load(), styles ?? otherStyles()]), ...texts);
+      return { Component: module.Component };
+    },
+    loader: async ({ params, request }: LoaderFunctionArgs) => {
+      const module = await load();
+      const queries = module.pageData?.({
+        params,
+        searchParams: new URL(request.url).searchParams,
+        trpc: data.trpc,
+      });
+      // prefetchQuery never throws: a failed query is the page's to show (and the browser asks again).
+      const loading = Promise.all((queries ?? []).map((query) => data.queryClient.prefetchQuery(query)));
+      if (data.waitForData) await loading;
+      // null, not undefined: the server's answer for this loader travels to the browser, which then skips it.
+      return null;
+    },
+  };
+  return route;
+}

@@ -1,0 +1,47 @@
+import './styles/mantine-first-render.css';
+import { MantineProvider } from '@mantine/core';
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { themeStorageManager } from './lib/color-scheme';
+import { type createApiClient, TRPCProvider } from './lib/trpc';
+import { cssVariablesResolver, theme } from './theme';
+
+const colorSchemeManager = themeStorageManager();
+
+// The toasts' watcher (and Mantine's notification store) arrives right after the first render: a toast asked
+// for meanwhile waits in the store.
+const NotificationsOnDemand = lazy(() =>
+  import('./components/NotificationsOnDemand').then((module) => ({ default: module.NotificationsOnDemand })),
+);
+
+interface RootProps {
+  queryClient: QueryClient;
+  trpcClient: ReturnType<typeof createApiClient>;
+  children: ReactNode;
+}
+
+/**
+ * Everything around the router, the same on the server (entry-server.tsx) and in the browser
+ * (entry-client.tsx), so the browser's first render matches the server's HTML: the theme, the data clients
+ * (React Query with tRPC) and the toasts.
+ */
+export function Root({ queryClient, trpcClient, children }: RootProps) {
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="auto"
+      colorSchemeManager={colorSchemeManager}
+      cssVariablesResolver={cssVariablesResolver}
+    >
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <Suspense fallback={null}>
+            <NotificationsOnDemand />
+          </Suspense>
+          {children}
+        </TRPCProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,70 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One chunk of Vite's build manifest (dist/client/.vite/manifest.json), keyed by source path. */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Another page's module, or the consoles': never linked into a page that does not show them. */
+const OTHER_PAGES = /^src\/pages\/(.*\.page\.tsx|admin\/|staff\/)/;
+
+/**
+ * What a server-rendered page links in its head besides the entry (which index.html links already):
+ * - the style sheets of everything it may show at once: the page module and, through the lazy parts the
+ *   server rendered into the HTML (the footer, the map, the sections below the fold), their styles, so the
+ *   page never paints unstyled while their code downloads;
+ * - modulepreload for the page module and the chunks it imports, so they download beside the entry instead of
+ *   after it: the browser hydrates as soon as the entry runs.
+ */
+export function pageAssets(clientDir: string) {
+  const manifestPath = join(clientDir, '.vite', 'manifest.json');
+  // A build without a manifest still works, without the head start (its styles arrive with its code).
+  const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+
+  const closure = (key: string, followLazy: boolean, into = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(key)) return into;
+    into.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, followLazy, into);
+    if (followLazy)
+      for (const lazy of chunk.dynamicImports ?? []) if (!OTHER_PAGES.test(lazy)) closure(lazy, true, into);
+    return into;
+  };
+  const entryCode = entryKey ? closure(entryKey, false) : new Set<string>();
+  const entryStyles = new Set(
+    [...entryCode].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`),
+  );
+  const cssOf = (keys: Iterable<string>) =>
+    [...keys].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`);
+
+  const cache = new Map<string, string>();
+  /** The <link> elements for pages rendered from these modules (under client/src/pages, without .tsx). */
+  return function linksFor(files: string[]): string {
+    const cacheKey = files.join('\n');
+    const known = cache.get(cacheKey);
+    if (known !== undefined) return known;
+    const lazyParts = entryKey ? closure(entryKey, true) : new Set<string>();
+    const styles = new Set(cssOf(lazyParts));
+    const code = new Set<string>();
+    for (const file of files) {
+      const key = `src/pages/${file}.tsx`;
+      for (const style of cssOf(closure(key, true))) styles.add(style);
+      for (const part of closure(key, false)) if (!entryCode.has(part)) code.add(part);
+    }
+    const links = [
+      ...[...styles]
+        .filter((href) => !entryStyles.has(href))
+        .map((href) => `<link rel="stylesheet" href="${href}">`),
+      ...[...code].map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`),
+    ].join('');
+    cache.set(cacheKey, links);
+    return links;
+  };
+}

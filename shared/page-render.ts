@@ -1,0 +1,55 @@
+/**
+ * The contract between the server and the build of the client that renders pages on the server
+ * (client/src/entry-server.tsx, built to dist/ssr/entry-server.cjs; server/http/ssr.ts calls it). Only plain data
+ * crosses it, so neither side imports the other's code.
+ */
+
+/** The id of the `<script type="application/json">` data block that carries a page's first view to the browser. */
+export const PAGE_STATE_ID = 'codka-state';
+
+export type PageLanguage = 'so' | 'en';
+
+/** What travels in the data block: the router's loader answers and the queries' answers, as superjson. */
+export interface PageState {
+  /** The path and query the server rendered: the browser hydrates only if it is still on it. */
+  url: string;
+  language: PageLanguage;
+  /** superjson of react-router's hydration data and TanStack Query's dehydrated state. */
+  router: unknown;
+  queries: unknown;
+}
+
+/** What the page's head carries for search engines and link previews (WhatsApp, Facebook, X). */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+export interface RenderRequest {
+  /** Path and query of the page, as the reader asked for it. */
+  url: string;
+  language: PageLanguage;
+  /**
+   * The server's tRPC options proxy for this request (createTRPCOptionsProxy with the router and an anonymous
+   * context) over the given QueryClient: pages' first-view queries run in process, never over HTTP.
+   */
+  trpcFor(queryClient: unknown): unknown;
+}
+
+export type RenderResult =
+  /** Not a page the server renders (the admin console, the account...): the browser renders it. */
+  | { kind: 'browser' }
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** The markup inside #root. */
+      html: string;
+      head: PageHead;
+      /** The data block's JSON, already safe inside a script element. */
+      state: string;
+      /** The page modules rendered (under client/src/pages, without .tsx): their code and styles are linked. */
+      files: string[];
+    };
+
+export type RenderPage = (request: RenderRequest) => Promise<RenderResult>;
