@@ -59,7 +59,11 @@ const ssrBuild = defineConfig({
     minify: false,
     reportCompressedSize: false,
     rolldownOptions: {
-      output: { format: 'cjs', entryFileNames: 'entry-server.cjs', codeSplitting: false },
+      output: {
+        format: 'cjs',
+        entryFileNames: 'entry-server.cjs',
+        chunkFileNames: 'chunks/[name]-[hash].cjs',
+      },
     },
   },
 });

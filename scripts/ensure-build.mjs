@@ -25,6 +25,11 @@ const targets = [
     sources: ['client', 'vite.config.ts', 'server/routers', ...shared],
     script: 'build:client',
   },
+  {
+    output: 'dist/ssr/entry-server.cjs',
+    sources: ['client', 'vite.config.ts', ...shared],
+    script: 'build:ssr',
+  },
   { output: 'dist/server/index.js', sources: ['server', 'seed', ...shared], script: 'build:server' },
 ];
 

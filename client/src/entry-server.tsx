@@ -57,6 +57,12 @@ async function renderPage({ url, language, trpcFor }: RenderRequest): Promise<Re
     if (location) return { kind: 'redirect', status: context.status, location };
     return { kind: 'browser' };
   }
+  // A loader or a lazy route that failed: the browser renders the page itself (and says what went wrong); the
+  // server's log gets why, and the HTML never carries the error's text.
+  if (context.errors) {
+    const reasons = Object.values(context.errors).map((error) => String((error as Error)?.message ?? error));
+    throw new Error(`route failed on the server: ${reasons.join('; ')}`);
+  }
   const head: PageHead = { title: '', description: '' };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(

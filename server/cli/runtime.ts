@@ -5,6 +5,8 @@ import type { Env } from '../env';
 /** Where the server finds what it reads from disk besides the database. */
 export interface RuntimeFiles {
   clientDir: string;
+  /** The page renderer built from the client (dist/ssr/entry-server.cjs): public pages rendered on the server. */
+  ssrDir: string;
   migrationsFolder: string;
 }
 
@@ -41,7 +43,11 @@ export function checkoutRuntime(): Runtime {
     kind: 'checkout',
     version: VERSION,
     envDefaults: {},
-    prepare: async () => ({ clientDir: 'dist/client', migrationsFolder: resolve('drizzle') }),
+    prepare: async () => ({
+      clientDir: 'dist/client',
+      ssrDir: 'dist/ssr',
+      migrationsFolder: resolve('drizzle'),
+    }),
     checkNative: async () => [await loadNativeModules('native modules (node_modules)')],
   };
 }

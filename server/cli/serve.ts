@@ -18,6 +18,7 @@ export async function serve({ env, files }: CommandInput): Promise<number | null
     db,
     env,
     clientDir: files.clientDir,
+    ssrDir: files.ssrDir,
     logger: { ...(loggerOptions(env) as object), stream: logOutput() },
   });
   let stopping = false;

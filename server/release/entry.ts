@@ -31,7 +31,11 @@ const releaseRuntime: Runtime = {
     (globalThis as { __codkaRequireUnpacked?: (name: string) => unknown }).__codkaRequireUnpacked =
       requireUnpacked;
     unpackedFolder = folder;
-    return { clientDir: join(folder, 'client'), migrationsFolder: join(folder, 'drizzle') };
+    return {
+      clientDir: join(folder, 'client'),
+      ssrDir: join(folder, 'ssr'),
+      migrationsFolder: join(folder, 'drizzle'),
+    };
   },
   async checkNative(): Promise<CheckLine[]> {
     const folder = String(unpackedFolder);

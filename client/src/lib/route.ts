@@ -24,7 +24,9 @@ const pageModules = import.meta.glob<PageModule>('../pages/**/*.page.tsx');
  * Mantine's styles for the components the landing page does not show (styles/mantine-other.css): they come with
  * every other page's code (the server links them in those pages' HTML).
  */
-const otherStyles = () => import('../styles/mantine-other.css');
+const otherStyles = () =>
+  // The server's build has no style sheets (it renders markup; the HTML links the styles, page-assets.ts).
+  import.meta.env.SSR ? Promise.resolve() : import('../styles/mantine-other.css');
 
 export interface PageOptions {
   /** The page's text namespaces (i18n/locales/<language>/<namespace>.json), loaded with its code. */
