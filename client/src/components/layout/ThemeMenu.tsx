@@ -1,5 +1,6 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconPhotoOff, IconSun } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataSaver } from '../../lib/data-saver';
 // The header's menus download their code on first use, not with the first render (DeferredMenu).
@@ -11,6 +12,22 @@ const OPTIONS = [
   { value: 'auto', label: 'theme.system', icon: IconDeviceDesktop },
 ] as const;
 
+const neverChanges = () => () => {};
+
+/**
+ * The scheme the button shows. The reader's choice is in the browser's storage only: the server renders "system"
+ * (its HTML is the same for everyone), and so does the browser's first render, which must match it; the choice
+ * shows right after hydration.
+ */
+function useShownColorScheme(colorScheme: string): string {
+  const hydrated = useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
+  return hydrated ? colorScheme : 'auto';
+}
+
 /**
  * Light, dark or system theme (Mantine's manager stores the choice under localStorage 'theme'), and the data
  * saver switch: both are "how the site looks and loads", and the header has no room for another button at 360 px.
@@ -18,7 +35,8 @@ const OPTIONS = [
 export function ThemeMenu() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const current = OPTIONS.find((option) => option.value === colorScheme) ?? OPTIONS[2];
+  const shown = useShownColorScheme(colorScheme);
+  const current = OPTIONS.find((option) => option.value === shown) ?? OPTIONS[2];
   const CurrentIcon = current.icon;
   const [dataSaver, setDataSaver] = useDataSaver();
   return (
