@@ -1,8 +1,8 @@
 import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconPhotoOff, IconSun } from '@tabler/icons-react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataSaver } from '../../lib/data-saver';
+import { useHydrated } from '../../lib/hydrated';
 // The header's menus download their code on first use, not with the first render (DeferredMenu).
 import { Menu } from './DeferredMenu';
 
@@ -12,22 +12,6 @@ const OPTIONS = [
   { value: 'auto', label: 'theme.system', icon: IconDeviceDesktop },
 ] as const;
 
-const neverChanges = () => () => {};
-
-/**
- * The scheme the button shows. The reader's choice is in the browser's storage only: the server renders "system"
- * (its HTML is the same for everyone), and so does the browser's first render, which must match it; the choice
- * shows right after hydration.
- */
-function useShownColorScheme(colorScheme: string): string {
-  const hydrated = useSyncExternalStore(
-    neverChanges,
-    () => true,
-    () => false,
-  );
-  return hydrated ? colorScheme : 'auto';
-}
-
 /**
  * Light, dark or system theme (Mantine's manager stores the choice under localStorage 'theme'), and the data
  * saver switch: both are "how the site looks and loads", and the header has no room for another button at 360 px.
@@ -35,7 +19,9 @@ function useShownColorScheme(colorScheme: string): string {
 export function ThemeMenu() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const shown = useShownColorScheme(colorScheme);
+  // The reader's choice is in the browser's storage only: the server's HTML (the same for everyone) and the
+  // browser's first render show "system", the choice right after hydration.
+  const shown = useHydrated() ? colorScheme : 'auto';
   const current = OPTIONS.find((option) => option.value === shown) ?? OPTIONS[2];
   const CurrentIcon = current.icon;
   const [dataSaver, setDataSaver] = useDataSaver();
