@@ -124,5 +124,11 @@ describe('signed-in readers', () => {
       expect(html).not.toContain(DEMO_CITIZEN.fullName);
       expect(html).not.toContain(DEMO_CITIZEN.email);
     }
+    // The header's signed-in part renders after hydration, from the session, without a mismatch.
+    await page.goto('/parliament-members');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text('en', 'common:nav.signOut') })
+      .waitFor();
   });
 });
