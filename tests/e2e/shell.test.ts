@@ -214,9 +214,12 @@ describe('pages', () => {
     await page.getByRole('heading', { name: 'Somalia Federal Elections' }).waitFor();
   });
 
-  it('shows Page Not Found for an unknown path', async () => {
-    const { page } = await openPage('desktop');
-    await visit(page, '/no-such-page');
+  it('shows Page Not Found for an unknown path, with the status 404', async () => {
+    const testPage = await openPage('desktop');
+    const { page } = testPage;
+    testPage.allowResourceError(404, '/no-such-page', 'the server answers an unknown path 404 (issue 19)');
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
   });
 

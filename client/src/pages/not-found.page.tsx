@@ -6,7 +6,7 @@ import { usePageMeta } from '../lib/page-meta';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
-  usePageMeta(t('notFound.title'));
+  usePageMeta(t('notFound.title'), t('notFound.description'));
   const { pathname } = useLocation();
   return (
     <PageContainer size="sm">

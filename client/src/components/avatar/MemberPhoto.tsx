@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useDataSaver } from '../../lib/data-saver';
+import { useHydrated } from '../../lib/hydrated';
 import { AVATAR_PX, type AvatarSize } from './avatar-sizes';
 import { InitialsAvatar } from './InitialsAvatar';
 import classes from './MemberPhoto.module.css';
@@ -18,9 +19,13 @@ export function MemberPhoto({
   size?: AvatarSize;
 }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  // Data saver: initials only, and no request for the photo at all.
+  // Data saver: initials only, and no request for the photo at all. Whether it is on is known in the browser
+  // only: the server's HTML has initials (an <img> there would be downloaded before any script could stop it),
+  // and the photo replaces them, at the same size, once the page is hydrated.
   const [dataSaver] = useDataSaver();
-  if (!imageUrl || failedUrl === imageUrl || dataSaver) return <InitialsAvatar name={name} size={size} />;
+  const hydrated = useHydrated();
+  if (!imageUrl || failedUrl === imageUrl || dataSaver || !hydrated)
+    return <InitialsAvatar name={name} size={size} />;
   const px = AVATAR_PX[size];
   return (
     <img

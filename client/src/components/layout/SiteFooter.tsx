@@ -1,8 +1,17 @@
 import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TIME_ZONE } from '../../i18n/format';
 import { FOOTER_LINKS } from './navigation';
 import classes from './SiteFooter.module.css';
+
+/**
+ * This year where the site's moments are shown (East Africa Time), not where the server or the phone is: the
+ * server's HTML and the browser's first render agree, even on New Year's Eve.
+ */
+function currentYear(): string {
+  return new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: TIME_ZONE }).format(new Date());
+}
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -45,7 +54,7 @@ export function SiteFooter() {
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed" mt="xl">
-          {t('footer.copyright', { year: new Date().getFullYear() })}
+          {t('footer.copyright', { year: currentYear() })}
         </Text>
       </Container>
     </footer>

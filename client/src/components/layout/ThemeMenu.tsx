@@ -2,6 +2,7 @@ import { ActionIcon, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconPhotoOff, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDataSaver } from '../../lib/data-saver';
+import { useHydrated } from '../../lib/hydrated';
 // The header's menus download their code on first use, not with the first render (DeferredMenu).
 import { Menu } from './DeferredMenu';
 
@@ -18,7 +19,10 @@ const OPTIONS = [
 export function ThemeMenu() {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const current = OPTIONS.find((option) => option.value === colorScheme) ?? OPTIONS[2];
+  // The reader's choice is in the browser's storage only: the server's HTML (the same for everyone) and the
+  // browser's first render show "system", the choice right after hydration.
+  const shown = useHydrated() ? colorScheme : 'auto';
+  const current = OPTIONS.find((option) => option.value === shown) ?? OPTIONS[2];
   const CurrentIcon = current.icon;
   const [dataSaver, setDataSaver] = useDataSaver();
   return (

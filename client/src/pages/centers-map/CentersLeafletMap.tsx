@@ -1,10 +1,12 @@
 import 'leaflet/dist/leaflet.css';
 import type { RouterOutputs } from '@server/routers/_app';
-import L from 'leaflet';
+import type { TFunction } from 'i18next';
+import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type CentersMapData = RouterOutputs['directory']['mapSettings'];
+type Leaflet = typeof import('leaflet');
 
 // Leaflet writes attributions into the page as HTML: the admin's text is shown as text, never markup.
 function escapeHtml(text: string): string {
@@ -25,6 +27,66 @@ function popup(title: string, ...lines: (string | null)[]): HTMLElement {
   return box;
 }
 
+/** The map in its element: tiles, zoom buttons in the reader's language, the centers and the admin's markers. */
+function drawMap(
+  L: Leaflet,
+  element: HTMLElement,
+  data: CentersMapData,
+  t: TFunction<'centers'>,
+  onTilesFailed: () => void,
+): LeafletMap {
+  const { map: settings, centers } = data;
+  const map = L.map(element, {
+    center: [settings.centerLat, settings.centerLng],
+    zoom: settings.defaultZoom,
+    // Page scrolling on phones must not be captured by the map; zoom stays on buttons and pinch.
+    scrollWheelZoom: false,
+    zoomControl: false,
+  });
+  // Leaflet's own zoom buttons, with their names in the reader's language.
+  L.control.zoom({ zoomInTitle: t('zoomIn'), zoomOutTitle: t('zoomOut') }).addTo(map);
+  // Leaflet names a popup's close button in English only; renamed each time a popup opens.
+  map.on('popupopen', (event) => {
+    const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+    close?.setAttribute('aria-label', t('closePopup'));
+  });
+  let anyTileLoaded = false;
+  L.tileLayer(settings.tileUrl, { attribution: escapeHtml(settings.attribution), maxZoom: 18 })
+    .on('tileload', () => {
+      anyTileLoaded = true;
+    })
+    .on('tileerror', () => {
+      if (!anyTileLoaded) onTilesFailed();
+    })
+    .addTo(map);
+
+  for (const center of centers) {
+    if (center.latitude === null || center.longitude === null) continue;
+    const place = [center.districtName, center.region].filter(Boolean).join(', ');
+    L.circleMarker([center.latitude, center.longitude], {
+      radius: 8,
+      color: '#135ebb',
+      weight: 2,
+      fillColor: '#4189dd',
+      fillOpacity: 0.8,
+    })
+      .bindPopup(popup(center.name, place || null, center.address))
+      .addTo(map);
+  }
+  for (const marker of settings.markers) {
+    L.circleMarker([marker.latitude, marker.longitude], {
+      radius: 10,
+      color: '#9c1d1d',
+      weight: 2,
+      fillColor: '#e03131',
+      fillOpacity: 0.85,
+    })
+      .bindPopup(popup(marker.name))
+      .addTo(map);
+  }
+  return map;
+}
+
 interface CentersLeafletMapProps {
   data: CentersMapData;
   /** Called when the first tiles fail before any has loaded (offline, blocked host, bad URL). */
@@ -42,57 +104,16 @@ export function CentersLeafletMap({ data, onTilesFailed }: CentersLeafletMapProp
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const { map: settings, centers } = data;
-    const map = L.map(element, {
-      center: [settings.centerLat, settings.centerLng],
-      zoom: settings.defaultZoom,
-      // Page scrolling on phones must not be captured by the map; zoom stays on buttons and pinch.
-      scrollWheelZoom: false,
-      zoomControl: false,
+    // Leaflet reads the window when it loads: it arrives in the browser only, after the server's HTML is hydrated.
+    let map: LeafletMap | null = null;
+    let unmounted = false;
+    void import('leaflet').then(({ default: L }) => {
+      if (unmounted) return;
+      map = drawMap(L, element, data, t, onTilesFailed);
     });
-    // Leaflet's own zoom buttons, with their names in the reader's language.
-    L.control.zoom({ zoomInTitle: t('zoomIn'), zoomOutTitle: t('zoomOut') }).addTo(map);
-    // Leaflet names a popup's close button in English only; renamed each time a popup opens.
-    map.on('popupopen', (event) => {
-      const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
-      close?.setAttribute('aria-label', t('closePopup'));
-    });
-    let anyTileLoaded = false;
-    L.tileLayer(settings.tileUrl, { attribution: escapeHtml(settings.attribution), maxZoom: 18 })
-      .on('tileload', () => {
-        anyTileLoaded = true;
-      })
-      .on('tileerror', () => {
-        if (!anyTileLoaded) onTilesFailed();
-      })
-      .addTo(map);
-
-    for (const center of centers) {
-      if (center.latitude === null || center.longitude === null) continue;
-      const place = [center.districtName, center.region].filter(Boolean).join(', ');
-      L.circleMarker([center.latitude, center.longitude], {
-        radius: 8,
-        color: '#135ebb',
-        weight: 2,
-        fillColor: '#4189dd',
-        fillOpacity: 0.8,
-      })
-        .bindPopup(popup(center.name, place || null, center.address))
-        .addTo(map);
-    }
-    for (const marker of settings.markers) {
-      L.circleMarker([marker.latitude, marker.longitude], {
-        radius: 10,
-        color: '#9c1d1d',
-        weight: 2,
-        fillColor: '#e03131',
-        fillOpacity: 0.85,
-      })
-        .bindPopup(popup(marker.name))
-        .addTo(map);
-    }
     return () => {
-      map.remove();
+      unmounted = true;
+      map?.remove();
     };
   }, [data, onTilesFailed, t]);
 

@@ -6,9 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
 import { formatNumber } from '../../i18n/format';
 import { useDataSaver } from '../../lib/data-saver';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { CentersLeafletMap } from './CentersLeafletMap';
+
+/** The first view: the centers (with the map's settings) and the roll's total (lib/page-data.ts). */
+export const pageData: PageData = ({ trpc }) => [
+  trpc.directory.mapSettings.queryOptions(),
+  trpc.enrollment.countsByRegion.queryOptions(),
+];
 
 /** /registration-centers: the active centers on a map, and always as a text list (screen readers, low data). */
 export function RegistrationCentersMapPage() {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { StateProfile } from '@shared/content/states';
-import { STATE_DIRECTORY } from '@shared/federal-states';
+import { STATE_DIRECTORY, type StateId } from '@shared/federal-states';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -77,6 +77,9 @@ function Roster(props: {
   );
 }
 
+/** The query's input, shared with the page's first view (state-profile.page.tsx pageData). */
+export const representativesInput = (stateId: StateId) => ({ stateId });
+
 /** The "Your representatives" section of /states/{id}, from the House and Senate directories. */
 export function StateRepresentatives({ state }: { state: StateProfile }) {
   const { t } = useTranslation(['content', 'common']);
@@ -84,7 +87,7 @@ export function StateRepresentatives({ state }: { state: StateProfile }) {
   const { t: td } = useTranslation('directory');
   const name = tr(`state.${state.id}.name`);
   const trpc = useTRPC();
-  const query = useQuery(trpc.directory.stateRepresentatives.queryOptions({ stateId: state.id }));
+  const query = useQuery(trpc.directory.stateRepresentatives.queryOptions(representativesInput(state.id)));
   const { houseRegion, senateState } = STATE_DIRECTORY[state.id];
   const region = houseRegionName(td, houseRegion);
   const senateName = senateState && senateStateName(td, senateState);

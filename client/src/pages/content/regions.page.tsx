@@ -6,10 +6,14 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { areaText, seatsText } from './content-texts';
 import { EnrolledVotersByRegion } from './EnrolledVoters';
 import { StatGrid } from './StatGrid';
+
+/** The first view: the enrolled voters per region (lib/page-data.ts); the rest of the page is fixed text. */
+export const pageData: PageData = ({ trpc }) => [trpc.enrollment.countsByRegion.queryOptions()];
 
 function RegionCard({ region }: { region: RegionProfile }) {
   const { t } = useTranslation('content');

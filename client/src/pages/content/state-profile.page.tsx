@@ -4,12 +4,19 @@ import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { BackLink } from './BackLink';
 import { seatsNote, seatsText, sharedRegionsNote, statePopulationText } from './content-texts';
-import { StateRepresentatives } from './StateRepresentatives';
+import { representativesInput, StateRepresentatives } from './StateRepresentatives';
 import { StateStatusBadge } from './StateStatusBadge';
 import { StatGrid } from './StatGrid';
+
+/** The first view: the state's representatives (lib/page-data.ts); an unknown state asks for nothing. */
+export const pageData: PageData = ({ params, trpc }) => {
+  const id = params.id ?? '';
+  return isStateId(id) ? [trpc.directory.stateRepresentatives.queryOptions(representativesInput(id))] : [];
+};
 
 function StateNotFound({ id }: { id: string }) {
   const { t } = useTranslation('content');

@@ -6,13 +6,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton } from './DirectoryStatus';
 import classes from './directory.module.css';
 import { houseRegionName } from './directory-names';
 import { MemberCard } from './MemberCard';
-import { useDirectoryParams } from './use-directory-params';
+import { type DirectoryView, readDirectoryView, useDirectoryParams } from './use-directory-params';
 
 /** The Select's value for "no region filter" (region names are values; this one is not a region). */
 const ALL_REGIONS = 'all';
@@ -25,22 +26,34 @@ const HOUSE_OVERVIEW = [
   { value: null, label: 'term' },
 ] as const;
 
+/** The URL's name for the region filter (?region=). */
+const REGION_PARAM = 'region';
+
+/** The list a view of the page asks for: the same on the server's first view (pageData) and in the page. */
+function membersInput(view: DirectoryView<HouseRegion>) {
+  return {
+    search: view.search || undefined,
+    region: view.filter,
+    page: view.page,
+    pageSize: MEMBERS_PAGE_SIZE,
+  };
+}
+
+/** The first view: the page of members the URL names (lib/page-data.ts). */
+export const pageData: PageData = ({ searchParams, trpc }) => [
+  trpc.directory.members.queryOptions(
+    membersInput(readDirectoryView(searchParams, REGION_PARAM, HOUSE_REGIONS)),
+  ),
+];
+
 export function ParliamentPage() {
   const { t } = useTranslation('directory');
   usePageMeta(t('house.metaTitle'), t('house.metaDescription'));
   const trpc = useTRPC();
-  const params = useDirectoryParams<HouseRegion>('region', HOUSE_REGIONS);
+  const params = useDirectoryParams<HouseRegion>(REGION_PARAM, HOUSE_REGIONS);
   const listTop = useRef<HTMLHeadingElement>(null);
   const members = useQuery(
-    trpc.directory.members.queryOptions(
-      {
-        search: params.search || undefined,
-        region: params.filter,
-        page: params.page,
-        pageSize: MEMBERS_PAGE_SIZE,
-      },
-      { placeholderData: keepPreviousData },
-    ),
+    trpc.directory.members.queryOptions(membersInput(params), { placeholderData: keepPreviousData }),
   );
   const total = members.data?.total ?? 0;
   const pages = Math.ceil(total / MEMBERS_PAGE_SIZE);

@@ -5,17 +5,33 @@ import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton } from './DirectoryStatus';
 import { senateStateName } from './directory-names';
 import { type Senator, SenatorCard } from './SenatorCard';
-import { useDirectoryParams } from './use-directory-params';
+import { type DirectoryView, readDirectoryView, useDirectoryParams } from './use-directory-params';
 
 /** The Select's value for "no state filter" (state names are values; this one is not a state). */
 const ALL_STATES = 'all';
 /** The member states that hold Senate seats; the leadership group has its own section. */
 const SEAT_STATES = SENATE_STATES.filter((state) => state !== 'Leadership');
+
+/** The URL's name for the state filter (?state=). */
+const STATE_PARAM = 'state';
+
+/** The list a view of the page asks for: the same on the server's first view (pageData) and in the page. */
+function senatorsInput(view: DirectoryView<SenateState>) {
+  return { search: view.search || undefined, state: view.filter };
+}
+
+/** The first view: the senators the URL's search and state name (lib/page-data.ts). */
+export const pageData: PageData = ({ searchParams, trpc }) => [
+  trpc.directory.senators.queryOptions(
+    senatorsInput(readDirectoryView(searchParams, STATE_PARAM, SENATE_STATES)),
+  ),
+];
 
 function SenatorGrid({ senators, section }: { senators: readonly Senator[]; section: string }) {
   return (
@@ -31,12 +47,9 @@ export function SenatorsPage() {
   const { t } = useTranslation('directory');
   usePageMeta(t('senate.metaTitle'), t('senate.metaDescription'));
   const trpc = useTRPC();
-  const params = useDirectoryParams<SenateState>('state', SENATE_STATES);
+  const params = useDirectoryParams<SenateState>(STATE_PARAM, SENATE_STATES);
   const result = useQuery(
-    trpc.directory.senators.queryOptions(
-      { search: params.search || undefined, state: params.filter },
-      { placeholderData: keepPreviousData },
-    ),
+    trpc.directory.senators.queryOptions(senatorsInput(params), { placeholderData: keepPreviousData }),
   );
 
   return (

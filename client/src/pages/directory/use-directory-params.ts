@@ -6,17 +6,38 @@ import { useSearchParams } from 'react-router';
 /** Typing settles for this long before the list is asked for again (every keystroke would cost data). */
 const SEARCH_DELAY_MS = 300;
 
+/** What a directory's URL asks to see: its search, filter and page. */
+export interface DirectoryView<Filter extends string> {
+  search: string;
+  filter: Filter | undefined;
+  page: number;
+}
+
 /**
- * A directory's search text, filter and page, kept in the URL (?search=&{filterName}=&page=) so a
- * filtered list can be shared and the back button restores it. Unknown filter values count as none.
+ * A directory's view read from its URL (?search=&{filterName}=&page=). Unknown filter values count as none. The
+ * page's first-view data (pageData, on the server) and its component both read the URL through this, so they ask
+ * for the same list.
  */
-export function useDirectoryParams<Filter extends string>(filterName: string, filters: readonly Filter[]) {
-  const [params, setParams] = useSearchParams();
+export function readDirectoryView<Filter extends string>(
+  params: URLSearchParams,
+  filterName: string,
+  filters: readonly Filter[],
+): DirectoryView<Filter> {
   const search = (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const filterParam = params.get(filterName);
   const filter = filters.find((value) => value === filterParam);
   const pageParam = Number(params.get('page'));
   const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+  return { search, filter, page };
+}
+
+/**
+ * A directory's search text, filter and page, kept in the URL (?search=&{filterName}=&page=) so a
+ * filtered list can be shared and the back button restores it.
+ */
+export function useDirectoryParams<Filter extends string>(filterName: string, filters: readonly Filter[]) {
+  const [params, setParams] = useSearchParams();
+  const { search, filter, page } = readDirectoryView(params, filterName, filters);
 
   // The box keeps what is typed (spaces included); the URL gets it trimmed once typing pauses.
   const [searchText, setSearchText] = useState(search);
