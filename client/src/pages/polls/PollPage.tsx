@@ -26,7 +26,7 @@ export function PollPage({ pollId, failureTitle, metaTitle, metaDescription }: P
       <Stack gap="lg">
         <PollBackLink />
         {view.data ? (
-          <PollPanel view={view.data} />
+          <PollPanel view={view.data} query={view} />
         ) : notFound ? (
           <PollNotFound />
         ) : (
