@@ -185,7 +185,14 @@ describe('election and poll pages in the HTML, without JavaScript', () => {
       );
       const details = await serverPage(`/election/${hidden.id}`, language);
       expect(details.meta('og:title')).toBe(`${HIDDEN_RESULTS_ELECTION} – Codka`);
-      expect(details.meta('og:description')).toBeTruthy();
+      expect(details.meta('og:description')).toBe(
+        elections.details.metaDescription.replace('{{title}}', HIDDEN_RESULTS_ELECTION),
+      );
+
+      // An open poll's own page shares the poll to vote in, not "Results".
+      const openPoll = await serverPage(`/polls/presidential/history/${current.poll.id}`, language);
+      expect(openPoll.meta('og:title')).toBe(`${current.poll.title} – Codka`);
+      expect(openPoll.meta('og:description')).toBe(polls.view.voteMetaDescription);
     }
   });
 });

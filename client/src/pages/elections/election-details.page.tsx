@@ -60,10 +60,8 @@ interface DetailsQuery {
 
 function ElectionDetailsView({ election, query }: { election: ElectionDetails; query: DetailsQuery }) {
   const { t } = useTranslation('elections');
-  usePageMeta(
-    election.title,
-    election.description ?? t('details.metaDescription', { title: election.title }),
-  );
+  // In the reader's language, as the preview's locale says (the election's own description is in one language).
+  usePageMeta(election.title, t('details.metaDescription', { title: election.title }));
   // Until a signed-in citizen's own answer (their vote) arrives, the page stays as the server rendered it.
   const { user, isAdmin, loading } = useReaderOf(query);
   const now = useNow(query.dataUpdatedAt);
