@@ -8,6 +8,7 @@ import { signInThroughApi } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { createCitizen } from './helpers/factories';
 import { confirmEmail } from './helpers/roll-db';
+import { serverPage as fetchPage, type ServerPage } from './helpers/served-page';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -37,42 +38,8 @@ async function read<T>(procedure: string, input?: unknown): Promise<T> {
   return ((await response.json()) as { result: { data: { json: T } } }).result.data.json;
 }
 
-interface ServerPage {
-  html: string;
-  /** What #root shows, tags removed. */
-  text: string;
-  /** The page's first-view data block (TanStack Query's dehydrated cache, as superjson). */
-  state: string;
-  meta(name: string): string | null;
-  title: string;
-  h1: string;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
-const decode = (text: string) =>
-  text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name) => ENTITIES[name] ?? '');
-const plain = (html: string) => decode(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
-
-/** The page as a link preview or a phone without JavaScript gets it. */
-async function serverPage(path: string, language: Language, cookie = ''): Promise<ServerPage> {
-  const response = await fetch(`${origin()}${path}`, {
-    headers: { cookie: `lang=${language}${cookie ? `; ${cookie}` : ''}` },
-  });
-  expect(response.status, path).toBe(200);
-  const html = await response.text();
-  const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
-  return {
-    html,
-    text: plain(root),
-    state: /<script type="application\/json" id="codka-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '',
-    meta: (name) => {
-      const tag = new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html);
-      return tag ? decode(tag[1] ?? '') : null;
-    },
-    title: decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? ''),
-    h1: plain(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(root)?.[1] ?? '').trim(),
-  };
-}
+const serverPage = (path: string, language: Language, cookie = '') =>
+  fetchPage(origin(), path, language, cookie);
 
 interface PollView {
   poll: { id: string; title: string };
