@@ -12,8 +12,19 @@ interface HeaderElection {
   endTime: Date;
 }
 
-/** The title block shared by the vote, results and details pages: what, its state, and when. */
-export function ElectionHeader({ election, eyebrow }: { election: HeaderElection; eyebrow?: ReactNode }) {
+/**
+ * The title block shared by the vote, results and details pages: what, its state, and when. `now` counts the
+ * days left: a server-rendered page passes the moment its data was read (lib/clock.ts), so hydration matches.
+ */
+export function ElectionHeader({
+  election,
+  eyebrow,
+  now,
+}: {
+  election: HeaderElection;
+  eyebrow?: ReactNode;
+  now?: Date;
+}) {
   return (
     <header>
       {eyebrow && (
@@ -26,7 +37,7 @@ export function ElectionHeader({ election, eyebrow }: { election: HeaderElection
       </Title>
       <Group gap="xs" mt="xs">
         <ElectionStatusBadge status={election.status} />
-        <DaysLeftBadge election={election} />
+        <DaysLeftBadge election={election} now={now} />
       </Group>
       <Text size="sm" c="dimmed" mt="xs">
         {formatElectionTime(election.startTime)} – {formatElectionTime(election.endTime)}

@@ -20,18 +20,24 @@ import { isMissingElection } from '../../components/elections/query-errors';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
 import { closedReason } from '../../components/elections/VotingClosedNotice';
 import { PageContainer } from '../../components/PageContainer';
-import { useAuth } from '../../lib/auth';
+import { useNow } from '../../lib/clock';
 import { useVoteEligibility } from '../../lib/eligibility';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { useReaderOf } from '../../lib/reader-view';
 import { useTRPC } from '../../lib/trpc';
+import { electionQuery } from './election-queries';
 
 type ElectionDetails = RouterOutputs['elections']['byId'];
+
+/** The first view: the election with its candidates (a signed-in citizen's own vote comes after hydration). */
+export const pageData: PageData = ({ params, trpc }) => [electionQuery(trpc, params.id ?? '')];
 
 export function ElectionDetailsPage() {
   const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
-  const election = useQuery(trpc.elections.byId.queryOptions({ id }));
+  const election = useQuery(electionQuery(trpc, id));
   if (election.isPending) return <ElectionPageLoading title={t('details.pageTitle')} />;
   if (election.isError) {
     if (isMissingElection(election.error)) return <ElectionNotFound />;
@@ -43,17 +49,22 @@ export function ElectionDetailsPage() {
       />
     );
   }
-  return <ElectionDetailsView election={election.data} />;
+  return <ElectionDetailsView election={election.data} query={election} />;
 }
 
-function ElectionDetailsView({ election }: { election: ElectionDetails }) {
+interface DetailsQuery {
+  dataUpdatedAt: number;
+  isFetching: boolean;
+  isFetchedAfterMount: boolean;
+}
+
+function ElectionDetailsView({ election, query }: { election: ElectionDetails; query: DetailsQuery }) {
   const { t } = useTranslation('elections');
-  usePageMeta(
-    election.title,
-    election.description ?? t('details.metaDescription', { title: election.title }),
-  );
-  const { user, isAdmin, loading } = useAuth();
-  const now = new Date();
+  // In the reader's language, as the preview's locale says (the election's own description is in one language).
+  usePageMeta(election.title, t('details.metaDescription', { title: election.title }));
+  // Until a signed-in citizen's own answer (their vote) arrives, the page stays as the server rendered it.
+  const { user, isAdmin, loading } = useReaderOf(query);
+  const now = useNow(query.dataUpdatedAt);
   const open = isVotingOpen(election, now);
   const resultsShown = election.resultsVisibleToVoters || isAdmin;
 
@@ -61,7 +72,7 @@ function ElectionDetailsView({ election }: { election: ElectionDetails }) {
     <PageContainer size="md">
       <Stack gap="lg">
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
-        <ElectionHeader election={election} />
+        <ElectionHeader election={election} now={now} />
         <WhoCanVote requirement={election} />
         {election.description && <Text style={{ whiteSpace: 'pre-line' }}>{election.description}</Text>}
 

@@ -25,8 +25,12 @@ export function ElectionsHubPage() {
       <Text c="dimmed" mt="xs" maw={640}>
         {t('hub.intro')}
       </Text>
+      {/*
+        The server renders it as a visitor sees it (SPEC §2: Authentication Required), and the browser keeps that
+        until the session check answers; a signed-in citizen then gets the skeleton and their hub.
+      */}
       {loading ? (
-        <HubSkeleton />
+        <AuthenticationRequired />
       ) : user ? (
         <ElectionsHub />
       ) : offline ? (

@@ -17,8 +17,11 @@ import { ElectionResults } from '../../components/elections/ElectionResults';
 import { errorCode } from '../../components/elections/query-errors';
 import { PageContainer } from '../../components/PageContainer';
 import { loadNamespaces } from '../../i18n';
+import { useNow } from '../../lib/clock';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
+import { ballotKindQuery, electionResultsQuery } from './election-queries';
 
 // SPEC §2: /results/{pollId} is the poll's history view; it loads only when the id turns out to be a poll,
 // its texts (polls) with it.
@@ -33,24 +36,21 @@ type ResultsAnswer = RouterOutputs['elections']['results'];
 /** Running elections are re-counted every minute while the page is open. */
 const LIVE_REFRESH_MS = 60_000;
 
+/** The first view: what the id names, then its results as a visitor may see them (hidden ones never). */
+export const pageData: PageData = ({ params, trpc }) => [ballotKindQuery(trpc, params.id ?? '')];
+
 export function ResultsPage() {
   const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
   // Ask what the id is first, so a poll id never costs a failed election request.
-  const kind = useQuery(trpc.elections.kindOf.queryOptions({ id }, { retry: false }));
-  const answer = useQuery(
-    trpc.elections.results.queryOptions(
-      { id },
-      {
-        enabled: kind.data?.kind === 'election',
-        refetchInterval: (query) =>
-          query.state.data?.election.status === 'Active' && query.state.data.results
-            ? LIVE_REFRESH_MS
-            : false,
-      },
-    ),
-  );
+  const kind = useQuery(ballotKindQuery(trpc, id));
+  const answer = useQuery({
+    ...electionResultsQuery(trpc, id),
+    enabled: kind.data?.kind === 'election',
+    refetchInterval: (query) =>
+      query.state.data?.election.status === 'Active' && query.state.data.results ? LIVE_REFRESH_MS : false,
+  });
 
   if (kind.isError && errorCode(kind.error) === 'BAD_REQUEST') return <ElectionNotFound />;
   if (kind.data?.kind === null) return <ElectionNotFound />;
@@ -82,11 +82,12 @@ export function ResultsPage() {
       />
     );
   }
-  return <ResultsView answer={answer.data} />;
+  return <ResultsView answer={answer.data} readAt={answer.dataUpdatedAt} />;
 }
 
-function ResultsView({ answer }: { answer: ResultsAnswer }) {
+function ResultsView({ answer, readAt }: { answer: ResultsAnswer; readAt: number }) {
   const { t } = useTranslation('elections');
+  const now = useNow(readAt);
   const { election, results } = answer;
   usePageMeta(
     t('results.metaTitle', { title: election.title }),
@@ -96,7 +97,7 @@ function ResultsView({ answer }: { answer: ResultsAnswer }) {
     <PageContainer size="md">
       <Stack gap="lg">
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
-        <ElectionHeader election={election} eyebrow={t('results.pageTitle')} />
+        <ElectionHeader election={election} eyebrow={t('results.pageTitle')} now={now} />
         {results && !answer.resultsVisibleToVoters && (
           <Alert color="yellow" icon={<IconEyeOff aria-hidden />} title={t('results.hiddenTitle')}>
             {t('results.hiddenBody')}

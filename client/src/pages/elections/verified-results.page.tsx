@@ -13,17 +13,22 @@ import { useVotesLabel } from '../../components/elections/results-format';
 import { useTurnoutLine } from '../../components/elections/Turnout';
 import { PageContainer } from '../../components/PageContainer';
 import { failureReason } from '../../lib/notify';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
+import { verifiedResultsQuery } from './election-queries';
 
 type VerifiedElection = RouterOutputs['elections']['verified'][number];
+
+/** The first view: every closed and running election with its public results. */
+export const pageData: PageData = ({ trpc }) => [verifiedResultsQuery(trpc)];
 
 /** SPEC §4: Closed elections are verified, the others pending. */
 export function VerifiedResultsPage() {
   const { t } = useTranslation('elections');
   usePageMeta(t('verified.title'), t('verified.metaDescription'));
   const trpc = useTRPC();
-  const verified = useQuery(trpc.elections.verified.queryOptions());
+  const verified = useQuery(verifiedResultsQuery(trpc));
   return (
     <PageContainer size="md">
       <Stack gap="lg">

@@ -10,18 +10,19 @@ import { notifyFailure } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollLoading } from './PollLoadStates';
 import { PollPanel } from './PollPanel';
+import { currentPollQuery } from './poll-queries';
 
 /** The presidential poll running now, or SPEC §8's empty state. */
 export function CurrentPoll({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const { t } = useTranslation('polls');
   const trpc = useTRPC();
-  const current = useQuery(trpc.polls.current.queryOptions());
+  const current = useQuery(currentPollQuery(trpc));
   useEffect(() => {
     if (current.error) notifyFailure(t('current.failed'), current.error);
   }, [current.error, t]);
 
   if (current.isPending) return <PollLoading />;
-  if (current.data) return <PollPanel view={current.data} headingLevel={headingLevel} />;
+  if (current.data) return <PollPanel view={current.data} query={current} headingLevel={headingLevel} />;
   if (current.isError) return null;
   return (
     <EmptyState

@@ -1,8 +1,8 @@
 import { Group, Paper, Text } from '@mantine/core';
-import { useInterval } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
+import { useNow } from '../../lib/clock';
 
 const UNITS = [
   { unit: 'days', ms: 86_400_000 },
@@ -20,20 +20,29 @@ function parts(remainingMs: number) {
   });
 }
 
-/** Time left until the poll closes, ticking each second; calls onExpire once when it reaches zero. */
-export function PollCountdown({ closesAt, onExpire }: { closesAt: Date; onExpire(): void }) {
+/**
+ * Time left until the poll closes, ticking each second; calls onExpire once when it reaches zero. The first
+ * render counts from `renderedAt` (when the poll was read), the server's value, so hydration matches.
+ */
+export function PollCountdown({
+  closesAt,
+  onExpire,
+  renderedAt,
+}: {
+  closesAt: Date;
+  onExpire(): void;
+  renderedAt: number;
+}) {
   const { t } = useTranslation('polls');
-  const [now, setNow] = useState(() => Date.now());
-  const interval = useInterval(() => setNow(Date.now()), 1000, { autoInvoke: true });
+  const now = useNow(renderedAt, 1000);
   const expired = useRef(false);
-  const remaining = closesAt.getTime() - now;
+  const remaining = closesAt.getTime() - now.getTime();
 
   useEffect(() => {
     if (remaining > 0 || expired.current) return;
     expired.current = true;
-    interval.stop();
     onExpire();
-  }, [remaining, interval, onExpire]);
+  }, [remaining, onExpire]);
 
   const units = parts(remaining);
   const spoken = units

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { PollBackLink } from './PollBackLink';
+import type { PollView } from './PollCandidateList';
 import { PollLoading, PollNotFound } from './PollLoadStates';
 import { PollPanel } from './PollPanel';
 import { usePollView } from './use-poll-view';
@@ -11,22 +12,23 @@ interface PollPageProps {
   pollId: string;
   /** SPEC §8's toast when the poll fails to load. */
   failureTitle: string;
-  metaTitle(pollTitle: string): string;
-  metaDescription: string;
+  /** The page's title and description for this poll (its title, or a placeholder while it loads). */
+  meta(poll: { title: string; status: PollView['poll']['status'] }): { title: string; description: string };
 }
 
 /** A page for one poll by id: the poll panel, or its loading and not-found states. */
-export function PollPage({ pollId, failureTitle, metaTitle, metaDescription }: PollPageProps) {
+export function PollPage({ pollId, failureTitle, meta }: PollPageProps) {
   const { t } = useTranslation('polls');
   const { view, notFound } = usePollView(pollId, failureTitle);
-  usePageMeta(metaTitle(view.data?.poll.title ?? t('view.fallbackTitle')), metaDescription);
+  const { title, description } = meta(view.data?.poll ?? { title: t('view.fallbackTitle'), status: 'open' });
+  usePageMeta(title, description);
 
   return (
     <PageContainer size="md">
       <Stack gap="lg">
         <PollBackLink />
         {view.data ? (
-          <PollPanel view={view.data} />
+          <PollPanel view={view.data} query={view} />
         ) : notFound ? (
           <PollNotFound />
         ) : (

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPollEnded, isPollVotingOpen, pollResultsVisible } from '@shared/poll-rules';
 import { pollMessages } from '@shared/schemas/polls';
 import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
@@ -7,8 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { messageText } from '../../i18n/error-texts';
-import { useAuth } from '../../lib/auth';
+import { useNow } from '../../lib/clock';
 import { useVoteEligibility } from '../../lib/eligibility';
+import { useReaderOf } from '../../lib/reader-view';
 import { PollBallot } from './PollBallot';
 import { PollCandidateList, type PollView } from './PollCandidateList';
 import { PollCountdown } from './PollCountdown';
@@ -16,15 +17,36 @@ import { PollResultsSection } from './PollResultsSection';
 import { PollStatusBadge } from './PollStatusBadge';
 import { formatPollDateTime, formatPollDay, formatPollMonth } from './poll-format';
 
+/** The poll's query as useQuery reports it: when its answer was read, and whether it is being asked again. */
+export interface PollQueryState {
+  dataUpdatedAt: number;
+  isFetching: boolean;
+  isFetchedAfterMount: boolean;
+}
+
 /**
  * One poll as a citizen meets it (SPEC §4): the ballot while it is open, results once they have voted,
  * final results for everyone once it is over. The clock is the reader's, ticking to the close.
+ *
+ * The server renders it as a visitor sees it: until the session (and a signed-in reader's own answer) is
+ * known, an open poll shows its candidates, and the sign-in prompt or the ballot comes after.
  */
-export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingLevel?: 1 | 2 }) {
+export function PollPanel({
+  view,
+  query,
+  headingLevel = 1,
+}: {
+  view: PollView;
+  query: PollQueryState;
+  headingLevel?: 1 | 2;
+}) {
   const { t } = useTranslation('polls');
-  const { user, isAdmin, loading } = useAuth();
-  const [now, setNow] = useState(() => new Date());
-  const expire = useCallback(() => setNow(new Date()), []);
+  const { user, isAdmin, loading } = useReaderOf(query);
+  const clock = useNow(query.dataUpdatedAt);
+  // The countdown reaching zero closes the poll on screen at once, not at the clock's next minute.
+  const [expiredAt, setExpiredAt] = useState<number | null>(null);
+  const expire = useCallback(() => setExpiredAt(Date.now()), []);
+  const now = expiredAt !== null && expiredAt > clock.getTime() ? new Date(expiredAt) : clock;
   const { poll, candidates, userHasVoted } = view;
   const ended = hasPollEnded(poll, now);
   const votingOpen = isPollVotingOpen(poll, now);
@@ -53,7 +75,9 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
 
       {!ended && <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />}
 
-      {votingOpen && <PollCountdown closesAt={poll.closesAt} onExpire={expire} />}
+      {votingOpen && (
+        <PollCountdown closesAt={poll.closesAt} onExpire={expire} renderedAt={query.dataUpdatedAt} />
+      )}
 
       {ended && (
         <Alert color="gray" icon={<IconLock aria-hidden />} title={t('panel.closedTitle')}>
@@ -80,21 +104,24 @@ export function PollPanel({ view, headingLevel = 1 }: { view: PollView; headingL
         </Alert>
       )}
       {votingOpen && !userHasVoted && user && <EligiblePollBallot view={view} />}
-      {votingOpen && !userHasVoted && !user && !loading && (
+      {/* A visitor's view, and everyone's until the session is known: the candidates, then how to vote. */}
+      {votingOpen && !userHasVoted && !user && (
         <>
-          <Alert
-            color="blue"
-            icon={<IconLock aria-hidden />}
-            title={messageText(pollMessages.authenticationRequired)}
-          >
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{messageText(pollMessages.signInToVote)}</Text>
-              <Button component={Link} to="/auth" mih={44}>
-                {t('panel.signIn')}
-              </Button>
-            </Stack>
-          </Alert>
           <PollCandidateList candidates={candidates} />
+          {!loading && (
+            <Alert
+              color="blue"
+              icon={<IconLock aria-hidden />}
+              title={messageText(pollMessages.authenticationRequired)}
+            >
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{messageText(pollMessages.signInToVote)}</Text>
+                <Button component={Link} to="/auth" mih={44}>
+                  {t('panel.signIn')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
         </>
       )}
       {!votingOpen && !ended && <PollCandidateList candidates={candidates} />}
@@ -113,7 +140,8 @@ function EligiblePollBallot({ view }: { view: PollView }) {
   const { poll, candidates } = view;
   const requirement = { eligibility: poll.eligibility, eligibleRegions: null };
   const eligibility = useVoteEligibility(requirement);
-  if (!eligibility.known) return <Skeleton height={160} />;
+  // Until the roll answers, the candidates as the page showed them: no blank, no ballot that may not apply.
+  if (!eligibility.known) return <PollCandidateList candidates={candidates} />;
   if (eligibility.reason) {
     return (
       <>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyFailure } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollResults } from './PollResults';
+import { pollResultsQuery } from './poll-queries';
 
 /** Open polls are re-counted every minute while their results are on screen. */
 const LIVE_REFRESH_MS = 60_000;
@@ -13,9 +14,10 @@ const LIVE_REFRESH_MS = 60_000;
 export function PollResultsSection({ pollId, live }: { pollId: string; live: boolean }) {
   const { t } = useTranslation('polls');
   const trpc = useTRPC();
-  const results = useQuery(
-    trpc.polls.results.queryOptions({ pollId }, { refetchInterval: live ? LIVE_REFRESH_MS : false }),
-  );
+  const results = useQuery({
+    ...pollResultsQuery(trpc, pollId),
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
+  });
   useEffect(() => {
     if (results.error) notifyFailure(t('results.failed'), results.error);
   }, [results.error, t]);

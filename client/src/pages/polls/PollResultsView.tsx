@@ -11,8 +11,15 @@ export function PollResultsView({ pollId }: { pollId: string }) {
     <PollPage
       pollId={pollId}
       failureTitle={t('results.failed')}
-      metaTitle={(title) => t('view.resultsMetaTitle', { title })}
-      metaDescription={t('view.resultsMetaDescription')}
+      // A closed poll's link shares its results; an open one's, the poll to vote in.
+      meta={(poll) =>
+        poll.status === 'closed'
+          ? {
+              title: t('view.resultsMetaTitle', { title: poll.title }),
+              description: t('view.resultsMetaDescription'),
+            }
+          : { title: poll.title, description: t('view.voteMetaDescription') }
+      }
     />
   );
 }

@@ -8,8 +8,10 @@ export function PollVoteView({ pollId }: { pollId: string }) {
     <PollPage
       pollId={pollId}
       failureTitle={t('current.failed')}
-      metaTitle={(title) => t('view.voteMetaTitle', { title })}
-      metaDescription={t('view.voteMetaDescription')}
+      meta={(poll) => ({
+        title: t('view.voteMetaTitle', { title: poll.title }),
+        description: t('view.voteMetaDescription'),
+      })}
     />
   );
 }

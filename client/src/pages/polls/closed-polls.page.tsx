@@ -4,17 +4,22 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
 import { notifyFailure } from '../../lib/notify';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { PollBackLink } from './PollBackLink';
 import { PollList } from './PollListStates';
+import { closedPollsQuery } from './poll-queries';
+
+/** The first view: every closed poll. */
+export const pageData: PageData = ({ trpc }) => [closedPollsQuery(trpc)];
 
 /** /polls/history: closed polls, newest month first, each with its final results. */
 export function ClosedPollsPage() {
   const { t } = useTranslation('polls');
   usePageMeta(t('closedPolls.title'), t('closedPolls.metaDescription'));
   const trpc = useTRPC();
-  const history = useQuery(trpc.polls.history.queryOptions());
+  const history = useQuery(closedPollsQuery(trpc));
   useEffect(() => {
     if (history.error) notifyFailure(t('closedPolls.failed'), history.error);
   }, [history.error, t]);

@@ -1,14 +1,24 @@
 import { Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { useTRPC } from '../../lib/trpc';
 import { CurrentPoll } from './CurrentPoll';
 import { PollBackLink } from './PollBackLink';
+import { currentPollQuery } from './poll-queries';
+
+/** The first view: the poll running now with its candidates (its results come after a vote, or at the close). */
+export const pageData: PageData = ({ trpc }) => [currentPollQuery(trpc)];
 
 /** /polls/presidential: this month's presidential opinion poll, its ballot and results. */
 export function CurrentPollPage() {
   const { t } = useTranslation('polls');
-  usePageMeta(t('current.title'), t('current.metaDescription'));
+  const trpc = useTRPC();
+  const current = useQuery(currentPollQuery(trpc));
+  // A shared link names the poll ("Presidential Opinion Poll – November 2026").
+  usePageMeta(current.data?.poll.title ?? t('current.title'), t('current.metaDescription'));
   return (
     <PageContainer size="md">
       <Stack gap="lg">

@@ -1,5 +1,10 @@
 import { useParams } from 'react-router';
+import type { PageData } from '../../lib/page-data';
 import { PollResultsView } from './PollResultsView';
+import { pollQuery } from './poll-queries';
+
+/** The first view: the poll with its candidates and, once it has closed, its results. */
+export const pageData: PageData = ({ params, trpc }) => [pollQuery(trpc, params.id ?? '')];
 
 /** /polls/presidential/history/{id}: one poll's history view. */
 export function PollDetailPage() {

@@ -6,20 +6,37 @@ import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure } from '../../lib/notify';
+import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { CreatePollForm } from './CreatePollForm';
 import { CurrentPoll } from './CurrentPoll';
 import { PollList } from './PollListStates';
+import { currentPollQuery, pollListQuery } from './poll-queries';
 
 const TABS = ['current', 'history', 'create'] as const;
 type PollTab = (typeof TABS)[number];
 
-/** SPEC §2: the tab lives in ?tab=, default history (All Polls); Create Poll is for admins only. */
+/** SPEC §2: the tab lives in ?tab=, default history (All Polls). */
+function askedTab(params: URLSearchParams): PollTab {
+  const asked = params.get('tab');
+  return (TABS as readonly string[]).includes(asked ?? '') ? (asked as PollTab) : 'history';
+}
+
+/**
+ * The first view: the asked tab's list or poll. Create Poll is an admin's: the server (a visitor) renders the
+ * session check in its place.
+ */
+export const pageData: PageData = ({ searchParams, trpc }) => {
+  const tab = askedTab(searchParams);
+  if (tab === 'current') return [currentPollQuery(trpc)];
+  return tab === 'history' ? [pollListQuery(trpc)] : [];
+};
+
+/** Create Poll is for admins only. */
 function useTab(isAdmin: boolean): [PollTab, (tab: PollTab) => void] {
   const [params, setParams] = useSearchParams();
-  const asked = params.get('tab');
-  const known = (TABS as readonly string[]).includes(asked ?? '') ? (asked as PollTab) : 'history';
+  const known = askedTab(params);
   const tab = known === 'create' && !isAdmin ? 'history' : known;
   return [tab, (next) => setParams({ tab: next }, { replace: true })];
 }
@@ -79,7 +96,7 @@ export function PollHistoryPage() {
 function AllPolls() {
   const { t } = useTranslation('polls');
   const trpc = useTRPC();
-  const list = useQuery(trpc.polls.list.queryOptions());
+  const list = useQuery(pollListQuery(trpc));
   useEffect(() => {
     if (list.error) notifyFailure(t('history.failed'), list.error);
   }, [list.error, t]);

@@ -3,11 +3,12 @@ import { useEffect } from 'react';
 import { notifyFailure } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { pollErrorCode } from './poll-format';
+import { pollQuery } from './poll-queries';
 
 /** One poll for its pages; a missing poll is a state of the page, any other failure a toast. */
 export function usePollView(pollId: string, failureTitle: string) {
   const trpc = useTRPC();
-  const view = useQuery(trpc.polls.byId.queryOptions({ id: pollId }));
+  const view = useQuery(pollQuery(trpc, pollId));
   const code = pollErrorCode(view.error);
   const notFound = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
   useEffect(() => {
