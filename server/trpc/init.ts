@@ -16,7 +16,13 @@ import { errorData, publicMessageRef, toTRPCError } from './errors';
  * list of names kept by hand elsewhere.
  */
 export interface ProcedurePolicy {
-  /** Spends a rate-limit point (a guess, a hash, a vote): such a mutation is refused inside a batch. */
+  /**
+   * Spends a rate-limit point (a guess, a hash, a vote): such a mutation is refused inside a batch. A flag, not a
+   * limit class read by one middleware: which limiter a call spends, keyed by what (address, account, e-mail,
+   * registrar) and when (before the work; sign-in and code checks give the point back on success, a registrar's
+   * enrolment after it is recorded, a verification mail only when one is sent) is decided beside the work, in the
+   * procedure or its service; the batch refusal only needs to know that a point is spent.
+   */
   limited?: boolean;
   /** Needs a session that re-entered its password recently (auth.stepUp). */
   stepUp?: boolean;
