@@ -6,7 +6,8 @@ import { requestSession } from '../auth/request-session';
 import type { ValidSession } from '../auth/sessions';
 import { createCaller } from '../routers/_app';
 import { parseProcedureInput, procedurePolicy } from '../routers/policy';
-import { cacheViewerOf } from '../routers/viewer';
+import { cacheViewerOf, pollShownBy } from '../routers/viewer';
+import { currentPollId } from '../services/polls/poll-views';
 import { canonicalJson } from '../trpc/canonical';
 import { type AppDeps, createInnerContext } from '../trpc/context';
 import type { ProcedurePolicy } from '../trpc/init';
@@ -70,6 +71,8 @@ interface Asked {
   key: string;
   /** Null: computed as for a visitor, without a session. */
   reader: ValidSession | null;
+  /** A voters' copy: the poll its readers voted in, which its answer must show to be stored. */
+  votedIn?: string;
 }
 
 /** A tRPC call (batched or not) naming only auth.* procedures. */
@@ -124,6 +127,17 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
   function invalidate() {
     generation += 1;
     entries.clear();
+    currentPoll = null;
+  }
+
+  // Which poll is current, asked for every signed-in read of polls.current: remembered like an answer (emptied
+  // by every write, at most the TTL old), as the visitors' copy of polls.current is.
+  let currentPoll: { id: string | null; at: number } | null = null;
+  function currentPollNow(): string | null {
+    if (!currentPoll || Date.now() - currentPoll.at > PUBLIC_CACHE_TTL_MS) {
+      currentPoll = { id: currentPollId(deps.db), at: Date.now() };
+    }
+    return currentPoll.id;
   }
 
   function fresh(key: string): Entry | undefined {
@@ -137,9 +151,9 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
 
   /** The entry a call is stored under for this reader (null: a visitor), and whose context computes it. */
   function askedBy(call: Call, session: ValidSession | null): Asked {
-    const voter = session && cacheViewerOf(deps.db, call.policy, session.user.id, call.input);
+    const voter = session && cacheViewerOf(deps.db, call.policy, session.user.id, call.input, currentPollNow);
     return voter
-      ? { call, key: `${call.key}\nvoters of ${voter.votedIn}`, reader: session }
+      ? { call, key: `${call.key}\nvoters of ${voter.votedIn}`, reader: session, votedIn: voter.votedIn }
       : { call, key: call.key, reader: null };
   }
 
@@ -171,6 +185,7 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
       if (startedAt !== generation) return true;
       const storedAt = Date.now();
       distinct.forEach((one, index) => {
+        if (one.votedIn !== undefined && pollShownBy(answers[index]) !== one.votedIn) return;
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
         const envelope = JSON.stringify({ result: { data: superjson.serialize(answers[index]) } });
         entries.set(one.key, { envelope, storedAt });

@@ -117,6 +117,33 @@ describe('the public cache for signed-in readers', () => {
     await app.close();
   });
 
+  it("when the current poll changes unannounced, a voters' copy of the old one never carries the new one", async () => {
+    const { app, db, poll, voters, citizen, cookieOf, get } = await setUp();
+    // The cache learns which poll is current from a citizen's read...
+    expect((await get(url('polls.current'), citizen.cookie)).json().result.data.json.poll.id).toBe(poll.id);
+    // ...then that poll closes and another opens, with no request to empty the cache (its hour passing).
+    db.update(polls).set({ status: 'closed' }).where(eq(polls.id, poll.id)).run();
+    const { poll: next, candidates: nextCandidates } = createPoll(db, { title: 'Next poll' });
+    const both = voters[0];
+    insertPollVote(db, {
+      pollId: next.id,
+      userId: both?.user.id ?? '',
+      candidateId: nextCandidates[0]?.id ?? '',
+    });
+    // A voter of both polls reads first: their answer (the next poll, voted) is theirs alone...
+    const mine = (await get(url('polls.current'), both?.cookie)).json().result.data.json;
+    expect(mine.poll.id).toBe(next.id);
+    expect(mine.userHasVoted).toBe(true);
+    // ...never stored as the old poll's voters' copy: a voter of the old poll only is not told they voted.
+    const other = (await get(url('polls.current'), voters[1]?.cookie)).json().result.data.json;
+    expect(other.poll.id).toBe(next.id);
+    expect(other.userHasVoted).toBe(false);
+    expect(other.resultsVisible).toBe(false);
+    const late = await cookieOf();
+    expect((await get(url('polls.current'), late.cookie)).json().result.data.json.userHasVoted).toBe(false);
+    await app.close();
+  });
+
   it('a signed-in answer is no-store, without an ETag, and still honours a time no request announced', async () => {
     const { app, db, poll, voters, citizen, get } = await setUp();
     for (const cookie of [citizen.cookie, voters[0]?.cookie]) {
