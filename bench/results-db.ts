@@ -1,11 +1,12 @@
 // The database the results-read benchmark (bench/results-read.mjs) runs against: one Active election
 // whose results are public while it runs, 1,000,000 votes in it (written with one INSERT ... SELECT, through
-// the same triggers as a real vote), and one signed-in citizen for the signed-in row.
+// the same triggers as a real vote), and one signed-in System Admin (not stepped up) for the signed-in row: since
+// issue 19 a citizen's reads are served by the public cache too, an admin's always go through tRPC.
 // Run: node --import tsx bench/results-db.ts <folder> [votes]; prints a JSON summary on its last line.
 import { join } from 'node:path';
 import { createSession } from '@server/auth/sessions';
 import { closeDb, createDb, migrateDb } from '@server/db/client';
-import { users } from '@server/db/schema';
+import { profiles, users } from '@server/db/schema';
 import { insertBulkVotes } from '../tests/helpers/bulk-votes';
 import { createElection } from '../tests/helpers/election-factories';
 
@@ -33,6 +34,7 @@ const citizen = db
   .values({ email: 'bench.results.reader@bench.codka.example', emailVerifiedAt: new Date() })
   .returning({ id: users.id })
   .get();
+db.insert(profiles).values({ userId: citizen.id, fullName: 'Bench Admin', role: 'System Admin' }).run();
 const cookie = `codka_session=${createSession(db, citizen.id).token}`;
 const votes = db.$client.prepare('SELECT count(*) FROM votes WHERE election_id = ?').pluck().get(election.id);
 closeDb(db);

@@ -7,7 +7,8 @@
 //   - a month's poll votes: every one of them voted in last month's closed poll, whose public results R1 reads;
 //   - an Active election with four candidates, for votes.cast in R2 (this month's open poll takes polls.vote);
 //   - every bench citizen enrolled on the voter roll (issue 17), spread over the demo districts of all 18
-//     regions, so R2's votes pass the eligibility check of an 'enrolled' election for real.
+//     regions, so R2's votes pass the eligibility check of an 'enrolled' election for real;
+//   - one System Admin with a session: its reads always go through tRPC (R1's comparison without the cache).
 // Run: node --import tsx bench/volume-db.ts <folder>; prints a JSON summary on its last line.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -102,6 +103,14 @@ db.transaction((tx) => {
   }
 });
 
+const admin = db
+  .insert(users)
+  .values({ email: 'bench.admin@bench.codka.example', passwordHash, emailVerifiedAt: new Date() })
+  .returning({ id: users.id })
+  .get();
+db.insert(profiles).values({ userId: admin.id, fullName: 'Bench Admin', role: 'System Admin' }).run();
+const adminCookie = `codka_session=${createSession(db, admin.id).token}`;
+
 // For enrolled voters, as elections are by default: R2's votes.cast pays for the roll check.
 const { election, candidates } = createElection(db, {
   title: 'Bench election',
@@ -128,6 +137,7 @@ console.log(
   JSON.stringify({
     databasePath,
     citizensFile,
+    adminCookie,
     password: BENCH_PASSWORD,
     counts,
     closedPollId: closedPoll.id,

@@ -3,10 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import superjson from 'superjson';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { requestSession } from '../auth/request-session';
+import type { ValidSession } from '../auth/sessions';
 import { createCaller } from '../routers/_app';
 import { parseProcedureInput, procedurePolicy } from '../routers/policy';
+import { cacheViewerOf, pollShownBy } from '../routers/viewer';
+import { currentPollId } from '../services/polls/poll-views';
 import { canonicalJson } from '../trpc/canonical';
 import { type AppDeps, createInnerContext } from '../trpc/context';
+import type { ProcedurePolicy } from '../trpc/init';
 import { type TrpcRequest, trpcRequest } from './trpc-request';
 
 /**
@@ -14,9 +18,14 @@ import { type TrpcRequest, trpcRequest } from './trpc-request';
  * route per request). Which procedures: those whose meta says `publicCache` (server/routers/policy.ts).
  * Each call is stored under its procedure and canonical input, never the raw URL, so a junk query
  * parameter or a re-spelled input is served from the same entry, and a batch naming one call ten times
- * computes it once. Only for visitors without a valid session: their answers are the same for every
- * anonymous visitor and never depend on the language (only errors do, and errors are never stored). A
- * signed-in citizen always goes through tRPC, so one who just voted sees their own vote counted at once.
+ * computes it once. Answers never depend on the language (only errors do, and errors are never stored).
+ *
+ * Who shares an answer (issue 19): visitors, and signed-in citizens whose answer is the visitors' one, get the
+ * visitors' copy, computed without a session. A procedure whose answer also depends on the reader's vote in a
+ * poll (`cacheByVote`: results are shown to a poll's voters while it is open) keeps a second copy for that
+ * poll's voters, computed with the first such voter's own session (server/routers/viewer.ts). System Admins
+ * (drafts, and every result once stepped up) always go through tRPC. Signed-in answers are `no-store`, as
+ * every personal API answer. A citizen who just voted sees their own vote at once: the vote emptied the cache.
  *
  * Freshness: every successful write through this server (any non-GET answer under 400) empties the cache
  * before its answer leaves, so the next read is recomputed. The short TTL covers what no request
@@ -51,13 +60,25 @@ const answerOf = (body: string): Answer => ({
 interface Call {
   path: string;
   input: unknown;
-  /** Procedure and canonical input: what the entry is stored under. */
+  /** Procedure and canonical input: what the visitors' entry is stored under. */
   key: string;
+  policy: ProcedurePolicy;
+}
+
+/** One call as this reader asks it: the entry it is stored under, and whose context computes it. */
+interface Asked {
+  call: Call;
+  key: string;
+  /** Null: computed as for a visitor, without a session. */
+  reader: ValidSession | null;
+  /** A voters' copy: the poll its readers voted in, which its answer must show to be stored. */
+  votedIn?: string;
 }
 
 /** A tRPC call (batched or not) naming only auth.* procedures. */
 const AUTH_NAME = /^auth\.[\w.]+$/;
 const NO_COOKIES = { setSession() {}, clearSession() {} };
+type Caller = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
 
 /**
  * The calls of a tRPC GET that this cache serves, or null. Only `batch` and `input` are read, as tRPC
@@ -83,7 +104,7 @@ async function parseCalls(call: TrpcRequest): Promise<{ calls: Call[]; batch: bo
         const input = await parseProcedureInput(path, value);
         const canonical = canonicalJson(input);
         if (canonical === null) throw new TypeError('input with no canonical form');
-        return { path, input, key: `${path}\n${canonical}` };
+        return { path, input, key: `${path}\n${canonical}`, policy: procedurePolicy(path) ?? {} };
       }),
     );
     return { calls, batch };
@@ -108,7 +129,18 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
   function invalidate() {
     generation += 1;
     entries.clear();
+    currentPoll = null;
     options.onInvalidate?.();
+  }
+
+  // Which poll is current, asked for every signed-in read of polls.current: remembered like an answer (emptied
+  // by every write, at most the TTL old), as the visitors' copy of polls.current is.
+  let currentPoll: { id: string | null; at: number } | null = null;
+  function currentPollNow(): string | null {
+    if (!currentPoll || Date.now() - currentPoll.at > PUBLIC_CACHE_TTL_MS) {
+      currentPoll = { id: currentPollId(deps.db), at: Date.now() };
+    }
+    return currentPoll.id;
   }
 
   function fresh(key: string): Entry | undefined {
@@ -120,29 +152,46 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
     return entry;
   }
 
+  /** The entry a call is stored under for this reader (null: a visitor), and whose context computes it. */
+  function askedBy(call: Call, session: ValidSession | null): Asked {
+    const voter = session && cacheViewerOf(deps.db, call.policy, session.user.id, call.input, currentPollNow);
+    return voter
+      ? { call, key: `${call.key}\nvoters of ${voter.votedIn}`, reader: session, votedIn: voter.votedIn }
+      : { call, key: call.key, reader: null };
+  }
+
   /**
-   * Runs each distinct call once, as tRPC would for an anonymous visitor, and stores it; false when any
-   * fails (errors go through tRPC, which words them in the reader's language, and are never stored).
+   * Runs each distinct call once, as tRPC would for its reader (a visitor, or the voter whose copy it is), and
+   * stores it; false when any fails (errors go through tRPC, which words them in the reader's language and
+   * for the reader's own session, and are never stored).
    */
-  async function compute(request: FastifyRequest, calls: Call[]): Promise<boolean> {
-    const caller = createCaller(
-      createInnerContext(deps, { session: null, ip: request.ip, cookies: NO_COOKIES }),
-    ) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+  async function compute(request: FastifyRequest, asked: Asked[]): Promise<boolean> {
+    const callers = new Map<ValidSession | null, Caller>();
+    const callerOf = (session: ValidSession | null) => {
+      let caller = callers.get(session);
+      if (!caller) {
+        const ctx = createInnerContext(deps, { session, ip: request.ip, cookies: NO_COOKIES });
+        caller = createCaller(ctx) as unknown as Caller;
+        callers.set(session, caller);
+      }
+      return caller;
+    };
     const startedAt = generation;
-    const distinct = [...new Map(calls.map((call) => [call.key, call])).values()];
+    const distinct = [...new Map(asked.map((one) => [one.key, one])).values()];
     try {
       const answers = await Promise.all(
-        distinct.map((call) => {
+        distinct.map(({ call, reader }) => {
           const [scope = '', name = ''] = call.path.split('.');
-          return caller[scope]?.[name]?.(call.input);
+          return callerOf(reader)[scope]?.[name]?.(call.input);
         }),
       );
       if (startedAt !== generation) return true;
       const storedAt = Date.now();
-      distinct.forEach((call, index) => {
+      distinct.forEach((one, index) => {
+        if (one.votedIn !== undefined && pollShownBy(answers[index]) !== one.votedIn) return;
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
         const envelope = JSON.stringify({ result: { data: superjson.serialize(answers[index]) } });
-        entries.set(call.key, { envelope, storedAt });
+        entries.set(one.key, { envelope, storedAt });
       });
       return true;
     } catch {
@@ -186,17 +235,22 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
     if (costly && !(await charge(request, reply))) return reply;
     const parsed = await callsOf(asked);
     if (!parsed) return;
-    if (requestSession(deps.db, request)) return;
-    let found = parsed.calls.map((call) => fresh(call.key));
+    // A forged or expired cookie is no session: such a request is a visitor's.
+    const session = requestSession(deps.db, request);
+    if (session?.user.isAdmin) return;
+    const calls = parsed.calls.map((call) => askedBy(call, session));
+    let found = calls.map((one) => fresh(one.key));
     if (found.some((entry) => entry === undefined)) {
       if (!(await charge(request, reply))) return reply;
-      const missing = parsed.calls.filter((_, index) => found[index] === undefined);
+      const missing = calls.filter((_, index) => found[index] === undefined);
       if (!(await compute(request, missing))) return;
       // A write that landed meanwhile left nothing stored: tRPC answers this one.
-      found = parsed.calls.map((call) => entries.get(call.key));
+      found = calls.map((one) => entries.get(one.key));
       if (found.some((entry) => entry === undefined)) return;
     }
     const { body, etag } = answerFor(found as Entry[], parsed.batch);
+    // No ETag or shared caching for a signed-in reader: noStore (trpc-hooks.ts) marks it `no-store`.
+    if (session) return reply.type('application/json').send(body);
     reply.header('cache-control', PUBLIC_CACHE_CONTROL).header('vary', 'cookie').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json').send(body);

@@ -43,7 +43,7 @@ const pollCreatorProcedure = publicProcedure.use(({ ctx, next }) => {
 export const pollsRouter = router({
   /** The open presidential poll running now, with its candidates; null when there is none. */
   current: publicProcedure
-    .meta({ publicCache: true, offline: true })
+    .meta({ publicCache: true, cacheByVote: 'currentPoll', offline: true })
     .query(({ ctx }) => currentPoll(ctx.db, viewerOf(ctx))),
   /** One poll with its candidates; drafts only for admins. */
   byId: publicProcedure
@@ -52,7 +52,7 @@ export const pollsRouter = router({
     .query(({ ctx, input }) => pollById(ctx.db, input.id, viewerOf(ctx))),
   /** Results: to voters while open, to everyone once closed, always to admins. */
   results: publicProcedure
-    .meta({ publicCache: true, offline: true })
+    .meta({ publicCache: true, cacheByVote: 'inputPoll', offline: true })
     .input(pollIdInput)
     .query(({ ctx, input }) => pollResults(ctx.db, input.pollId, viewerOf(ctx))),
   /** Closed polls, newest month first. */
@@ -63,7 +63,7 @@ export const pollsRouter = router({
     .query(({ ctx }) => pollList(ctx.db, viewerOf(ctx))),
   /** One vote per citizen per poll, decided by the database. */
   vote: voterProcedure
-    .meta({ limited: true })
+    .meta({ limited: true, hot: true })
     .input(pollVoteInput)
     .mutation(async ({ ctx, input }) => {
       await consume(ctx.limits.enabled, [[ctx.limits.pollVotesAddress, ctx.ip]], 'limit.pollVotes');

@@ -16,14 +16,34 @@ import { errorData, publicMessageRef, toTRPCError } from './errors';
  * list of names kept by hand elsewhere.
  */
 export interface ProcedurePolicy {
-  /** Spends a rate-limit point (a guess, a hash, a vote): such a mutation is refused inside a batch. */
+  /**
+   * Spends a rate-limit point (a guess, a hash, a vote): such a mutation is refused inside a batch. A flag, not a
+   * limit class read by one middleware: which limiter a call spends, keyed by what (address, account, e-mail,
+   * registrar) and when (before the work; sign-in and code checks give the point back on success, a registrar's
+   * enrolment after it is recorded, a verification mail only when one is sent) is decided beside the work, in the
+   * procedure or its service; the batch refusal only needs to know that a point is spent.
+   */
   limited?: boolean;
   /** Needs a session that re-entered its password recently (auth.stepUp). */
   stepUp?: boolean;
-  /** The anonymous answer is the same for every visitor: the public cache may serve it. */
+  /**
+   * The public cache may serve it, to visitors and signed-in citizens alike: the answer is the same for all of
+   * them (System Admins, who see drafts and may see every result, always go through tRPC). See `cacheByVote`.
+   */
   publicCache?: boolean;
+  /**
+   * A publicCache read whose answer also depends on whether the reader voted in one poll (a poll's results
+   * are shown to its voters while it is open): the input's poll or the current one. Voters of that poll
+   * share one stored answer and everyone else the visitors' one (server/routers/viewer.ts).
+   */
+  cacheByVote?: 'inputPoll' | 'currentPoll';
   /** The answer holds only public data: the service worker may keep it for offline reading. */
   offline?: boolean;
+  /**
+   * A mutation every citizen makes on the busiest day (a vote): answered without tRPC's fetch adapter, through
+   * the same caller and context (server/http/vote-fast-path.ts).
+   */
+  hot?: boolean;
 }
 
 const t = initTRPC

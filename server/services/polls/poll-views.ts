@@ -1,7 +1,8 @@
 import { tallyResults, votePercentage } from '@shared/election-rules';
 import { isPollVotingOpen, type PollTiming, pollResultsVisible } from '@shared/poll-rules';
-import { and, asc, desc, eq, gte, inArray, lte, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 
@@ -49,13 +50,22 @@ function candidatesOf(db: Db, pollId: string) {
     .all();
 }
 
-function hasVoted(db: Db, pollId: string, userId: string | null): boolean {
-  if (!userId) return false;
-  return !!db
+// Asked for every signed-in read the public cache serves (server/routers/viewer.ts): one step down the
+// unique (poll_id, user_id) index, prepared once.
+const voteOfUser = preparedOnce((db) =>
+  db
     .select({ id: pollVotes.id })
     .from(pollVotes)
-    .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.userId, userId)))
-    .get();
+    .where(
+      and(eq(pollVotes.pollId, sql.placeholder('pollId')), eq(pollVotes.userId, sql.placeholder('userId'))),
+    )
+    .prepare(),
+);
+
+/** Whether this user voted in this poll (false for a visitor). */
+export function hasVoted(db: Db, pollId: string, userId: string | null): boolean {
+  if (!userId) return false;
+  return voteOfUser(db).get({ pollId, userId }) !== undefined;
 }
 
 type PollRow = PollTiming & { id: string };
@@ -71,22 +81,51 @@ function pollView<T extends PollRow>(db: Db, poll: T, viewer: PollViewer, now: D
   };
 }
 
-/** The open presidential poll whose window contains now (the newest if several), or null. */
-export function currentPoll(db: Db, viewer: PollViewer, now = new Date()) {
-  const poll = db
+/** The open presidential poll whose window contains now (the newest if several): the home page's poll. */
+const currentPollRow = preparedOnce((db) =>
+  db
     .select(pollColumns)
     .from(polls)
     .where(
       and(
         eq(polls.electionType, 'presidential'),
         eq(polls.status, 'open'),
-        lte(polls.opensAt, now),
-        gte(polls.closesAt, now),
+        lte(polls.opensAt, sql.placeholder('now')),
+        gte(polls.closesAt, sql.placeholder('now')),
       ),
     )
     .orderBy(desc(polls.opensAt), desc(polls.createdAt))
     .limit(1)
-    .get();
+    .prepare(),
+);
+
+// The same choice, the id alone: asked for every signed-in read of polls.current the public cache serves, where
+// mapping the whole row cost three times the query.
+const currentPollIdRow = preparedOnce((db) =>
+  db
+    .select({ id: polls.id })
+    .from(polls)
+    .where(
+      and(
+        eq(polls.electionType, 'presidential'),
+        eq(polls.status, 'open'),
+        lte(polls.opensAt, sql.placeholder('now')),
+        gte(polls.closesAt, sql.placeholder('now')),
+      ),
+    )
+    .orderBy(desc(polls.opensAt), desc(polls.createdAt))
+    .limit(1)
+    .prepare(),
+);
+
+/** The current poll's id, or null: which poll a reader's vote is asked about (server/routers/viewer.ts). */
+export function currentPollId(db: Db, now = new Date()): string | null {
+  return currentPollIdRow(db).get({ now: now.getTime() })?.id ?? null;
+}
+
+/** The current poll with its candidates, or null. */
+export function currentPoll(db: Db, viewer: PollViewer, now = new Date()) {
+  const poll = currentPollRow(db).get({ now: now.getTime() });
   return poll ? pollView(db, poll, viewer, now) : null;
 }
 
