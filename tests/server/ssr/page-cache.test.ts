@@ -5,7 +5,6 @@ import { CALLS_PER_MINUTE } from '@server/http/trpc-calls';
 import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sameOrigin, stepUpOverHttp, type TestApp } from '../../helpers/app';
-import { createTestDb } from '../../helpers/db';
 import { createElection } from '../../helpers/election-factories';
 import { createAdmin, createUser } from '../../helpers/factories';
 import { firstHeading, renders, rootMarkup, serverRenderingApps, stateBlock } from '../../helpers/ssr';
@@ -49,7 +48,7 @@ describe('the page cache', () => {
     expect(renders.asked).toEqual(['en /senators', 'so /senators', 'en /senators?search=Ali']);
   });
 
-  it('is emptied by an admin’s edit through tRPC: the next page is rendered again, with the change', async () => {
+  it('is emptied by an admin’s edit through tRPC: the next page is rendered again', async () => {
     const test = await openApp();
     const { election } = createElection(test.db, { title: 'Before The Edit' });
     const admin = await createAdmin(test.db);

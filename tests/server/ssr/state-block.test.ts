@@ -24,7 +24,7 @@ function parsed(html: string) {
     dataBlock: $('script#codka-state').text(),
     ogUrl: $('meta[property="og:url"]').attr('content'),
     canonical: $('link[rel="canonical"]').attr('href'),
-    title: $('title').text(),
+    title: $('head > title').text(),
     rootElements: $('#root *').length,
     headElements: $('head > *').length,
   };
