@@ -216,7 +216,9 @@ describe('pages', () => {
 
   it('shows Page Not Found for an unknown path', async () => {
     const { page } = await openPage('desktop');
-    await visit(page, '/no-such-page');
+    // Rendered by the server with its status: a search engine or a link checker sees a 404, not a page.
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
   });
 
