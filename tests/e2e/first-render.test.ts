@@ -74,7 +74,8 @@ describe('first render from the server’s HTML', () => {
 
 describe('moving on from the first page', () => {
   it('opens a page from the landing page, and a first visit straight to a page or to an unknown path', async () => {
-    const { page } = await openPage('desktop');
+    const { page, allowResourceError } = await openPage('desktop');
+    allowResourceError(404, '/no-such-page', 'an unknown address is answered 404, with the not-found page');
     await visit(page, '/');
     await page.getByRole('heading', { name: 'Somalia Federal Elections', level: 1 }).waitFor();
     await header(page).getByRole('link', { name: 'Senators', exact: true }).click();

@@ -215,7 +215,8 @@ describe('pages', () => {
   });
 
   it('shows Page Not Found for an unknown path', async () => {
-    const { page } = await openPage('desktop');
+    const { page, allowResourceError } = await openPage('desktop');
+    allowResourceError(404, '/no-such-page', 'an unknown address is answered 404, with the not-found page');
     // Rendered by the server with its status: a search engine or a link checker sees a 404, not a page.
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);

@@ -40,7 +40,8 @@ export function parseServerHtml(status: number, html: string): ServerHtml {
     status,
     html,
     heading: $('h1').first().text().trim(),
-    mainText: $('main').text(),
+    // Text only: Mantine's style elements inside the page are not what a reader sees.
+    mainText: $('main').clone().find('style, script').remove().end().text(),
     lang: $('html').attr('lang'),
     embedded,
     $,
