@@ -97,7 +97,8 @@ describe('addresses written into a server-rendered page', () => {
     expect(response.statusCode).toBe(200);
     expect(firstHeading(response.body)).toBe('Somalia Senate');
     expect(pageState(response.body).url).toBe(url);
-    expect(elapsed).toBeLessThan(1000);
+    // A plain render takes tens of milliseconds; the bound leaves room for a busy machine, not for a slow path.
+    expect(elapsed).toBeLessThan(1500);
     // Nothing of it is repeated beyond the three places an address is written.
     expect(response.body.length).toBeLessThan(
       (await app.inject({ method: 'GET', url: '/senators' })).body.length + 4 * url.length,
