@@ -57,6 +57,13 @@ async function renderPage({ url, language, trpcFor }: RenderRequest): Promise<Re
     if (location) return { kind: 'redirect', status: context.status, location };
     return { kind: 'browser' };
   }
+  // A route that failed here (a page module reading `window` at its top level, say) failed on the server only:
+  // thrown, so server/http/ssr.ts logs it and sends the shell the browser renders, instead of a 500 whose error
+  // page the browser would hydrate.
+  if (context.errors) {
+    const [failure] = Object.values(context.errors);
+    throw new Error(`A route failed while rendering ${url} on the server`, { cause: failure });
+  }
   const head: PageHead = { title: '', description: '' };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
