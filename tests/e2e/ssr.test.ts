@@ -139,6 +139,38 @@ describe.each(LANGUAGES)('server-rendered pages in %s', (language) => {
   );
 });
 
+describe('hydration', () => {
+  it.each(MEASURED.map((measured) => measured.path))(
+    '%s: keeps every element the server rendered (nothing blanks while its code arrives)',
+    async (path) => {
+      const { page } = await openPage('desktop');
+      // Records elements with text removed from #root: hydration adopts the server's markup, it never replaces
+      // it (Mantine's style elements aside, which carry no content).
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removedByHydration: string[] }).removedByHydration = removed;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (!(record.target instanceof Element) || !record.target.closest('#root')) continue;
+            for (const node of record.removedNodes) {
+              const text = node.textContent?.trim() ?? '';
+              if (node instanceof Element && node.tagName !== 'STYLE' && text)
+                removed.push(`${node.tagName.toLowerCase()}: ${text.slice(0, 60)}`);
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await visit(page, path);
+      await header(page).getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const removed = await page.evaluate(
+        () => (window as unknown as { removedByHydration: string[] }).removedByHydration,
+      );
+      expect(removed).toEqual([]);
+    },
+  );
+});
+
 describe('a signed-in citizen', () => {
   it('sees their own header after hydration, while the HTML of every page is a visitor’s', async () => {
     const { page } = await openPage('desktop');
