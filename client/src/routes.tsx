@@ -11,6 +11,11 @@ import { staffRoutes } from './pages/staff/staff-routes';
 /** Pages about the signed-in reader, or forms: the server sends the shell, the browser renders them. */
 const inBrowser = { serverRendered: false };
 const CLIENT_ONLY: PageHandle = { file: '', serverRendered: false };
+/**
+ * The consoles' forms and modals use the Mantine styles the first render does not load (styles/mantine-other.css,
+ * which public pages get through lib/route.ts): opened directly, a console had unstyled modals without them.
+ */
+const consoleStyles = () => import('./styles/mantine-other.css');
 
 /**
  * The site's one route table, used by the browser (entry-client.tsx) and by the server (entry-server.tsx).
@@ -55,7 +60,9 @@ export function createRoutes(data: DataAccess): RouteObject[] {
       handle: CLIENT_ONLY,
       lazy: () =>
         withTexts(
-          import('./pages/staff/layout/StaffLayout').then((m) => ({ Component: m.StaffLayout })),
+          Promise.all([import('./pages/staff/layout/StaffLayout'), consoleStyles()]).then(([m]) => ({
+            Component: m.StaffLayout,
+          })),
           'staff',
         ),
       children: staffRoutes,
@@ -75,7 +82,9 @@ export function createRoutes(data: DataAccess): RouteObject[] {
       handle: CLIENT_ONLY,
       lazy: () =>
         withTexts(
-          import('./pages/admin/layout/AdminLayout').then((m) => ({ Component: m.AdminLayout })),
+          Promise.all([import('./pages/admin/layout/AdminLayout'), consoleStyles()]).then(([m]) => ({
+            Component: m.AdminLayout,
+          })),
           'admin',
         ),
       errorElement: <ErrorPage />,

@@ -261,7 +261,10 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
    * the rest of auth.* only touch accounts and sessions, so a storm of them does not empty the cache.
    */
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    // tRPC's adapter sends a fetch Response, whose status Fastify copies onto the reply only after the onSend
+    // hooks: read from reply.statusCode alone, every refused write (412, 400...) emptied the caches.
+    const status = payload instanceof Response ? payload.status : reply.statusCode;
+    if (request.method === 'GET' || request.method === 'HEAD' || status >= 400) return payload;
     // Decided on the route tRPC matched, so `/%74rpc/auth.signOut` is auth-only too; any other
     // successful write (or a route outside tRPC) empties the cache.
     const names = trpcRequest(request)?.names;

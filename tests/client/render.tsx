@@ -15,7 +15,7 @@ import superjson from 'superjson';
 import { afterEach, vi } from 'vitest';
 
 /**
- * Mounts a component the way the app does (client/src/App.tsx, lib/data.tsx): Mantine with the site's theme,
+ * Mounts a component the way the app does (client/src/root.tsx, lib/data.tsx): Mantine with the site's theme,
  * React Query and tRPC, a router, i18next with the real locale files in English or Somali, and the toasts'
  * view. The server is a fake /trpc that answers from the test's handlers and records every call, so a test
  * can check what was sent (and that nothing was). Test files using it start with

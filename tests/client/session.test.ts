@@ -2,9 +2,10 @@ import { type SessionState, sessionState, subscribeToSession } from '@client/lib
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
- * The session store (lib/session.ts) the first render reads, fed by the data layer (lib/data.tsx) once it has
- * loaded: the session check, sign in and sign out, against a fake /trpc that answers like the server
- * (tRPC batch answers, superjson) and records what was asked.
+ * The session store (lib/session.ts) the header reads, fed by the data layer (lib/data.tsx) once the browser has
+ * started it (entry-client.tsx): the session check, sign in and sign out, against a fake /trpc that answers like
+ * the server (tRPC batch answers, superjson) and records what was asked. After a server-rendered page:
+ * session-after-server-render.test.ts.
  */
 const CITIZEN = { id: 'u1', fullName: 'Asha Ali', email: 'asha@example.so', isAdmin: false };
 const ADMIN = { ...CITIZEN, id: 'u2', isAdmin: true };
@@ -65,7 +66,7 @@ describe('session store and data layer', () => {
     expect(sessionState()).toEqual({ loading: true, user: null });
     signedIn = CITIZEN;
     const data = await import('@client/lib/data');
-    // Importing the data layer asks nothing; the browser starts it (AppProviders).
+    // Importing the data layer asks nothing (the server's render imports it too); the browser starts it.
     expect(asked).toEqual([]);
     data.startSession();
     expect(await sessionWhere((state) => !state.loading)).toEqual({ loading: false, user: CITIZEN });

@@ -6,22 +6,19 @@ import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 /**
- * F1: the landing page's first render ships without the data layer (React Query, tRPC: client/src/lib/data.tsx)
- * and without the other pages' route table (page-routes.tsx). Both load right after it; these tests check the
- * page does not wait for them, and that what needs them (the session, Active Elections, the other pages)
- * still works once they arrive.
+ * The first render under server rendering: the landing page arrives as HTML the browser hydrates (the data
+ * layer and the route table are in the entry, client/src/entry-client.tsx). It does not wait for the session
+ * check, and what needs the session (the header, Active Elections) follows once it answers.
  */
 const { openPage } = setupE2E();
 
 const header = (page: Page) => page.getByRole('banner');
-/** The data layer's chunks: the libraries (the "data" group of vite.config.ts), lib/data.tsx and lib/trpc.ts. */
-const DATA_LAYER = /\/assets\/(data|trpc)-[^/]+\.js$/;
 
-/** Holds every request for the data layer until release() answers them (and any later one) as usual. */
-async function holdDataLayer(page: Page) {
+/** Holds the session check (auth.session, alone or in a batch) until release() lets it and any later one go. */
+async function holdSessionCheck(page: Page) {
   const held: Route[] = [];
   let released = false;
-  await page.route(DATA_LAYER, (route) => {
+  await page.route(/\/trpc\/[^?]*auth\.session/, (route) => {
     if (released) return route.continue();
     held.push(route);
   });
@@ -34,20 +31,18 @@ async function holdDataLayer(page: Page) {
   };
 }
 
-describe('first render without the data layer', () => {
-  it('paints the landing page and lets a visitor switch language while the data layer is on its way', async () => {
+describe('first render from the server’s HTML', () => {
+  it('paints the landing page and lets a visitor switch language while the session check is on its way', async () => {
     const { page } = await openPage('desktop');
-    const dataLayer = await holdDataLayer(page);
+    const sessionCheck = await holdSessionCheck(page);
     await visit(page, '/');
 
     await page.getByRole('heading', { name: 'Somalia Federal Elections', level: 1 }).waitFor();
-    // The map's code arrives right after the first render; it does not need the data layer either.
+    // The map is in the server's HTML: no request stands between the page and its regions.
     const regions = page.locator('svg[viewBox="0 0 1000 1000"] path[role="link"]');
-    await regions.first().waitFor();
     expect(await regions.count()).toBe(18);
     await page.getByRole('heading', { name: 'Latest Updates', level: 2 }).waitFor();
-    // The data layer was asked for after the first render, and is still held: the page did not wait for it.
-    expect(dataLayer.held.length).toBeGreaterThan(0);
+    await expect.poll(() => sessionCheck.held.length).toBeGreaterThan(0);
     // Until the session is known the header shows neither Sign In nor Sign Out.
     expect(await header(page).getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     expect(await header(page).getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
@@ -56,7 +51,7 @@ describe('first render without the data layer', () => {
     await page.getByRole('menuitem', { name: 'Af-Soomaali', exact: true }).click();
     await page.getByRole('heading', { name: 'Doorashooyinka Federaalka Soomaaliya', level: 1 }).waitFor();
 
-    await dataLayer.release();
+    await sessionCheck.release();
     // The session check answers: a visitor is offered to sign in (in Somali now).
     await header(page).getByRole('link', { name: 'Gal', exact: true }).waitFor();
   });
@@ -77,9 +72,10 @@ describe('first render without the data layer', () => {
   });
 });
 
-describe('the other pages, discovered after the first render', () => {
+describe('moving on from the first page', () => {
   it('opens a page from the landing page, and a first visit straight to a page or to an unknown path', async () => {
-    const { page } = await openPage('desktop');
+    const { page, allowResourceError } = await openPage('desktop');
+    allowResourceError(404, '/no-such-page', 'an unknown address is answered 404, with the not-found page');
     await visit(page, '/');
     await page.getByRole('heading', { name: 'Somalia Federal Elections', level: 1 }).waitFor();
     await header(page).getByRole('link', { name: 'Senators', exact: true }).click();
@@ -89,7 +85,9 @@ describe('the other pages, discovered after the first render', () => {
     await visit(page, '/parliament-members');
     await page.getByRole('heading', { name: 'House of the People', level: 1 }).waitFor();
 
-    await visit(page, '/no-such-page');
+    // An unknown address is the not-found page, rendered by the server with a 404 and hydrated.
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     // The header's links still lead to the landing page from there.
     await header(page).getByRole('link', { name: 'Home', exact: true }).click();

@@ -54,7 +54,13 @@ describe('the built site under its CSP', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts.length).toBeGreaterThan(0);
-    for (const [, attributes, body] of scripts) {
+    // One data block besides the files: the page's first view as JSON, which the browser never runs.
+    const data = scripts.filter(([, attributes]) => attributes?.includes('type="application/json"'));
+    expect(data.map(([, attributes]) => attributes?.trim())).toEqual([
+      'type="application/json" id="codka-state"',
+    ]);
+    expect(() => JSON.parse(data[0]?.[2] ?? '')).not.toThrow();
+    for (const [, attributes, body] of scripts.filter((script) => !data.includes(script))) {
       expect(attributes).toMatch(/\bsrc="\/[^"]+"/);
       expect(body?.trim()).toBe('');
     }
@@ -108,6 +114,9 @@ describe('a page on another port of the same host', () => {
   it('cannot sign a citizen out with a form it submits', async () => {
     const testPage = await signedInCitizen();
     testPage.allowResourceError(403, '/trpc/auth.signOut', 'the cross-site form post this test sends');
+    // The refusal is shown as a document of its own, for which the browser may ask /favicon.ico: an unknown
+    // address, answered 404 since the server renders pages.
+    testPage.allowResourceError(404, '/favicon.ico', 'the browser’s own request for the refusal document');
     const refused = testPage.page.waitForResponse((response) =>
       response.url().endsWith('/trpc/auth.signOut'),
     );

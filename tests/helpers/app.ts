@@ -12,17 +12,35 @@ export const TEST_ORIGIN = 'http://localhost:3000';
 export const INDEX_HTML =
   '<!doctype html><html><head><meta name="codka-default-theme" content="system" /></head><body><div id="root"></div></body></html>';
 
+export interface TestAppOptions {
+  db?: Db;
+  env?: Record<string, string>;
+  /**
+   * The page renderer's folder (tests/helpers/ssr.ts). Without one every page is the shell, whether or not
+   * the working copy holds a build in dist/ssr: the same answers before and after `npm run build`.
+   */
+  ssrDir?: string;
+  /** The built client's index.html (default: a tiny one) and Vite's manifest (default: none). */
+  indexHtml?: string;
+  manifest?: object;
+}
+
 /** The real Fastify app on an in-memory database, with a tiny built client in a temporary folder. */
-export async function buildTestApp(options: { db?: Db; env?: Record<string, string> } = {}) {
+export async function buildTestApp(options: TestAppOptions = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'codka-app-'));
   const clientDir = join(folder, 'client');
   mkdirSync(join(clientDir, 'assets'), { recursive: true });
-  writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
+  writeFileSync(join(clientDir, 'index.html'), options.indexHtml ?? INDEX_HTML);
   writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log("app");');
+  if (options.manifest) {
+    mkdirSync(join(clientDir, '.vite'));
+    writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(options.manifest));
+  }
   const db = options.db ?? createTestDb();
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads'), ...options.env });
   const mailer = createMemoryMailer();
-  const app = await buildApp({ db, env, clientDir, mailer, logger: false });
+  const ssrDir = options.ssrDir ?? join(folder, 'no-renderer');
+  const app = await buildApp({ db, env, clientDir, ssrDir, mailer, logger: false });
   await app.ready();
   return { app, db, env, mailer };
 }

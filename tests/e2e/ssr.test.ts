@@ -1,0 +1,200 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInThroughApi } from './helpers/auth';
+import { visit } from './helpers/browser';
+import { DEMO_CITIZEN } from './helpers/demo-accounts';
+import {
+  parseServerHtml,
+  proceduresIn,
+  type ServerHtml,
+  serverHtml,
+  visitorRead,
+} from './helpers/server-html';
+import { setupE2E } from './helpers/suite';
+
+/**
+ * Server rendering as a whole (issue 19), on the five pages the benchmark measures, in both languages: the HTML
+ * alone (no JavaScript) holds the page's heading and first view; the browser hydrates it without an error and
+ * without asking again for what the HTML carried; a signed-in reader's HTML is a visitor's. The pages' own
+ * details are tested per page (ssr-pages-a.test.ts, ssr-pages-b.test.ts); interactions: ssr-interaction.test.ts.
+ */
+const { openPage, origin } = setupE2E();
+
+type Language = 'en' | 'so';
+const LANGUAGES: Language[] = ['en', 'so'];
+
+interface MeasuredPage {
+  path: string;
+  /** The h1 per language, or read from the data (a poll's title). */
+  heading(language: Language): Promise<string>;
+  /** Checks the first view's data in the HTML the server sent. */
+  firstView(html: ServerHtml): Promise<void>;
+  /** Whether its first view reads data (carried in the data block). */
+  readsData: boolean;
+}
+
+const fixed = (en: string, so: string) => async (language: Language) => (language === 'en' ? en : so);
+
+interface CurrentPoll {
+  poll: { title: string };
+  candidates: { name: string }[];
+}
+
+const MEASURED: MeasuredPage[] = [
+  {
+    path: '/',
+    heading: fixed('Somalia Federal Elections', 'Doorashooyinka Federaalka Soomaaliya'),
+    // The member states' map is the first view: its 18 regions are links in the HTML.
+    firstView: async (html) => expect(html.$('main svg path[role="link"]').length).toBe(18),
+    readsData: false,
+  },
+  {
+    path: '/parliament-members',
+    heading: fixed('House of the People', 'Golaha Shacabka'),
+    firstView: async (html) => {
+      const members = await visitorRead<{ items: { name: string }[] }>(origin(), 'directory.members', {
+        page: 1,
+        pageSize: 24,
+      });
+      expect(members.items.length).toBeGreaterThan(1);
+      for (const member of members.items.slice(0, 3)) expect(html.mainText).toContain(member.name);
+    },
+    readsData: true,
+  },
+  {
+    path: '/senators',
+    heading: fixed('Somalia Senate', 'Aqalka Sare ee Soomaaliya'),
+    firstView: async (html) => {
+      const { senators } = await visitorRead<{ senators: { name: string }[] }>(
+        origin(),
+        'directory.senators',
+        {},
+      );
+      expect(senators.length).toBeGreaterThan(1);
+      for (const senator of senators.slice(0, 3)) expect(html.mainText).toContain(senator.name);
+    },
+    readsData: true,
+  },
+  {
+    path: '/polls/presidential',
+    heading: async () => (await visitorRead<CurrentPoll>(origin(), 'polls.current')).poll.title,
+    firstView: async (html) => {
+      const current = await visitorRead<CurrentPoll>(origin(), 'polls.current');
+      expect(current.candidates.length).toBeGreaterThan(1);
+      for (const candidate of current.candidates) expect(html.mainText).toContain(candidate.name);
+    },
+    readsData: true,
+  },
+  {
+    path: '/regions',
+    heading: fixed('Regional Coverage', 'Gobollada'),
+    // The eight regions of the House of the People, each a card linking to its page.
+    firstView: async (html) =>
+      expect(new Set(html.$('main a[href^="/regions/"]').map((_, a) => html.$(a).attr('href'))).size).toBe(8),
+    readsData: false,
+  },
+];
+
+const SIGN_IN: Record<Language, string> = { en: 'Sign In', so: 'Gal' };
+const header = (page: Page) => page.getByRole('banner');
+
+/** Loads a page as a reader's browser does and returns the HTML the server sent for it. */
+async function load(page: Page, path: string): Promise<ServerHtml> {
+  const response = await page.goto(path);
+  if (!response) throw new Error(`no answer for ${path}`);
+  return parseServerHtml(response.status(), await response.text());
+}
+
+describe.each(LANGUAGES)('server-rendered pages in %s', (language) => {
+  const cookie = { cookie: `lang=${language}` };
+
+  it.each(MEASURED.map((measured) => [measured.path, measured] as const))(
+    '%s: the HTML alone holds the heading and the first view',
+    async (_path, measured) => {
+      const html = await serverHtml(origin(), measured.path, cookie);
+      expect(html.status).toBe(200);
+      expect(html.lang).toBe(language);
+      expect(html.heading).toBe(await measured.heading(language));
+      await measured.firstView(html);
+      if (measured.readsData) expect(html.embedded.length).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(MEASURED.map((measured) => [measured.path, measured] as const))(
+    '%s: hydrates without an error and without asking again for the data it carried',
+    async (_path, measured) => {
+      const { page } = await openPage('desktop', { language });
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(...proceduresIn(request.url())));
+      const html = await load(page, measured.path);
+      expect(html.lang).toBe(language);
+      // The session check answered and the header changed: React owns the page (hydrated, not replaced).
+      await header(page).getByRole('link', { name: SIGN_IN[language], exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(asked.filter((procedure) => html.embedded.includes(procedure))).toEqual([]);
+      expect(await page.locator('h1').first().innerText()).toBe(await measured.heading(language));
+      // The markup the server sent is the markup React kept: its h1 is the same element, not a re-render.
+      expect(await page.evaluate(() => document.querySelectorAll('h1').length)).toBe(html.$('h1').length);
+    },
+  );
+});
+
+describe('hydration', () => {
+  it.each(MEASURED.map((measured) => measured.path))(
+    '%s: keeps every element the server rendered (nothing blanks while its code arrives)',
+    async (path) => {
+      const { page } = await openPage('desktop');
+      // Records elements with text removed from #root: hydration adopts the server's markup, it never replaces
+      // it (Mantine's style elements aside, which carry no content).
+      await page.addInitScript(() => {
+        const removed: string[] = [];
+        (window as unknown as { removedByHydration: string[] }).removedByHydration = removed;
+        new MutationObserver((records) => {
+          for (const record of records) {
+            if (!(record.target instanceof Element) || !record.target.closest('#root')) continue;
+            for (const node of record.removedNodes) {
+              const text = node.textContent?.trim() ?? '';
+              if (node instanceof Element && node.tagName !== 'STYLE' && text)
+                removed.push(`${node.tagName.toLowerCase()}: ${text.slice(0, 60)}`);
+            }
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await visit(page, path);
+      await header(page).getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const removed = await page.evaluate(
+        () => (window as unknown as { removedByHydration: string[] }).removedByHydration,
+      );
+      expect(removed).toEqual([]);
+    },
+  );
+});
+
+describe('a signed-in citizen', () => {
+  it('sees their own header after hydration, while the HTML of every page is a visitor’s', async () => {
+    const { page } = await openPage('desktop');
+    await signInThroughApi(page, DEMO_CITIZEN);
+    for (const measured of MEASURED) {
+      await visit(page, measured.path);
+      await header(page).getByRole('button', { name: 'Sign Out' }).waitFor();
+      // The same address fetched with the citizen's cookies (page.request shares the page's).
+      const response = await page.request.get(measured.path);
+      const html = await response.text();
+      expect(html, measured.path).not.toContain(DEMO_CITIZEN.fullName);
+      expect(html, measured.path).not.toContain(DEMO_CITIZEN.email);
+      expect(parseServerHtml(response.status(), html).$('header').text()).not.toContain('Sign Out');
+      const visitor = await serverHtml(origin(), measured.path);
+      expect(parseServerHtml(200, html).heading).toBe(visitor.heading);
+    }
+  });
+
+  it('finds their e-mail in the phone’s menu after hydration, never in the HTML', async () => {
+    const { page } = await openPage('phone');
+    await signInThroughApi(page, DEMO_CITIZEN);
+    await visit(page, '/senators');
+    await header(page).getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByTestId('drawer-email').getByText(DEMO_CITIZEN.email).waitFor();
+    expect(await (await page.request.get('/senators')).text()).not.toContain(DEMO_CITIZEN.email);
+  });
+});
