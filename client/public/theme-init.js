@@ -30,3 +30,22 @@
   // A page the server did not render (the development server) takes the remembered language at once.
   if (!document.documentElement.hasAttribute('data-server-lang')) document.documentElement.lang = lang;
 })();
+
+// A tap on a button before the page's script has started (on a slow connection the server's page shows seconds
+// before it works): remembered here, then made again once the page has hydrated (root.tsx), so it is not lost.
+// Links need no script: they work as they are.
+(() => {
+  const taps = [];
+  window.__codkaEarlyTaps = taps;
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (window.__codkaHydrated || !(event.target instanceof Element)) return;
+      const button = event.target.closest('button, [role="button"], [role="tab"], summary');
+      if (!button || button.closest('a[href]')) return;
+      event.preventDefault();
+      if (!taps.includes(button)) taps.push(button);
+    },
+    true,
+  );
+})();

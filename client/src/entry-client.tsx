@@ -9,6 +9,7 @@ import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
 import { queryClient, startSession, trpc, trpcClient } from './lib/data';
 import { registerServiceWorker } from './lib/service-worker';
+import { markStartingFromServerHtml } from './lib/session';
 import { Root } from './root';
 import { createRoutes } from './routes';
 
@@ -46,6 +47,7 @@ async function start(container: HTMLElement) {
   const state = pageState();
   const routes = createRoutes({ trpc, queryClient, waitForData: false });
   if (state) {
+    markStartingFromServerHtml();
     hydrate(queryClient, superjson.deserialize(state.queries as never));
     await loadMatchedRoutes(routes);
   }

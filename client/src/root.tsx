@@ -2,7 +2,8 @@ import './styles/mantine-first-render.css';
 import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { SessionProvider } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
 import { type createApiClient, TRPCProvider } from './lib/trpc';
 import { cssVariablesResolver, theme } from './theme';
@@ -14,6 +15,22 @@ const colorSchemeManager = themeStorageManager();
 const NotificationsOnDemand = lazy(() =>
   import('./components/NotificationsOnDemand').then((module) => ({ default: module.NotificationsOnDemand })),
 );
+
+interface EarlyTaps {
+  __codkaEarlyTaps?: Element[];
+  __codkaHydrated?: boolean;
+}
+
+/**
+ * Once the page works, the taps made before it did (public/theme-init.js keeps them): the same buttons, which
+ * hydration kept, are clicked again in order.
+ */
+function replayEarlyTaps() {
+  const page = window as unknown as EarlyTaps;
+  page.__codkaHydrated = true;
+  const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
+  for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
+}
 
 interface RootProps {
   queryClient: QueryClient;
@@ -27,6 +44,7 @@ interface RootProps {
  * (React Query with tRPC) and the toasts.
  */
 export function Root({ queryClient, trpcClient, children }: RootProps) {
+  useEffect(replayEarlyTaps, []);
   return (
     <MantineProvider
       theme={theme}
@@ -39,7 +57,7 @@ export function Root({ queryClient, trpcClient, children }: RootProps) {
           <Suspense fallback={null}>
             <NotificationsOnDemand />
           </Suspense>
-          {children}
+          <SessionProvider>{children}</SessionProvider>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

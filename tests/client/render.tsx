@@ -1,6 +1,7 @@
 import '@client/lib/zod-csp';
 import { i18n } from '@client/i18n';
 import type { Language } from '@client/i18n/language';
+import { SessionProvider } from '@client/lib/auth';
 import { type SessionUser, setSessionState } from '@client/lib/session';
 import { createApiClient, TRPCProvider } from '@client/lib/trpc';
 import { cssVariablesResolver, theme } from '@client/theme';
@@ -143,7 +144,9 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) 
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>,

@@ -1,7 +1,14 @@
 import type { RouterOutputs } from '@server/routers/_app';
-import { useMemo, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, startTransition, useContext, useEffect, useMemo, useState } from 'react';
 import { signIn, signInTwoFactor, signOut, signUp } from './data';
-import { type SessionUser, serverSessionState, sessionState, subscribeToSession } from './session';
+import {
+  type SessionState,
+  type SessionUser,
+  serverSessionState,
+  sessionState,
+  startingFromServerHtml,
+  subscribeToSession,
+} from './session';
 
 export type { SessionUser } from './session';
 /** A started session, or (for an account with two-factor sign-in) the token to send with the code. */
@@ -23,8 +30,29 @@ interface AuthState {
 
 const actions = { signIn, signInTwoFactor, signUp, signOut };
 
-/** Who is signed in and the session's actions, anywhere under the router (no provider needed). */
+const SessionContext = createContext<SessionState>(serverSessionState());
+
+/**
+ * The session store (session.ts) for the components under it (root.tsx). A change reaches them as a transition:
+ * a part of a server-rendered page whose code is still downloading (a lazy section) then keeps its server HTML
+ * and hydrates when its code arrives, where an urgent update (useSyncExternalStore's are always urgent) would
+ * make React drop that HTML and render the part again from nothing: a flash of missing content.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  // Hydration starts from what the server rendered (it never knows who reads).
+  const [session, setSession] = useState(() =>
+    startingFromServerHtml() ? serverSessionState() : sessionState(),
+  );
+  useEffect(() => {
+    const update = () => startTransition(() => setSession(sessionState()));
+    update();
+    return subscribeToSession(update);
+  }, []);
+  return <SessionContext value={session}>{children}</SessionContext>;
+}
+
+/** Who is signed in and the session's actions, anywhere under the root (SessionProvider). */
 export function useAuth(): AuthState {
-  const session = useSyncExternalStore(subscribeToSession, sessionState, serverSessionState);
+  const session = useContext(SessionContext);
   return useMemo(() => ({ ...session, isAdmin: session.user?.isAdmin ?? false, ...actions }), [session]);
 }

@@ -23,6 +23,17 @@ export function sessionState(): SessionState {
   return current;
 }
 
+let fromServerHtml = false;
+
+/** Set by the browser's start before it hydrates a page the server rendered (entry-client.tsx). */
+export function markStartingFromServerHtml(): void {
+  fromServerHtml = true;
+}
+
+export function startingFromServerHtml(): boolean {
+  return fromServerHtml;
+}
+
 /** What the server renders (it never knows who reads) and so what hydration starts from. */
 export function serverSessionState(): SessionState {
   return CHECKING;
