@@ -1,79 +1,34 @@
-import './lib/zod-csp';
-import './i18n';
-import { PAGE_STATE_ID, type PageState } from '@shared/page-render';
-import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import superjson from 'superjson';
-import { queryClient, startSession, trpc, trpcClient } from './lib/data';
-import { registerServiceWorker } from './lib/service-worker';
-import { Root } from './root';
-import { createRoutes } from './routes';
-
 /**
- * The browser's start. A page the server rendered (entry-server.tsx) carries its first view's data in a JSON
- * block: the queries go into React Query's cache, the matched routes' code is loaded, and React hydrates the
- * server's markup instead of replacing it, so nothing is fetched twice and the page never blanks. Other pages
- * (the admin console, the account) arrive as the empty shell and render here.
+ * The browser's start, in two steps. This module is the only script a page asks for before it has painted: a
+ * server-rendered page is readable from its HTML and styles alone, so on a slow phone line the code (React,
+ * the router, the data layer, the page's module: start.tsx) must not share the first seconds' bandwidth with
+ * them. Once the first frame is on screen, the page's code (listed by the server in `codka-page-code`) and the
+ * start download side by side, and start.tsx hydrates the page. A page without server HTML (the consoles, the
+ * account) has nothing to paint, so it does not wait.
  */
-function pageState(): PageState | null {
-  const block = document.getElementById(PAGE_STATE_ID);
-  if (!block?.textContent) return null;
-  try {
-    const state = JSON.parse(block.textContent) as PageState;
-    // The offline worker may answer another page's HTML for this address: that markup is not this page's.
-    return state.url === window.location.pathname + window.location.search ? state : null;
-  } catch {
-    return null;
+const PAGE_CODE = 'meta[name="codka-page-code"]';
+
+function afterFirstPaint(): Promise<void> {
+  // A page in a background tab paints no frame: it starts at once.
+  if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstChild)
+    return Promise.resolve();
+  // The frame requested here is the first one; the task after it runs once it has been painted.
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+function preloadPageCode(): void {
+  const files = document.querySelector(PAGE_CODE)?.getAttribute('content')?.split(' ') ?? [];
+  for (const file of files) {
+    if (!file) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = file;
+    link.crossOrigin = ''; // as Vite's own module preloads, so the import finds the download
+    document.head.append(link);
   }
 }
 
-/** Routes matched by this address load their code before the first render, as the server's did. */
-async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-}
-
-async function start(container: HTMLElement) {
-  const state = pageState();
-  const routes = createRoutes({ trpc, queryClient, waitForData: false });
-  if (state) {
-    hydrate(queryClient, superjson.deserialize(state.queries as never));
-    await loadMatchedRoutes(routes);
-  }
-  const router = createBrowserRouter(routes, {
-    hydrationData: state ? superjson.deserialize(state.router as never) : undefined,
-  });
-  const app = (
-    <StrictMode>
-      <Root queryClient={queryClient} trpcClient={trpcClient}>
-        <RouterProvider router={router} />
-      </Root>
-    </StrictMode>
-  );
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
-  // for its whole length: a tap during it is not lost, and a phone stays responsive (total blocking time).
-  startTransition(() => {
-    if (state && container.firstChild) hydrateRoot(container, app);
-    else {
-      container.replaceChildren();
-      createRoot(container).render(app);
-    }
-  });
-  startSession({ serverRendered: state !== null });
-}
-
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-void start(container);
-
-// Offline reload of visited pages; only built sites have the worker (see lib/service-worker.ts).
-if (import.meta.env.PROD) registerServiceWorker();
+void afterFirstPaint().then(() => {
+  preloadPageCode();
+  return import('./start');
+});

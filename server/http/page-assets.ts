@@ -15,12 +15,18 @@ type Manifest = Record<string, ManifestChunk>;
 const OTHER_PAGES = /^src\/pages\/(.*\.page\.tsx|admin\/|staff\/)/;
 
 /**
+ * Parts that never show in a page's first view (the drawer, the toasts, menus, tooltips): their styles come with
+ * their code when a reader first opens them, instead of blocking every page's first paint.
+ */
+const ON_DEMAND = /^src\/components\/(layout\/(NavDrawer|menu-impl|tooltip-impl)|notifications-view)\.tsx?$/;
+
+/**
  * What a server-rendered page links in its head besides the entry (which index.html links already):
- * - the style sheets of everything it may show at once: the page module and, through the lazy parts the
- *   server rendered into the HTML (the footer, the map, the sections below the fold), their styles, so the
- *   page never paints unstyled while their code downloads;
- * - modulepreload for the page module and the chunks it imports, so they download beside the entry instead of
- *   after it: the browser hydrates as soon as the entry runs.
+ * - the style sheets of everything it may show at once: the shell and the page module and, through the lazy
+ *   parts the server rendered into the HTML (the footer, the map, the sections below the fold), their styles,
+ *   so the page never paints unstyled while their code downloads;
+ * - the list of the page's code (`codka-page-code`), which the entry preloads once the page has painted
+ *   (client/src/entry-client.tsx): beside the shell's code instead of after it, but never before the paint.
  */
 export function pageAssets(clientDir: string) {
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
@@ -34,7 +40,8 @@ export function pageAssets(clientDir: string) {
     into.add(key);
     for (const imported of chunk.imports ?? []) closure(imported, followLazy, into);
     if (followLazy)
-      for (const lazy of chunk.dynamicImports ?? []) if (!OTHER_PAGES.test(lazy)) closure(lazy, true, into);
+      for (const lazy of chunk.dynamicImports ?? [])
+        if (!OTHER_PAGES.test(lazy) && !ON_DEMAND.test(lazy)) closure(lazy, true, into);
     return into;
   };
   const entryCode = entryKey ? closure(entryKey, false) : new Set<string>();
@@ -62,7 +69,9 @@ export function pageAssets(clientDir: string) {
       ...[...styles]
         .filter((href) => !entryStyles.has(href))
         .map((href) => `<link rel="stylesheet" href="${href}">`),
-      ...[...code].map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`),
+      code.size > 0
+        ? `<meta name="codka-page-code" content="${[...code].map((key) => `/${manifest[key]?.file}`).join(' ')}">`
+        : '',
     ].join('');
     cache.set(cacheKey, links);
     return links;
