@@ -45,6 +45,10 @@ export function pageAssets(clientDir: string) {
     return into;
   };
   const entryCode = entryKey ? closure(entryKey, false) : new Set<string>();
+  // What the entry imports after the first paint (the start, the libraries): every page needs it.
+  const startCode = new Set<string>();
+  for (const lazy of (entryKey && manifest[entryKey]?.dynamicImports) || [])
+    if (!OTHER_PAGES.test(lazy) && !ON_DEMAND.test(lazy)) closure(lazy, false, startCode);
   const entryStyles = new Set(
     [...entryCode].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`),
   );
@@ -59,7 +63,7 @@ export function pageAssets(clientDir: string) {
     if (known !== undefined) return known;
     const lazyParts = entryKey ? closure(entryKey, true) : new Set<string>();
     const styles = new Set(cssOf(lazyParts));
-    const code = new Set<string>();
+    const code = new Set<string>([...startCode].filter((part) => !entryCode.has(part)));
     for (const file of files) {
       const key = `src/pages/${file}.tsx`;
       for (const style of cssOf(closure(key, true))) styles.add(style);

@@ -66,10 +66,12 @@ describe('what a server-rendered page links in its head', () => {
   it('lists the page code for after the first paint instead of preloading it with the HTML', () => {
     const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
     expect(links).not.toContain('modulepreload');
+    // The start and its libraries, then the page's module and what it imports.
     expect(pageCode(links).sort()).toEqual([
       '/assets/list-L.js',
       '/assets/parliament-P.js',
       '/assets/react-R.js',
+      '/assets/start-S.js',
     ]);
     // Another page's code and styles are never part of it.
     expect(links).not.toContain('home-H');
