@@ -89,7 +89,11 @@ export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const underLoad = await samples(server.origin, () => !loading, 10);
     const r1 = await reads;
-    return { idle, underLoad, r1: { requestsPerSecond: r1.requests?.average, p99Ms: r1.latency?.p99 } };
+    return {
+      idle,
+      underLoad,
+      r1: { requestsPerSecond: Math.round(r1.requestsPerSecond), p99Ms: r1.latencyMs?.p99 },
+    };
   } finally {
     await stop();
   }
