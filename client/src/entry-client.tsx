@@ -9,11 +9,29 @@
 const PAGE_CODE = 'meta[name="codka-page-code"]';
 
 function afterFirstPaint(): Promise<void> {
-  // A page in a background tab paints no frame: it starts at once.
+  // A page in a background tab paints nothing, and the shell has nothing to paint: they start at once.
   if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstChild)
     return Promise.resolve();
-  // The frame requested here is the first one; the task after it runs once it has been painted.
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(fallback);
+      resolve();
+    };
+    // Should the browser never report the paint, the code still comes.
+    const fallback = setTimeout(done, 1000);
+    try {
+      // The first contentful paint as the browser reports it (buffered: also when it happened already).
+      observer = new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName('first-contentful-paint').length > 0) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing: the task after the next frame has been painted.
+      requestAnimationFrame(() => setTimeout(done, 0));
+    }
+  });
 }
 
 function preloadPageCode(): void {
