@@ -1,13 +1,10 @@
 /**
- * The browser's start, in two steps. This module is the only script a page asks for before it has painted: a
- * server-rendered page is readable from its HTML and styles alone, so on a slow phone line the code (React,
- * the router, the data layer, the page's module: start.tsx) must not share the first seconds' bandwidth with
- * them. Once the first frame is on screen, the start's and the page's code (listed by the server in
- * `codka-page-code`) download side by side, and start.tsx hydrates the page. A page without server HTML (the consoles, the
- * account) has nothing to paint, so it does not wait.
+ * The browser's start, in two steps. A server-rendered page is readable from its HTML and styles alone; its code
+ * (React, the router, the data layer, the page's module: start.tsx) is preloaded by the server at low priority,
+ * so on a slow phone line it downloads without delaying the paint, and this small module runs it only once the
+ * page has painted: the start-up's long tasks never hold the first paint back. A page without server HTML (the
+ * consoles, the account) has nothing to paint, so it does not wait.
  */
-const PAGE_CODE = 'meta[name="codka-page-code"]';
-
 function afterFirstPaint(): Promise<void> {
   // A page in a background tab paints nothing, and the shell has nothing to paint: they start at once.
   if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstChild)
@@ -34,18 +31,6 @@ function afterFirstPaint(): Promise<void> {
   });
 }
 
-function preloadPageCode(): void {
-  const files = document.querySelector(PAGE_CODE)?.getAttribute('content')?.split(' ') ?? [];
-  for (const file of files) {
-    if (!file) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = file;
-    link.crossOrigin = ''; // as Vite's own module preloads, so the import finds the download
-    document.head.append(link);
-  }
-}
-
 /** Lets the browser paint and handle input between two steps of the start. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -56,7 +41,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  */
 async function start(): Promise<void> {
   await afterFirstPaint();
-  preloadPageCode();
+  // When the code starts, for the browser tests (tests/e2e/page-start.test.ts).
+  performance.mark('codka-start');
   // Before anything that may build a parser (lib/zod-csp.ts).
   await import('./lib/zod-csp');
   await import('react-dom/client');

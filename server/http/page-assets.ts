@@ -25,8 +25,8 @@ const ON_DEMAND = /^src\/components\/(layout\/(NavDrawer|menu-impl|tooltip-impl)
  * - the style sheets of everything it may show at once: the shell and the page module and, through the lazy
  *   parts the server rendered into the HTML (the footer, the map, the sections below the fold), their styles,
  *   so the page never paints unstyled while their code downloads;
- * - the list of the page's code (`codka-page-code`), which the entry preloads once the page has painted
- *   (client/src/entry-client.tsx): beside the shell's code instead of after it, but never before the paint.
+ * - the start's and the page's code, preloaded at low priority: it downloads while the page paints from its
+ *   HTML and styles, and the entry (client/src/entry-client.tsx) runs it once the page has painted.
  */
 export function pageAssets(clientDir: string) {
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
@@ -73,9 +73,10 @@ export function pageAssets(clientDir: string) {
       ...[...styles]
         .filter((href) => !entryStyles.has(href))
         .map((href) => `<link rel="stylesheet" href="${href}">`),
-      code.size > 0
-        ? `<meta name="codka-page-code" content="${[...code].map((key) => `/${manifest[key]?.file}`).join(' ')}">`
-        : '',
+      // Low priority: they download beside the HTML and styles without delaying the first paint.
+      ...[...code].map(
+        (key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}">`,
+      ),
     ].join('');
     cache.set(cacheKey, links);
     return links;

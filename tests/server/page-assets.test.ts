@@ -50,7 +50,9 @@ function builtClient(manifest?: object) {
 const stylesheets = (links: string) =>
   [...links.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
 const pageCode = (links: string) =>
-  /<meta name="codka-page-code" content="([^"]*)">/.exec(links)?.[1]?.split(' ') ?? [];
+  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
 
 describe('what a server-rendered page links in its head', () => {
   it('styles everything its first view can show, not the parts that only open on demand', () => {
@@ -63,9 +65,9 @@ describe('what a server-rendered page links in its head', () => {
     ]);
   });
 
-  it('lists the page code for after the first paint instead of preloading it with the HTML', () => {
+  it('preloads the start and the page code at low priority, so the first paint does not wait for it', () => {
     const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
-    expect(links).not.toContain('modulepreload');
+    expect(links).not.toMatch(/rel="modulepreload" (?!fetchpriority="low")/);
     // The start and its libraries, then the page's module and what it imports.
     expect(pageCode(links).sort()).toEqual([
       '/assets/list-L.js',
