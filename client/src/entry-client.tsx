@@ -1,3 +1,6 @@
+// Before anything that may build a parser; a few lines, so the entry carries it.
+import './lib/zod-csp';
+
 /**
  * The browser's start, in two steps. A server-rendered page is readable from its HTML and styles alone; its code
  * (React, the router, the data layer, the page's module: start.tsx) is preloaded by the server at low priority,
@@ -43,8 +46,6 @@ async function start(): Promise<void> {
   await afterFirstPaint();
   // When the code starts, for the browser tests (tests/e2e/page-start.test.ts).
   performance.mark('codka-start');
-  // Before anything that may build a parser (lib/zod-csp.ts).
-  await import('./lib/zod-csp');
   await import('react-dom/client');
   await nextTask();
   await import('./i18n');
