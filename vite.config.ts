@@ -103,8 +103,8 @@ const browserBuild = defineConfig({
     sourcemap: false,
     target: 'es2022',
     reportCompressedSize: false,
-    // Which built files each source module became: the server preloads the other pages' code with the HTML of
-    // every page but the landing page (server/http/page-preloads.ts). Dot folders are never served.
+    // Which built files each source module became: the server links a page's styles and preloads its code with
+    // its HTML (server/http/page-assets.ts). Dot folders are never served.
     manifest: true,
     rolldownOptions: {
       output: {
