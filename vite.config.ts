@@ -40,6 +40,33 @@ function precompress(): Plugin {
 }
 
 /**
+ * Every import of '@mantine/notifications' in the browser's build goes through a small wrapper that tells
+ * Root the toasts' code is here (client/src/lib/toasts-gate.ts), so Root downloads the toasts' watcher only
+ * when something that can show a toast has loaded, not on every first visit.
+ */
+function toastsGate(): Plugin {
+  const wrapper = '\0codka-notifications';
+  const gate = resolve('client/src/lib/toasts-gate.ts');
+  return {
+    name: 'codka-toasts-gate',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@mantine/notifications' && importer !== wrapper) return wrapper;
+      return null;
+    },
+    load(id) {
+      if (id !== wrapper) return null;
+      return [
+        "export * from '@mantine/notifications';",
+        `import { toastsLoaded } from ${JSON.stringify(gate)};`,
+        'toastsLoaded();',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * The server's build of the client (`vite build --ssr`, script build:ssr): the page renderer
  * (client/src/entry-server.tsx) as one CommonJS file with every package inside, so the server (and the release's
  * single executable, which unpacks it) loads it with require() and needs no client package at run time.
@@ -71,7 +98,7 @@ const ssrBuild = defineConfig({
 const browserBuild = defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), toastsGate()],
   // The import aliases (@shared/..., @server/... for types) are tsconfig.json's "paths".
   resolve: { tsconfigPaths: true },
   build: {
@@ -80,8 +107,8 @@ const browserBuild = defineConfig({
     sourcemap: false,
     target: 'es2022',
     reportCompressedSize: false,
-    // Which built files each source module became: the server preloads the other pages' code with the HTML of
-    // every page but the landing page (server/http/page-preloads.ts). Dot folders are never served.
+    // Which built files each source module became: the server links a page's styles and preloads its code with
+    // its HTML (server/http/page-assets.ts). Dot folders are never served.
     manifest: true,
     rolldownOptions: {
       output: {

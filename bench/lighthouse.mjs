@@ -39,6 +39,29 @@ const METRICS = [
   'speed-index',
 ];
 
+/**
+ * Whether the largest contentful paint's element is in the page's HTML as the server sends it (fetched without
+ * JavaScript): the element Lighthouse names (its CSS path) with the same start of text, or the same image.
+ */
+async function inServerHtml(url, node) {
+  if (!node?.selector) return false;
+  const { load } = await import('cheerio');
+  const html = await (await fetch(url, { headers: { 'accept-language': 'en-US,en' } })).text();
+  const $ = load(html);
+  const label = (node.nodeLabel ?? '').replace(/…$/, '').trim();
+  const source = /\ssrc="([^"]+)"/.exec(node.snippet ?? '')?.[1];
+  let candidates;
+  try {
+    candidates = $(node.selector).toArray();
+  } catch {
+    return false;
+  }
+  return candidates.some((element) => {
+    const text = $(element).text().replace(/\s+/g, ' ').trim();
+    return (label && text.startsWith(label)) || (source && $(element).attr('src') === source);
+  });
+}
+
 async function audit(url, port) {
   const { default: lighthouse } = await import('lighthouse');
   const { lhr } = await lighthouse(url, {
@@ -55,7 +78,9 @@ async function audit(url, port) {
   const metrics = Object.fromEntries(METRICS.map((id) => [id, lhr.audits[id]?.displayValue ?? '']));
   // Which element the largest contentful paint was: where to look first when LCP is slow.
   const lcpTable = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0];
-  metrics.lcpElement = lcpTable?.items?.[0]?.node?.snippet ?? '';
+  const lcpNode = lcpTable?.items?.[0]?.node;
+  metrics.lcpElement = lcpNode?.snippet ?? '';
+  metrics.lcpInServerHtml = await inServerHtml(url, lcpNode);
   const failed = Object.fromEntries(CATEGORIES.map((id) => [id, lostPoints(lhr, id)]));
   const runWarnings = lhr.runWarnings ?? [];
   return { scores, metrics, failed, runWarnings };
@@ -79,6 +104,7 @@ export async function run() {
       pages[route] = {
         ...runs[Math.floor(runs.length / 2)],
         performanceRuns: runs.map((r) => r.scores.performance),
+        lcpInServerHtmlRuns: runs.map((r) => r.metrics.lcpInServerHtml),
       };
     }
   } finally {

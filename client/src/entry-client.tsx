@@ -1,81 +1,58 @@
+// Before anything that may build a parser; a few lines, so the entry carries it.
 import './lib/zod-csp';
-import './i18n';
-import { PAGE_STATE_ID, type PageState } from '@shared/page-render';
-import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import superjson from 'superjson';
-import { queryClient, startSession, trpc, trpcClient } from './lib/data';
-import { registerServiceWorker } from './lib/service-worker';
-import { markStartingFromServerHtml } from './lib/session';
-import { Root } from './root';
-import { createRoutes } from './routes';
 
 /**
- * The browser's start. A page the server rendered (entry-server.tsx) carries its first view's data in a JSON
- * block: the queries go into React Query's cache, the matched routes' code is loaded, and React hydrates the
- * server's markup instead of replacing it, so nothing is fetched twice and the page never blanks. Other pages
- * (the admin console, the account) arrive as the empty shell and render here.
+ * The browser's start, in two steps. A server-rendered page is readable from its HTML and styles alone; its code
+ * (React, the router, the data layer, the page's module: start.tsx) is preloaded by the server at low priority,
+ * so on a slow phone line it downloads without delaying the paint, and this small module runs it only once the
+ * page has painted: the start-up's long tasks never hold the first paint back. A page without server HTML (the
+ * consoles, the account) has nothing to paint, so it does not wait.
  */
-function pageState(): PageState | null {
-  const block = document.getElementById(PAGE_STATE_ID);
-  if (!block?.textContent) return null;
-  try {
-    const state = JSON.parse(block.textContent) as PageState;
-    // The offline worker may answer another page's HTML for this address: that markup is not this page's.
-    return state.url === window.location.pathname + window.location.search ? state : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Routes matched by this address load their code before the first render, as the server's did. */
-async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
-}
-
-async function start(container: HTMLElement) {
-  const state = pageState();
-  const routes = createRoutes({ trpc, queryClient, waitForData: false });
-  if (state) {
-    markStartingFromServerHtml();
-    hydrate(queryClient, superjson.deserialize(state.queries as never));
-    await loadMatchedRoutes(routes);
-  }
-  const router = createBrowserRouter(routes, {
-    hydrationData: state ? superjson.deserialize(state.router as never) : undefined,
-  });
-  const app = (
-    <StrictMode>
-      <Root queryClient={queryClient} trpcClient={trpcClient}>
-        <RouterProvider router={router} />
-      </Root>
-    </StrictMode>
-  );
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
-  // for its whole length: a tap during it is not lost, and a phone stays responsive (total blocking time).
-  startTransition(() => {
-    if (state && container.firstChild) hydrateRoot(container, app);
-    else {
-      container.replaceChildren();
-      createRoot(container).render(app);
+function afterFirstPaint(): Promise<void> {
+  // A page in a background tab paints nothing, and the shell has nothing to paint: they start at once.
+  if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstChild)
+    return Promise.resolve();
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(fallback);
+      resolve();
+    };
+    // Should the browser never report the paint, the code still comes.
+    const fallback = setTimeout(done, 1000);
+    try {
+      // The first contentful paint as the browser reports it (buffered: also when it happened already).
+      observer = new PerformanceObserver((entries) => {
+        if (entries.getEntriesByName('first-contentful-paint').length > 0) done();
+      });
+      observer.observe({ type: 'paint', buffered: true });
+    } catch {
+      // No paint timing: the task after the next frame has been painted.
+      requestAnimationFrame(() => setTimeout(done, 0));
     }
   });
-  startSession({ serverRendered: state !== null });
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-void start(container);
+/** Lets the browser paint and handle input between two steps of the start. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Offline reload of visited pages; only built sites have the worker (see lib/service-worker.ts).
-if (import.meta.env.PROD) registerServiceWorker();
+/**
+ * The start's code is evaluated in a few steps (the libraries, the texts, the data layer, then the site's own
+ * code), each in a task of its own, rather than all at once: on a slow phone one long task would block a tap
+ * for hundreds of milliseconds (total blocking time). Their files download side by side all the while.
+ */
+async function start(): Promise<void> {
+  await afterFirstPaint();
+  // When the code starts, for the browser tests (tests/e2e/page-start.test.ts).
+  performance.mark('codka-start');
+  await import('react-dom/client');
+  await nextTask();
+  await import('./i18n');
+  await nextTask();
+  await import('./lib/data');
+  await nextTask();
+  await import('./start');
+}
+
+void start();

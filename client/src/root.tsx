@@ -2,16 +2,17 @@ import './styles/mantine-first-render.css';
 import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { SessionProvider } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
+import { subscribeToasts, toastsAreLoaded } from './lib/toasts-gate';
 import { type createApiClient, TRPCProvider } from './lib/trpc';
 import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = themeStorageManager();
 
-// The toasts' watcher (and Mantine's notification store) arrives right after the first render: a toast asked
-// for meanwhile waits in the store.
+// The toasts' watcher (and Mantine's notification store) arrives once code that can show a toast has loaded
+// (lib/toasts-gate.ts): a toast asked for meanwhile waits in the store.
 const NotificationsOnDemand = lazy(() =>
   import('./components/NotificationsOnDemand').then((module) => ({ default: module.NotificationsOnDemand })),
 );
@@ -45,6 +46,8 @@ interface RootProps {
  */
 export function Root({ queryClient, trpcClient, children }: RootProps) {
   useEffect(replayEarlyTaps, []);
+  // The server renders no toasts: its answer is always false.
+  const toasts = useSyncExternalStore(subscribeToasts, toastsAreLoaded, () => false);
   return (
     <MantineProvider
       theme={theme}
@@ -54,9 +57,11 @@ export function Root({ queryClient, trpcClient, children }: RootProps) {
     >
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <Suspense fallback={null}>
-            <NotificationsOnDemand />
-          </Suspense>
+          {toasts && (
+            <Suspense fallback={null}>
+              <NotificationsOnDemand />
+            </Suspense>
+          )}
           <SessionProvider>{children}</SessionProvider>
         </TRPCProvider>
       </QueryClientProvider>

@@ -15,12 +15,18 @@ type Manifest = Record<string, ManifestChunk>;
 const OTHER_PAGES = /^src\/pages\/(.*\.page\.tsx|admin\/|staff\/)/;
 
 /**
+ * Parts that never show in a page's first view (the drawer, the toasts, menus, tooltips): their styles come with
+ * their code when a reader first opens them, instead of blocking every page's first paint.
+ */
+const ON_DEMAND = /^src\/components\/(layout\/(NavDrawer|menu-impl|tooltip-impl)|notifications-view)\.tsx?$/;
+
+/**
  * What a server-rendered page links in its head besides the entry (which index.html links already):
- * - the style sheets of everything it may show at once: the page module and, through the lazy parts the
- *   server rendered into the HTML (the footer, the map, the sections below the fold), their styles, so the
- *   page never paints unstyled while their code downloads;
- * - modulepreload for the page module and the chunks it imports, so they download beside the entry instead of
- *   after it: the browser hydrates as soon as the entry runs.
+ * - the style sheets of everything it may show at once: the shell and the page module and, through the lazy
+ *   parts the server rendered into the HTML (the footer, the map, the sections below the fold), their styles,
+ *   so the page never paints unstyled while their code downloads;
+ * - the start's and the page's code, preloaded at low priority: it downloads while the page paints from its
+ *   HTML and styles, and the entry (client/src/entry-client.tsx) runs it once the page has painted.
  */
 export function pageAssets(clientDir: string) {
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
@@ -34,10 +40,15 @@ export function pageAssets(clientDir: string) {
     into.add(key);
     for (const imported of chunk.imports ?? []) closure(imported, followLazy, into);
     if (followLazy)
-      for (const lazy of chunk.dynamicImports ?? []) if (!OTHER_PAGES.test(lazy)) closure(lazy, true, into);
+      for (const lazy of chunk.dynamicImports ?? [])
+        if (!OTHER_PAGES.test(lazy) && !ON_DEMAND.test(lazy)) closure(lazy, true, into);
     return into;
   };
   const entryCode = entryKey ? closure(entryKey, false) : new Set<string>();
+  // What the entry imports after the first paint (the start, the libraries): every page needs it.
+  const startCode = new Set<string>();
+  for (const lazy of (entryKey && manifest[entryKey]?.dynamicImports) || [])
+    if (!OTHER_PAGES.test(lazy) && !ON_DEMAND.test(lazy)) closure(lazy, false, startCode);
   const entryStyles = new Set(
     [...entryCode].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`),
   );
@@ -52,7 +63,7 @@ export function pageAssets(clientDir: string) {
     if (known !== undefined) return known;
     const lazyParts = entryKey ? closure(entryKey, true) : new Set<string>();
     const styles = new Set(cssOf(lazyParts));
-    const code = new Set<string>();
+    const code = new Set<string>([...startCode].filter((part) => !entryCode.has(part)));
     for (const file of files) {
       const key = `src/pages/${file}.tsx`;
       for (const style of cssOf(closure(key, true))) styles.add(style);
@@ -62,7 +73,10 @@ export function pageAssets(clientDir: string) {
       ...[...styles]
         .filter((href) => !entryStyles.has(href))
         .map((href) => `<link rel="stylesheet" href="${href}">`),
-      ...[...code].map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`),
+      // Low priority: they download beside the HTML and styles without delaying the first paint.
+      ...[...code].map(
+        (key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}">`,
+      ),
     ].join('');
     cache.set(cacheKey, links);
     return links;

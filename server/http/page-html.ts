@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PageLanguage, RenderResult } from '@shared/page-render';
 import { PAGE_STATE_ID } from '@shared/page-render';
 
@@ -52,4 +53,34 @@ export function pageHtml(
     '<div id="root"></div>',
     `<div id="root">${result.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${result.state}</script>`,
   );
+}
+
+/** Pages compressed lately, by their HTML: a page served from the page cache is compressed once, not per request. */
+const compressed = new Map<string, { br?: Buffer; gzip?: Buffer }>();
+const MAX_COMPRESSED = 64;
+
+/**
+ * A page's HTML as the reader's browser accepts it: brotli, else gzip, else as it is. A server-rendered page is
+ * 15 to 65 KB of text that compresses to a quarter; on a phone over mobile data those kilobytes come before
+ * anything can paint. Brotli at quality 4 costs about as much CPU as gzip and saves more.
+ */
+export function encodePage(
+  html: string,
+  acceptEncoding: string | undefined,
+): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
+  const accepted = acceptEncoding ?? '';
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+  // Below about 1 KB the headers outweigh the saving.
+  if (!encoding || html.length < 1024) return { body: html };
+  let entry = compressed.get(html);
+  if (!entry) {
+    if (compressed.size >= MAX_COMPRESSED) compressed.delete(compressed.keys().next().value as string);
+    entry = {};
+    compressed.set(html, entry);
+  }
+  entry[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+      : gzipSync(html, { level: 6 });
+  return { body: entry[encoding], encoding };
 }

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonError } from './errors';
 import { pageAssets } from './page-assets';
-import { pageHtml } from './page-html';
+import { encodePage, pageHtml } from './page-html';
 import { registerServiceWorker } from './service-worker';
 import { type createServerPages, pageLanguage } from './ssr';
 
@@ -91,14 +91,16 @@ export async function registerStatic(
       origin,
       links: result ? linksFor(result.files) : '',
     });
+    const encoded = encodePage(html, request.headers['accept-encoding']);
+    if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
     return (
       reply
         .code(page?.status ?? 200)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         // The same address answers in the reader's language: a shared cache must keep the copies apart.
-        .header('Vary', 'Cookie, Accept-Language')
-        .send(html)
+        .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
+        .send(encoded.body)
     );
   }
   // The static plugin answers the root folder itself with 403; the home page is a page like any other.

@@ -1,5 +1,13 @@
 import type { RouterOutputs } from '@server/routers/_app';
-import { createContext, type ReactNode, startTransition, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { signIn, signInTwoFactor, signOut, signUp } from './data';
 import {
   type SessionState,

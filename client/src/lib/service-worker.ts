@@ -4,7 +4,7 @@
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
+  const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
       .then(() => navigator.serviceWorker.ready)
@@ -16,5 +16,8 @@ export function registerServiceWorker(): void {
       .catch(() => {
         // No offline copy (private mode, or storage refused): the site works as before.
       });
-  });
+  };
+  // The code starts after the first paint (entry-client.tsx), sometimes after the page's load event.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }

@@ -1,6 +1,6 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
@@ -29,6 +29,25 @@ export function HomePage() {
   const { t } = useTranslation('home');
   const { user } = useAuth();
   usePageMeta('', t('meta.description'));
+  // The same elements on every render: when the session check answers (useAuth) before a lazy part's code has
+  // arrived, a part given new props would be rendered again from its fallback, and its server markup would
+  // vanish until the code came. Unchanged, React leaves it as the server sent it until it hydrates.
+  const map = useMemo(
+    () => (
+      <Suspense fallback={<div className={classes.mapPlaceholder} />}>
+        <SomaliaMap />
+      </Suspense>
+    ),
+    [],
+  );
+  const featuresAndUpdates = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <FeaturesAndUpdates />
+      </Suspense>
+    ),
+    [],
+  );
   return (
     <>
       <section className={classes.hero} aria-labelledby="hero-title">
@@ -61,9 +80,7 @@ export function HomePage() {
           <Text c="dimmed" mb="md" className={classes.sectionLead}>
             {t('memberStates.lead')}
           </Text>
-          <Suspense fallback={<div className={classes.mapPlaceholder} />}>
-            <SomaliaMap />
-          </Suspense>
+          {map}
         </section>
 
         {user && (
@@ -72,9 +89,7 @@ export function HomePage() {
           </Suspense>
         )}
 
-        <Suspense fallback={null}>
-          <FeaturesAndUpdates />
-        </Suspense>
+        {featuresAndUpdates}
       </Container>
     </>
   );

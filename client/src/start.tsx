@@ -1,0 +1,81 @@
+import './lib/zod-csp';
+import './i18n';
+import { PAGE_STATE_ID, type PageState } from '@shared/page-render';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import superjson from 'superjson';
+import { queryClient, startSession, trpc, trpcClient } from './lib/data';
+import { registerServiceWorker } from './lib/service-worker';
+import { markStartingFromServerHtml } from './lib/session';
+import { Root } from './root';
+import { createRoutes } from './routes';
+
+/**
+ * The browser's start, loaded by entry-client.tsx once the page has painted. A page the server rendered (entry-server.tsx) carries its first view's data in a JSON
+ * block: the queries go into React Query's cache, the matched routes' code is loaded, and React hydrates the
+ * server's markup instead of replacing it, so nothing is fetched twice and the page never blanks. Other pages
+ * (the admin console, the account) arrive as the empty shell and render here.
+ */
+function pageState(): PageState | null {
+  const block = document.getElementById(PAGE_STATE_ID);
+  if (!block?.textContent) return null;
+  try {
+    const state = JSON.parse(block.textContent) as PageState;
+    // The offline worker may answer another page's HTML for this address: that markup is not this page's.
+    return state.url === window.location.pathname + window.location.search ? state : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Routes matched by this address load their code before the first render, as the server's did. */
+async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+async function start(container: HTMLElement) {
+  const state = pageState();
+  const routes = createRoutes({ trpc, queryClient, waitForData: false });
+  if (state) {
+    markStartingFromServerHtml();
+    hydrate(queryClient, superjson.deserialize(state.queries as never));
+    await loadMatchedRoutes(routes);
+  }
+  const router = createBrowserRouter(routes, {
+    hydrationData: state ? superjson.deserialize(state.router as never) : undefined,
+  });
+  const app = (
+    <StrictMode>
+      <Root queryClient={queryClient} trpcClient={trpcClient}>
+        <RouterProvider router={router} />
+      </Root>
+    </StrictMode>
+  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for its whole length: a tap during it is not lost, and a phone stays responsive (total blocking time).
+  startTransition(() => {
+    if (state && container.firstChild) hydrateRoot(container, app);
+    else {
+      container.replaceChildren();
+      createRoot(container).render(app);
+    }
+  });
+  startSession({ serverRendered: state !== null });
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+void start(container);
+
+// Offline reload of visited pages; only built sites have the worker (see lib/service-worker.ts).
+if (import.meta.env.PROD) registerServiceWorker();

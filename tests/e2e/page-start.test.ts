@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { visit } from './helpers/browser';
+import { setupE2E } from './helpers/suite';
+
+/**
+ * How a server-rendered page starts in the browser (client/src/entry-client.tsx, docs/scaling.md "Pages"): it
+ * paints from its HTML and styles before any of its code runs, and hydrating it never takes away what the server
+ * sent (a lazy part re-rendered from its fallback would blank until its code came).
+ */
+const { openPage } = setupE2E();
+
+describe('a server-rendered page in the browser', () => {
+  it('paints before its code runs, then hydrates without a blank', async () => {
+    const { page } = await openPage('desktop');
+    // Every 20 ms from the start: were the sections below the map (a lazy part) ever missing after they showed?
+    await page.addInitScript(() => {
+      const seen = { shown: false, vanished: false };
+      Object.assign(window, { codkaSeen: seen });
+      const timer = setInterval(() => {
+        const present = document.getElementById('updates-title') !== null;
+        if (present) seen.shown = true;
+        else if (seen.shown) seen.vanished = true;
+      }, 20);
+      setTimeout(() => clearInterval(timer), 8000);
+    });
+    await visit(page, '/');
+    await page.waitForLoadState('networkidle');
+    // Hydrated: the header's session check has answered (a visitor is offered to sign in).
+    await page.getByRole('banner').getByRole('link', { name: 'Sign In' }).first().waitFor();
+
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      start: performance.getEntriesByName('codka-start')[0]?.startTime ?? Number.NaN,
+      seen: (window as unknown as { codkaSeen: object }).codkaSeen,
+    }));
+    // The code ran only once the page had painted from its HTML.
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.start).toBeGreaterThanOrEqual(timing.paint);
+    expect(timing.seen).toEqual({ shown: true, vanished: false });
+  });
+});

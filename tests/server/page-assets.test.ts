@@ -1,0 +1,104 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { pageAssets } from '@server/http/page-assets';
+import { encodePage } from '@server/http/page-html';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * A built client's manifest as Vite writes it: the entry (index.html) only imports the start after the first
+ * paint (client/src/entry-client.tsx); the start imports the shell's parts and every page on demand.
+ */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-A.js', isEntry: true, dynamicImports: ['src/start.tsx'] },
+  'src/start.tsx': {
+    file: 'assets/start-S.js',
+    css: ['assets/start-S.css'],
+    imports: ['_react-R.js'],
+    dynamicImports: [
+      'src/components/layout/SiteFooter.tsx',
+      'src/components/layout/NavDrawer.tsx',
+      'src/components/notifications-view.ts',
+      'src/pages/home/home.page.tsx',
+      'src/pages/directory/parliament.page.tsx',
+    ],
+  },
+  '_react-R.js': { file: 'assets/react-R.js' },
+  'src/components/layout/SiteFooter.tsx': { file: 'assets/footer-F.js', css: ['assets/footer-F.css'] },
+  'src/components/layout/NavDrawer.tsx': { file: 'assets/drawer-D.js', css: ['assets/drawer-D.css'] },
+  'src/components/notifications-view.ts': { file: 'assets/toasts-T.js', css: ['assets/toasts-T.css'] },
+  'src/pages/home/home.page.tsx': { file: 'assets/home-H.js', css: ['assets/home-H.css'] },
+  'src/pages/directory/parliament.page.tsx': {
+    file: 'assets/parliament-P.js',
+    imports: ['_react-R.js', '_list-L.js'],
+    dynamicImports: ['src/components/MemberPhoto.tsx'],
+  },
+  '_list-L.js': { file: 'assets/list-L.js', css: ['assets/list-L.css'] },
+  'src/components/MemberPhoto.tsx': { file: 'assets/photo-M.js', css: ['assets/photo-M.css'] },
+};
+
+function builtClient(manifest?: object) {
+  const client = mkdtempSync(join(tmpdir(), 'codka-assets-'));
+  if (manifest) {
+    mkdirSync(join(client, '.vite'), { recursive: true });
+    writeFileSync(join(client, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  }
+  return client;
+}
+
+const stylesheets = (links: string) =>
+  [...links.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+const pageCode = (links: string) =>
+  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
+
+describe('what a server-rendered page links in its head', () => {
+  it('styles everything its first view can show, not the parts that only open on demand', () => {
+    const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
+    expect(stylesheets(links).sort()).toEqual([
+      '/assets/footer-F.css',
+      '/assets/list-L.css',
+      '/assets/photo-M.css',
+      '/assets/start-S.css',
+    ]);
+  });
+
+  it('preloads the start and the page code at low priority, so the first paint does not wait for it', () => {
+    const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
+    expect(links).not.toMatch(/rel="modulepreload" (?!fetchpriority="low")/);
+    // The start and its libraries, then the page's module and what it imports.
+    expect(pageCode(links).sort()).toEqual([
+      '/assets/list-L.js',
+      '/assets/parliament-P.js',
+      '/assets/react-R.js',
+      '/assets/start-S.js',
+    ]);
+    // Another page's code and styles are never part of it.
+    expect(links).not.toContain('home-H');
+  });
+
+  it('links nothing for a build without a manifest', () => {
+    expect(pageAssets(builtClient())(['directory/parliament.page'])).toBe('');
+  });
+});
+
+describe('a page as the browser accepts it', () => {
+  const html = `<!doctype html><html><body>${'<p>Golaha Shacabka</p>'.repeat(200)}</body></html>`;
+
+  it('is brotli when accepted, else gzip, else plain text', () => {
+    const br = encodePage(html, 'gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body as Buffer).toString()).toBe(html);
+    const gzip = encodePage(html, 'gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body as Buffer).toString()).toBe(html);
+    expect(encodePage(html, undefined)).toEqual({ body: html });
+    expect(encodePage('<p>short</p>', 'br')).toEqual({ body: '<p>short</p>' });
+  });
+
+  it('compresses the same page once', () => {
+    expect(encodePage(html, 'br').body).toBe(encodePage(html, 'br').body);
+  });
+});
