@@ -17,6 +17,12 @@ export interface PageState {
   /** superjson of react-router's hydration data and TanStack Query's dehydrated state. */
   router: unknown;
   queries: unknown;
+  /**
+   * Procedures whose answer is the same for every reader but a System Admin (publicCache without cacheByVote):
+   * after the session check, a signed-in citizen's browser keeps the server's answers to these instead of asking
+   * again (lib/data.tsx). From the procedures' own policy, never a hand-kept list.
+   */
+  sameForEveryCitizen: string[];
 }
 
 /** What the page's head carries for search engines and link previews (WhatsApp, Facebook, X). */
@@ -34,6 +40,8 @@ export interface RenderRequest {
    * context) over the given QueryClient: pages' first-view queries run in process, never over HTTP.
    */
   trpcFor(queryClient: unknown): unknown;
+  /** See PageState.sameForEveryCitizen. */
+  sameForEveryCitizen: string[];
 }
 
 export type RenderResult =

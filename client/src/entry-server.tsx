@@ -41,7 +41,12 @@ function isBrowserOnly(handle: unknown): boolean {
   return (handle as PageHandle | undefined)?.serverRendered === false;
 }
 
-async function renderPage({ url, language, trpcFor }: RenderRequest): Promise<RenderResult> {
+async function renderPage({
+  url,
+  language,
+  trpcFor,
+  sameForEveryCitizen,
+}: RenderRequest): Promise<RenderResult> {
   // A failed query is the browser's to ask again and show: the server never waits on retries.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
   const trpc = trpcFor(queryClient) as TRPCOptionsProxy<AppRouter>;
@@ -84,6 +89,7 @@ async function renderPage({ url, language, trpcFor }: RenderRequest): Promise<Re
       errors: context.errors,
     }),
     queries: superjson.serialize(dehydrate(queryClient)),
+    sameForEveryCitizen,
   });
   const notFound = files.includes('not-found.page');
   return {

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appRouter } from '../routers/_app';
+import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
 import { PUBLIC_CACHE_TTL_MS } from './public-cache';
 
@@ -58,6 +59,10 @@ export function createServerPages(
   options: { charge?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> },
 ) {
   const pages = new Map<string, Entry>();
+  // What a signed-in citizen's browser need not ask again after the page (shared/page-render.ts).
+  const sameForEveryCitizen = proceduresWith('publicCache').filter(
+    (path) => procedurePolicy(path)?.cacheByVote === undefined,
+  );
   let generation = 0;
   let waiting = 0;
 
@@ -80,6 +85,7 @@ export function createServerPages(
     const result = await render({
       url,
       language,
+      sameForEveryCitizen,
       trpcFor: (queryClient) =>
         createTRPCOptionsProxy({ router: appRouter, ctx: context, queryClient: queryClient as QueryClient }),
     });

@@ -103,6 +103,8 @@ export async function registerStatic(
         .send(encoded.body)
     );
   }
+  // Browsers ask for /favicon.ico where a page names no icon (a JSON answer, an image): the site's one icon.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   // The static plugin answers the root folder itself with 403; the home page is a page like any other.
   if (indexHtml) app.get('/', sendPage);
 

@@ -61,6 +61,39 @@ describe('the session check after a server-rendered page', () => {
     stop();
   });
 
+  it('keeps, for a citizen, the answers that are the same for every citizen (the page says which)', async () => {
+    signedIn = { id: 'u1', fullName: 'Asha Ali', email: 'asha@example.so', isAdmin: false };
+    const { data, session, pollKey } = await pageLoadedFromServerHtml();
+    const page = new QueryObserver(data.queryClient, {
+      ...data.trpc.polls.current.queryOptions(),
+      staleTime: 30_000,
+    });
+    const stop = page.subscribe(() => {});
+    data.startSession({ serverRendered: true, sameForEveryCitizen: ['polls.current'] });
+    await vi.waitFor(() => expect(session.sessionState().user?.fullName).toBe('Asha Ali'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(data.queryClient.getQueryData(pollKey)).toEqual({ asSeenBy: 'a visitor' });
+    expect(asked).toEqual(['auth.session']);
+    stop();
+  });
+
+  it('asks a System Admin’s queries again all the same: drafts and every result are theirs to see', async () => {
+    signedIn = { id: 'a1', fullName: 'Admin Person', email: 'admin@example.so', isAdmin: true };
+    const { data, session, pollKey } = await pageLoadedFromServerHtml();
+    const page = new QueryObserver(data.queryClient, {
+      ...data.trpc.polls.current.queryOptions(),
+      staleTime: 30_000,
+    });
+    const stop = page.subscribe(() => {});
+    data.startSession({ serverRendered: true, sameForEveryCitizen: ['polls.current'] });
+    await vi.waitFor(() =>
+      expect(data.queryClient.getQueryData(pollKey)).toEqual({ asSeenBy: 'Admin Person' }),
+    );
+    expect(session.sessionState().user?.isAdmin).toBe(true);
+    expect(asked).toEqual(['auth.session', 'polls.current']);
+    stop();
+  });
+
   it('asks a visitor nothing but the session: the HTML’s data is already theirs', async () => {
     signedIn = null;
     const { data, session, pollKey } = await pageLoadedFromServerHtml();

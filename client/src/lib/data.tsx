@@ -24,7 +24,14 @@ let sessionObserver: ReturnType<typeof observeSession> | null = null;
  * Once, in the browser: checks the session and keeps the session store (session.ts) in step with the
  * session query, whoever changes it (sign in here, a page invalidating it after a password reset).
  */
-export function startSession({ serverRendered = false } = {}): void {
+export function startSession({
+  serverRendered = false,
+  sameForEveryCitizen = [],
+}: {
+  serverRendered?: boolean;
+  /** From the page's state (shared/page-render.ts): answers a citizen keeps from the server's page. */
+  sameForEveryCitizen?: string[];
+} = {}): void {
   if (sessionObserver) return;
   // The client stays mounted for the whole visit, as its provider used to be: refetches on reconnect.
   queryClient.mount();
@@ -35,7 +42,9 @@ export function startSession({ serverRendered = false } = {}): void {
   sessionObserver.subscribe((result) => {
     if (visitorData && result.isSuccess) {
       visitorData = false;
-      if (result.data.user) void refetchAsReader();
+      const { user } = result.data;
+      // A System Admin's answers differ (drafts, every result): all asked again.
+      if (user) void refetchAsReader(user.isAdmin ? [] : sameForEveryCitizen);
     }
     const state = { loading: result.isPending, user: result.data?.user ?? null };
     // Offline, who is reading is not known: pages that are someone's own say so (the elections hub).
@@ -44,10 +53,13 @@ export function startSession({ serverRendered = false } = {}): void {
   });
 }
 
-function refetchAsReader(): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0]?.toString() !== sessionKey[0]?.toString(),
-  });
+/** The procedure a tRPC query key names, as the server spells it ('polls.current'). */
+const procedureOf = (key: readonly unknown[]) => (Array.isArray(key[0]) ? key[0].join('.') : '');
+
+/** Every query but the session's and the given procedures' is asked again, with the reader's session. */
+function refetchAsReader(keep: string[] = []): Promise<void> {
+  const kept = new Set([procedureOf(sessionKey), ...keep]);
+  return queryClient.invalidateQueries({ predicate: (query) => !kept.has(procedureOf(query.queryKey)) });
 }
 
 /** A new session changes what every other query may return: refetch them all after setting the user. */
