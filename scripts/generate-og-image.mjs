@@ -16,5 +16,7 @@ const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" v
   </g>
 </svg>`;
 
-await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toFile('client/public/og-image.png');
+await sharp(Buffer.from(svg))
+  .png({ compressionLevel: 9, palette: true })
+  .toFile('client/public/og-image.png');
 console.log('client/public/og-image.png written');
