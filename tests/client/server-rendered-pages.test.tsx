@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 
+import { SessionProvider } from '@client/lib/auth';
 import { useNow } from '@client/lib/clock';
 import { withFollowUps } from '@client/lib/follow-up';
 import { useReaderOf } from '@client/lib/reader-view';
@@ -79,15 +80,21 @@ describe('useReaderOf', () => {
 
   it('keeps a signed-in reader on the visitor’s view while their own answer is being asked', () => {
     setSessionState({ loading: false, user: citizen });
-    const asking = renderHook(() => useReaderOf({ isFetching: true, isFetchedAfterMount: false }));
+    const asking = renderHook(() => useReaderOf({ isFetching: true, isFetchedAfterMount: false }), {
+      wrapper: SessionProvider,
+    });
     expect(asking.result.current).toMatchObject({ loading: true, user: null, isAdmin: false });
-    const answered = renderHook(() => useReaderOf({ isFetching: false, isFetchedAfterMount: true }));
+    const answered = renderHook(() => useReaderOf({ isFetching: false, isFetchedAfterMount: true }), {
+      wrapper: SessionProvider,
+    });
     expect(answered.result.current).toMatchObject({ loading: false, user: citizen });
   });
 
   it('shows a visitor their view as soon as the session says so', () => {
     setSessionState({ loading: false, user: null });
-    const visitor = renderHook(() => useReaderOf({ isFetching: true, isFetchedAfterMount: false }));
+    const visitor = renderHook(() => useReaderOf({ isFetching: true, isFetchedAfterMount: false }), {
+      wrapper: SessionProvider,
+    });
     expect(visitor.result.current).toMatchObject({ loading: false, user: null });
   });
 });

@@ -25,7 +25,7 @@ export function BackTo({ to, children }: { to: string; children: ReactNode }) {
 /** Placeholder for an election page while it loads; it names the page so the tab is never blank. */
 export function ElectionPageLoading({ title }: { title: string }) {
   const { t } = useTranslation('elections');
-  usePageMeta(title);
+  usePageMeta(title, undefined, { placeholder: true });
   return (
     <PageContainer size="md">
       <Stack aria-busy="true" aria-label={t('states.loading')}>
