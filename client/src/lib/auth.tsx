@@ -52,7 +52,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     startingFromServerHtml() ? serverSessionState() : sessionState(),
   );
   useEffect(() => {
-    const update = () => startTransition(() => setSession(sessionState()));
+    // Gently only until the first answer of the session check: later changes (signing in, then following a link
+    // to a page that asks who reads) must reach every page in the same render as the navigation.
+    let gentle = startingFromServerHtml();
+    const update = () => {
+      const next = sessionState();
+      if (!gentle) return setSession(next);
+      if (!next.loading) gentle = false;
+      startTransition(() => setSession(next));
+    };
     update();
     return subscribeToSession(update);
   }, []);

@@ -21,22 +21,27 @@ export function MemberPhoto({
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   // Data saver: initials only, and no request for the photo at all. Whether it is on is known in the browser
   // only: the server's HTML has initials (an <img> there would be downloaded before any script could stop it),
-  // and the photo replaces them, at the same size, once the page is hydrated.
+  // and the photo covers them, at the same size, once the page is hydrated; the initials stay underneath, so
+  // hydration removes nothing the server rendered and a photo that fails to load uncovers them.
   const [dataSaver] = useDataSaver();
   const hydrated = useHydrated();
-  if (!imageUrl || failedUrl === imageUrl || dataSaver || !hydrated)
-    return <InitialsAvatar name={name} size={size} />;
+  const showPhoto = imageUrl && failedUrl !== imageUrl && !dataSaver && hydrated;
   const px = AVATAR_PX[size];
   return (
-    <img
-      className={classes.photo}
-      src={imageUrl}
-      alt=""
-      width={px}
-      height={px}
-      loading="lazy"
-      decoding="async"
-      onError={() => setFailedUrl(imageUrl)}
-    />
+    <span className={classes.frame} style={{ width: px, height: px }}>
+      <InitialsAvatar name={name} size={size} />
+      {showPhoto && (
+        <img
+          className={classes.photo}
+          src={imageUrl}
+          alt=""
+          width={px}
+          height={px}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedUrl(imageUrl)}
+        />
+      )}
+    </span>
   );
 }
