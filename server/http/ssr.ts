@@ -84,6 +84,8 @@ export function createServerPages(
   let lastRenderEnd = 0;
   // What a render takes lately: the renders already queued are counted against the budget before one more.
   let renderMs = 20;
+  // Renders under way, by generation, language and address (pageFor).
+  const rendering = new Map<string, Promise<ServerPage | null>>();
   function budgetLeft(now: number): number {
     budget = Math.min(RENDER_BURST_MS, budget + ((now - budgetAt) * RENDER_MS_PER_SECOND) / 1000);
     budgetAt = now;
@@ -118,20 +120,8 @@ export function createServerPages(
     return { status: result.status, result };
   }
 
-  /**
-   * The page for this request, or null when it is not one the server renders (or could not render: the
-   * browser then renders it from the shell). False when the call ceiling answered 429 itself.
-   */
-  async function pageFor(request: FastifyRequest, reply: FastifyReply): Promise<ServerPage | null | false> {
-    const url = request.url;
-    const language = pageLanguage(request);
-    const key = `${language}\n${url}`;
-    const entry = pages.get(key);
-    if (entry && Date.now() - entry.storedAt <= PUBLIC_CACHE_TTL_MS) return entry.page;
-    if (entry) pages.delete(key);
-    if (options.charge && !(await options.charge(request, reply))) return false;
-    if (waiting >= MAX_WAITING_RENDERS) return null;
-    if (budgetLeft(performance.now()) <= waiting * renderMs) return null;
+  /** Renders the page and keeps it, unless a write landed meanwhile; null when the render failed. */
+  async function renderAndKeep(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
     waiting += 1;
     const startedAt = generation;
     const askedAt = performance.now();
@@ -154,6 +144,34 @@ export function createServerPages(
       return null;
     } finally {
       waiting -= 1;
+    }
+  }
+
+  /**
+   * The page for this request, or null when it is not one the server renders (or could not render: the
+   * browser then renders it from the shell). False when the call ceiling answered 429 itself.
+   */
+  async function pageFor(request: FastifyRequest, reply: FastifyReply): Promise<ServerPage | null | false> {
+    const url = request.url;
+    const language = pageLanguage(request);
+    const key = `${language}\n${url}`;
+    const entry = pages.get(key);
+    if (entry && Date.now() - entry.storedAt <= PUBLIC_CACHE_TTL_MS) return entry.page;
+    if (entry) pages.delete(key);
+    if (options.charge && !(await options.charge(request, reply))) return false;
+    // Readers asking for one page at once (a popular page just after a vote emptied the cache) share one render
+    // instead of filling the queue with copies of it; one who asks after a later write gets a render of its own.
+    const flightKey = `${generation}\n${key}`;
+    const inFlight = rendering.get(flightKey);
+    if (inFlight) return inFlight;
+    if (waiting >= MAX_WAITING_RENDERS) return null;
+    if (budgetLeft(performance.now()) <= waiting * renderMs) return null;
+    const flight = renderAndKeep(request, url, language, key);
+    rendering.set(flightKey, flight);
+    try {
+      return await flight;
+    } finally {
+      rendering.delete(flightKey);
     }
   }
 
