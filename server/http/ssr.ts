@@ -135,8 +135,16 @@ export function createServerPages(
       });
       // A write that landed meanwhile may have changed what the page shows: not kept.
       if (startedAt === generation) {
+        const now = Date.now();
+        // Copies past their TTL are never served again: dropped, oldest first (the map keeps storing order), so
+        // memory holds the pages of the last two seconds, not 500 pages of 100-200 KB a flood of addresses left.
+        for (const [stored, { storedAt }] of pages) {
+          if (now - storedAt <= PUBLIC_CACHE_TTL_MS) break;
+          pages.delete(stored);
+        }
+        pages.delete(key);
         if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
-        pages.set(key, { page, storedAt: Date.now() });
+        pages.set(key, { page, storedAt: now });
       }
       return page;
     } catch (error) {
@@ -175,5 +183,5 @@ export function createServerPages(
     }
   }
 
-  return { pageFor, invalidate };
+  return { pageFor, invalidate, size: () => pages.size };
 }
