@@ -72,4 +72,14 @@ describe('the render budget', () => {
     const again = await get(test, '/regions?after=1');
     expect(isShell(again.body)).toBe(false);
   });
+
+  it('is off with RATE_LIMITS=off, like every limit: load tests measure rendering itself', async () => {
+    const test = await openApp({ env: { RATE_LIMITS: 'off' } });
+    slowRenders();
+    const count = Math.ceil(RENDER_BURST_MS / SLOW_RENDER_MS) + 4;
+    for (let index = 0; index < count; index += 1) {
+      expect(isShell((await get(test, `/regions?z=${index}`)).body)).toBe(false);
+    }
+    expect(renders.asked).toHaveLength(count);
+  });
 });
