@@ -21,7 +21,9 @@ export function pageHtml(
   language: PageLanguage,
   page: { result: RenderedPage | null; url: string; origin: string; links: string },
 ): string {
-  let html = template.replace(/<html lang="[^"]*">/, `<html lang="${language}" data-server-lang>`);
+  // Every replacement is a function: a replacement string reads `$&`, `$'`, `` $` `` and `$$` as patterns, so
+  // an address (`/?x=$'`) or an admin's title holding them would paste pieces of the template into the page.
+  let html = template.replace(/<html lang="[^"]*">/, () => `<html lang="${language}" data-server-lang>`);
   const { result } = page;
   if (!result) return html;
   const title = escapeHtml(result.head.title);
@@ -29,11 +31,11 @@ export function pageHtml(
   const siteDescription = /<meta name="description" content="([^"]*)" \/>/.exec(template)?.[1] ?? '';
   const description = result.head.description ? escapeHtml(result.head.description) : siteDescription;
   const absolute = (path: string) => escapeHtml(`${page.origin}${path}`);
-  html = html.replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`);
+  html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
   if (description)
     html = html.replace(
       /<meta name="description" content="[^"]*" \/>/,
-      `<meta name="description" content="${description}" />`,
+      () => `<meta name="description" content="${description}" />`,
     );
   const preview = [
     `<meta property="og:type" content="website">`,
@@ -48,10 +50,11 @@ export function pageHtml(
     `<meta name="twitter:card" content="summary_large_image">`,
     `<link rel="canonical" href="${absolute(page.url)}">`,
   ].join('');
-  html = html.replace('</head>', `${preview}${page.links}</head>`);
+  html = html.replace('</head>', () => `${preview}${page.links}</head>`);
   return html.replace(
     '<div id="root"></div>',
-    `<div id="root">${result.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${result.state}</script>`,
+    () =>
+      `<div id="root">${result.html}</div><script type="application/json" id="${PAGE_STATE_ID}">${result.state}</script>`,
   );
 }
 
