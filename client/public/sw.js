@@ -2,6 +2,8 @@
 // data it showed, and it keeps no one's personal data (issue 15). The rules are in docs/decisions/008-offline.md;
 // in short:
 // - app shell (index.html, /assets/*, theme-init.js, favicon): the HTML network-first, hashed assets
+// - pages (HTML, server-rendered as a visitor sees them, with their first view's data inside): network-first,
+//   the last 40 visited kept per address, so a page reloads offline with its data;
 //   cache-first (their names change with their content);
 // - GET /trpc answers of the procedures whose meta says `offline: true` (OFFLINE_READS, written into this file
 //   by the server when it serves /sw.js: server/http/service-worker.ts), network-first, stored per procedure
@@ -20,11 +22,14 @@
 // brings about 300 packages (Babel, Rollup 2, terser) into the build for this one file, and the rule that
 // matters here, caching the public procedures inside a tRPC batch, needs custom code in Workbox anyway.
 
-const VERSION = 'v2';
+const VERSION = 'v3';
 const SHELL_CACHE = `codka-shell-${VERSION}`;
 const DATA_CACHE = `codka-data-${VERSION}`;
 const PHOTO_CACHE = `codka-photos-${VERSION}`;
-const CACHES = [SHELL_CACHE, DATA_CACHE, PHOTO_CACHE];
+const PAGE_CACHE = `codka-pages-${VERSION}`;
+const CACHES = [SHELL_CACHE, DATA_CACHE, PHOTO_CACHE, PAGE_CACHE];
+/** Pages kept for offline reading, the most recently visited first. */
+const MOST_PAGES = 40;
 
 /** The page every client route gets from the server (the SPA fallback), stored once. */
 const SHELL_KEY = '/';
@@ -127,20 +132,35 @@ function procedures(url) {
   return decodeURIComponent(url.pathname.slice('/trpc/'.length)).split(',');
 }
 
-/** Any client route: the network's page when it answers, else the stored shell (which routes on its own). */
+/**
+ * Any page: the network's when it answers, else this address's stored copy, else the stored shell (which routes
+ * on its own). A public page comes from the server with its first view's data inside (server rendering), data
+ * its page never asks /trpc for: its HTML is what is kept. Pages are rendered as a visitor sees them (never with
+ * anyone's data), so a copy belongs to no one.
+ */
 async function shellPage(request) {
-  const cache = await caches.open(SHELL_CACHE);
+  const url = new URL(request.url);
+  const key = url.pathname + url.search;
+  const [shell, pages] = await Promise.all([caches.open(SHELL_CACHE), caches.open(PAGE_CACHE)]);
   try {
     const response = await fetch(request);
     if (response.ok && response.headers.get('content-type')?.includes('text/html')) {
-      await cache.put(SHELL_KEY, response.clone());
+      await Promise.all([shell.put(SHELL_KEY, response.clone()), keepPage(pages, key, response.clone())]);
     }
     return response;
   } catch (error) {
-    const stored = await cache.match(SHELL_KEY);
+    const stored = (await pages.match(key)) ?? (await shell.match(SHELL_KEY));
     if (stored) return stored;
     throw error;
   }
+}
+
+async function keepPage(pages, key, response) {
+  await pages.delete(key);
+  await pages.put(key, response);
+  // Cache keys come back in insertion order: the oldest visits go first.
+  const keys = await pages.keys();
+  for (const old of keys.slice(0, Math.max(0, keys.length - MOST_PAGES))) await pages.delete(old);
 }
 
 async function cacheFirst(request, cacheName) {

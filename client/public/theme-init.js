@@ -48,4 +48,16 @@
     },
     true,
   );
+  // Text typed into a search box before then: the page is told once it works (root.tsx).
+  const typed = [];
+  window.__codkaEarlyInput = typed;
+  document.addEventListener(
+    'input',
+    (event) => {
+      const field = event.target;
+      if (window.__codkaHydrated || !(field instanceof HTMLInputElement)) return;
+      if ((field.type === 'search' || field.type === 'text') && !typed.includes(field)) typed.push(field);
+    },
+    true,
+  );
 })();

@@ -138,6 +138,8 @@ describe.each(VIEWPORTS)('Somali pages at %s size', (viewport) => {
     await main(page)
       .getByRole('heading', { name: /^Xarumaha diiwaangelinta ee furan/, level: 2 })
       .waitFor();
+    // The map's controls are drawn once the page's script has started (Leaflet runs in the browser only).
+    await page.getByRole('button', { name: 'Soo dhawee' }).waitFor();
     expect(await page.getByRole('button', { name: 'Soo dhawee' }).count()).toBe(1);
     await expectNoEnglish(page, ['Registration Centers', 'Active registration centers']);
     await fits(page);
