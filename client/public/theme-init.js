@@ -33,7 +33,8 @@
 
 // A tap on a button before the page's script has started (on a slow connection the server's page shows seconds
 // before it works): remembered here, then made again once the page has hydrated (root.tsx), so it is not lost.
-// Links need no script: they work as they are.
+// Links need no script: they work as they are. Until the root has hydrated (root.tsx sets __codkaHydrated) the
+// tap goes no further than here, so React never sees it twice (once itself, once replayed).
 (() => {
   const taps = [];
   window.__codkaEarlyTaps = taps;
@@ -44,19 +45,8 @@
       const button = event.target.closest('button, [role="button"], [role="tab"], summary');
       if (!button || button.closest('a[href]')) return;
       event.preventDefault();
+      event.stopPropagation();
       if (!taps.includes(button)) taps.push(button);
-    },
-    true,
-  );
-  // Text typed into a search box before then: the page is told once it works (root.tsx).
-  const typed = [];
-  window.__codkaEarlyInput = typed;
-  document.addEventListener(
-    'input',
-    (event) => {
-      const field = event.target;
-      if (window.__codkaHydrated || !(field instanceof HTMLInputElement)) return;
-      if ((field.type === 'search' || field.type === 'text') && !typed.includes(field)) typed.push(field);
     },
     true,
   );

@@ -19,34 +19,24 @@ const NotificationsOnDemand = lazy(() =>
 
 interface EarlyTaps {
   __codkaEarlyTaps?: Element[];
-  __codkaEarlyInput?: HTMLInputElement[];
   __codkaHydrated?: boolean;
 }
 
 /**
- * React keeps what a controlled field says in a tracker: text typed before hydration is in the field but not in
- * the page's state. Setting the tracker to nothing and the field back to the text, then an input event, makes
- * React see the change and call the field's onChange, as if it had just been typed.
- */
-function announceTyped(field: HTMLInputElement) {
-  const text = field.value;
-  if (!text) return;
-  const nativeValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value');
-  field.value = '';
-  nativeValue?.set?.call(field, text);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
-}
-
-/**
- * Once the page works, what the reader did before it did (public/theme-init.js keeps it): text typed into its
- * search boxes is announced to the page, and the same buttons, which hydration kept, are clicked again in order.
+ * Once the page works, the taps made before it did (public/theme-init.js keeps them): the same buttons, which
+ * hydration kept, are clicked again in order.
  */
 function replayEarlyTaps() {
   const page = window as unknown as EarlyTaps;
-  page.__codkaHydrated = true;
-  for (const field of page.__codkaEarlyInput?.splice(0) ?? []) if (field.isConnected) announceTyped(field);
-  const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
-  for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
+  // The root's first commit can come before the parts inside Suspense boundaries are hydrated: the browser's
+  // first idle moment after it is when React has no hydration work left. Taps until then are kept too.
+  const replay = () => {
+    page.__codkaHydrated = true;
+    const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
+    for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(replay, { timeout: 2000 });
+  else window.setTimeout(replay, 200);
 }
 
 interface RootProps {

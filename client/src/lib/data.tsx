@@ -43,8 +43,14 @@ export function startSession({
     if (visitorData && result.isSuccess) {
       visitorData = false;
       const { user } = result.data;
-      // A System Admin's answers differ (drafts, every result): all asked again.
-      if (user) void refetchAsReader(user.isAdmin ? [] : sameForEveryCitizen);
+      if (user) {
+        // A System Admin's answers differ (drafts, every result): all asked again. The reader is named to the
+        // page only once their own answers are in, so a page never shows them the visitor's data as theirs (a
+        // ballot they already used) between the two.
+        const named = { loading: false, user };
+        void refetchAsReader(user.isAdmin ? [] : sameForEveryCitizen).finally(() => setSessionState(named));
+        return;
+      }
     }
     const state = { loading: result.isPending, user: result.data?.user ?? null };
     // Offline, who is reading is not known: pages that are someone's own say so (the elections hub).

@@ -86,6 +86,7 @@ export function ParliamentPage() {
           label={t('house.search')}
           placeholder={t('house.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
+          ref={params.searchRef}
           value={params.searchText}
           onChange={(event) => params.setSearchText(event.currentTarget.value)}
           maxLength={MAX_SEARCH_LENGTH}

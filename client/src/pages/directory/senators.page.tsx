@@ -64,6 +64,7 @@ export function SenatorsPage() {
           label={t('senate.search')}
           placeholder={t('senate.searchPlaceholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
+          ref={params.searchRef}
           value={params.searchText}
           onChange={(event) => params.setSearchText(event.currentTarget.value)}
           maxLength={MAX_SEARCH_LENGTH}

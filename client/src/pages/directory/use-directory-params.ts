@@ -1,6 +1,6 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { MAX_SEARCH_LENGTH } from '@shared/directory';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Typing settles for this long before the list is asked for again (every keystroke would cost data). */
@@ -64,8 +64,20 @@ export function useDirectoryParams<Filter extends string>(filterName: string, fi
     update({ search: text.trim() || undefined, page: undefined }, true);
   }, SEARCH_DELAY_MS);
 
+  // Text typed into the server's page before it hydrated is in the box but not in this state: taken up once.
+  const searchRef = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser.
+  useEffect(() => {
+    const typed = searchRef.current?.value;
+    if (typed !== undefined && typed !== searchText) {
+      setSearchText(typed);
+      commitSearch(typed);
+    }
+  }, []);
+
   return {
     search,
+    searchRef,
     searchText,
     setSearchText(text: string) {
       setSearchText(text);
