@@ -42,7 +42,9 @@
     'click',
     (event) => {
       if (window.__codkaHydrated || !(event.target instanceof Element)) return;
-      const button = event.target.closest('button, [role="button"], [role="tab"], summary');
+      const button = event.target.closest(
+        'button, [role="button"], [role="tab"], [role="combobox"], [role="switch"], summary, input[type="checkbox"], input[type="radio"]',
+      );
       if (!button || button.closest('a[href]')) return;
       event.preventDefault();
       event.stopPropagation();

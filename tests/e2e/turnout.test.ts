@@ -34,8 +34,16 @@ describe('turnout on the results pages', () => {
     expect(line).toMatch(/^Turnout \d+(\.\d)?% \(48 of [\d,]+ eligible voters\)$/);
 
     await visit(page, `/results/${id}`);
-    const percentage = number(await page.getByTestId('turnout').textContent());
-    const detail = await page.getByText(/^48 of [\d,]+ eligible voters$/).innerText();
+    // Both figures read at one moment, once the page has settled (another file may enrol a voter meanwhile).
+    await page.getByText(/^48 of [\d,]+ eligible voters$/).waitFor();
+    await page.waitForLoadState('networkidle');
+    const [shown, detail] = await page.evaluate(() => [
+      document.querySelector('[data-testid="turnout"]')?.textContent ?? '',
+      [...document.querySelectorAll('main *')]
+        .map((element) => element.textContent ?? '')
+        .find((text) => /^48 of [\d,]+ eligible voters$/.test(text)) ?? '',
+    ]);
+    const percentage = number(shown);
     const eligible = number(detail.split(' of ')[1]);
     expect(eligible).toBeGreaterThan(48);
     expect(percentage).toBeCloseTo((48 / eligible) * 100, 1);
