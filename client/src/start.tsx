@@ -70,7 +70,7 @@ async function start(container: HTMLElement) {
       createRoot(container).render(app);
     }
   });
-  startSession({ serverRendered: state !== null, sameForEveryCitizen: state?.sameForEveryCitizen });
+  startSession({ sameForEveryCitizen: state?.sameForEveryCitizen });
 }
 
 const container = document.getElementById('root');

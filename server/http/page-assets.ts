@@ -54,6 +54,8 @@ export function pageAssets(clientDir: string) {
   );
   const cssOf = (keys: Iterable<string>) =>
     [...keys].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`);
+  // The shell's lazy parts (footer, map...) are the same for every page.
+  const shellStyles = cssOf(entryKey ? closure(entryKey, true) : []);
 
   const cache = new Map<string, string>();
   /** The <link> elements for pages rendered from these modules (under client/src/pages, without .tsx). */
@@ -61,8 +63,7 @@ export function pageAssets(clientDir: string) {
     const cacheKey = files.join('\n');
     const known = cache.get(cacheKey);
     if (known !== undefined) return known;
-    const lazyParts = entryKey ? closure(entryKey, true) : new Set<string>();
-    const styles = new Set(cssOf(lazyParts));
+    const styles = new Set(shellStyles);
     const code = new Set<string>([...startCode].filter((part) => !entryCode.has(part)));
     for (const file of files) {
       const key = `src/pages/${file}.tsx`;

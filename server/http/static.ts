@@ -4,9 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonError } from './errors';
 import { pageAssets } from './page-assets';
-import { encodePage, pageHtml } from './page-html';
+import { encodePage, type PageEncodings, pageHtml } from './page-html';
 import { registerServiceWorker } from './service-worker';
-import { type createServerPages, pageLanguage } from './ssr';
+import { type createServerPages, pageLanguage, type ServerPage } from './ssr';
 
 /** Paths that are API surface: an unknown one answers JSON, never the SPA's HTML. */
 const API_PREFIXES = ['/trpc', '/api', '/uploads', '/healthz'];
@@ -69,13 +69,24 @@ export async function registerStatic(
   }
 
   // The page carries the admin's default theme so the first paint already uses it, without an extra request.
+  // One template per theme, made once: the same string each time, so an assembled page can be reused (below).
+  const templates = new Map<string, string>();
   const template = () => {
-    const theme = options.defaultTheme?.() ?? 'system';
-    return (indexHtml ?? '').replace(
-      '<meta name="codka-default-theme" content="system" />',
-      `<meta name="codka-default-theme" content="${theme === 'light' || theme === 'dark' ? theme : 'system'}" />`,
-    );
+    const setting = options.defaultTheme?.() ?? 'system';
+    const theme = setting === 'light' || setting === 'dark' ? setting : 'system';
+    let html = templates.get(theme);
+    if (html === undefined) {
+      html = (indexHtml ?? '').replace(
+        '<meta name="codka-default-theme" content="system" />',
+        `<meta name="codka-default-theme" content="${theme}" />`,
+      );
+      templates.set(theme, html);
+    }
+    return html;
   };
+  // A cached page (ssr.ts) is assembled and compressed once, not on every request it answers: the HTML and its
+  // compressed copies go with the page (gone when the page leaves the cache). Rebuilt if the theme changed.
+  const assembled = new WeakMap<ServerPage, { template: string; html: string; encodings: PageEncodings }>();
   const linksFor = hasClient ? pageAssets(clientDir) : () => '';
   const origin = options.publicOrigin ?? '';
   /** A public page rendered on the server, else the shell (in the reader's language) the browser renders. */
@@ -85,13 +96,23 @@ export async function registerStatic(
     if (page?.redirect) return reply.redirect(page.redirect, page.status);
     const language = pageLanguage(request);
     const result = page?.result ?? null;
-    const html = pageHtml(template(), language, {
-      result,
-      url: request.url,
-      origin,
-      links: result ? linksFor(result.files) : '',
-    });
-    const encoded = encodePage(html, request.headers['accept-encoding']);
+    const pageTemplate = template();
+    let kept = page ? assembled.get(page) : undefined;
+    if (!kept || kept.template !== pageTemplate) {
+      const html = pageHtml(pageTemplate, language, {
+        result,
+        url: request.url,
+        origin,
+        links: result ? linksFor(result.files) : '',
+      });
+      kept = { template: pageTemplate, html, encodings: {} };
+      if (page) assembled.set(page, kept);
+    }
+    const encoded = encodePage(
+      kept.html,
+      request.headers['accept-encoding'],
+      page ? kept.encodings : undefined,
+    );
     if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
     return (
       reply

@@ -34,6 +34,15 @@ async function pageLoadedFromServerHtml() {
   return { data, session, pollKey };
 }
 
+/** The page shows the poll: an observer, as its useQuery is, that does not ask for fresh data. */
+function showPoll(data: Awaited<ReturnType<typeof pageLoadedFromServerHtml>>['data']): () => void {
+  const page = new QueryObserver(data.queryClient, {
+    ...data.trpc.polls.current.queryOptions(),
+    staleTime: 30_000,
+  });
+  return page.subscribe(() => {});
+}
+
 beforeEach(() => {
   asked = [];
   vi.stubGlobal('fetch', vi.fn(fakeTrpc));
@@ -47,12 +56,7 @@ describe('the session check after a server-rendered page', () => {
   it('asks a signed-in reader’s queries again, with their session', async () => {
     signedIn = { id: 'u1', fullName: 'Asha Ali', email: 'asha@example.so', isAdmin: false };
     const { data, session, pollKey } = await pageLoadedFromServerHtml();
-    // The page shows the poll: an observer, as its useQuery is, that does not ask for fresh data.
-    const page = new QueryObserver(data.queryClient, {
-      ...data.trpc.polls.current.queryOptions(),
-      staleTime: 30_000,
-    });
-    const stop = page.subscribe(() => {});
+    const stop = showPoll(data);
     expect(asked).toEqual([]);
     data.startSession({ serverRendered: true });
     await vi.waitFor(() => expect(session.sessionState().user?.fullName).toBe('Asha Ali'));
@@ -64,11 +68,7 @@ describe('the session check after a server-rendered page', () => {
   it('keeps, for a citizen, the answers that are the same for every citizen (the page says which)', async () => {
     signedIn = { id: 'u1', fullName: 'Asha Ali', email: 'asha@example.so', isAdmin: false };
     const { data, session, pollKey } = await pageLoadedFromServerHtml();
-    const page = new QueryObserver(data.queryClient, {
-      ...data.trpc.polls.current.queryOptions(),
-      staleTime: 30_000,
-    });
-    const stop = page.subscribe(() => {});
+    const stop = showPoll(data);
     data.startSession({ serverRendered: true, sameForEveryCitizen: ['polls.current'] });
     await vi.waitFor(() => expect(session.sessionState().user?.fullName).toBe('Asha Ali'));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -80,11 +80,7 @@ describe('the session check after a server-rendered page', () => {
   it('asks a System Admin’s queries again all the same: drafts and every result are theirs to see', async () => {
     signedIn = { id: 'a1', fullName: 'Admin Person', email: 'admin@example.so', isAdmin: true };
     const { data, session, pollKey } = await pageLoadedFromServerHtml();
-    const page = new QueryObserver(data.queryClient, {
-      ...data.trpc.polls.current.queryOptions(),
-      staleTime: 30_000,
-    });
-    const stop = page.subscribe(() => {});
+    const stop = showPoll(data);
     data.startSession({ serverRendered: true, sameForEveryCitizen: ['polls.current'] });
     await vi.waitFor(() =>
       expect(data.queryClient.getQueryData(pollKey)).toEqual({ asSeenBy: 'Admin Person' }),

@@ -194,7 +194,13 @@ async function recordMain(page: Page) {
       const text = document.querySelector('main')?.textContent ?? '';
       if (text && seen.at(-1) !== text) seen.push(text);
     };
-    new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+    // From the end of parsing (before any script runs): while the parser is still adding the server's HTML,
+    // the observer would record half-parsed pages as states of their own.
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      note();
+      new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true });
+    });
   });
   return () => page.evaluate(() => (window as unknown as { seenMain: string[] }).seenMain);
 }

@@ -3,7 +3,7 @@ import { QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { isOffline } from './errors';
 import { createQueryClient } from './query-client';
-import { type SessionUser, setSessionState } from './session';
+import { type SessionUser, setSessionState, startingFromServerHtml } from './session';
 import { createApiClient } from './trpc';
 
 /**
@@ -25,7 +25,7 @@ let sessionObserver: ReturnType<typeof observeSession> | null = null;
  * session query, whoever changes it (sign in here, a page invalidating it after a password reset).
  */
 export function startSession({
-  serverRendered = false,
+  serverRendered = startingFromServerHtml(),
   sameForEveryCitizen = [],
 }: {
   serverRendered?: boolean;

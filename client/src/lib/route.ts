@@ -45,13 +45,13 @@ export function page(data: DataAccess, path: string | undefined, file: string, o
   const load = pageModules[`../pages/${file}.tsx`];
   if (!load) throw new Error(`No page module at client/src/pages/${file}.tsx`);
   const texts = options.texts ?? [];
-  const styles = options.withOtherStyles === false ? Promise.resolve() : undefined;
+  const styles = options.withOtherStyles === false ? () => Promise.resolve() : otherStyles;
   const handle: PageHandle = { file, serverRendered: options.serverRendered ?? true };
   const route: RouteObject = {
     ...(path === undefined ? { index: true } : { path }),
     handle,
     lazy: async () => {
-      const [module] = await withTexts(Promise.all([load(), styles ?? otherStyles()]), ...texts);
+      const [module] = await withTexts(Promise.all([load(), styles()]), ...texts);
       return { Component: module.Component };
     },
     loader: async ({ params, request }: LoaderFunctionArgs) => {

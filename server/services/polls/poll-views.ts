@@ -82,19 +82,20 @@ function pollView<T extends PollRow>(db: Db, poll: T, viewer: PollViewer, now: D
 }
 
 /** The open presidential poll whose window contains now (the newest if several): the home page's poll. */
+const isCurrentPoll = and(
+  eq(polls.electionType, 'presidential'),
+  eq(polls.status, 'open'),
+  lte(polls.opensAt, sql.placeholder('now')),
+  gte(polls.closesAt, sql.placeholder('now')),
+);
+const currentPollFirst = [desc(polls.opensAt), desc(polls.createdAt)];
+
 const currentPollRow = preparedOnce((db) =>
   db
     .select(pollColumns)
     .from(polls)
-    .where(
-      and(
-        eq(polls.electionType, 'presidential'),
-        eq(polls.status, 'open'),
-        lte(polls.opensAt, sql.placeholder('now')),
-        gte(polls.closesAt, sql.placeholder('now')),
-      ),
-    )
-    .orderBy(desc(polls.opensAt), desc(polls.createdAt))
+    .where(isCurrentPoll)
+    .orderBy(...currentPollFirst)
     .limit(1)
     .prepare(),
 );
@@ -105,15 +106,8 @@ const currentPollIdRow = preparedOnce((db) =>
   db
     .select({ id: polls.id })
     .from(polls)
-    .where(
-      and(
-        eq(polls.electionType, 'presidential'),
-        eq(polls.status, 'open'),
-        lte(polls.opensAt, sql.placeholder('now')),
-        gte(polls.closesAt, sql.placeholder('now')),
-      ),
-    )
-    .orderBy(desc(polls.opensAt), desc(polls.createdAt))
+    .where(isCurrentPoll)
+    .orderBy(...currentPollFirst)
     .limit(1)
     .prepare(),
 );
