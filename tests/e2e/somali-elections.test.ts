@@ -240,7 +240,9 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
 
     await receiptBox.getByRole('link', { name: 'Hubi rasiidhkan' }).click();
     await page.waitForURL((url) => url.pathname === '/verify');
-    const verified = main(page).getByRole('status').filter({ hasText: 'Codka waa la diiwaangeliyay' });
+    // The verification's own sentence: the vote page's receipt box (same title) stays on screen until the
+    // /verify page's code has come, so its title alone could be found on the old page.
+    const verified = main(page).getByRole('status').filter({ hasText: 'wuxuu ka tirsan yahay' });
     await verified.waitFor();
     const recorded = await query<{ recordedAt: string }>(page, 'votes.verifyReceipt', { receiptId: receipt });
     const said = await verified.innerText();

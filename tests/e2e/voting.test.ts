@@ -72,7 +72,8 @@ describe('elections hub', () => {
 
     await page.getByRole('link', { name: 'Verify this receipt' }).click();
     await waitForPath(page, '/verify');
-    const verified = page.getByRole('status').filter({ hasText: 'Vote recorded' });
+    // The verification's own sentence: the vote page's receipt box (same title) stays until /verify's code came.
+    const verified = page.getByRole('status').filter({ hasText: 'belongs to a vote recorded in' });
     await verified.waitFor();
     expect(await verified.textContent()).toContain(receipt);
     expect(await verified.textContent()).toContain(PRESIDENTIAL);
