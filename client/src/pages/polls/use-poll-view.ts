@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notifyFailure } from '../../lib/notify';
+import { usePageNotFound } from '../../lib/page-data';
 import { useTRPC } from '../../lib/trpc';
 import { pollErrorCode } from './poll-format';
 import { pollQuery } from './poll-queries';
@@ -10,7 +11,8 @@ export function usePollView(pollId: string, failureTitle: string) {
   const trpc = useTRPC();
   const view = useQuery(pollQuery(trpc, pollId));
   const code = pollErrorCode(view.error);
-  const notFound = code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+  // The server's 404 for this page (poll-detail.page.tsx): shown from the first render, as in its HTML.
+  const notFound = usePageNotFound() || code === 'NOT_FOUND' || code === 'BAD_REQUEST';
   useEffect(() => {
     if (view.error && !notFound) notifyFailure(failureTitle, view.error);
   }, [view.error, notFound, failureTitle]);
