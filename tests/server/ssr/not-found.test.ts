@@ -50,7 +50,11 @@ const MISSING: [string, (db: Db) => string, Record<'en' | 'so', string>][] = [
   ['a draft election', (db) => `/election/${createElection(db, { status: 'Draft' }).election.id}`, ELECTION],
   ['the results of an unknown id', () => `/results/${UNKNOWN_ID}`, ELECTION],
   ['the results of a malformed id', () => '/results/999', ELECTION],
-  ['the results of a draft', (db) => `/results/${createElection(db, { status: 'Draft' }).election.id}`, ELECTION],
+  [
+    'the results of a draft',
+    (db) => `/results/${createElection(db, { status: 'Draft' }).election.id}`,
+    ELECTION,
+  ],
   ['an unknown poll', () => `/polls/presidential/history/${UNKNOWN_ID}`, POLL],
   ['a malformed poll id', () => '/polls/presidential/history/abc', POLL],
   [
@@ -61,23 +65,30 @@ const MISSING: [string, (db: Db) => string, Record<'en' | 'so', string>][] = [
 ];
 
 describe('pages whose address names nothing', () => {
-  it.each(MISSING)('answer %s with 404 and the page’s own sentence, in both languages', async (_, make, says) => {
-    const { app, db } = await openApp();
-    const url = make(db);
-    for (const language of ['en', 'so'] as const) {
-      const response = await app.inject({ method: 'GET', url, headers: { cookie: `lang=${language}` } });
-      expect(response.statusCode, `${language} ${url}`).toBe(404);
-      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(visibleText(response.body)).toContain(says[language]);
-      // Still a server-rendered page the browser hydrates.
-      expect(stateBlock(response.body)).not.toBeNull();
-    }
-  });
+  it.each(MISSING)(
+    'answer %s with 404 and the page’s own sentence, in both languages',
+    async (_, make, says) => {
+      const { app, db } = await openApp();
+      const url = make(db);
+      for (const language of ['en', 'so'] as const) {
+        const response = await app.inject({ method: 'GET', url, headers: { cookie: `lang=${language}` } });
+        expect(response.statusCode, `${language} ${url}`).toBe(404);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(visibleText(response.body)).toContain(says[language]);
+        // Still a server-rendered page the browser hydrates.
+        expect(stateBlock(response.body)).not.toBeNull();
+      }
+    },
+  );
 
   it.each([
     ['a state', () => '/states/puntland', 'Puntland'],
     ['a region', () => '/regions/banadir', 'Banadir'],
-    ['an election', (db: Db) => `/election/${createElection(db, { title: 'Found Here' }).election.id}`, 'Found Here'],
+    [
+      'an election',
+      (db: Db) => `/election/${createElection(db, { title: 'Found Here' }).election.id}`,
+      'Found Here',
+    ],
     [
       'the results of an election',
       (db: Db) => `/results/${createElection(db, { title: 'Counted Here' }).election.id}`,
