@@ -41,8 +41,9 @@ export function ElectionDetailsPage() {
   const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
-  const election = useQuery(electionQuery(trpc, id));
+  // The server found no such election (its HTML says so): nothing to ask for.
   const missing = usePageNotFound();
+  const election = useQuery({ ...electionQuery(trpc, id), enabled: !missing });
   if (missing) return <ElectionNotFound />;
   if (election.isPending) return <ElectionPageLoading title={t('details.pageTitle')} />;
   if (election.isError) {

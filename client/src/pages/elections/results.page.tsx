@@ -51,15 +51,16 @@ export function ResultsPage() {
   const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
+  // The server found nothing by this id (its HTML says so): nothing to ask for.
+  const missing = usePageNotFound();
   // Ask what the id is first, so a poll id never costs a failed election request.
-  const kind = useQuery(ballotKindQuery(trpc, id));
+  const kind = useQuery({ ...ballotKindQuery(trpc, id), enabled: !missing });
   const answer = useQuery({
     ...electionResultsQuery(trpc, id),
     enabled: kind.data?.kind === 'election',
     refetchInterval: (query) =>
       query.state.data?.election.status === 'Active' && query.state.data.results ? LIVE_REFRESH_MS : false,
   });
-  const missing = usePageNotFound();
 
   if (missing) return <ElectionNotFound />;
   if (kind.isError && errorCode(kind.error) === 'BAD_REQUEST') return <ElectionNotFound />;
