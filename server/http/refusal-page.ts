@@ -31,6 +31,8 @@ export function refusalHtml(template: string, language: PageLanguage, seconds: n
   return (
     template
       .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
+      // The site's name alone: index.html's tagline is English, and this page has no script to translate it.
+      .replace(/<title>[^<]*<\/title>/, '<title>Codka</title>')
       // The app's code and its preloads (the theme script stays: it only sets the colour scheme).
       .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')

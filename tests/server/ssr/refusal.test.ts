@@ -44,6 +44,7 @@ describe('a page past the call ceiling', () => {
       const retryAfter = Number(response.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(response.body).toContain(`<html lang="${language}">`);
+      expect(response.body).toContain('<title>Codka</title>');
       expect(sentence.exec(response.body)?.[1]).toBe(String(retryAfter));
       // The site's frame, readable without script: the name and styles, none of the app's code or data.
       expect(response.body).toContain('<header><a href="/">');
