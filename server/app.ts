@@ -118,7 +118,9 @@ export async function buildApp(options: BuildAppOptions) {
   const ceiling = env.RATE_LIMITS ? callCeiling({ callsPerMinute: CALLS_PER_MINUTE }) : null;
   // Public pages rendered on the server (ssr.ts), from the built renderer when there is one.
   const renderPage = loadPageRenderer(options.ssrDir ?? 'dist/ssr');
-  const serverPages = renderPage ? createServerPages(deps, renderPage, { charge: ceiling?.charge }) : null;
+  const serverPages = renderPage
+    ? createServerPages(deps, renderPage, { secondsToWait: ceiling?.secondsToWait })
+    : null;
   const publicCache = createPublicCache(deps, {
     charge: ceiling?.charge,
     onInvalidate: serverPages?.invalidate,

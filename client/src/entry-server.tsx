@@ -91,10 +91,10 @@ async function renderPage({
     queries: superjson.serialize(dehydrate(queryClient)),
     sameForEveryCitizen,
   });
-  const notFound = files.includes('not-found.page');
   return {
     kind: 'page',
-    status: notFound ? 404 : context.statusCode,
+    // 404 when the page's `notFound` said its address names nothing (lib/route.ts).
+    status: context.statusCode,
     html,
     head,
     // Inside <script type="application/json">, "</script>" or "<!--" would end or change the element.

@@ -5,7 +5,7 @@ import { languageFromHeader } from '@shared/i18n/error-messages';
 import type { PageLanguage, RenderPage, RenderResult } from '@shared/page-render';
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { appRouter } from '../routers/_app';
 import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
@@ -42,6 +42,8 @@ export interface ServerPage {
   /** The page's pieces, put into index.html by the caller. */
   result: Extract<RenderResult, { kind: 'page' }> | null;
   redirect?: string;
+  /** Refused by the address's call ceiling (429): the seconds until it may ask again. */
+  retryAfter?: number;
 }
 
 interface Entry {
@@ -67,7 +69,7 @@ export function pageLanguage(request: FastifyRequest): PageLanguage {
 export function createServerPages(
   deps: AppDeps,
   render: RenderPage,
-  options: { charge?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean> },
+  options: { secondsToWait?: (request: FastifyRequest) => Promise<number | null> },
 ) {
   const pages = new Map<string, Entry>();
   // What a signed-in citizen's browser need not ask again after the page (shared/page-render.ts).
@@ -157,16 +159,18 @@ export function createServerPages(
 
   /**
    * The page for this request, or null when it is not one the server renders (or could not render: the
-   * browser then renders it from the shell). False when the call ceiling answered 429 itself.
+   * browser then renders it from the shell). A 429 with `retryAfter` when a render would take the address
+   * past its call ceiling: static.ts answers it with a page that says so.
    */
-  async function pageFor(request: FastifyRequest, reply: FastifyReply): Promise<ServerPage | null | false> {
+  async function pageFor(request: FastifyRequest): Promise<ServerPage | null> {
     const url = request.url;
     const language = pageLanguage(request);
     const key = `${language}\n${url}`;
     const entry = pages.get(key);
     if (entry && Date.now() - entry.storedAt <= PUBLIC_CACHE_TTL_MS) return entry.page;
     if (entry) pages.delete(key);
-    if (options.charge && !(await options.charge(request, reply))) return false;
+    const wait = (await options.secondsToWait?.(request)) ?? null;
+    if (wait !== null) return { status: 429, result: null, retryAfter: wait };
     // Readers asking for one page at once (a popular page just after a vote emptied the cache) share one render
     // instead of filling the queue with copies of it; one who asks after a later write gets a render of its own.
     const flightKey = `${generation}\n${key}`;

@@ -2,11 +2,16 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { plainAcceptEncoding } from './accept-encoding';
 import { jsonError } from './errors';
 import { pageAssets } from './page-assets';
 import { encodePage, type PageEncodings, pageHtml } from './page-html';
+import { refusalHtml } from './refusal-page';
 import { registerServiceWorker } from './service-worker';
 import { type createServerPages, pageLanguage, type ServerPage } from './ssr';
+
+/** The codings the build writes copies of (vite.config.ts): .br and .gz. */
+const STATIC_CODINGS = ['br', 'gzip'];
 
 /** Paths that are API surface: an unknown one answers JSON, never the SPA's HTML. */
 const API_PREFIXES = ['/trpc', '/api', '/uploads', '/healthz'];
@@ -47,6 +52,14 @@ export async function registerStatic(
   const hasClient = existsSync(indexPath);
   const indexHtml = hasClient ? readFileSync(indexPath, 'utf8') : null;
   if (hasClient) {
+    // @fastify/static picks a file's .br or .gz copy with a negotiator that lets `*` override a refusal
+    // (`gzip;q=0, *` got gzip); the header is restated plainly first (accept-encoding.ts), so it reads it right.
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers['accept-encoding'];
+      if (typeof header === 'string' && !isApiPath(request.url)) {
+        request.headers['accept-encoding'] = plainAcceptEncoding(header, STATIC_CODINGS);
+      }
+    });
     // Before the static files: the worker is served with the offline reads written in.
     registerServiceWorker(app, clientDir);
     await app.register(fastifyStatic, {
@@ -91,10 +104,18 @@ export async function registerStatic(
   const origin = options.publicOrigin ?? '';
   /** A public page rendered on the server, else the shell (in the reader's language) the browser renders. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const page = (await options.serverPages?.pageFor(request, reply)) ?? null;
-    if (page === false) return reply; // the call ceiling answered 429
+    const page = (await options.serverPages?.pageFor(request)) ?? null;
     if (page?.redirect) return reply.redirect(page.redirect, page.status);
     const language = pageLanguage(request);
+    if (page?.retryAfter !== undefined) {
+      return reply
+        .code(429)
+        .type('text/html; charset=utf-8')
+        .header('Retry-After', String(page.retryAfter))
+        .header('Cache-Control', 'no-store')
+        .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
+        .send(refusalHtml(template(), language, page.retryAfter));
+    }
     const result = page?.result ?? null;
     const pageTemplate = template();
     let kept = page ? assembled.get(page) : undefined;

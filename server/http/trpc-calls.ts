@@ -47,26 +47,34 @@ export const CALLS_PER_MINUTE = 10_000;
 export function callCeiling(options: { callsPerMinute: number }) {
   const limiter = new RateLimiterMemory({ points: options.callsPerMinute, duration: 60 });
   const charged = new WeakSet<FastifyRequest>();
-  /** False (with a 429 sent) when the address is over its ceiling. */
-  async function charge(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    if (charged.has(request)) return true;
+  /**
+   * Charges the request's calls: null when the address is within its ceiling, else the seconds until it may
+   * ask again (the caller answers: JSON for the API, an HTML page for a reader's page, static.ts).
+   */
+  async function secondsToWait(request: FastifyRequest): Promise<number | null> {
+    if (charged.has(request)) return null;
     charged.add(request);
     const calls = Math.min(trpcRequest(request)?.names.length ?? 1, MOST_CALLS_COUNTED);
     try {
       await limiter.consume(addressKey(request.ip), calls);
-      return true;
+      return null;
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      sendDomainError(
-        reply.header('retry-after', String(seconds)),
-        new DomainError('request.tooManyRequests', { seconds }),
-      );
-      return false;
+      return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
     }
+  }
+  /** False (with a JSON 429 sent) when the address is over its ceiling. */
+  async function charge(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const seconds = await secondsToWait(request);
+    if (seconds === null) return true;
+    sendDomainError(
+      reply.header('retry-after', String(seconds)),
+      new DomainError('request.tooManyRequests', { seconds }),
+    );
+    return false;
   }
   async function onRequest(request: FastifyRequest, reply: FastifyReply) {
     if (!(await charge(request, reply))) return reply;
   }
-  return { charge, onRequest };
+  return { charge, secondsToWait, onRequest };
 }

@@ -130,9 +130,10 @@ describe('/states/{id}', () => {
     ).toBe(true);
   });
 
-  it('shows State Not Found for an unknown id, with a link back', async () => {
-    const { page } = await openPage('desktop');
-    await visit(page, '/states/unknown');
+  it('shows State Not Found for an unknown id (404), with a link back', async () => {
+    const { page, allowResourceError } = await openPage('desktop');
+    allowResourceError(404, '/states/unknown', 'an unknown state answers 404, with its not-found view');
+    expect((await page.goto('/states/unknown'))?.status()).toBe(404);
     await heading(page, 'State Not Found');
     await main(page).getByRole('link', { name: 'Back to Federal States' }).click();
     await waitForPath(page, '/federal-states');
@@ -194,9 +195,10 @@ describe('/regions', () => {
     expect(await figures(page, 'Galmudug in figures')).toContainEqual(['Area', 'Data not available']);
   });
 
-  it('shows Region Not Found for an unknown slug, and the link back works', async () => {
-    const { page } = await openPage('desktop');
-    await visit(page, '/regions/unknown');
+  it('shows Region Not Found for an unknown slug (404), and the link back works', async () => {
+    const { page, allowResourceError } = await openPage('desktop');
+    allowResourceError(404, '/regions/unknown', 'an unknown region answers 404, with its not-found view');
+    expect((await page.goto('/regions/unknown'))?.status()).toBe(404);
     await heading(page, 'Region Not Found');
     await main(page).getByRole('link', { name: 'Back to Regions' }).click();
     await waitForPath(page, '/regions');
@@ -301,7 +303,8 @@ describe('/transparent-process, /about and /help', () => {
 
 describe('at 360 px', () => {
   it('has no horizontal scroll on any content page', async () => {
-    const { page } = await openPage('phone');
+    const { page, allowResourceError } = await openPage('phone');
+    allowResourceError(404, '/unknown', 'an unknown state or region answers 404, with its not-found view');
     const pages: [string, string][] = [
       ['/federal-states', 'Federal Member States'],
       ...STATES.map((state): [string, string] => [`/states/${state.id}`, state.name]),
@@ -315,7 +318,8 @@ describe('at 360 px', () => {
       ['/help', 'Help'],
     ];
     for (const [path, title] of pages) {
-      await visit(page, path);
+      if (path.endsWith('/unknown')) expect((await page.goto(path))?.status()).toBe(404);
+      else await visit(page, path);
       await heading(page, title);
       if (path.startsWith('/states/') && title !== 'State Not Found') {
         // The representatives load after the page: measure the finished layout.

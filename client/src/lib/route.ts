@@ -1,12 +1,20 @@
 import type { ComponentType } from 'react';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, data as withStatus } from 'react-router';
 import { withTexts } from '../i18n';
-import type { DataAccess, PageData } from './page-data';
+import {
+  type DataAccess,
+  failureCode,
+  NOT_FOUND_ANSWER,
+  type PageData,
+  type PageFoundArgs,
+  type PageNotFound,
+} from './page-data';
 
 /** What a page module exports: its component (react-router's lazy-route convention) and its first view's data. */
 export interface PageModule {
   Component: ComponentType;
   pageData?: PageData;
+  notFound?: PageNotFound;
 }
 
 /** What a route tells the server about itself (entry-server.tsx reads it from the matched routes). */
@@ -56,14 +64,19 @@ export function page(data: DataAccess, path: string | undefined, file: string, o
     },
     loader: async ({ params, request }: LoaderFunctionArgs) => {
       const module = await load();
-      const queries = module.pageData?.({
-        params,
-        searchParams: new URL(request.url).searchParams,
-        trpc: data.trpc,
-      });
+      const args = { params, searchParams: new URL(request.url).searchParams, trpc: data.trpc };
+      const queries = module.pageData?.(args);
       // prefetchQuery never throws: a failed query is the page's to show (and the browser asks again).
       const loading = Promise.all((queries ?? []).map((query) => data.queryClient.prefetchQuery(query)));
-      if (data.waitForData) await loading;
+      if (!data.waitForData) return null;
+      await loading;
+      const answer: PageFoundArgs['answer'] = (query) => {
+        const state = data.queryClient.getQueryState(query.queryKey);
+        return { data: state?.data as never, failedWith: failureCode(state?.error) };
+      };
+      // The page's status (entry-server.tsx reads the static handler's statusCode); the answer itself travels
+      // to the browser, whose hydration then shows the not-found view the HTML holds (usePageNotFound).
+      if (module.notFound?.({ ...args, answer })) return withStatus(NOT_FOUND_ANSWER, { status: 404 });
       // null, not undefined: the server's answer for this loader travels to the browser, which then skips it.
       return null;
     },

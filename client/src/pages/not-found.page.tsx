@@ -2,7 +2,11 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { PageContainer } from '../components/PageContainer';
+import type { PageNotFound } from '../lib/page-data';
 import { usePageMeta } from '../lib/page-meta';
+
+/** An address no route names: always 404. */
+export const notFound: PageNotFound = () => true;
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -9,6 +9,8 @@ export function errorCode(error: unknown): string | null {
 
 /** An id that is no published election: unknown, a draft (for non-admins), or not an id at all. */
 export function isMissingElection(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 'NOT_FOUND' || code === 'BAD_REQUEST';
+  return isMissingCode(errorCode(error));
 }
+
+/** The codes that mean "no such published election or poll" (a malformed id names nothing either). */
+export const isMissingCode = (code: string | null): boolean => code === 'NOT_FOUND' || code === 'BAD_REQUEST';

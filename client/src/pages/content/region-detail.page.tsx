@@ -5,11 +5,15 @@ import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
+import type { PageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { BackLink } from './BackLink';
 import { areaText, regionPopulationText, seatsText } from './content-texts';
 import { RegionLocator } from './RegionLocator';
 import { StatGrid } from './StatGrid';
+
+/** No region by that slug: 404, with the page's own sentence (RegionNotFound). */
+export const notFound: PageNotFound = ({ params }) => !isRegionSlug(params.slug ?? '');
 
 function RegionNotFound({ slug }: { slug: string }) {
   const { t } = useTranslation('content');

@@ -4,7 +4,7 @@ import { IconArrowRight, IconInfoCircle } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
-import type { PageData } from '../../lib/page-data';
+import type { PageData, PageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { BackLink } from './BackLink';
 import { seatsNote, seatsText, sharedRegionsNote, statePopulationText } from './content-texts';
@@ -17,6 +17,9 @@ export const pageData: PageData = ({ params, trpc }) => {
   const id = params.id ?? '';
   return isStateId(id) ? [trpc.directory.stateRepresentatives.queryOptions(representativesInput(id))] : [];
 };
+
+/** No state by that id: 404, with the page's own sentence (StateNotFound). */
+export const notFound: PageNotFound = ({ params }) => !isStateId(params.id ?? '');
 
 function StateNotFound({ id }: { id: string }) {
   const { t } = useTranslation('content');

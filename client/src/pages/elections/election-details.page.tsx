@@ -16,13 +16,13 @@ import {
 } from '../../components/elections/ElectionPageStates';
 import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { formatElectionTime } from '../../components/elections/election-dates';
-import { isMissingElection } from '../../components/elections/query-errors';
+import { isMissingCode, isMissingElection } from '../../components/elections/query-errors';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
 import { closedReason } from '../../components/elections/VotingClosedNotice';
 import { PageContainer } from '../../components/PageContainer';
 import { useNow } from '../../lib/clock';
 import { useVoteEligibility } from '../../lib/eligibility';
-import type { PageData } from '../../lib/page-data';
+import { type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useReaderOf } from '../../lib/reader-view';
 import { useTRPC } from '../../lib/trpc';
@@ -33,11 +33,18 @@ type ElectionDetails = RouterOutputs['elections']['byId'];
 /** The first view: the election with its candidates (a signed-in citizen's own vote comes after hydration). */
 export const pageData: PageData = ({ params, trpc }) => [electionQuery(trpc, params.id ?? '')];
 
+/** No published election by that id (unknown, a draft, not an id): 404, with ElectionNotFound. */
+export const notFound: PageNotFound = ({ params, trpc, answer }) =>
+  isMissingCode(answer(electionQuery(trpc, params.id ?? '')).failedWith);
+
 export function ElectionDetailsPage() {
   const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
-  const election = useQuery(electionQuery(trpc, id));
+  // The server found no such election (its HTML says so): nothing to ask for.
+  const missing = usePageNotFound();
+  const election = useQuery({ ...electionQuery(trpc, id), enabled: !missing });
+  if (missing) return <ElectionNotFound />;
   if (election.isPending) return <ElectionPageLoading title={t('details.pageTitle')} />;
   if (election.isError) {
     if (isMissingElection(election.error)) return <ElectionNotFound />;

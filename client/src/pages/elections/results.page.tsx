@@ -14,11 +14,11 @@ import {
   ElectionPageLoading,
 } from '../../components/elections/ElectionPageStates';
 import { ElectionResults } from '../../components/elections/ElectionResults';
-import { errorCode } from '../../components/elections/query-errors';
+import { errorCode, isMissingCode } from '../../components/elections/query-errors';
 import { PageContainer } from '../../components/PageContainer';
 import { loadNamespaces } from '../../i18n';
 import { useNow } from '../../lib/clock';
-import type { PageData } from '../../lib/page-data';
+import { type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 import { ballotKindQuery, electionResultsQuery } from './election-queries';
@@ -39,12 +39,22 @@ const LIVE_REFRESH_MS = 60_000;
 /** The first view: what the id names, then its results as a visitor may see them (hidden ones never). */
 export const pageData: PageData = ({ params, trpc }) => [ballotKindQuery(trpc, params.id ?? '')];
 
+/** The id names no published election or poll: 404, with ElectionNotFound (as the page shows it). */
+export const notFound: PageNotFound = ({ params, trpc, answer }) => {
+  const id = params.id ?? '';
+  const kind = answer(ballotKindQuery(trpc, id));
+  if (kind.failedWith === 'BAD_REQUEST' || kind.data?.kind === null) return true;
+  return kind.data?.kind === 'election' && isMissingCode(answer(electionResultsQuery(trpc, id)).failedWith);
+};
+
 export function ResultsPage() {
   const { t } = useTranslation('elections');
   const { id = '' } = useParams();
   const trpc = useTRPC();
+  // The server found nothing by this id (its HTML says so): nothing to ask for.
+  const missing = usePageNotFound();
   // Ask what the id is first, so a poll id never costs a failed election request.
-  const kind = useQuery(ballotKindQuery(trpc, id));
+  const kind = useQuery({ ...ballotKindQuery(trpc, id), enabled: !missing });
   const answer = useQuery({
     ...electionResultsQuery(trpc, id),
     enabled: kind.data?.kind === 'election',
@@ -52,6 +62,7 @@ export function ResultsPage() {
       query.state.data?.election.status === 'Active' && query.state.data.results ? LIVE_REFRESH_MS : false,
   });
 
+  if (missing) return <ElectionNotFound />;
   if (kind.isError && errorCode(kind.error) === 'BAD_REQUEST') return <ElectionNotFound />;
   if (kind.data?.kind === null) return <ElectionNotFound />;
   if (kind.data?.kind === 'poll') {

@@ -1,10 +1,15 @@
 import { useParams } from 'react-router';
-import type { PageData } from '../../lib/page-data';
+import { isMissingCode } from '../../components/elections/query-errors';
+import type { PageData, PageNotFound } from '../../lib/page-data';
 import { PollResultsView } from './PollResultsView';
 import { pollQuery } from './poll-queries';
 
 /** The first view: the poll with its candidates and, once it has closed, its results. */
 export const pageData: PageData = ({ params, trpc }) => [pollQuery(trpc, params.id ?? '')];
+
+/** No published poll by that id (unknown, a draft, not an id): 404, with PollNotFound. */
+export const notFound: PageNotFound = ({ params, trpc, answer }) =>
+  isMissingCode(answer(pollQuery(trpc, params.id ?? '')).failedWith);
 
 /** /polls/presidential/history/{id}: one poll's history view. */
 export function PollDetailPage() {
