@@ -3,7 +3,7 @@ import { generateReceiptId } from '@shared/receipts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
-import { candidates, elections, votes } from '../db/schema';
+import { candidates, electionRecords, elections, votes } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
@@ -22,6 +22,8 @@ const electionForVote = preparedOnce((db) =>
       endTime: elections.endTime,
       eligibility: elections.eligibility,
       eligibleRegions: elections.eligibleRegions,
+      // A record fixed at close is never rewritten: an election reopened after it takes no more votes.
+      sealed: sql<number>`exists (select 1 from ${electionRecords} where ${electionRecords.electionId} = ${elections.id})`,
     })
     .from(elections)
     .where(eq(elections.id, sql.placeholder('electionId')))
@@ -54,7 +56,7 @@ export function castVote(
 ) {
   const election = electionForVote(db).get({ electionId: input.electionId });
   if (!election) throw new DomainError('election.notFound', { id: input.electionId });
-  if (!isVotingOpen(election, now)) throw new DomainError('vote.closed');
+  if (!isVotingOpen(election, now) || election.sealed) throw new DomainError('vote.closed');
   // Who may vote comes after "is it open": a closed election says so to everyone, eligible or not.
   requireEligible(db, userId, election, 'election');
   const candidate = candidateOfElection(db).get({ candidateId: input.candidateId, electionId: election.id });
