@@ -12,17 +12,23 @@ export const ELECTION_RECORD_CHECK_MS = 60_000;
  */
 export function registerElectionRecords(app: FastifyInstance, db: Db): void {
   let timer: NodeJS.Timeout | undefined;
-  const fixDue = () => {
+  let running = false;
+  const fixDue = async () => {
+    // A large record takes longer than a minute on a slow machine: never two runs at once.
+    if (running) return;
+    running = true;
     try {
-      const fixed = fixDueElectionRecords(db);
+      const fixed = await fixDueElectionRecords(db);
       if (fixed > 0) app.log.info({ fixed }, 'election records fixed');
     } catch (error) {
       app.log.error({ err: error }, 'fixing election records failed');
+    } finally {
+      running = false;
     }
   };
   app.addHook('onReady', async () => {
-    fixDue();
-    timer = setInterval(fixDue, ELECTION_RECORD_CHECK_MS);
+    void fixDue();
+    timer = setInterval(() => void fixDue(), ELECTION_RECORD_CHECK_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

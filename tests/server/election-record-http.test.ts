@@ -13,7 +13,7 @@ const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 const openApp = testAppsClosedAfterEach();
 
 /** An election that ended an hour ago, its record fixed; results public unless told otherwise. */
-function endedElection(db: Parameters<typeof createElection>[0], resultsPublic = true) {
+async function endedElection(db: Parameters<typeof createElection>[0], resultsPublic = true) {
   const made = createElection(db, {
     status: 'Closed',
     startTime: new Date(Date.now() - 3 * HOUR),
@@ -22,7 +22,7 @@ function endedElection(db: Parameters<typeof createElection>[0], resultsPublic =
     // Not "until close": hidden until an admin shows them.
     hideResultsUntilClose: false,
   });
-  fixDueElectionRecords(db);
+  await fixDueElectionRecords(db);
   return made;
 }
 
@@ -32,7 +32,7 @@ describe('GET /api/v1/elections/:id/record', () => {
     const deps = createTestDeps(db);
     const { election, receipts } = await votedElection(deps, { cast: 2, bulk: 3 });
     db.update(elections).set({ status: 'Closed' }).where(eq(elections.id, election.id)).run();
-    expect(fixDueElectionRecords(db)).toBe(1);
+    expect(await fixDueElectionRecords(db)).toBe(1);
 
     const answer = await app.inject({ url: `/api/v1/elections/${election.id}/record` });
     expect(answer.statusCode).toBe(200);
@@ -79,7 +79,7 @@ describe('GET /api/v1/elections/:id/record', () => {
     const { app, db } = await openApp();
     const deps = createTestDeps(db);
     const open = createElection(db, { resultsVisible: true, hideResultsUntilClose: false });
-    const hidden = endedElection(db, false);
+    const hidden = await endedElection(db, false);
     for (const id of [open.election.id, hidden.election.id]) {
       const answer = await app.inject({
         url: `/api/v1/elections/${id}/record`,

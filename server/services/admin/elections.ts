@@ -9,7 +9,6 @@ import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
-import { fixElectionRecord } from '../election-record/record';
 
 const electionColumns = {
   id: elections.id,
@@ -137,8 +136,6 @@ export function updateElection(db: Db, input: z.output<typeof updateElectionInpu
       .returning({ id: elections.id })
       .get();
     if (!row) throw electionNotFound(id);
-    // Closing fixes the election's record in the same transaction (a second close leaves it as it was).
-    if (fields.status === 'Closed' || fields.status === 'Archived') fixElectionRecord(db, id);
     recordAudit(tx, {
       action: 'update',
       tableName: 'elections',

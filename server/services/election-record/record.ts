@@ -7,49 +7,50 @@ import {
 } from '@shared/schemas/election-record';
 import { and, asc, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { candidates, electionRecords, elections, votes } from '../../db/schema';
+import { candidates, electionRecords, elections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { eligibleVoterCounter } from '../turnout';
-import { merkleRoot, recordEntryOf } from './merkle';
+import { inTurns, merkleRoot, merkleRootInTurns, recordEntryOf } from './merkle';
 
 /**
  * better-sqlite3's transactions nest (a savepoint inside another transaction, drizzle's included), and every
- * query through `db` runs on the one connection, so the reads and the write below are one snapshot wherever
- * they are called from (an admin's close runs this inside its own update).
+ * query through `db` runs on the one connection, so what is read inside one is one snapshot.
  */
 const inOneTransaction = <T>(db: Db, work: () => T): T => db.$client.transaction(work)();
 
 /**
- * The ballot box as it is now, counted the way the record counts it: every vote row of the election, its
- * receipt hashed and the hashes sorted (never the casting order), each candidate's votes counted from the
- * same rows, all read in one transaction so the entries and the totals describe one moment.
+ * The ballot box as it is now: every vote row of the election (receipt and choice only) and its ballot, read in
+ * one transaction so the entries and the totals describe one moment.
  */
-function countBallotBox(db: Db, electionId: string) {
-  return inOneTransaction(db, () => {
-    const rows = db
-      .select({ receiptId: votes.receiptId, candidateId: votes.candidateId })
-      .from(votes)
-      .where(eq(votes.electionId, electionId))
-      .all();
-    const ballot = db
+function readBallotBox(db: Db, electionId: string) {
+  return inOneTransaction(db, () => ({
+    // Plain rows, not objects: a million of them are read while the server waits.
+    rows: db.$client
+      .prepare('SELECT receipt_id, candidate_id FROM votes WHERE election_id = ?')
+      .raw()
+      .all(electionId) as [receiptId: string, candidateId: string][],
+    ballot: db
       .select({ candidateId: candidates.id, name: candidates.name, party: candidates.party })
       .from(candidates)
       .where(eq(candidates.electionId, electionId))
       .orderBy(asc(candidates.orderIndex), asc(candidates.id))
-      .all();
-    const counted = new Map<string, number>();
-    for (const row of rows) counted.set(row.candidateId, (counted.get(row.candidateId) ?? 0) + 1);
-    const entries = rows.map((row) => recordEntryOf(row.receiptId)).sort();
-    return {
-      candidates: ballot.map((candidate) => ({
-        ...candidate,
-        votes: counted.get(candidate.candidateId) ?? 0,
-      })),
-      entries,
-      root: merkleRoot(entries),
-    };
-  });
+      .all(),
+    voteCount: db.select({ n: elections.voteCount }).from(elections).where(eq(elections.id, electionId)).get()
+      ?.n,
+  }));
 }
+
+type BallotBox = ReturnType<typeof readBallotBox>;
+
+/** Each candidate in ballot order with the votes counted from the rows themselves. */
+function totalsOf(box: BallotBox) {
+  const counted = new Map<string, number>();
+  for (const [, candidateId] of box.rows) counted.set(candidateId, (counted.get(candidateId) ?? 0) + 1);
+  return box.ballot.map((candidate) => ({ ...candidate, votes: counted.get(candidate.candidateId) ?? 0 }));
+}
+
+/** The receipts' hashes, sorted: never the casting order (the rows' order follows their insertion). */
+const sortedEntries = (entries: string[]) => entries.sort();
 
 const electionOf = (db: Db, id: string) =>
   db
@@ -72,35 +73,57 @@ const storedRecord = (db: Db, electionId: string) =>
   db.select().from(electionRecords).where(eq(electionRecords.electionId, electionId)).get();
 
 /**
- * Fixes an election's record when it closes (an admin's close, or its end passing: server/jobs/election-records.ts).
- * Once fixed it is never rewritten: closing again, or a change to the votes afterwards, leaves it as it was,
- * so the stored root then disagrees with a recount (checkElectionRecord). Returns whether it fixed one now.
+ * Fixes an election's record when it closes (an admin's close, before the answer; or its end passing:
+ * server/jobs/election-records.ts). Once fixed it is never rewritten: closing again, or a change to the votes
+ * afterwards, leaves it as it was, so the stored root then disagrees with a recount (checkElectionRecord).
+ * The hashing runs in turns so the server keeps answering; the record is written only if nothing moved
+ * meanwhile (no vote in or out, still closed), else the next check starts over. Returns whether it fixed one.
  */
-export function fixElectionRecord(db: Db, electionId: string, now = new Date()): boolean {
-  return inOneTransaction(db, () => {
-    if (storedRecord(db, electionId)) return false;
+export async function fixElectionRecord(db: Db, electionId: string): Promise<boolean> {
+  const read = inOneTransaction(db, () => {
     const election = electionOf(db, electionId);
-    if (!election || election.status === 'Draft') return false;
-    const box = countBallotBox(db, electionId);
-    const record: ElectionRecord = {
-      format: ELECTION_RECORD_FORMAT,
-      about: ELECTION_RECORD_ABOUT,
-      election: { id: election.id, title: election.title },
-      candidates: box.candidates,
+    if (!election || election.status === 'Draft' || storedRecord(db, electionId)) return null;
+    if (!hasEnded(election, new Date())) return null;
+    return {
+      election,
+      box: readBallotBox(db, electionId),
       eligibleVoters: eligibleVoterCounter(db)(election),
-      votesCast: box.entries.length,
-      hash: 'SHA-256',
-      tree: 'rfc6962',
-      root: box.root,
-      entries: box.entries,
     };
+  });
+  if (!read) return false;
+  const { election, box, eligibleVoters } = read;
+  const entries = sortedEntries(
+    await inTurns(box.rows.length, (index) => recordEntryOf(box.rows[index]?.[0] ?? '')),
+  );
+  const root = await merkleRootInTurns(entries);
+  const record: ElectionRecord = {
+    format: ELECTION_RECORD_FORMAT,
+    about: ELECTION_RECORD_ABOUT,
+    election: { id: election.id, title: election.title },
+    candidates: totalsOf(box),
+    eligibleVoters,
+    votesCast: entries.length,
+    hash: 'SHA-256',
+    tree: 'rfc6962',
+    root,
+    entries,
+  };
+  return inOneTransaction(db, () => {
+    const now = electionOf(db, electionId);
+    const voteCount = db
+      .select({ n: elections.voteCount })
+      .from(elections)
+      .where(eq(elections.id, electionId))
+      .get()?.n;
+    if (!now || storedRecord(db, electionId) || !hasEnded(now, new Date()) || voteCount !== box.voteCount)
+      return false;
     db.insert(electionRecords)
       .values({
         electionId,
-        root: record.root,
-        votesCast: record.votesCast,
+        root,
+        votesCast: entries.length,
         document: JSON.stringify(record),
-        fixedAt: now,
+        fixedAt: new Date(),
       })
       .run();
     return true;
@@ -109,9 +132,9 @@ export function fixElectionRecord(db: Db, electionId: string, now = new Date()):
 
 /**
  * Elections that have closed without a record yet: Closed or Archived by an admin, or Active past their end.
- * Drafts never get one (they were never published).
+ * Drafts never get one (they were never published). One at a time; returns how many were fixed.
  */
-export function fixDueElectionRecords(db: Db, now = new Date()): number {
+export async function fixDueElectionRecords(db: Db, now = new Date()): Promise<number> {
   const due = db
     .select({ id: elections.id })
     .from(elections)
@@ -130,7 +153,9 @@ export function fixDueElectionRecords(db: Db, now = new Date()): number {
       ),
     )
     .all();
-  return due.filter((election) => fixElectionRecord(db, election.id, now)).length;
+  let fixed = 0;
+  for (const election of due) if (await fixElectionRecord(db, election.id)) fixed += 1;
+  return fixed;
 }
 
 /**
@@ -170,15 +195,17 @@ export function checkElectionRecord(db: Db, electionId: string) {
   const stored = storedRecord(db, electionId);
   if (!stored) return null;
   const fixed = JSON.parse(stored.document) as ElectionRecord;
-  const now = countBallotBox(db, electionId);
+  const box = readBallotBox(db, electionId);
+  const entries = sortedEntries(box.rows.map(([receiptId]) => recordEntryOf(receiptId)));
+  const root = merkleRoot(entries);
   const totals = (list: { candidateId: string; votes: number }[]) =>
     JSON.stringify(list.map((candidate) => [candidate.candidateId, candidate.votes]));
   return {
     matches:
-      now.root === stored.root &&
-      now.entries.length === stored.votesCast &&
-      totals(now.candidates) === totals(fixed.candidates),
+      root === stored.root &&
+      entries.length === stored.votesCast &&
+      totals(totalsOf(box)) === totals(fixed.candidates),
     stored: { root: stored.root, votesCast: stored.votesCast },
-    recount: { root: now.root, votesCast: now.entries.length },
+    recount: { root, votesCast: entries.length },
   };
 }
