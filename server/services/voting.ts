@@ -7,6 +7,7 @@ import { candidates, electionRecords, elections, votes } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
+import { electionRecordSummary } from './election-record/record';
 import { requireEligible } from './eligibility';
 
 export const ALREADY_VOTED = messageText({ key: 'vote.alreadyCast' });
@@ -116,7 +117,12 @@ export function verifyReceipt(db: Db, receiptId: string) {
     .where(eq(votes.receiptId, receiptId))
     .get();
   if (!row) throw new DomainError('receipt.notFound');
-  return { ...row, recordedAt: toTheMinute(row.recordedAt) };
+  // The election's record once public (issue 20 item 3): the page checks the receipt against it in the browser.
+  return {
+    ...row,
+    recordedAt: toTheMinute(row.recordedAt),
+    record: electionRecordSummary(db, row.electionId),
+  };
 }
 
 /**

@@ -76,13 +76,19 @@ export type ReceiptInRecord =
   /** The entries do not lead to the root the record states: the file is not the record fixed at close. */
   | { kind: 'rootMismatch'; entry: string; root: string };
 
-/** Hashes the receipt here, finds its entry, and recomputes the root from every entry. */
+/**
+ * Hashes the receipt here, finds its entry, and recomputes the root from every entry; `publishedRoot` (the root
+ * the site shows, from another answer) must be the file's too.
+ */
 export async function receiptInRecord(
   record: { entries: readonly string[]; root: string },
   receiptId: string,
+  publishedRoot: string = record.root,
 ): Promise<ReceiptInRecord> {
   const entry = await recordEntryOf(receiptId);
   const recomputed = await merkleRoot(record.entries);
-  if (recomputed !== record.root) return { kind: 'rootMismatch', entry, root: record.root };
+  if (recomputed !== record.root || record.root !== publishedRoot) {
+    return { kind: 'rootMismatch', entry, root: record.root };
+  }
   return { kind: indexOfEntry(record.entries, entry) >= 0 ? 'included' : 'absent', entry, root: record.root };
 }

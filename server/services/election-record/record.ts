@@ -161,11 +161,11 @@ export async function fixDueElectionRecords(db: Db, now = new Date()): Promise<n
 /**
  * Whether the record may be shown: a published election that has ended, whose results voters may see, and
  * whose record is fixed. Never before the results themselves are public (SPEC §4's rule, shared/election-rules.ts).
+ * Undefined: no such published election; null: its record is not public (yet).
  */
 function publicRecordOf(db: Db, electionId: string, now: Date) {
   const election = electionOf(db, electionId);
-  if (!election || election.status === 'Draft')
-    throw new DomainError('election.notFound', { id: electionId });
+  if (!election || election.status === 'Draft') return undefined;
   if (!hasEnded(election, now) || !resultsVisibleToVoters(election, now)) return null;
   return storedRecord(db, electionId) ?? null;
 }
@@ -173,11 +173,15 @@ function publicRecordOf(db: Db, electionId: string, now: Date) {
 /** The record's JSON as published (GET /api/v1/elections/{id}/record), with its root for the ETag. */
 export function publishedElectionRecord(db: Db, electionId: string, now = new Date()) {
   const record = publicRecordOf(db, electionId, now);
+  if (record === undefined) throw new DomainError('election.notFound', { id: electionId });
   if (!record) throw new DomainError('election.recordNotPublished');
   return { document: record.document, root: record.root };
 }
 
-/** What the results page shows: the root and the number of entries, or null while the record is not public. */
+/**
+ * What the results page and /verify show: the root and the number of entries, or null while the record is not
+ * public (or for a draft, which has none).
+ */
 export function electionRecordSummary(
   db: Db,
   electionId: string,

@@ -13,10 +13,12 @@ const RECEIPTS = ['V1795000000001-aaaaaaaaa', 'V1795000000002-bbbbbbbbb', 'V1795
 const ENTRIES = RECEIPTS.map(recordEntryOf).sort();
 const RECORD = { entries: ENTRIES, root: merkleRoot(ENTRIES) };
 
+const PUBLISHED = { root: RECORD.root, votesCast: 3 };
+
 /** The check starts on a click, so the test's record server is in place before the page asks for the file. */
-function CheckOnClick({ receiptId }: { receiptId: string }) {
+function CheckOnClick({ receiptId, published }: { receiptId: string; published: typeof PUBLISHED | null }) {
   const [shown, setShown] = useState(false);
-  if (shown) return <ReceiptInRecord electionId={ELECTION_ID} receiptId={receiptId} />;
+  if (shown) return <ReceiptInRecord electionId={ELECTION_ID} receiptId={receiptId} record={published} />;
   return (
     <button type="button" onClick={() => setShown(true)}>
       Check
@@ -25,11 +27,18 @@ function CheckOnClick({ receiptId }: { receiptId: string }) {
 }
 
 /** Renders the check with GET /api/v1/elections/:id/record answering `answer`; returns what was fetched. */
-async function checkReceipt(receiptId: string, answer: Response, language: 'en' | 'so' = 'en') {
-  const view = await renderWithApp(<CheckOnClick receiptId={receiptId} />, {
-    language,
-    namespaces: ['elections'],
-  });
+async function checkReceipt(
+  receiptId: string,
+  answer: Response,
+  options: { language?: 'en' | 'so'; published?: typeof PUBLISHED | null } = {},
+) {
+  const view = await renderWithApp(
+    <CheckOnClick
+      receiptId={receiptId}
+      published={options.published === undefined ? PUBLISHED : options.published}
+    />,
+    { language: options.language ?? 'en', namespaces: ['elections'] },
+  );
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -97,14 +106,25 @@ describe('/verify: is the receipt in the election record', () => {
   });
 
   it('says when the downloaded file is not the record fixed at close', async () => {
-    await checkReceipt(RECEIPTS[0] as string, json({ ...RECORD, entries: ENTRIES.slice(1) }), 'so');
+    await checkReceipt(RECEIPTS[0] as string, json({ ...RECORD, entries: ENTRIES.slice(1) }), {
+      language: 'so',
+    });
     expect((await screen.findByTestId('receipt-in-record')).textContent).toBe(
       "Diiwaanka doorashadaDiiwaanka la soo dejiyay xididkiisa kuma beegna: ma aha diiwaanka la go'aamiyay markii doorashada la xiray.",
     );
   });
 
-  it('says the record comes once the election has closed and its results are public', async () => {
-    await checkReceipt(RECEIPTS[0] as string, json({ error: { code: 'NOT_FOUND' } }, 404));
+  it('refuses a file whose own entries add up but whose root is not the one the site published', async () => {
+    const others = ['V1795000000007-xxxxxxxxx', RECEIPTS[0] as string].map(recordEntryOf).sort();
+    await checkReceipt(RECEIPTS[0] as string, json({ entries: others, root: merkleRoot(others) }));
+    expect((await screen.findByTestId('receipt-in-record')).textContent).toContain(
+      'it is not the record fixed at close',
+    );
+  });
+
+  it('says the record comes once the election has closed and its results are public, and fetches nothing', async () => {
+    const asked = await checkReceipt(RECEIPTS[0] as string, json({}), { published: null });
+    expect(asked).toEqual([]);
     expect(
       await screen.findByText(
         'The record of this election is published once the election has closed and its results are public.',

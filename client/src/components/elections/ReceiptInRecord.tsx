@@ -1,31 +1,57 @@
 import { Alert, Group, Loader, Text } from '@mantine/core';
+import type { ElectionRecordSummary } from '@shared/schemas/election-record';
 import { IconAlertCircle, IconFingerprint, IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { receiptInRecord } from '../../lib/election-record';
 import { electionRecordUrl } from './ElectionRecordNotice';
 
-/** The record is not public (yet): not closed, or its results not shown. */
-class RecordNotPublished extends Error {}
-
 /**
  * Downloads the election's record (the same file for everyone) and checks the receipt against it in the browser:
- * the server is never told which receipt the record was checked for.
+ * the server is never told which receipt the record was checked for. The file's root must be the one the site
+ * published (`publishedRoot`, from the receipt's own answer).
  */
-async function checkReceiptInRecord(electionId: string, receiptId: string) {
+async function checkReceiptInRecord(electionId: string, receiptId: string, publishedRoot: string) {
   const answer = await fetch(electionRecordUrl(electionId), { headers: { accept: 'application/json' } });
-  if (answer.status === 404) throw new RecordNotPublished();
   if (!answer.ok) throw new Error(`election record: HTTP ${answer.status}`);
   const record = (await answer.json()) as { entries: string[]; root: string };
-  return receiptInRecord(record, receiptId);
+  return receiptInRecord(record, receiptId, publishedRoot);
 }
 
-export function ReceiptInRecord({ electionId, receiptId }: { electionId: string; receiptId: string }) {
+/** Whether the receipt is in its election's record; until the record is public, says when it will be. */
+export function ReceiptInRecord({
+  electionId,
+  receiptId,
+  record,
+}: {
+  electionId: string;
+  receiptId: string;
+  record: ElectionRecordSummary | null;
+}) {
+  const { t } = useTranslation('elections');
+  if (!record) {
+    return (
+      <Alert color="blue" icon={<IconInfoCircle aria-hidden />} title={t('record.title')}>
+        <Text size="sm">{t('record.notYet')}</Text>
+      </Alert>
+    );
+  }
+  return <RecordCheck electionId={electionId} receiptId={receiptId} publishedRoot={record.root} />;
+}
+
+function RecordCheck({
+  electionId,
+  receiptId,
+  publishedRoot,
+}: {
+  electionId: string;
+  receiptId: string;
+  publishedRoot: string;
+}) {
   const { t } = useTranslation('elections');
   const check = useQuery({
-    queryKey: ['electionRecordCheck', electionId, receiptId],
-    queryFn: () => checkReceiptInRecord(electionId, receiptId),
-    retry: (failures, error) => !(error instanceof RecordNotPublished) && failures < 2,
+    queryKey: ['electionRecordCheck', electionId, receiptId, publishedRoot],
+    queryFn: () => checkReceiptInRecord(electionId, receiptId, publishedRoot),
     staleTime: 5 * 60_000,
   });
   if (check.isPending) {
@@ -37,10 +63,9 @@ export function ReceiptInRecord({ electionId, receiptId }: { electionId: string;
     );
   }
   if (check.isError) {
-    const notYet = check.error instanceof RecordNotPublished;
     return (
-      <Alert color={notYet ? 'blue' : 'red'} icon={<IconInfoCircle aria-hidden />} title={t('record.title')}>
-        <Text size="sm">{notYet ? t('record.notYet') : t('record.failed')}</Text>
+      <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('record.title')} role="alert">
+        <Text size="sm">{t('record.failed')}</Text>
       </Alert>
     );
   }

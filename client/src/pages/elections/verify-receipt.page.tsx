@@ -129,7 +129,7 @@ function ReceiptCheck({ receiptId }: { receiptId: string }) {
           {t('verify.counted')}
         </Text>
       </Alert>
-      <ReceiptInRecord electionId={vote.electionId} receiptId={vote.receiptId} />
+      <ReceiptInRecord electionId={vote.electionId} receiptId={vote.receiptId} record={vote.record} />
     </Stack>
   );
 }
