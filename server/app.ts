@@ -10,6 +10,7 @@ import type { Env } from './env';
 import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
+import { registerElectionRecord } from './http/election-record';
 import { malformedUrl, registerErrorHandler } from './http/errors';
 import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
@@ -22,6 +23,7 @@ import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { refuseOddTargets } from './http/trpc-request';
 import { voteFastPath } from './http/vote-fast-path';
 import { voterRollImportRoutes } from './http/voter-roll-import';
+import { registerElectionRecords } from './jobs/election-records';
 import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
@@ -164,6 +166,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerPollVotesCsv(app, deps);
   await app.register(voterRollImportRoutes, { db });
   registerResultBatches(app, db);
+  registerElectionRecord(app, deps);
+  registerElectionRecords(app, db);
   await registerStatic(app, {
     clientDir: options.clientDir ?? 'dist/client',
     uploadsDir: env.UPLOADS_DIR,

@@ -47,6 +47,7 @@ export const ERROR_CATALOGUE = {
   'election.chosenMissing': 'badRequest',
   'election.hasVotes': 'conflict',
   'election.notFound': 'notFound',
+  'election.recordNotPublished': 'notFound',
   'eligibility.emailUnverified': 'forbidden',
   'eligibility.notOnRoll': 'forbidden',
   'eligibility.outsideRegion': 'forbidden',

@@ -1,16 +1,17 @@
 /**
- * The House of the People directory: 275 seats. HOP#001..HOP#007 are real members of the 11th
- * Parliament (elected 2021-2022), each with the federal member state whose seat they hold as
- * reported in public news sources (see SOURCES.md). No email, phone or birth date is given for any
- * real person. HOP#008..HOP#275 are generated placeholders.
+ * The House of the People directory: 275 seats. Seven entries are real members of the 11th Parliament (elected
+ * 2021-2022), each with the federal member state whose seat they hold as reported in public news sources (see
+ * SOURCES.md). No email, phone or birth date is given for any real person. The other 268 are generated
+ * placeholders.
  *
- * Note: the HOP numbers here are directory positions, not the members' official seat numbers
- * (official seat numbers, where known, are quoted in the descriptions).
+ * Seat numbers: a real member carries their official seat number where a source gives it (Hamza Abdi Barre is
+ * HOP#203, as his seat HOP203 in the sources). A real member whose seat number no source gives keeps a number of
+ * the directory's own (HOP#001, HOP#002, HOP#004), and the placeholders take every number left, in order.
  */
 import { HOUSE_REGIONS, type HouseRegion } from '@shared/regions';
 
 export interface HouseMemberSeed {
-  /** 'HOP#001' to 'HOP#275'. */
+  /** 'HOP#001' to 'HOP#275': the seat number, unique. */
   hopNumber: string;
   name: string;
   region: HouseRegion;
@@ -58,6 +59,10 @@ function realMember(
   };
 }
 
+/**
+ * The real members. Where a description quotes a seat number (HOP203, HOP#068), the entry carries it
+ * (the seed's tests hold the two together); the others have none from any source.
+ */
 export const NAMED_HOUSE_MEMBERS: readonly HouseMemberSeed[] = [
   realMember(
     'HOP#001',
@@ -72,7 +77,7 @@ export const NAMED_HOUSE_MEMBERS: readonly HouseMemberSeed[] = [
     'First Deputy Speaker of the House of the People since April 2022, the first woman to hold the post; re-elected MP in Garowe in March 2022.',
   ),
   realMember(
-    'HOP#003',
+    'HOP#203',
     'Hamza Abdi Barre',
     'Jubbaland',
     'Elected MP for a Jubbaland seat (HOP203) in Kismayo in December 2021; appointed Prime Minister of Somalia in June 2022.',
@@ -84,19 +89,19 @@ export const NAMED_HOUSE_MEMBERS: readonly HouseMemberSeed[] = [
     'Former Deputy Prime Minister; elected in Mogadishu in November 2021 as the first MP of the 11th Parliament, for a seat allocated to Somaliland.',
   ),
   realMember(
-    'HOP#005',
+    'HOP#147',
     'Mahad Salad',
     'Galmudug',
     'Re-elected in Dhusamareb to the Galmudug seat HOP147 for a third consecutive term.',
   ),
   realMember(
-    'HOP#006',
+    'HOP#034',
     'Khadija Mohamed Al-Makhzoumi',
     'Banaadir',
     "Elected in 2022 to the Banadiri community's seat HOP034; former ambassador to Pakistan and Somalia's first Minister of Environment and Climate Change (from August 2022).",
   ),
   realMember(
-    'HOP#007',
+    'HOP#068',
     'Mohamed Ibrahim Moalimu',
     'Hirshabelle',
     'Federal government spokesman when elected in Beledweyne (Hirshabelle) to seat HOP068 in 2022.',
@@ -141,12 +146,21 @@ function placeholderRegions(): HouseRegion[] {
   return order;
 }
 
-/** All 275 House entries: the named members, then placeholders HOP#008..HOP#275. */
+/** The seat numbers no named member holds, in order: the placeholders' numbers. */
+function seatsLeft(): string[] {
+  const taken = new Set(NAMED_HOUSE_MEMBERS.map((member) => member.hopNumber));
+  return Array.from({ length: HOUSE_TOTAL_SEATS }, (_, index) => pad3(index + 1)).filter(
+    (n) => !taken.has(`HOP#${n}`),
+  );
+}
+
+/** All 275 House entries: the named members, then placeholders on the seat numbers left. */
 export function houseMembers(): HouseMemberSeed[] {
   const members: HouseMemberSeed[] = NAMED_HOUSE_MEMBERS.map((m) => ({ ...m }));
   const regions = placeholderRegions();
+  const numbers = seatsLeft();
   regions.forEach((region, i) => {
-    const n = pad3(NAMED_HOUSE_MEMBERS.length + i + 1);
+    const n = numbers[i] as string;
     members.push({
       hopNumber: `HOP#${n}`,
       name: `Member of Parliament ${n}`,

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { candidates, elections, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
+import { electionRecordSummary } from './election-record/record';
 import { publicRequirement } from './eligibility';
 import { electionTurnout, turnoutReader } from './turnout';
 
@@ -134,6 +135,8 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
     turnout: results ? electionTurnout(db, id, results.total) : null,
     lastUpdated: now,
     ...countsBatching(election, exact),
+    // The record's root once it is public (issue 20 item 3): the same for every viewer, admins included.
+    record: electionRecordSummary(db, id, now),
   };
 }
 

@@ -3,10 +3,11 @@ import { generateReceiptId } from '@shared/receipts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
-import { candidates, elections, votes } from '../db/schema';
+import { candidates, electionRecords, elections, votes } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
+import { electionRecordSummary } from './election-record/record';
 import { requireEligible } from './eligibility';
 
 export const ALREADY_VOTED = messageText({ key: 'vote.alreadyCast' });
@@ -22,6 +23,8 @@ const electionForVote = preparedOnce((db) =>
       endTime: elections.endTime,
       eligibility: elections.eligibility,
       eligibleRegions: elections.eligibleRegions,
+      // A record fixed at close is never rewritten: an election reopened after it takes no more votes.
+      sealed: sql<number>`exists (select 1 from ${electionRecords} where ${electionRecords.electionId} = ${elections.id})`,
     })
     .from(elections)
     .where(eq(elections.id, sql.placeholder('electionId')))
@@ -54,7 +57,7 @@ export function castVote(
 ) {
   const election = electionForVote(db).get({ electionId: input.electionId });
   if (!election) throw new DomainError('election.notFound', { id: input.electionId });
-  if (!isVotingOpen(election, now)) throw new DomainError('vote.closed');
+  if (!isVotingOpen(election, now) || election.sealed) throw new DomainError('vote.closed');
   // Who may vote comes after "is it open": a closed election says so to everyone, eligible or not.
   requireEligible(db, userId, election, 'election');
   const candidate = candidateOfElection(db).get({ candidateId: input.candidateId, electionId: election.id });
@@ -114,7 +117,12 @@ export function verifyReceipt(db: Db, receiptId: string) {
     .where(eq(votes.receiptId, receiptId))
     .get();
   if (!row) throw new DomainError('receipt.notFound');
-  return { ...row, recordedAt: toTheMinute(row.recordedAt) };
+  // The election's record once public (issue 20 item 3): the page checks the receipt against it in the browser.
+  return {
+    ...row,
+    recordedAt: toTheMinute(row.recordedAt),
+    record: electionRecordSummary(db, row.electionId),
+  };
 }
 
 /**

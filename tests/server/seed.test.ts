@@ -65,18 +65,46 @@ describe('demo seed', () => {
     expect(named.map((m) => m.hopNumber).sort()).toEqual([
       'HOP#001',
       'HOP#002',
-      'HOP#003',
       'HOP#004',
-      'HOP#005',
-      'HOP#006',
-      'HOP#007',
+      'HOP#034',
+      'HOP#068',
+      'HOP#147',
+      'HOP#203',
     ]);
     const placeholder = db
       .select()
       .from(schema.houseMembers)
-      .where(eq(schema.houseMembers.hopNumber, 'HOP#008'))
+      .where(eq(schema.houseMembers.hopNumber, 'HOP#003'))
       .get();
-    expect(placeholder?.isPlaceholder).toBe(true);
+    expect(placeholder).toMatchObject({ isPlaceholder: true, name: 'Member of Parliament 003' });
+  });
+
+  it('gives real members the seat numbers their sources give, and placeholders the numbers left, each once', async () => {
+    const db = createTestDb();
+    await seedDemo(db);
+    const members = db.select().from(schema.houseMembers).all();
+    const hamza = members.find((member) => member.name === 'Hamza Abdi Barre');
+    expect(hamza?.hopNumber).toBe('HOP#203');
+    // Wherever a real member's description quotes a seat (HOP203, HOP#068), the entry carries that number.
+    const quoted = members.filter((member) => /HOP#?\d{3}/.test(member.description ?? ''));
+    expect(quoted.map((member) => member.name).sort()).toEqual([
+      'Hamza Abdi Barre',
+      'Khadija Mohamed Al-Makhzoumi',
+      'Mahad Salad',
+      'Mohamed Ibrahim Moalimu',
+    ]);
+    for (const member of quoted) {
+      const seat = /HOP#?(\d{3})/.exec(member.description ?? '')?.[1];
+      expect(member.hopNumber, member.name).toBe(`HOP#${seat}`);
+    }
+    // Every number from HOP#001 to HOP#275 exactly once; a placeholder is named by its own number.
+    const numbers = members.map((member) => member.hopNumber).sort();
+    expect(numbers).toEqual(
+      Array.from({ length: 275 }, (_, index) => `HOP#${String(index + 1).padStart(3, '0')}`),
+    );
+    for (const member of members.filter((m) => m.isPlaceholder)) {
+      expect(member.name).toBe(`Member of Parliament ${member.hopNumber.slice(4)}`);
+    }
   });
 
   it('has an election in each status, two Active now (4 and 3 candidates) and a Closed one with 48 votes', async () => {

@@ -2,6 +2,7 @@ export * from './account-security';
 export * from './admin';
 export * from './auth';
 export * from './directory';
+export * from './election-records';
 export * from './elections';
 export * from './photos';
 export * from './polls';

@@ -11,6 +11,7 @@ import {
   listElections,
   updateElection,
 } from '../../services/admin/elections';
+import { fixElectionRecord } from '../../services/election-record/record';
 import { adminTurnout } from '../../services/turnout';
 import { adminProcedure, router } from '../../trpc/init';
 
@@ -29,7 +30,12 @@ export const adminElectionsRouter = router({
   update: adminProcedure
     .meta({ stepUp: true })
     .input(updateElectionInput)
-    .mutation(({ ctx, input }) => updateElection(ctx.db, input, ctx.user.id)),
+    .mutation(async ({ ctx, input }) => {
+      const updated = updateElection(ctx.db, input, ctx.user.id);
+      // A close fixes the election's record before the admin is answered (a second close leaves it as it was).
+      await fixElectionRecord(ctx.db, input.id);
+      return updated;
+    }),
   delete: adminProcedure
     .meta({ stepUp: true })
     .input(byIdInput)

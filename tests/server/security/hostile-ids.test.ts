@@ -234,7 +234,14 @@ describe('ids that name the wrong rows', () => {
     });
     expect(response.statusCode).toBe(200);
     const data = response.json().result.data.json as Record<string, unknown>;
-    expect(Object.keys(data).sort()).toEqual(['electionId', 'electionTitle', 'receiptId', 'recordedAt']);
+    // `record`: the election's public root once its record is out (the same for every reader), or null.
+    expect(Object.keys(data).sort()).toEqual([
+      'electionId',
+      'electionTitle',
+      'receiptId',
+      'record',
+      'recordedAt',
+    ]);
     expect(response.body).not.toContain(test.world.elections.closedCandidateId);
     expect(response.body).not.toContain(test.world.users.otherCitizen.id);
   });

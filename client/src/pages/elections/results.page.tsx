@@ -13,6 +13,7 @@ import {
   ElectionNotFound,
   ElectionPageLoading,
 } from '../../components/elections/ElectionPageStates';
+import { ElectionRecordNotice } from '../../components/elections/ElectionRecordNotice';
 import { ElectionResults } from '../../components/elections/ElectionResults';
 import { errorCode, isMissingCode } from '../../components/elections/query-errors';
 import { PageContainer } from '../../components/PageContainer';
@@ -126,6 +127,7 @@ function ResultsView({ answer, readAt }: { answer: ResultsAnswer; readAt: number
             <Text size="sm">{t('results.notPublishedBody')}</Text>
           </Alert>
         )}
+        {answer.record && <ElectionRecordNotice electionId={election.id} record={answer.record} />}
         <Group gap="sm">
           <Button component={Link} to={`/election/${election.id}`} variant="default" h={44}>
             {t('actions.details')}

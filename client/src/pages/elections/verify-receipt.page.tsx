@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatElectionTime } from '../../components/elections/election-dates';
+import { ReceiptInRecord } from '../../components/elections/ReceiptInRecord';
 import { PageContainer } from '../../components/PageContainer';
 import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
@@ -101,26 +102,35 @@ function ReceiptCheck({ receiptId }: { receiptId: string }) {
   }
   const vote = check.data;
   return (
-    <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('receipt.title')} role="status">
-      <Text size="sm">
-        <Trans
-          t={t}
-          i18nKey="verify.recordedIn"
-          values={{
-            receiptId: vote.receiptId,
-            title: vote.electionTitle,
-            time: formatElectionTime(vote.recordedAt),
-          }}
-          components={[
-            <strong key="receipt" style={{ overflowWrap: 'anywhere' }} />,
-            <Anchor key="election" component={Link} to={`/election/${vote.electionId}`} fw={600} size="sm" />,
-          ]}
-        />
-      </Text>
-      <Text size="sm" mt="xs">
-        {t('verify.counted')}
-      </Text>
-    </Alert>
+    <Stack gap="sm">
+      <Alert color="teal" icon={<IconCircleCheck aria-hidden />} title={t('receipt.title')} role="status">
+        <Text size="sm">
+          <Trans
+            t={t}
+            i18nKey="verify.recordedIn"
+            values={{
+              receiptId: vote.receiptId,
+              title: vote.electionTitle,
+              time: formatElectionTime(vote.recordedAt),
+            }}
+            components={[
+              <strong key="receipt" style={{ overflowWrap: 'anywhere' }} />,
+              <Anchor
+                key="election"
+                component={Link}
+                to={`/election/${vote.electionId}`}
+                fw={600}
+                size="sm"
+              />,
+            ]}
+          />
+        </Text>
+        <Text size="sm" mt="xs">
+          {t('verify.counted')}
+        </Text>
+      </Alert>
+      <ReceiptInRecord electionId={vote.electionId} receiptId={vote.receiptId} record={vote.record} />
+    </Stack>
   );
 }
 

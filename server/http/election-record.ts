@@ -1,0 +1,58 @@
+import { idSchema } from '@shared/schemas/common';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
+import { publishedElectionRecord } from '../services/election-record/record';
+
+export const ELECTION_RECORD_PATH = '/api/v1/elections/:id/record';
+
+/**
+ * A record never changes once fixed, but it stops being public if an admin hides the results again: shared
+ * caches keep it a few minutes, and a reader's copy is revalidated by its ETag (the root) for nothing.
+ */
+export const ELECTION_RECORD_CACHE_CONTROL = 'public, max-age=300';
+
+/** Whether an If-None-Match header names this ETag (a list, a weak form, or *). */
+function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const held = tag.trim().replace(/^W\//, '');
+    return held === etag || held === '*';
+  });
+}
+
+function refuse(reply: FastifyReply, error: DomainError) {
+  // A refusal now ("not public yet") may be an answer later: never kept by a cache.
+  return sendDomainError(reply.header('Cache-Control', 'no-store'), error);
+}
+
+/**
+ * GET /api/v1/elections/:id/record: the election's record (docs/election-record.md) for anyone, read-only, open to
+ * other sites' scripts like the rest of the open data. 404 in the reader's language for an unknown or draft
+ * election, and for one not closed or whose results are not public yet. The answer is the stored document as it
+ * was fixed at close, byte for byte, so every reader and every download holds the same file.
+ */
+export function registerElectionRecord(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
+  app.get<{ Params: { id: string } }>(ELECTION_RECORD_PATH, (request, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+    const id = idSchema.safeParse(request.params.id);
+    if (!id.success) {
+      return refuse(reply, new DomainError('election.notFound', { id: request.params.id.slice(0, 64) }));
+    }
+    let record: ReturnType<typeof publishedElectionRecord>;
+    try {
+      record = publishedElectionRecord(deps.db, id.data);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'notFound') return refuse(reply, error);
+      throw error;
+    }
+    const etag = `"${record.root}"`;
+    reply.header('Cache-Control', ELECTION_RECORD_CACHE_CONTROL).header('ETag', etag);
+    if (alreadyHeld(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('Content-Disposition', `inline; filename="election-record-${id.data}.json"`)
+      .send(record.document);
+  });
+}
