@@ -12,6 +12,7 @@ import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
 import { malformedUrl, registerErrorHandler } from './http/errors';
 import { memberPhotoRoutes } from './http/member-photo-upload';
+import { registerOpenDataApi } from './http/open-data-api';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { createPublicCache } from './http/public-cache';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
@@ -26,6 +27,7 @@ import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
 import { getMapSettings, getSiteSettings } from './services/admin/settings';
+import { openDataOf } from './services/open-data/store';
 import { type AppDeps, createContextFactory } from './trpc/context';
 import { EXPECTED_ERROR_CODES } from './trpc/errors';
 
@@ -119,9 +121,14 @@ export async function buildApp(options: BuildAppOptions) {
   // Public pages rendered on the server (ssr.ts), from the built renderer when there is one.
   const renderPage = loadPageRenderer(options.ssrDir ?? 'dist/ssr');
   const serverPages = renderPage ? createServerPages(deps, renderPage, { charge: ceiling?.charge }) : null;
+  const openData = openDataOf(deps);
   const publicCache = createPublicCache(deps, {
     charge: ceiling?.charge,
-    onInvalidate: serverPages?.invalidate,
+    // A write empties the open data's 2-second snapshots too (server/services/open-data/store.ts).
+    onInvalidate: () => {
+      serverPages?.invalidate();
+      openData.invalidate();
+    },
   });
   const createContext = createContextFactory(deps);
   // Expected refusals (wrong password, already voted...) are answers, not failures worth a log line.
@@ -160,6 +167,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
+  // The public read API and dataset files (issue 20), under the same per-address ceiling as /trpc.
+  await registerOpenDataApi(app, deps, ceiling?.charge);
   await app.register(voterRollImportRoutes, { db });
   registerResultBatches(app, db);
   await registerStatic(app, {
