@@ -116,8 +116,9 @@ export function registerOpenDataApi(
   return app.register(async (api) => {
     api.addHook('onRequest', async (request, reply) => {
       reply.headers(CORS_HEADERS);
-      if (request.method === 'OPTIONS') return reply.headers(PREFLIGHT_HEADERS).code(204).send();
+      // Preflights count too: a flood is a flood, and browsers keep a preflight's answer a day (max-age).
       if (charge && !(await charge(request, reply))) return reply;
+      if (request.method === 'OPTIONS') return reply.headers(PREFLIGHT_HEADERS).code(204).send();
     });
     // A preflight for any address under /api/v1 (answered by the hook above before any handler runs).
     api.options('/api/v1/*', (_request, reply) => reply.code(204).send());
