@@ -28,6 +28,8 @@ export interface ReferenceField {
 
 export interface ReferenceRoute {
   path: string;
+  /** The operation's id: the page's key for its summary in each language. */
+  operationId: string;
   summary: string;
   parameters: Array<ReferenceField & { in: string; required: boolean }>;
   /** True when the answer is a page: { items, next, total, lastChanged, licence } around the fields. */
@@ -60,6 +62,7 @@ function fieldsOf(document: OpenApiDocument, schema: Schema): ReferenceField[] {
 }
 
 interface Operation {
+  operationId: string;
   summary: string;
   parameters: Array<{ name: string; in: string; required: boolean; description?: string; schema: Schema }>;
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
@@ -73,6 +76,7 @@ export function apiReference(document: OpenApiDocument): ReferenceRoute[] {
     const shown = paged ? resolve(document, answer.properties?.items?.items) : answer;
     return {
       path,
+      operationId: operation.operationId,
       summary: operation.summary,
       parameters: operation.parameters.map((parameter) => ({
         name: parameter.name,
