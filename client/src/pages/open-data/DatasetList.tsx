@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -23,14 +23,12 @@ function DatasetCard({ dataset }: { dataset: Dataset }) {
           {title}
         </Title>
         <Text size="sm">{t(`about.${dataset.name}`)}</Text>
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('columns.licence')}:
-          </Text>
-          <Anchor href={dataset.licence.url} size="sm" target="_blank" rel="noopener noreferrer">
+        <Text size="sm" c="dimmed">
+          {t('columns.licence')}:{' '}
+          <Anchor href={dataset.licence.url} inherit target="_blank" rel="noopener noreferrer">
             {dataset.licence.name}
           </Anchor>
-        </Group>
+        </Text>
         <Text size="sm" c="dimmed">
           {t('columns.lastChanged')}: {formatDateTime(dataset.lastChanged)}
         </Text>
@@ -39,21 +37,19 @@ function DatasetCard({ dataset }: { dataset: Dataset }) {
             const format = file.format.toUpperCase();
             const size = fileSize(file.bytes);
             return (
-              <Anchor
+              <Button
                 key={file.format}
+                component="a"
                 href={file.url}
                 download
-                aria-label={t('downloadLabel', { dataset: title, format, size })}
+                variant="light"
+                h={44}
+                leftSection={<IconDownload size={16} aria-hidden />}
+                // The visible words first, then which dataset: a list of links read alone still says what each is.
+                aria-label={`${t('download', { format, size })}: ${title}`}
               >
-                <Badge
-                  size="lg"
-                  variant="light"
-                  leftSection={<IconDownload size={14} aria-hidden />}
-                  style={{ cursor: 'pointer', textTransform: 'none' }}
-                >
-                  {t('download', { format, size })}
-                </Badge>
-              </Anchor>
+                {t('download', { format, size })}
+              </Button>
             );
           })}
         </Group>
