@@ -22,7 +22,7 @@ import { DomainError } from '../../errors/domain-error';
 import { activeCentersForMap } from '../centers-map';
 import { listMembers, listSenators } from '../directory';
 import { electionResults, verifiedResults } from '../election-views';
-import { pollList, pollResults } from '../polls/poll-views';
+import { pollById, pollList, pollResults } from '../polls/poll-views';
 import { enrollmentCounts } from '../voter-roll/counts';
 
 /**
@@ -142,91 +142,118 @@ function ranked(rows: Array<Omit<CandidateResult, 'rank'>>): CandidateResult[] {
 const electionLink = (origin: string, id: string) => `${origin}/api/v1/elections/${id}/results`;
 const pollLink = (origin: string, id: string) => `${origin}/api/v1/polls/${id}/results`;
 
+interface ElectionRead {
+  id: string;
+  title: string;
+  status: string;
+  startTime: Date;
+  endTime: Date;
+  countsInBatches: boolean;
+  countsUpdatedAt: Date | null;
+  turnout: ElectionResults['turnout'];
+}
+type Tally = {
+  total: number;
+  rows: Array<{ candidateId: string; name: string; party: string | null; votes: number; percentage: number }>;
+};
+
+function electionItem(origin: string, election: ElectionRead, results: Tally): ElectionResults {
+  return {
+    id: election.id,
+    title: election.title,
+    status: election.status === 'Active' ? 'Active' : 'Closed',
+    startTime: election.startTime.toISOString(),
+    endTime: election.endTime.toISOString(),
+    final: !election.countsInBatches,
+    countsUpdatedAt: election.countsUpdatedAt?.toISOString() ?? null,
+    totalVotes: results.total,
+    turnout: election.turnout,
+    resultsUrl: electionLink(origin, election.id),
+    candidates: ranked(
+      results.rows.map((row) => ({
+        candidateId: row.candidateId,
+        name: row.name,
+        party: row.party,
+        votes: row.votes,
+        share: row.percentage,
+      })),
+    ),
+  };
+}
+
 /** Elections whose results a visitor may see now (the /verified-results list), with their candidates. */
 export function electionsWithResults({ db, env }: OpenDataSource): ElectionResults[] {
-  return verifiedResults(db).flatMap((election) => {
-    const results = election.results;
-    if (!results) return [];
-    return [
-      {
-        id: election.id,
-        title: election.title,
-        status: election.status === 'Active' ? 'Active' : 'Closed',
-        startTime: election.startTime.toISOString(),
-        endTime: election.endTime.toISOString(),
-        final: !election.countsInBatches,
-        countsUpdatedAt: election.countsUpdatedAt?.toISOString() ?? null,
-        totalVotes: results.total,
-        turnout: election.turnout,
-        resultsUrl: electionLink(env.PUBLIC_ORIGIN, election.id),
-        candidates: ranked(
-          results.rows.map((row) => ({
-            candidateId: row.candidateId,
-            name: row.name,
-            party: row.party,
-            votes: row.votes,
-            share: row.percentage,
-          })),
-        ),
-      },
-    ];
-  });
+  return verifiedResults(db).flatMap((election) =>
+    election.results ? [electionItem(env.PUBLIC_ORIGIN, election, election.results)] : [],
+  );
 }
 
 export const withoutCandidates = <T extends { candidates: unknown }>({ candidates: _, ...rest }: T) => rest;
 
 /**
- * One election's results as /results/{id} shows them to a visitor. Drafts are unknown (the service's
- * election.notFound); an election whose results are hidden answers resultsNotPublic, never its counts.
+ * One election's results as /results/{id} shows them to a visitor, read alone (an unknown id costs one
+ * lookup, not the whole list). Drafts are unknown (the service's election.notFound); hidden results answer
+ * resultsNotPublic, never their counts; like the list, only running and closed elections are given.
  */
-export function electionResultsById(source: OpenDataSource, id: string): ElectionResults {
-  const answer = electionResults(source.db, id, VISITOR);
-  const listed = answer.results
-    ? electionsWithResults(source).find((election) => election.id === id)
-    : undefined;
-  if (!listed) throw new DomainError('openData.resultsNotPublic', { id });
-  return listed;
+export function electionResultsById({ db, env }: OpenDataSource, id: string): ElectionResults {
+  const answer = electionResults(db, id, VISITOR);
+  const { election, results } = answer;
+  if (!results || (election.status !== 'Active' && election.status !== 'Closed')) {
+    throw new DomainError('openData.resultsNotPublic', { id });
+  }
+  return electionItem(env.PUBLIC_ORIGIN, { ...election, ...answer }, results);
 }
+
+type PollRead = {
+  id: string;
+  title: string;
+  monthYear: string;
+  electionType: Poll['type'];
+  opensAt: Date;
+  closesAt: Date;
+};
+
+function pollItem(
+  origin: string,
+  poll: PollRead,
+  results: ReturnType<typeof pollResults>['results'],
+): PollResults {
+  return {
+    id: poll.id,
+    title: poll.title || defaultPollTitle(poll.electionType, poll.monthYear),
+    month: poll.monthYear,
+    type: poll.electionType,
+    opensAt: poll.opensAt.toISOString(),
+    closesAt: poll.closesAt.toISOString(),
+    totalVotes: results.totalVotes,
+    resultsUrl: pollLink(origin, poll.id),
+    candidates: ranked(
+      results.all.map((row) => ({
+        candidateId: row.id,
+        name: row.name,
+        party: row.party,
+        votes: row.voteCount,
+        share: row.percentage,
+      })),
+    ),
+  };
+}
+
+const visibleToVisitors = (poll: Parameters<typeof pollResultsVisible>[0], now: Date) =>
+  pollResultsVisible(poll, { isAdmin: false, hasVoted: false }, now);
 
 /** Polls whose results a visitor may see (closed, or past their closing time), newest first. */
 export function pollsWithResults({ db, env }: OpenDataSource, now = new Date()): PollResults[] {
   return pollList(db, VISITOR)
-    .filter((poll) => pollResultsVisible(poll, { isAdmin: false, hasVoted: false }, now))
-    .map((poll) => {
-      const { results } = pollResults(db, poll.id, VISITOR, now);
-      return {
-        id: poll.id,
-        title: poll.title || defaultPollTitle(poll.electionType, poll.monthYear),
-        month: poll.monthYear,
-        type: poll.electionType,
-        opensAt: poll.opensAt.toISOString(),
-        closesAt: poll.closesAt.toISOString(),
-        totalVotes: results.totalVotes,
-        resultsUrl: pollLink(env.PUBLIC_ORIGIN, poll.id),
-        candidates: ranked(
-          results.all.map((row) => ({
-            candidateId: row.id,
-            name: row.name,
-            party: row.party,
-            votes: row.voteCount,
-            share: row.percentage,
-          })),
-        ),
-      };
-    });
+    .filter((poll) => visibleToVisitors(poll, now))
+    .map((poll) => pollItem(env.PUBLIC_ORIGIN, poll, pollResults(db, poll.id, VISITOR, now).results));
 }
 
-/** One poll's results; a draft is unknown and an open poll's results are not public (a visitor's view). */
-export function pollResultsById(source: OpenDataSource, id: string): PollResults {
-  const listed = pollsWithResults(source).find((poll) => poll.id === id);
-  if (listed) return listed;
-  // Tells a poll that does not exist (or is a draft) from one whose results are not public yet.
-  try {
-    pollResults(source.db, id, VISITOR);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'poll.notFound') throw error;
-  }
-  throw new DomainError('openData.resultsNotPublic', { id });
+/** One poll's results, read alone; a draft is unknown (poll.notFound), an open poll's results not public. */
+export function pollResultsById({ db, env }: OpenDataSource, id: string, now = new Date()): PollResults {
+  const { poll } = pollById(db, id, VISITOR, now);
+  if (!visibleToVisitors(poll, now)) throw new DomainError('openData.resultsNotPublic', { id });
+  return pollItem(env.PUBLIC_ORIGIN, poll, pollResults(db, id, VISITOR, now).results);
 }
 
 /** The roll's only public figures: enrolled voters per region (all 18, zeros included). */

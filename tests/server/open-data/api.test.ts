@@ -1,4 +1,10 @@
 import { encodeCursor } from '@server/services/open-data/api';
+import {
+  electionResultsById,
+  electionsWithResults,
+  pollResultsById,
+  pollsWithResults,
+} from '@server/services/open-data/collections';
 import { openDataOf } from '@server/services/open-data/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app';
@@ -147,6 +153,27 @@ describe('the read API (issue 20)', () => {
     // A cursor past the last key is simply the end.
     const past = await test.app.inject({ url: `/api/v1/members?cursor=${encodeCursor('ZZZ')}` });
     expect(past.json()).toMatchObject({ items: [], next: null });
+  });
+
+  it('reads one result alone exactly as the list gives it (an id the snapshot lacks is read this way)', async () => {
+    const test = await worldApp();
+    const { publicElection, closedPoll } = test.world;
+    expect(electionResultsById(test, publicElection.id)).toEqual(electionsWithResults(test)[0]);
+    expect(pollResultsById(test, closedPoll.id)).toEqual(pollsWithResults(test)[0]);
+    const refusal = (read: () => unknown) => {
+      try {
+        read();
+      } catch (error) {
+        return (error as { code?: string }).code;
+      }
+      return 'answered';
+    };
+    expect(refusal(() => electionResultsById(test, test.world.hiddenElection.id))).toBe(
+      'openData.resultsNotPublic',
+    );
+    expect(refusal(() => electionResultsById(test, test.world.draftElection.id))).toBe('election.notFound');
+    expect(refusal(() => pollResultsById(test, test.world.openPoll.id))).toBe('openData.resultsNotPublic');
+    expect(refusal(() => pollResultsById(test, test.world.draftPoll.id))).toBe('poll.notFound');
   });
 
   it("writes links with the configured origin, whatever the request's Host header says", async () => {
