@@ -42,7 +42,7 @@ function holds(request: FastifyRequest, etag: string): boolean {
 function sendVersioned(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string,
+  body: string | (() => string),
   options: { type: string; etag: string; lastChanged: Date; filename?: string },
 ) {
   reply
@@ -51,7 +51,7 @@ function sendVersioned(
     .header('cache-control', OPEN_DATA_CACHE_CONTROL);
   if (holds(request, options.etag)) return reply.code(304).send();
   if (options.filename) reply.header('content-disposition', `attachment; filename="${options.filename}"`);
-  return reply.type(options.type).send(body);
+  return reply.type(options.type).send(typeof body === 'string' ? body : body());
 }
 
 /** A refusal in the reader's language; anything else is a real failure for the error handler. */
@@ -85,10 +85,9 @@ function apiHandler(route: ApiRoute, openData: OpenData) {
     }
     try {
       const answer = route.answer(openData, input);
-      const body = JSON.stringify(answer.body);
-      return sendVersioned(request, reply, body, {
+      return sendVersioned(request, reply, () => JSON.stringify(answer.body()), {
         type: 'application/json; charset=utf-8',
-        etag: etagOf(body),
+        etag: etagOf(`${route.path}|${answer.version}`),
         lastChanged: answer.lastChanged,
       });
     } catch (error) {

@@ -43,7 +43,12 @@ export interface ApiRoute {
 }
 
 export interface Answer {
-  body: unknown;
+  /**
+   * What the answer is made from (the snapshot's fingerprint and the request's parameters): its ETag, known
+   * before the body is made, so a reader who holds it gets a 304 without the page being built and hashed.
+   */
+  version: string;
+  body: () => unknown;
   lastChanged: Date;
 }
 
@@ -95,18 +100,23 @@ function listRoute<T>(
     summary,
     query: pageQuery,
     response: pageOf(item, `${operationId[0]?.toUpperCase()}${operationId.slice(1)}Page`),
-    answer: (openData, { query }) => {
+    answer: (openData, { query = pageQuery.parse({}) }) => {
+      // A bad cursor is refused before anything else, a 304 included.
+      if (query.cursor !== undefined) decodeCursor(query.cursor);
       const snapshot = openData.collection(collection);
-      const page = paginate(snapshot.items as T[], keyOf, query ?? pageQuery.parse({}));
       return {
-        body: {
-          items: options.map ? page.items.map(options.map) : page.items,
-          next: page.next,
-          total: page.total,
-          lastChanged: snapshot.lastChanged.toISOString(),
-          licence: CC_BY.name,
-        },
+        version: `${snapshot.fingerprint}|${snapshot.lastChanged.getTime()}|${query.cursor ?? ''}|${query.limit}`,
         lastChanged: snapshot.lastChanged,
+        body: () => {
+          const page = paginate(snapshot.items as T[], keyOf, query);
+          return {
+            items: options.map ? page.items.map(options.map) : page.items,
+            next: page.next,
+            total: page.total,
+            lastChanged: snapshot.lastChanged.toISOString(),
+            licence: CC_BY.name,
+          };
+        },
       };
     },
   };
@@ -133,7 +143,15 @@ function resultsRoute<T>(
       // (unknown, or not public yet) or for results published since the snapshot was taken.
       const snapshot = openData.collection(collection);
       const listed = (snapshot.items as Array<{ id: string }>).find((item) => item.id === id);
-      return { body: listed ?? read(openData, id), lastChanged: snapshot.lastChanged };
+      if (listed) {
+        return {
+          version: `${snapshot.fingerprint}|${id}`,
+          body: () => listed,
+          lastChanged: snapshot.lastChanged,
+        };
+      }
+      const fresh = read(openData, id);
+      return { version: JSON.stringify(fresh), body: () => fresh, lastChanged: snapshot.lastChanged };
     },
   };
 }
