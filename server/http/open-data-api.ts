@@ -64,8 +64,10 @@ function refuse(reply: FastifyReply, error: unknown) {
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
 function apiHandler(route: ApiRoute, openData: OpenData) {
+  const answerOf = route.answer;
+  if (!answerOf) return null;
   return (request: FastifyRequest, reply: FastifyReply) => {
-    const input: Parameters<ApiRoute['answer']>[1] = {};
+    const input: Parameters<NonNullable<ApiRoute['answer']>>[1] = {};
     if (route.params) {
       const params = route.params.safeParse(request.params);
       if (!params.success) {
@@ -84,7 +86,7 @@ function apiHandler(route: ApiRoute, openData: OpenData) {
       input.query = query.data;
     }
     try {
-      const answer = route.answer(openData, input);
+      const answer = answerOf(openData, input);
       return sendVersioned(request, reply, () => JSON.stringify(answer.body()), {
         type: 'application/json; charset=utf-8',
         etag: etagOf(`${route.path}|${answer.version}`),
@@ -122,7 +124,10 @@ export function registerOpenDataApi(
     // A preflight for any address under /api/v1 (answered by the hook above before any handler runs).
     api.options('/api/v1/*', (_request, reply) => reply.code(204).send());
 
-    for (const route of API_ROUTES) api.get(fastifyPath(route.path), apiHandler(route, openData));
+    for (const route of API_ROUTES) {
+      const handler = apiHandler(route, openData);
+      if (handler) api.get(fastifyPath(route.path), handler);
+    }
 
     api.get('/api/v1/openapi.json', (request, reply) =>
       sendVersioned(request, reply, documentBody, {

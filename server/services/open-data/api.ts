@@ -39,7 +39,11 @@ export interface ApiRoute {
   response: z.ZodType;
   /** The refusal for an id that is not one (a route with an {id}): the same as for an unknown id. */
   unknownId?: (id: string) => DomainError;
-  answer: (openData: OpenData, input: { id?: string; query?: z.output<typeof pageQuery> }) => Answer;
+  /**
+   * The answer, served with the API's CORS, ETag, caching and per-address ceiling (http/open-data-api.ts).
+   * Absent for a route another module serves itself: it is then only documented.
+   */
+  answer?: (openData: OpenData, input: { id?: string; query?: z.output<typeof pageQuery> }) => Answer;
 }
 
 export interface Answer {
