@@ -10,9 +10,9 @@ import type { Env } from './env';
 import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
-import { registerElectionRecord } from './http/election-record';
 import { malformedUrl, registerErrorHandler } from './http/errors';
 import { memberPhotoRoutes } from './http/member-photo-upload';
+import { registerOpenDataApi } from './http/open-data-api';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { createPublicCache } from './http/public-cache';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
@@ -28,6 +28,7 @@ import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
 import { getMapSettings, getSiteSettings } from './services/admin/settings';
+import { openDataOf } from './services/open-data/store';
 import { type AppDeps, createContextFactory } from './trpc/context';
 import { EXPECTED_ERROR_CODES } from './trpc/errors';
 
@@ -123,9 +124,14 @@ export async function buildApp(options: BuildAppOptions) {
   const serverPages = renderPage
     ? createServerPages(deps, renderPage, { secondsToWait: ceiling?.secondsToWait })
     : null;
+  const openData = openDataOf(deps);
   const publicCache = createPublicCache(deps, {
     charge: ceiling?.charge,
-    onInvalidate: serverPages?.invalidate,
+    // A write empties the open data's 2-second snapshots too (server/services/open-data/store.ts).
+    onInvalidate: () => {
+      serverPages?.invalidate();
+      openData.invalidate();
+    },
   });
   const createContext = createContextFactory(deps);
   // Expected refusals (wrong password, already voted...) are answers, not failures worth a log line.
@@ -164,9 +170,10 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
+  // The public read API and dataset files (issue 20), under the same per-address ceiling as /trpc.
+  await registerOpenDataApi(app, deps, ceiling?.charge);
   await app.register(voterRollImportRoutes, { db });
   registerResultBatches(app, db);
-  registerElectionRecord(app, deps);
   registerElectionRecords(app, db);
   await registerStatic(app, {
     clientDir: options.clientDir ?? 'dist/client',

@@ -45,6 +45,7 @@ export function createRoutes(data: DataAccess): RouteObject[] {
     page(data, 'polls/presidential/history', 'polls/poll-history.page', { texts: ['polls', 'eligibility'] }),
     page(data, 'polls/presidential/history/:id', 'polls/poll-detail.page', { texts: ['polls'] }),
     page(data, 'polls/history', 'polls/closed-polls.page', { texts: ['polls'] }),
+    page(data, 'open-data', 'open-data/open-data.page', { texts: ['openData'] }),
     page(data, 'verify', 'elections/verify-receipt.page', { texts: ['elections'], ...inBrowser }),
     page(data, 'vote/:id', 'elections/vote.page', { texts: ['elections', 'eligibility'], ...inBrowser }),
     page(data, 'auth', 'auth/auth.page', { texts: ['auth'], ...inBrowser }),

@@ -264,7 +264,15 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
     // tRPC's adapter sends a fetch Response, whose status Fastify copies onto the reply only after the onSend
     // hooks: read from reply.statusCode alone, every refused write (412, 400...) emptied the caches.
     const status = payload instanceof Response ? payload.status : reply.statusCode;
-    if (request.method === 'GET' || request.method === 'HEAD' || status >= 400) return payload;
+    // A CORS preflight (OPTIONS, /api/v1) is no write either: a flood of them must not keep emptying the cache.
+    if (
+      request.method === 'GET' ||
+      request.method === 'HEAD' ||
+      request.method === 'OPTIONS' ||
+      status >= 400
+    ) {
+      return payload;
+    }
     // Decided on the route tRPC matched, so `/%74rpc/auth.signOut` is auth-only too; any other
     // successful write (or a route outside tRPC) empties the cache.
     const names = trpcRequest(request)?.names;

@@ -5,6 +5,7 @@ import { authRouter } from './auth';
 import { directoryRouter } from './directory';
 import { electionsRouter } from './elections';
 import { enrollmentRouter } from './enrollment';
+import { openDataRouter } from './open-data';
 import { photosRouter } from './photos';
 import { pollsRouter } from './polls';
 import { registrarRouter } from './registrar';
@@ -24,6 +25,7 @@ export const appRouter = router({
   registrar: registrarRouter,
   supervisor: supervisorRouter,
   staff: staffRouter,
+  openData: openDataRouter,
 });
 
 export type AppRouter = typeof appRouter;

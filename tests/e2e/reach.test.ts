@@ -176,6 +176,7 @@ beforeAll(async () => {
     ids.election,
     '/verify',
     '/verified-results',
+    '/open-data',
     '/polls/presidential',
     '/polls/presidential/history',
     ids.poll,

@@ -13,6 +13,7 @@ import type directory from './locales/en/directory.json';
 import type elections from './locales/en/elections.json';
 import type eligibility from './locales/en/eligibility.json';
 import type home from './locales/en/home.json';
+import type openData from './locales/en/openData.json';
 import type polls from './locales/en/polls.json';
 import type regions from './locales/en/regions.json';
 import type staff from './locales/en/staff.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       adminPolls: typeof adminPolls;
       adminPhotos: typeof adminPhotos;
       staff: typeof staff;
+      openData: typeof openData;
       /** Error and validation texts, shared with the server (shared/i18n/locales). */
       errors: typeof errors;
     };

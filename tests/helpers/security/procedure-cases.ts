@@ -94,6 +94,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'elections.kindOf': { tier: 'public', input: (w) => ({ id: w.polls.openId }) },
   'elections.verified': { tier: 'public' },
   'enrollment.countsByRegion': { tier: 'public' },
+  'openData.catalogue': { tier: 'public' },
 
   'votes.cast': {
     tier: 'citizen',

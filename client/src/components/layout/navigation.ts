@@ -42,6 +42,7 @@ export const FOOTER_LINKS = [
   { label: 'nav.opinionPolls', to: '/polls/presidential/history' },
   { label: 'nav.verifiedResults', to: '/verified-results' },
   { label: 'nav.verifyReceipt', to: '/verify' },
+  { label: 'nav.openData', to: '/open-data' },
   { label: 'nav.about', to: '/about' },
   { label: 'nav.help', to: '/help' },
 ] as const;

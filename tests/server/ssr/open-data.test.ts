@@ -1,0 +1,52 @@
+import enTexts from '@client/i18n/locales/en/openData.json';
+import soTexts from '@client/i18n/locales/so/openData.json';
+import { DATASET_NAMES } from '@shared/schemas/open-data';
+import { describe, expect, it } from 'vitest';
+import { openDataWorld } from '../../helpers/open-data-factories';
+import { firstHeading, metaContent, pageState, rootMarkup, serverRenderingApps } from '../../helpers/ssr';
+
+/**
+ * /open-data (issue 20) is rendered on the server like the other public pages: its HTML, without any script,
+ * holds the heading, every dataset with its download links, the API reference and the election record's
+ * section, in the reader's language, and never a hidden result.
+ */
+const openApp = serverRenderingApps();
+
+/** Text as React writes it into HTML. */
+const html = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+describe('the /open-data page on the server', () => {
+  it.each([
+    ['en', enTexts],
+    ['so', soTexts],
+  ] as const)('lists every dataset, the API and the record in %s', async (language, texts) => {
+    const test = await openApp();
+    openDataWorld(test.db);
+    const answer = await test.app.inject({ url: '/open-data', headers: { cookie: `lang=${language}` } });
+    expect(answer.statusCode).toBe(200);
+    const page = answer.body;
+    const root = rootMarkup(page);
+    expect(firstHeading(page)).toBe(texts.title);
+    expect(metaContent(page, 'description')).toBe(texts.metaDescription);
+    for (const name of DATASET_NAMES) {
+      expect(root).toContain(html(texts.dataset[name]));
+      expect(root).toContain(`href="/api/v1/datasets/${name}.json"`);
+      expect(root).toContain(`href="/api/v1/datasets/${name}.csv"`);
+    }
+    expect(root).toContain(html(texts.datasetsTitle));
+    expect(root).toContain('GET /api/v1/elections/{id}/results');
+    expect(root).toContain(html(texts.route.electionResults));
+    expect(root).toContain('id="election-record"');
+    expect(root).toContain(html(texts.recordTitle));
+    expect(root).toContain('href="/verify"');
+    expect(root).toContain('href="https://creativecommons.org/licenses/by/4.0/"');
+    expect(root).not.toContain('HIDDEN');
+    expect(pageState(page).language).toBe(language);
+  });
+
+  it('is linked from the footer of every page', async () => {
+    const test = await openApp();
+    const answer = await test.app.inject({ url: '/about' });
+    expect(rootMarkup(answer.body)).toContain('href="/open-data"');
+  });
+});
