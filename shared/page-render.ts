@@ -56,7 +56,10 @@ export type RenderResult =
       head: PageHead;
       /** The data block's JSON, already safe inside a script element. */
       state: string;
-      /** The page modules rendered (under client/src/pages, without .tsx): their code and styles are linked. */
+      /**
+       * The page modules rendered (under client/src/pages, without .tsx): their code and styles are linked; and
+       * the style sheets they load besides (under client/src, ending in .css), linked too.
+       */
       files: string[];
     };
 

@@ -66,6 +66,12 @@ export function pageAssets(clientDir: string) {
     const styles = new Set(shellStyles);
     const code = new Set<string>([...startCode].filter((part) => !entryCode.has(part)));
     for (const file of files) {
+      // A style sheet the page loads by itself (Mantine's other styles, lib/route.ts): its own manifest entry.
+      if (file.endsWith('.css')) {
+        const sheet = manifest[`src/${file}`]?.file;
+        if (sheet) styles.add(`/${sheet}`);
+        continue;
+      }
       const key = `src/pages/${file}.tsx`;
       for (const style of cssOf(closure(key, true))) styles.add(style);
       for (const part of closure(key, false)) if (!entryCode.has(part)) code.add(part);

@@ -36,6 +36,8 @@ const MANIFEST = {
   },
   '_list-L.js': { file: 'assets/list-L.js', css: ['assets/list-L.css'] },
   'src/components/MemberPhoto.tsx': { file: 'assets/photo-M.js', css: ['assets/photo-M.css'] },
+  // A style sheet imported on its own (lib/route.ts): an entry of its own, listed by no module's imports.
+  'src/styles/mantine-other.css': { file: 'assets/mantine-other-O.css', src: 'src/styles/mantine-other.css' },
 };
 
 function builtClient(manifest?: object) {
@@ -77,6 +79,18 @@ describe('what a server-rendered page links in its head', () => {
     ]);
     // Another page's code and styles are never part of it.
     expect(links).not.toContain('home-H');
+  });
+
+  it('styles what the page loads besides its module (the other Mantine styles), named by the render', () => {
+    const links = pageAssets(builtClient(MANIFEST))([
+      'directory/parliament.page',
+      'styles/mantine-other.css',
+    ]);
+    expect(stylesheets(links)).toContain('/assets/mantine-other-O.css');
+    // The landing page does not name them: its first paint does not wait for them.
+    expect(stylesheets(pageAssets(builtClient(MANIFEST))(['home/home.page']))).not.toContain(
+      '/assets/mantine-other-O.css',
+    );
   });
 
   it('links nothing for a build without a manifest', () => {
