@@ -40,6 +40,11 @@ export interface PageOptions {
   serverRendered?: boolean;
   /** For the landing page: its styles are the entry's. */
   withOtherStyles?: boolean;
+  /**
+   * Whether the error texts (the errors namespace: a form's messages, a server's refusals) load with the page;
+   * false for the landing page, whose first view shows none (i18n/index.ts).
+   */
+  errorTexts?: boolean;
 }
 
 /**
@@ -49,7 +54,7 @@ export interface PageOptions {
 export function page(data: DataAccess, path: string | undefined, file: string, options: PageOptions = {}) {
   const load = pageModules[`../pages/${file}.tsx`];
   if (!load) throw new Error(`No page module at client/src/pages/${file}.tsx`);
-  const texts = options.texts ?? [];
+  const texts = [...(options.texts ?? []), ...(options.errorTexts === false ? [] : ['errors'])];
   const styles = options.withOtherStyles === false ? () => Promise.resolve() : otherStyles;
   const handle: PageHandle = {
     file,
