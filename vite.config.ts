@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { minifySync } from 'rolldown/utils';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
@@ -35,6 +36,36 @@ function precompress(): Plugin {
           brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
         );
       }
+    },
+  };
+}
+
+/**
+ * The service worker (client/public/sw.js, copied as it is) minified in the build: its source is mostly comments
+ * that every first visit would download (F1). The server's marker for the offline reads
+ * (server/http/service-worker.ts) is kept through it.
+ */
+function minifyServiceWorker(): Plugin {
+  const marker = '/* offline reads */ []';
+  const stand = '__codka_offline_reads__';
+  let outDir = '';
+  return {
+    name: 'codka-minify-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const path = join(outDir, 'sw.js');
+      if (!existsSync(path)) return;
+      const source = readFileSync(path, 'utf8');
+      const { code, errors } = minifySync('sw.js', source.replace(marker, stand), {
+        compress: true,
+        mangle: true,
+      });
+      if (errors.length > 0 || code.split(stand).length !== 2)
+        throw new Error(`sw.js did not minify: ${errors}`);
+      writeFileSync(path, code.replace(stand, marker));
     },
   };
 }
@@ -95,10 +126,15 @@ const ssrBuild = defineConfig({
   },
 });
 
+/** The consoles' modules (the admin console, the staff pages, the account), named apart in the build. */
+const CONSOLE_SOURCE = /[\\/]client[\\/]src[\\/]pages[\\/](admin|staff|account)[\\/]/;
+const CONSOLE_CHUNK = 'console-';
+
 const browserBuild = defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), precompress(), toastsGate()],
+  // The worker is minified before the text files are compressed.
+  plugins: [react(), minifyServiceWorker(), precompress(), toastsGate()],
   // The import aliases (@shared/..., @server/... for types) are tsconfig.json's "paths".
   resolve: { tsconfigPaths: true },
   build: {
@@ -110,8 +146,20 @@ const browserBuild = defineConfig({
     // Which built files each source module became: the server links a page's styles and preloads its code with
     // its HTML (server/http/page-assets.ts). Dot folders are never served.
     manifest: true,
+    // A lazily imported chunk comes with the list of what it imports, so that it all downloads at once; the
+    // lists are written into the importing chunk, and the consoles' (admin, staff, account: dozens of pages) sat
+    // in the start every visitor downloads (F1). Theirs are left out: a console's page finds its imports as it
+    // loads, a round trip or two later, and only staff and signed-in readers open them. Styles always stay.
+    modulePreload: {
+      resolveDependencies: (file, deps) =>
+        file.startsWith(`assets/${CONSOLE_CHUNK}`) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       output: {
+        chunkFileNames: (chunk) =>
+          CONSOLE_SOURCE.test(chunk.facadeModuleId ?? '')
+            ? `assets/${CONSOLE_CHUNK}[name]-[hash].js`
+            : 'assets/[name]-[hash].js',
         codeSplitting: {
           // Libraries every first render needs, in chunks of their own: a new release of the site's own code
           // leaves them in the browser's cache. Mantine stays split per component, so a page downloads only

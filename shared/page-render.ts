@@ -7,6 +7,12 @@
 /** The id of the `<script type="application/json">` data block that carries a page's first view to the browser. */
 export const PAGE_STATE_ID = 'codka-state';
 
+/**
+ * The id of the `<template>` in a page's head that lists its code (modulepreload links, server/http/page-assets.ts):
+ * inert until the browser has painted the page, then put to work by client/src/entry-client.tsx.
+ */
+export const PAGE_CODE_ID = 'codka-code';
+
 export type PageLanguage = 'so' | 'en';
 
 /** What travels in the data block: the router's loader answers and the queries' answers, as superjson. */
@@ -56,7 +62,10 @@ export type RenderResult =
       head: PageHead;
       /** The data block's JSON, already safe inside a script element. */
       state: string;
-      /** The page modules rendered (under client/src/pages, without .tsx): their code and styles are linked. */
+      /**
+       * The page modules rendered (under client/src/pages, without .tsx): their code and styles are linked; and
+       * the style sheets they load besides (under client/src, ending in .css), linked too.
+       */
       files: string[];
     };
 

@@ -77,9 +77,10 @@ async function renderPage({
       </Root>
     </PageHeadContext.Provider>,
   );
-  const files = context.matches
-    .map((match) => (match.route.handle as PageHandle | undefined)?.file)
-    .filter((file): file is string => Boolean(file));
+  const handles = context.matches.map((match) => match.route.handle as PageHandle | undefined);
+  const files = [
+    ...new Set(handles.flatMap((handle) => (handle?.file ? [handle.file, ...(handle.styles ?? [])] : []))),
+  ];
   const state = JSON.stringify({
     url,
     language,

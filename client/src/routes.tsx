@@ -24,7 +24,7 @@ const consoleStyles = () => import('./styles/mantine-other.css');
  */
 export function createRoutes(data: DataAccess): RouteObject[] {
   const pages: RouteObject[] = [
-    page(data, undefined, 'home/home.page', { texts: ['home'], withOtherStyles: false }),
+    page(data, undefined, 'home/home.page', { texts: ['home'], withOtherStyles: false, errorTexts: false }),
     page(data, 'parliament-members', 'directory/parliament.page', { texts: ['directory'] }),
     page(data, 'senators', 'directory/senators.page', { texts: ['directory'] }),
     page(data, 'federal-states', 'content/federal-states.page', { texts: ['content', 'regions'] }),
@@ -65,6 +65,7 @@ export function createRoutes(data: DataAccess): RouteObject[] {
             Component: m.StaffLayout,
           })),
           'staff',
+          'errors',
         ),
       children: staffRoutes,
     },
@@ -87,6 +88,7 @@ export function createRoutes(data: DataAccess): RouteObject[] {
             Component: m.AdminLayout,
           })),
           'admin',
+          'errors',
         ),
       errorElement: <ErrorPage />,
       hydrateFallbackElement: <PageLoader />,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { proceduresWith, procedureType } from '../routers/policy';
+import { encodePage } from './page-html';
 
 /** Where client/public/sw.js expects the list; the server writes it in when it serves the file. */
 const MARKER = '/* offline reads */ []';
@@ -31,10 +32,14 @@ export function registerServiceWorker(app: FastifyInstance, clientDir: string): 
   const path = join(clientDir, 'sw.js');
   if (!existsSync(path)) return;
   const source = serviceWorkerSource(readFileSync(path, 'utf8'));
-  app.get('/sw.js', (_request, reply) =>
-    reply
+  // Compressed like a page (once, then kept): every first visit downloads it (F1).
+  app.get('/sw.js', (request, reply) => {
+    const { body, encoding } = encodePage(source, request.headers['accept-encoding']);
+    if (encoding) reply.header('Content-Encoding', encoding);
+    return reply
       .type('text/javascript; charset=utf-8')
       .header('Cache-Control', 'public, max-age=0, must-revalidate')
-      .send(source),
-  );
+      .header('Vary', 'Accept-Encoding')
+      .send(body);
+  });
 }

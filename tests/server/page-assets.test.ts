@@ -36,6 +36,8 @@ const MANIFEST = {
   },
   '_list-L.js': { file: 'assets/list-L.js', css: ['assets/list-L.css'] },
   'src/components/MemberPhoto.tsx': { file: 'assets/photo-M.js', css: ['assets/photo-M.css'] },
+  // A style sheet imported on its own (lib/route.ts): an entry of its own, listed by no module's imports.
+  'src/styles/mantine-other.css': { file: 'assets/mantine-other-O.css', src: 'src/styles/mantine-other.css' },
 };
 
 function builtClient(manifest?: object) {
@@ -49,10 +51,13 @@ function builtClient(manifest?: object) {
 
 const stylesheets = (links: string) =>
   [...links.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+/** The code listed in the inert template the entry puts to work after the first paint. */
 const pageCode = (links: string) =>
-  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
-    (m) => m[1],
-  );
+  [
+    ...(/<template id="codka-code">(.*?)<\/template>/.exec(links)?.[1] ?? '').matchAll(
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+    ),
+  ].map((m) => m[1]);
 
 describe('what a server-rendered page links in its head', () => {
   it('styles everything its first view can show, not the parts that only open on demand', () => {
@@ -65,9 +70,10 @@ describe('what a server-rendered page links in its head', () => {
     ]);
   });
 
-  it('preloads the start and the page code at low priority, so the first paint does not wait for it', () => {
+  it('lists the start and the page code inertly, so nothing of it downloads before the first paint', () => {
     const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
-    expect(links).not.toMatch(/rel="modulepreload" (?!fetchpriority="low")/);
+    // Outside the template, no preload: a browser fetches none of it while it parses the head.
+    expect(links.replace(/<template id="codka-code">.*?<\/template>/, '')).not.toContain('modulepreload');
     // The start and its libraries, then the page's module and what it imports.
     expect(pageCode(links).sort()).toEqual([
       '/assets/list-L.js',
@@ -77,6 +83,18 @@ describe('what a server-rendered page links in its head', () => {
     ]);
     // Another page's code and styles are never part of it.
     expect(links).not.toContain('home-H');
+  });
+
+  it('styles what the page loads besides its module (the other Mantine styles), named by the render', () => {
+    const links = pageAssets(builtClient(MANIFEST))([
+      'directory/parliament.page',
+      'styles/mantine-other.css',
+    ]);
+    expect(stylesheets(links)).toContain('/assets/mantine-other-O.css');
+    // The landing page does not name them: its first paint does not wait for them.
+    expect(stylesheets(pageAssets(builtClient(MANIFEST))(['home/home.page']))).not.toContain(
+      '/assets/mantine-other-O.css',
+    );
   });
 
   it('links nothing for a build without a manifest', () => {

@@ -1,6 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp } from '@server/app';
 import { testEnv } from '@server/env';
 import { offlineReads, serviceWorkerSource } from '@server/http/service-worker';
@@ -45,6 +46,21 @@ describe('GET /sw.js', () => {
     }
     // The worker holds no list of procedure names of its own.
     expect(response.body).not.toMatch(/'(directory|elections|polls)\.[a-zA-Z]+'/);
+  });
+
+  it('is compressed for a browser that accepts it (every first visit downloads it), the same worker', async () => {
+    const app = await appServing(join(REPO_ROOT, 'client/public/sw.js'));
+    const plain = await app.inject({ method: 'GET', url: '/sw.js' });
+    const br = await app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const gzip = await app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'gzip' } });
+    await app.close();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('answers the session question the worker asks itself when it does not know who is reading', async () => {

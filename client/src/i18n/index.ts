@@ -1,4 +1,3 @@
-import enErrors from '@shared/i18n/locales/en/errors.json';
 import i18next from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -15,6 +14,10 @@ import enHome from './locales/en/home.json';
  * Somali readers' copies are their own chunks, requested while this module evaluates (init below loads
  * synchronously), before React renders: they come alongside the first render instead of after it, and an
  * English reader never downloads them (F1).
+ *
+ * The error texts (errors, shared with the server) are the biggest namespace and the landing page's first view
+ * shows none of them: a visit that starts there downloads them with the next page's texts (lib/route.ts) or
+ * before a toast says why something failed (lib/notify.ts); one that starts on another page, at once.
  */
 export const i18n = i18next.createInstance();
 
@@ -38,10 +41,9 @@ i18n
     supportedLngs: LANGUAGES,
     // No fallback: the key test keeps both languages complete, and a Somali reader downloads no English.
     fallbackLng: false,
-    // Error texts come with the shell's: an error can show on any page, before any page's texts load.
-    ns: firstPageIsLanding ? ['common', 'errors', 'home'] : ['common', 'errors'],
+    ns: firstPageIsLanding ? ['common', 'home'] : ['common', 'errors'],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, errors: enErrors, home: enHome } },
+    resources: { en: { common: enCommon, home: enHome } },
     partialBundledLanguages: true,
     // Starts a Somali reader's downloads now, not on the next tick (given resources, i18next loads at once).
     initAsync: false,

@@ -23,6 +23,8 @@ export interface PageHandle {
   file: string;
   /** Rendered on the server (public pages), or only in the browser (pages about the signed-in reader). */
   serverRendered: boolean;
+  /** Style sheets the page loads besides its module's (under client/src): the server links them too. */
+  styles?: string[];
 }
 
 // Every page module, each in a chunk of its own, keyed by its path: one table names a page by its file once.
@@ -30,8 +32,11 @@ const pageModules = import.meta.glob<PageModule>('../pages/**/*.page.tsx');
 
 /**
  * Mantine's styles for the components the landing page does not show (styles/mantine-other.css): they come with
- * every other page's code (the server links them in those pages' HTML).
+ * every other page's code, and the server links them in those pages' HTML (the import below is CSS only, which
+ * Vite's manifest does not list among a module's imports: the handle names it). Without them a page's inputs
+ * paint unstyled and its content jumps when they arrive (F2's layout shift on /senators).
  */
+const OTHER_STYLES = 'styles/mantine-other.css';
 const otherStyles = () =>
   // The server's build has no style sheets (it renders markup; the HTML links the styles, page-assets.ts).
   import.meta.env.SSR ? Promise.resolve() : import('../styles/mantine-other.css');
@@ -43,6 +48,11 @@ export interface PageOptions {
   serverRendered?: boolean;
   /** For the landing page: its styles are the entry's. */
   withOtherStyles?: boolean;
+  /**
+   * Whether the error texts (the errors namespace: a form's messages, a server's refusals) load with the page;
+   * false for the landing page, whose first view shows none (i18n/index.ts).
+   */
+  errorTexts?: boolean;
 }
 
 /**
@@ -52,9 +62,13 @@ export interface PageOptions {
 export function page(data: DataAccess, path: string | undefined, file: string, options: PageOptions = {}) {
   const load = pageModules[`../pages/${file}.tsx`];
   if (!load) throw new Error(`No page module at client/src/pages/${file}.tsx`);
-  const texts = options.texts ?? [];
+  const texts = [...(options.texts ?? []), ...(options.errorTexts === false ? [] : ['errors'])];
   const styles = options.withOtherStyles === false ? () => Promise.resolve() : otherStyles;
-  const handle: PageHandle = { file, serverRendered: options.serverRendered ?? true };
+  const handle: PageHandle = {
+    file,
+    serverRendered: options.serverRendered ?? true,
+    styles: options.withOtherStyles === false ? [] : [OTHER_STYLES],
+  };
   const route: RouteObject = {
     ...(path === undefined ? { index: true } : { path }),
     handle,
