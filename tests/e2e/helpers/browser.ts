@@ -134,3 +134,14 @@ export async function visit(page: Page, path: string): Promise<void> {
     throw new Error(`GET ${path} answered ${status ?? 'nothing'} instead of the app (200): ${body}`);
   }
 }
+
+/**
+ * Resolves once a page the server rendered works: React has hydrated it, parts inside Suspense boundaries
+ * included, and taps made before then have been replayed. client/src/root.tsx marks that moment on the window
+ * (`__codkaHydrated`, for public/theme-init.js's kept taps); the server's HTML alone looks the same before it.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __codkaHydrated?: boolean }).__codkaHydrated === true,
+  );
+}
