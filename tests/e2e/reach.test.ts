@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDashboard, stubTiles } from './helpers/admin';
 import { signIn } from './helpers/auth';
 import { axeViolations, horizontalOverflow, smallTargets } from './helpers/axe';
-import { newPage, type TestPage, type ViewportName } from './helpers/browser';
+import { newPage, type TestPage, type ViewportName, waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
@@ -125,6 +125,8 @@ async function openAs(role: Role, viewport: ViewportName, language: Language): P
   const response = await testPage.page.goto('/');
   expect(response?.status()).toBe(200);
   await settle(testPage.page);
+  // The keyboard tests press keys on it at once: its map and menus answer through React, once hydrated.
+  await waitForHydration(testPage.page);
   return testPage;
 }
 
