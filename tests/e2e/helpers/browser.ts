@@ -58,6 +58,7 @@ export async function newPage(
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();
+  await slowDownCpu(page);
   const problems: string[] = [];
   const allowed: AllowedResourceError[] = [];
 
@@ -89,6 +90,18 @@ export async function newPage(
     },
     close: () => context.close(),
   };
+}
+
+/**
+ * E2E_CPU_SLOWDOWN=4 (for example) runs every test page's scripts that many times slower, as on CI's loaded
+ * 2-core machine or a cheap phone: races between a test and the page (hydration, the session check, a
+ * navigation's code) then show on a quiet machine too. Off unless set.
+ */
+async function slowDownCpu(page: Page): Promise<void> {
+  const rate = Number(process.env.E2E_CPU_SLOWDOWN ?? '1');
+  if (!(rate > 1)) return;
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /** The browser's language (which the site follows unless the reader chose one) and colour scheme. */
