@@ -67,9 +67,13 @@ describe('forgot password', () => {
     await visit(page, '/auth');
     await signInForm(page).getByRole('link', { name: 'Forgot password?' }).click();
     await waitForPath(page, '/forgot-password');
+    // The new page's own form: /auth (its Sign In form has an Email box too) stays on screen until the
+    // page's code has come, and a box filled there would leave this form's empty.
+    const forgot = page.getByRole('form', { name: 'Forgot password', exact: true });
+    await forgot.waitFor();
     await expectNoHorizontalScroll(page);
-    await page.getByRole('textbox', { name: 'Email' }).fill(DEMO_CITIZEN.email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await forgot.getByRole('textbox', { name: 'Email' }).fill(DEMO_CITIZEN.email);
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('If an account exists for that email, we have sent it a link').waitFor();
 
     const [, token] = await server().waitForOutput(/reset-password\?token=([a-z2-9]{24}\.[a-z2-9]{24})/);
@@ -136,7 +140,8 @@ describe('admin two-factor sign-in', () => {
     const recoveryCodes = (await codesList.getByRole('listitem').allInnerTexts()).map((code) => code.trim());
     expect(recoveryCodes).toHaveLength(10);
     await section.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-    expect(await section.getByTestId('two-factor-state').textContent()).toBe('On');
+    // The badge follows the two-factor status query, which the enrolment refetches: it may still say Off.
+    await expect.poll(() => section.getByTestId('two-factor-state').textContent()).toBe('On');
     expect(await page.content()).not.toContain(shownKey);
 
     // Sign in again: the password alone no longer starts a session.

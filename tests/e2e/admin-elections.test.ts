@@ -2,7 +2,7 @@ import { toEatInput } from '@client/pages/admin/elections/eat-time';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { signUpForm, stepUpThroughApi, waitForPath } from './helpers/auth';
+import { signUpForm, stepUpThroughApi, waitForPath, waitForSignedIn } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
@@ -131,6 +131,8 @@ describe('admin elections', () => {
     const citizen = await openPage();
     await signUpCitizen(citizen.page);
     await visit(citizen.page, `/vote/${electionId}`);
+    // Until the session check answers, the server's page is a visitor's ballot, whose Submit would refuse.
+    await waitForSignedIn(citizen.page);
     await citizen.page.getByRole('radio', { name: new RegExp(CANDIDATES[1]) }).click();
     await citizen.page.getByRole('button', { name: 'Submit Vote' }).click();
     await citizen.page.getByText('Your vote has been recorded successfully').waitFor();

@@ -16,6 +16,20 @@ async function adminLogin(
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/**
+ * The audit page past its first render: its log (or the log's empty state), or the "Confirm your password" form
+ * its step-up gate shows once the session's step-up status has answered. Either comes in a render after the
+ * one that drew the layout, so that render's effects, ctrl+b's listener among them, have run (React runs them
+ * before it renders again): a key pressed as soon as the sidebar shows could come before the listener.
+ */
+async function auditPageShown(page: import('playwright-core').Page) {
+  await page
+    .getByRole('table', { name: 'Audit log' })
+    .or(page.getByText('No audit entries', { exact: true }))
+    .or(page.getByRole('main').getByRole('heading', { name: 'Confirm your password', level: 1 }))
+    .waitFor();
+}
+
 describe('admin guard', () => {
   it('sends a visitor to /admin/login and back to /admin/users after signing in as admin', async () => {
     const { page } = await openPage();
@@ -61,6 +75,7 @@ describe('admin guard', () => {
     await waitForPath(page, '/admin/audit');
     const sidebar = page.getByTestId('admin-sidebar');
     await sidebar.getByText('Audit Log', { exact: true }).waitFor();
+    await auditPageShown(page);
     await page.keyboard.press('Control+b');
     await sidebar.getByText('Audit Log', { exact: true }).waitFor({ state: 'hidden' });
     const cookie = (await context.cookies()).find((c) => c.name === 'admin_sidebar_state');
@@ -69,6 +84,7 @@ describe('admin guard', () => {
     await page.reload();
     await page.getByTestId('sidebar-toggle').waitFor();
     expect(await page.getByTestId('sidebar-toggle').getAttribute('aria-expanded')).toBe('false');
+    await auditPageShown(page);
     await page.keyboard.press('Control+b');
     await sidebar.getByText('Audit Log', { exact: true }).waitFor();
   });
@@ -84,6 +100,8 @@ describe('admin guard', () => {
       .getByRole('link', { name: 'Settings' })
       .click();
     await waitForPath(page, '/admin/settings');
+    // The settings page itself: the dashboard stays on screen until the page's code has come.
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

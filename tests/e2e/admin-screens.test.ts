@@ -39,9 +39,9 @@ describe('admin dashboard', () => {
     await login.getByRole('textbox', { name: 'Username' }).fill(DEMO_ADMIN.email);
     await login.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
     await login.getByRole('button', { name: 'Show password' }).click();
-    expect(await login.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('type')).toBe(
-      'text',
-    );
+    await expect
+      .poll(() => login.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('type'))
+      .toBe('text');
     await login.getByRole('button', { name: 'Login' }).click();
     // Each attempt takes at least a second on the server, so the busy label is always seen.
     await login.getByRole('button', { name: 'Authenticating...' }).waitFor();
@@ -258,6 +258,9 @@ describe('admin settings', () => {
     const saved = await readSettings(page);
     await visit(page, '/admin/settings');
     const form = page.getByRole('form', { name: 'Settings' });
+    // The form shows before the saved settings are put in it (an effect, a render later): typed earlier, a
+    // value would be overwritten by them.
+    await expect.poll(() => form.getByRole('textbox', { name: 'Tile URL' }).inputValue()).toBe(saved.tileUrl);
     await form.getByRole('textbox', { name: 'Attribution' }).fill('E2E tiles attribution');
     await form.getByRole('textbox', { name: 'Default zoom' }).fill('19');
     await form.getByRole('button', { name: 'Save Settings' }).click();
@@ -274,10 +277,10 @@ describe('admin settings', () => {
 
     await page.reload();
     const reloaded = page.getByRole('form', { name: 'Settings' });
-    await reloaded.getByRole('textbox', { name: 'Attribution' }).waitFor();
-    expect(await reloaded.getByRole('textbox', { name: 'Attribution' }).inputValue()).toBe(
-      'E2E tiles attribution',
-    );
+    // The saved values arrive in the form a render after it shows (see above).
+    await expect
+      .poll(() => reloaded.getByRole('textbox', { name: 'Attribution' }).inputValue())
+      .toBe('E2E tiles attribution');
     expect(await reloaded.getByRole('textbox', { name: 'Default zoom' }).inputValue()).toBe('7');
     expect(await reloaded.getByRole('textbox', { name: 'Marker name' }).last().inputValue()).toBe('Baidoa');
     expect(await reloaded.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);

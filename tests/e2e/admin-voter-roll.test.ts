@@ -116,6 +116,8 @@ describe('/admin/users: registration centers', () => {
     const row = page.getByRole('row').filter({ hasText: account.email });
     await row.getByRole('button', { name: `Edit ${account.email}` }).click();
     const modal = page.getByRole('form', { name: 'Edit User' });
+    // Open first: a count of the fields before the form is there would be 0 whatever the role.
+    await modal.waitFor();
     expect(await modal.getByLabel('Registration centers', { exact: true }).count()).toBe(0);
     await choose(page, modal, 'Role', 'Registrar');
     const centers = modal.getByLabel('Registration centers', { exact: true });

@@ -6,7 +6,6 @@ import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();
 
-const sleep = (ms: number) => new Promise((resolveSleep) => setTimeout(resolveSleep, ms));
 const uniqueEmail = () =>
   `e2e.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@test.codka.example`;
 
@@ -98,9 +97,14 @@ describe('/auth', () => {
   it('disables the form and says Signing in... while the request is in flight', async () => {
     const { page } = await openPage();
     let held = 0;
+    // Held until the form has been looked at (a fixed delay could end first on a loaded machine).
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolveRelease) => {
+      release = resolveRelease;
+    });
     await page.route('**/trpc/auth.signIn*', async (route) => {
       held += 1;
-      await sleep(1_500);
+      await released;
       await route.continue();
     });
     await visit(page, '/auth');
@@ -112,6 +116,7 @@ describe('/auth', () => {
     expect(await form.getByRole('textbox', { name: 'Email', exact: true }).isDisabled()).toBe(true);
     expect(await form.getByRole('textbox', { name: 'Password', exact: true }).isDisabled()).toBe(true);
 
+    release();
     await waitForPath(page, '/');
     expect(held).toBe(1);
     await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { portrait } from '../helpers/photo-source';
 import { stubTiles } from './helpers/admin';
 import { signIn, stepUpThroughApi } from './helpers/auth';
-import { visit } from './helpers/browser';
+import { visit, waitForHydration } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
@@ -70,6 +70,8 @@ describe('data saver', () => {
       .getByText(withPhotos[2] ?? '', { exact: true })
       .first()
       .scrollIntoViewIfNeeded();
+    // Photos are drawn only once the page has hydrated (the server's HTML has initials): checked after that.
+    await waitForHydration(page);
     expect(await page.locator('main img[src*="/uploads/photos/"]').count()).toBe(0);
     expect(photos).toEqual([]);
   });
@@ -99,6 +101,8 @@ describe('data saver', () => {
     });
     const photos = countRequests(page, PHOTOS);
     await openDirectory(page);
+    // Checked once the page has hydrated: before, the server's HTML has no photo whatever the setting.
+    await waitForHydration(page);
     expect(await page.locator('main img[src*="/uploads/photos/"]').count()).toBe(0);
     expect(photos).toEqual([]);
 
@@ -123,7 +127,7 @@ describe('data saver', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('switch', { name: 'Data saver' }).click();
-    expect(await drawer.getByRole('switch', { name: 'Data saver' }).isChecked()).toBe(false);
+    await drawer.getByRole('switch', { name: 'Data saver', checked: false }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('centers-map').waitFor();
     await expect.poll(() => tiles.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import { messageText } from '@server/errors/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll } from './helpers/admin';
-import { signInThroughApi, stepUpThroughApi, waitForPath } from './helpers/auth';
+import { signInThroughApi, stepUpThroughApi, waitForPath, waitForSignedIn } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
@@ -127,6 +127,8 @@ describe('the roll decides', () => {
     const voter = (await openPage()).page;
     await signInThroughApi(voter, inside);
     await visit(voter, `/vote/${electionId}`);
+    // Until the session check answers, the server's page is a visitor's ballot, whose Submit would refuse.
+    await waitForSignedIn(voter);
     await voter.getByRole('radio', { name: /Cabdi Xasan/ }).click();
     await voter.getByRole('button', { name: 'Submit Vote' }).click();
     await voter.getByText('Your vote has been recorded successfully').waitFor();

@@ -8,7 +8,7 @@ import {
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, waitForPath } from './helpers/auth';
-import { pathOf, visit } from './helpers/browser';
+import { pathOf, visit, waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
@@ -25,6 +25,9 @@ const regionBox = (page: Page) => page.locator('[data-placement]');
 async function openLanding(page: Page) {
   await visit(page, '/');
   await map(page).waitFor();
+  // The map's regions answer the pointer, the keyboard and taps through React: a hover or a tap on the server's
+  // HTML before it has hydrated does nothing (only buttons' taps are kept for later).
+  await waitForHydration(page);
   // Once the session check has answered, the page shows what it will show.
   await page.waitForLoadState('networkidle');
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDashboard, stubTiles } from './helpers/admin';
 import { signIn } from './helpers/auth';
 import { axeViolations, horizontalOverflow, smallTargets } from './helpers/axe';
-import { newPage, type TestPage, type ViewportName } from './helpers/browser';
+import { newPage, type TestPage, type ViewportName, waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
@@ -50,9 +50,15 @@ async function firstHref(page: Page, path: string, prefix: string): Promise<stri
   return href;
 }
 
-/** Moves inside the single-page app (as a link would) and waits until the page has its data. */
+/** Moves inside the single-page app (as a link would) and waits until the new page shows and has its data. */
 async function navigate(page: Page, path: string) {
   await page.evaluate((to) => {
+    // The page being left, for settle(): the router keeps it on screen (a transition) while the next page's
+    // code and data load, and its heading would pass for the new page's.
+    const here = window.location.pathname + window.location.search;
+    const heading = document.querySelector('h1');
+    const leaving = here === to || !heading ? null : { heading, text: heading.textContent };
+    Object.assign(window, { e2eLeaving: leaving });
     window.history.pushState({}, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
@@ -72,9 +78,26 @@ function trackRequests(page: Page) {
 
 const QUIET_MS = 250;
 
-/** No request in flight for a quarter second, then no loader or skeleton left and a heading shown. */
+/**
+ * The new page in place of the one navigate() left (its heading gone, or changed when the same page shows
+ * another address), then no request in flight for a quarter second, then no loader or skeleton left and a
+ * heading shown.
+ */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
+  await page.waitForFunction(
+    () => {
+      const leaving = (window as unknown as { e2eLeaving?: { heading: Element; text: string | null } | null })
+        .e2eLeaving;
+      const heading = document.querySelector('h1');
+      return (
+        !leaving ||
+        (heading !== null && (heading !== leaving.heading || heading.textContent !== leaving.text))
+      );
+    },
+    undefined,
+    { timeout: 10_000, polling: 100 },
+  );
   const pending = inFlight.get(page);
   let quietSince = Date.now();
   const deadline = Date.now() + 10_000;
@@ -102,6 +125,8 @@ async function openAs(role: Role, viewport: ViewportName, language: Language): P
   const response = await testPage.page.goto('/');
   expect(response?.status()).toBe(200);
   await settle(testPage.page);
+  // The keyboard tests press keys on it at once: its map and menus answer through React, once hydrated.
+  await waitForHydration(testPage.page);
   return testPage;
 }
 

@@ -199,9 +199,14 @@ describe('a header menu whose code arrives mid-tap', () => {
     await page.mouse.down();
     const arrived = page.waitForResponse(/\/assets\/menu-impl-[^/]+\.js$/);
     release();
-    await arrived;
-    // Let the module run and React render whatever it renders when the code is there.
-    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    const menuCode = (await arrived).url();
+    // Until the module has run and React has rendered with it: importing the same module from the page
+    // resolves once it has run (one module per address), then a frame lets React's render land. A fixed pause
+    // was too short on a loaded machine: the press then ended before the code had run, another case than this.
+    // (A string: vitest rewrites import() in this file's functions, which run in the page.)
+    await page.evaluate(
+      `import(${JSON.stringify(menuCode)}).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))`,
+    );
     await page.mouse.up();
     await page.getByRole('menuitem', { name: 'Dark' }).waitFor();
   });

@@ -142,6 +142,11 @@ describe.each(VIEWPORTS)('Somali admin console at %s size', (viewport) => {
     await visit(page, '/admin/settings');
     await heading(page, 'Dejinta').waitFor();
     const settings = page.getByRole('form', { name: 'Dejinta' });
+    // The saved settings are put in the form a render after it shows: emptied before then, the zoom would be
+    // filled again by them. The tile address is never empty once they are in.
+    await expect
+      .poll(() => settings.getByRole('textbox', { name: 'Cinwaanka xabbadaha khariidadda' }).inputValue())
+      .not.toBe('');
     await settings.getByRole('textbox', { name: 'Weynaynta caadiga ah' }).fill('');
     await settings.getByRole('button', { name: 'Kaydi dejinta' }).click();
     await settings.getByText('Geli tiro', { exact: true }).waitFor();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stubTiles } from './helpers/admin';
 import { signInThroughApi } from './helpers/auth';
+import { waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { pageCases, text } from './helpers/pages-a';
 import { setupE2E } from './helpers/suite';
@@ -81,6 +82,9 @@ async function expectCleanHydration(page: Page, path: string, h1: string) {
     const heading = document.querySelector('main h1');
     return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
   });
+  // The heading is claimed while hydration runs (a transition that yields); a mismatch further down, or what
+  // changes right after hydration, comes only once all of it is done.
+  await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   expect(await page.locator('main h1').innerText()).toBe(h1);
   expect(asked.filter((procedures) => procedures !== 'auth.session')).toEqual([]);
@@ -97,9 +101,10 @@ describe('choices kept in the browser', () => {
         localStorage.setItem('data-saver', 'on');
       });
       await expectCleanHydration(page, path, h1For(path));
-      expect(await page.getByTestId('theme-menu').getAttribute('aria-label')).toContain(
-        text('so', 'common:theme.dark'),
-      );
+      // The stored choice shows in the render after hydration (useHydrated), not in the server's HTML.
+      await expect
+        .poll(() => page.getByTestId('theme-menu').getAttribute('aria-label'))
+        .toContain(text('so', 'common:theme.dark'));
       if (path === '/registration-centers')
         await page.getByText(text('so', 'common:dataSaver.mapHidden')).waitFor();
     },

@@ -13,7 +13,7 @@ import {
   uniqueCardNumber,
 } from '../helpers/voter-roll-factories';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
-import { signInThroughApi } from './helpers/auth';
+import { signInThroughApi, waitForSignedIn } from './helpers/auth';
 import { type TestPage, visit } from './helpers/browser';
 import { createCitizen } from './helpers/factories';
 import { expectNoEnglish } from './helpers/somali';
@@ -200,6 +200,8 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
 
     // And votes in the election limited to enrolled voters of the center's region.
     await visit(citizenPage.page, `/vote/${election.id}`);
+    // Until the session check answers, the server's page is a visitor's ballot, whose Submit would refuse.
+    await waitForSignedIn(citizenPage.page, text.common.nav.signOut);
     await citizenPage.page.getByRole('radio', { name: /Candidate 2/ }).click();
     await citizenPage.page.getByRole('button', { name: text.elections.vote.submit }).click();
     await citizenPage.page.getByText(text.elections.vote.submittedTitle).first().waitFor();

@@ -60,7 +60,7 @@ describe('elections hub', () => {
     await submit.waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await page.getByRole('radio', { name: /Faadumo Ali Warsame/ }).click();
-    expect(await submit.isDisabled()).toBe(false);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
 
     await page.getByText('Vote Submitted').waitFor();
@@ -109,7 +109,9 @@ describe('polls on the hub', () => {
     expect(title).toMatch(/Poll/);
     await closedPoll.getByRole('link', { name: /^View Results/ }).click();
     await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
-    await page.getByRole('heading', { name: title }).first().waitFor();
+    // The results page's own heading (h1): the hub's card, still on screen until the page's code has come,
+    // has a heading with the same title.
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
   });
 });
 
@@ -136,7 +138,8 @@ describe('results', () => {
       .getByRole('link', { name: 'Full results' })
       .click();
     await page.waitForURL(/\/results\/[0-9a-f-]{36}$/);
-    await page.getByRole('heading', { name: BY_ELECTION }).waitFor();
+    // The results page's own h1: /verified-results' card (on screen until the page's code came) has an h2 so named.
+    await page.getByRole('heading', { name: BY_ELECTION, level: 1 }).waitFor();
     const rows = page.getByRole('table').getByRole('row');
     await rows.first().waitFor();
     const text = await rows.allInnerTexts();

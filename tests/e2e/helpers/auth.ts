@@ -7,6 +7,20 @@ export function waitForPath(page: Page, path: string): Promise<void> {
   return page.waitForURL((url) => url.pathname === path);
 }
 
+/**
+ * Resolves once the page knows its reader is signed in: the header's Sign Out (`signOut`: its label in the
+ * page's language), drawn when the session check has answered. A page the server rendered shows a visitor's
+ * view until then (on the vote page: a ballot whose Submit answers "ensure you're logged in", replaced by the
+ * reader's own once the session is known), so a test that acts as the signed-in reader waits for this first.
+ * On a phone the header's part is hidden (the drawer has it): it is looked for in the page, not on screen.
+ */
+export async function waitForSignedIn(page: Page, signOut = 'Sign Out'): Promise<void> {
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: signOut, exact: true, includeHidden: true })
+    .waitFor({ state: 'attached' });
+}
+
 /** The Sign In form on /auth (its tab is the default one). */
 export function signInForm(page: Page) {
   return page.getByRole('form', { name: 'Sign In' });

@@ -58,6 +58,7 @@ export async function newPage(
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();
+  await slowDownCpu(page);
   const problems: string[] = [];
   const allowed: AllowedResourceError[] = [];
 
@@ -89,6 +90,18 @@ export async function newPage(
     },
     close: () => context.close(),
   };
+}
+
+/**
+ * E2E_CPU_SLOWDOWN=4 (for example) runs every test page's scripts that many times slower, as on CI's loaded
+ * 2-core machine or a cheap phone: races between a test and the page (hydration, the session check, a
+ * navigation's code) then show on a quiet machine too. Off unless set.
+ */
+async function slowDownCpu(page: Page): Promise<void> {
+  const rate = Number(process.env.E2E_CPU_SLOWDOWN ?? '1');
+  if (!(rate > 1)) return;
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
 /** The browser's language (which the site follows unless the reader chose one) and colour scheme. */
@@ -133,4 +146,15 @@ export async function visit(page: Page, path: string): Promise<void> {
     const body = response ? (await response.text()).slice(0, 300) : 'no response';
     throw new Error(`GET ${path} answered ${status ?? 'nothing'} instead of the app (200): ${body}`);
   }
+}
+
+/**
+ * Resolves once a page the server rendered works: React has hydrated it, parts inside Suspense boundaries
+ * included, and taps made before then have been replayed. client/src/root.tsx marks that moment on the window
+ * (`__codkaHydrated`, for public/theme-init.js's kept taps); the server's HTML alone looks the same before it.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => (window as unknown as { __codkaHydrated?: boolean }).__codkaHydrated === true,
+  );
 }
