@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 
+import { setSessionState } from '@client/lib/session';
 import { VotePage } from '@client/pages/elections/vote.page';
 import type { EligibilityRule } from '@shared/voter-roll';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type Handler, renderWithApp, ServerError, sessionUser } from '../render';
 
@@ -115,5 +116,28 @@ describe('who may vote, on the vote page', () => {
       },
     });
     expect(await screen.findByRole('button', { name: 'Submit Vote' })).toBeTruthy();
+  });
+
+  it("shows no ballot until the session check has answered, then the reader's own", async () => {
+    const user = sessionUser();
+    await renderWithApp(<VotePage />, {
+      namespaces: ['elections', 'eligibility'],
+      user,
+      route: '/vote/:id',
+      path: '/vote/e1',
+      server: {
+        'elections.kindOf': () => ({ kind: 'election' }),
+        'elections.byId': () => election('signedIn'),
+      },
+    });
+    // The session check still under way (a page opened straight from a link): neither a visitor's ballot, whose
+    // Submit the server would refuse, nor "sign in".
+    act(() => setSessionState({ loading: true, user: null }));
+    await screen.findByText('Who can vote: anyone with an account');
+    expect(screen.queryAllByRole('radio')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Submit Vote' })).toBeNull();
+    expect(screen.queryByText(/sign in to vote/i)).toBeNull();
+    act(() => setSessionState({ loading: false, user }));
+    await screen.findByRole('radio', { name: /Hodan Warsame/ });
   });
 });

@@ -100,9 +100,13 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
         ) : open ? (
           user ? (
             <EligibleBallot election={election} onVoted={setJustCast} />
+          ) : loading ? (
+            // Until the session check answers, no ballot: a voter's tap on a visitor's ballot would be refused
+            // ("sign in"), and their own standing (eligible, already voted) is not known yet.
+            <Skeleton height={180} />
           ) : (
             <>
-              {!loading && <SignInPrompt>{t('vote.signIn')}</SignInPrompt>}
+              <SignInPrompt>{t('vote.signIn')}</SignInPrompt>
               <VoteCard electionId={election.id} candidates={election.candidates} onVoted={setJustCast} />
             </>
           )
