@@ -79,7 +79,9 @@ export function AdminSettingsPage() {
           />
         </Text>
       </div>
-      {settings.isPending ? (
+      {/* Until the saved settings are in the form (one render after they arrive), no field to type into: the
+          values would overwrite what was typed. */}
+      {settings.isPending || (settings.data && !form.initialized) ? (
         <Skeleton h={420} />
       ) : (
         <form onSubmit={submit} noValidate aria-label={t('settings.form')}>
