@@ -70,7 +70,7 @@ describe('remembered sessions over HTTP', () => {
     expect((await sessionUser(app, cookie))?.isAdmin).toBe(true);
     updateUser(
       db,
-      { id: profileIdOf(db, demoted.id), fullName: 'Former Admin', role: null, isActive: true },
+      { id: profileIdOf(db, demoted.id), fullName: 'Former Admin', phone: null, role: null, isActive: true },
       other.id,
     );
     const after = await sessionUser(app, cookie);
