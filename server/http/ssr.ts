@@ -20,10 +20,11 @@ import { PUBLIC_CACHE_TTL_MS, type PublicWrite } from './public-cache';
  * so one copy serves every reader of a language for a short while (the public cache's TTL). A write empties
  * the copies at once, unless every call it made declares `onlyAdds` (a vote; ProcedurePolicy in
  * server/trpc/init.ts): then a copy from before it is still served, for PAGE_STALE_AFTER_ADD_MS at most, while
- * one render refreshes it in the background. On election day votes arrive many times a second, and without this
- * nearly every reader waited for a render of their own. A write that may hide something (results hidden, an
- * election unpublished, a member removed, a poll taken down) declares no such thing, so its copies go at once;
- * a voter's own state on the page ("you voted") comes from their browser after hydration, never from a copy. A render costs milliseconds of CPU and renders run one at a time, so a
+ * one render refreshes it in the background (at most once every PAGE_REFRESH_MS). On election day votes arrive
+ * many times a second, and without this nearly every reader waited for a render of their own. A write that may
+ * hide something (results hidden, an election unpublished, a member removed, a poll taken down) declares no such
+ * thing, so its copies go at once; a voter's own state on the page ("you voted") comes from their browser after
+ * hydration, never from a copy. A render costs milliseconds of CPU and renders run one at a time, so a
  * flood of new URLs (junk query strings) is charged to the address's call ceiling and, past a short queue or
  * the render budget, answered with the shell the browser renders itself: never an error, never an unbounded
  * backlog, never the whole thread.
@@ -42,11 +43,18 @@ const MAX_WAITING_RENDERS = 16;
 export const RENDER_MS_PER_SECOND = 250;
 export const RENDER_BURST_MS = 1000;
 /**
- * How long after a write that only adds (a vote) a copy rendered before it may still be served: long enough for
- * the one render that refreshes it under load (100-200 ms), short enough that a count a page shows is at most
- * a second behind. Never past the copy's TTL either.
+ * How long after a write that only adds (a vote) a copy rendered before it may still be served: as long as any
+ * copy may lag behind the clock (the TTL, which also still applies), so a count a page shows is at most two
+ * seconds behind the votes.
  */
-export const PAGE_STALE_AFTER_ADD_MS = 1000;
+export const PAGE_STALE_AFTER_ADD_MS = PUBLIC_CACHE_TTL_MS;
+/**
+ * A copy a vote outdated is rendered again once it is this old, not sooner: with votes every few milliseconds a
+ * refresh started as soon as the last one ended kept a render running all the time (every other request
+ * waiting behind it; P1 in bench/page-ttfb.mjs). One render a second per page read, whatever the vote rate;
+ * under load a render takes 100-250 ms, well inside the copy's remaining second.
+ */
+export const PAGE_REFRESH_MS = 1000;
 /** Renders of one page under way at once (one a vote outdated, and the one after it). */
 const MAX_RENDERS_PER_PAGE = 2;
 
@@ -238,7 +246,8 @@ export function createServerPages(
       if (entry.outdatedAt === undefined) return entry.page;
       if (now - entry.outdatedAt <= PAGE_STALE_AFTER_ADD_MS) {
         // Served as it is while one render (not charged: a copy the cache holds) replaces it.
-        if (!rendering.has(`${generation}\n${key}`)) startRender(request, url, language, key);
+        const due = now - entry.storedAt >= PAGE_REFRESH_MS;
+        if (due && !rendering.has(`${generation}\n${key}`)) startRender(request, url, language, key);
         return entry.page;
       }
     }

@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@server/auth/cookies';
 import { createSession } from '@server/auth/sessions';
-import { PAGE_STALE_AFTER_ADD_MS } from '@server/http/ssr';
+import { PAGE_REFRESH_MS, PAGE_STALE_AFTER_ADD_MS } from '@server/http/ssr';
 import { proceduresWith, procedureType } from '@server/routers/policy';
 import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -71,12 +71,18 @@ describe('the policy that lets pages lag behind a write', () => {
 
 describe('a page after a vote', () => {
   it('is the copy from before the vote, served at once while one render refreshes it', async () => {
+    const startedAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: startedAt });
     const test = await openApp();
     const vote = pollVotes(test);
     const first = await get(test, '/polls/presidential');
     expect(renders.asked).toHaveLength(1);
     await vote();
+    // Served as it is, not rendered again, until it is PAGE_REFRESH_MS old.
+    expect(stateBlock((await get(test, '/polls/presidential')).body)).toBe(stateBlock(first.body));
+    expect(renders.asked).toHaveLength(1);
 
+    vi.setSystemTime(startedAt + PAGE_REFRESH_MS);
     const release = holdRenders();
     const stale = await get(test, '/polls/presidential');
     // Answered from the copy although its refresh is held: the reader did not wait for a render.
@@ -116,6 +122,8 @@ describe('a page after a vote', () => {
 
 describe('a write that may hide something', () => {
   it('drops the copies at once, even one a vote had just outdated and a refresh under way', async () => {
+    const startedAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: startedAt });
     const test = await openApp();
     const vote = pollVotes(test);
     const { election } = createElection(test.db, { title: 'Before The Edit' });
@@ -125,6 +133,7 @@ describe('a write that may hide something', () => {
     const url = `/election/${election.id}`;
     expect((await get(test, url)).body).toContain('Before The Edit');
     await vote();
+    vi.setSystemTime(startedAt + PAGE_REFRESH_MS);
     const release = holdRenders();
     // The stale copy starts a refresh (held), which began before the edit below.
     expect((await get(test, url)).body).toContain('Before The Edit');
