@@ -16,7 +16,8 @@ import type { ValidSession } from './sessions';
  * outside the process (the CLI's `create-admin` only ever promotes).
  */
 export const SESSION_CACHE_MAX_AGE_MS = 60_000;
-const MAX_SESSIONS = 50_000;
+// At most about 10 MB (a copy is a few hundred bytes); the oldest go first, and none is used past 60 s anyway.
+const MAX_SESSIONS = 20_000;
 
 export interface CachedSession {
   session: ValidSession;
