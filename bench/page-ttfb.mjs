@@ -139,7 +139,9 @@ export function rowsOf(result) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const result = await run();
   for (const row of rowsOf(result))
-    console.log(`${row[1]}: ${row[2]} (${row[3] || 'no target'}) ${row[4] === null ? '' : row[4] ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `${row[1]}: ${row[2]} (${row[3] || 'no target'}) ${row[4] === null ? '' : row[4] ? 'PASS' : 'FAIL'}`,
+    );
   console.log(`R1 meanwhile: ${result.r1.requestsPerSecond} req/s, p99 ${result.r1.p99Ms} ms`);
   console.log(`votes meanwhile: ${JSON.stringify(result.votes)}`);
 }
