@@ -2,7 +2,7 @@
 // the bench's). Called by bench/server-load.mjs with a JSON config as its only argument; prints the result
 // as JSON on its last line. Only 127.0.0.1, bounded by duration or amount, and stopped after maxSeconds
 // whatever happens.
-//   config: { url, connections, duration?, amount?, maxSeconds, requests: [{ method, path, headers?, body? }],
+//   config: { url, connections, duration?, amount?, overallRate?, maxSeconds, requests: [{ method, path, headers?, body? }],
 //             citizens?: { file, body: 'votes.cast' | 'polls.vote' | 'auth.signIn', ...ids } }
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
@@ -55,6 +55,8 @@ const instance = autocannon({
   ...(config.amount ? { amount: config.amount } : { duration: config.duration }),
   requests,
   timeout: 10,
+  // A steady stream (page-ttfb.mjs's votes), when asked: requests per second over all connections.
+  ...(config.overallRate ? { overallRate: config.overallRate } : {}),
 });
 const guard = setTimeout(() => instance.stop(), config.maxSeconds * 1000);
 const result = await instance;

@@ -82,7 +82,10 @@ async function voteLoad(server, volume, log) {
   };
 }
 
-/** `only: 'r2'` runs the votes alone (node bench/server-load.mjs --r2): the rest of the run is skipped. */
+/**
+ * `only: 'r2'` runs the votes alone (node bench/server-load.mjs --r2), `only: 'r1'` the reads alone (--r1): the
+ * rest of the run is skipped.
+ */
 export async function run({ log = (line) => console.error(`  ${line}`), only = null } = {}) {
   log('building the volume database (20,000 citizens with sessions, a month of poll votes)');
   const { server, volume, stop } = await startLoadServer('bench/volume-db.ts', []);
@@ -136,6 +139,16 @@ export async function run({ log = (line) => console.error(`  ${line}`), only = n
     log('R1 (for comparison) the same reads through tRPC, bypassing the cache');
     // A System Admin's reads always go through tRPC (drafts; every result once stepped up).
     const uncached = await load(reads(publicUrls, { headers: admin }));
+    const r1 = {
+      seconds: R1_SECONDS,
+      connections: R1_CONNECTIONS,
+      urls: publicUrls,
+      reference,
+      publicReads,
+      signedInReads,
+      uncached,
+    };
+    if (only === 'r1') return { volume: volume.counts, r1 };
 
     log('R3 sign-in storm (argon2id) at the same time as R1');
     const { result: storm, peakRssMb: stormRssMb } = await peakRss(server.pid, () =>
@@ -158,15 +171,7 @@ export async function run({ log = (line) => console.error(`  ${line}`), only = n
     return {
       volume: volume.counts,
       idleRssMb,
-      r1: {
-        seconds: R1_SECONDS,
-        connections: R1_CONNECTIONS,
-        urls: publicUrls,
-        reference,
-        publicReads,
-        signedInReads,
-        uncached,
-      },
+      r1,
       r2,
       r3: { reads: stormReads, signIns },
       memory: { idleRssMb, loadRssMb, stormRssMb },
@@ -177,7 +182,7 @@ export async function run({ log = (line) => console.error(`  ${line}`), only = n
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const only = process.argv.includes('--r2') ? 'r2' : null;
+  const only = ['r1', 'r2'].find((part) => process.argv.includes(`--${part}`)) ?? null;
   console.log(JSON.stringify(await run({ only }), null, 2));
 }
 

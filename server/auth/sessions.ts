@@ -3,6 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { profiles, sessions, users } from '../db/schema';
+import {
+  cachedSession,
+  dropCachedSession,
+  forgetCachedSessions,
+  rememberSession,
+  SESSION_CACHE_MAX_AGE_MS,
+  sessionCacheKey,
+} from './session-cache';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from './tokens';
 
 const HOUR = 60 * 60 * 1000;
@@ -65,23 +73,41 @@ const sessionLookup = preparedOnce((db) =>
     .prepare(),
 );
 
-/** Returns the session for a cookie token, or null (and deletes it) when expired or the account is inactive. */
+/**
+ * Returns the session for a cookie token, or null (and deletes it) when expired or the account is inactive.
+ * A session read lately comes from memory (session-cache.ts), with the same expiry checks made on the copy; a
+ * copy due for its hourly activity write is read again, so that write still happens.
+ */
 export function validateSessionToken(db: Db, token: string, now = new Date()): ValidSession | null {
   const parts = splitToken(token);
   if (!parts) return null;
+  const key = sessionCacheKey(token);
+  const time = now.getTime();
+  const copy = cachedSession(db, key);
+  if (
+    copy &&
+    time - copy.readAt <= SESSION_CACHE_MAX_AGE_MS &&
+    time - copy.createdAt <= SESSION_ABSOLUTE_LIFETIME_MS &&
+    time - copy.lastActiveAt <= ACTIVITY_WRITE_INTERVAL_MS
+  ) {
+    return copy.session;
+  }
+  if (copy) dropCachedSession(db, key);
   const row = sessionLookup(db).get({ id: parts.id });
   if (!row || !secretMatches(parts.secret, row.secretHash)) return null;
 
-  const age = now.getTime() - row.createdAt.getTime();
-  const idle = now.getTime() - row.lastActiveAt.getTime();
+  const age = time - row.createdAt.getTime();
+  const idle = time - row.lastActiveAt.getTime();
   if (age > SESSION_ABSOLUTE_LIFETIME_MS || idle > SESSION_INACTIVITY_TIMEOUT_MS || row.isActive === false) {
     invalidateSession(db, row.id);
     return null;
   }
+  let lastActiveAt = row.lastActiveAt.getTime();
   if (idle > ACTIVITY_WRITE_INTERVAL_MS) {
     db.update(sessions).set({ lastActiveAt: now }).where(eq(sessions.id, row.id)).run();
+    lastActiveAt = time;
   }
-  return {
+  const session: ValidSession = {
     id: row.id,
     steppedUpUntil: row.steppedUpUntil,
     user: {
@@ -93,13 +119,17 @@ export function validateSessionToken(db: Db, token: string, now = new Date()): V
       emailVerified: row.emailVerifiedAt !== null,
     },
   };
+  rememberSession(db, key, { session, createdAt: row.createdAt.getTime(), lastActiveAt, readAt: time });
+  return session;
 }
 
 export function invalidateSession(db: Db, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+  forgetCachedSessions();
 }
 
 /** Ends every session of a user: on password change and on deactivation. */
 export function invalidateUserSessions(db: Pick<Db, 'delete'>, userId: string): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  forgetCachedSessions();
 }

@@ -113,11 +113,18 @@ async function parseCalls(call: TrpcRequest): Promise<{ calls: Call[]; batch: bo
   }
 }
 
+/** What a write can change on public pages (ProcedurePolicy `onlyAdds`): only add, or anything. */
+export type PublicWrite = 'onlyAdds' | 'any';
+
 interface PublicCacheOptions {
   /** The per-address call ceiling (trpc-calls.ts), taken before any work: false when it answered 429. */
   charge?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
-  /** Told whenever the cache is emptied, so what is built from the same answers (pages, ssr.ts) goes too. */
-  onInvalidate?: () => void;
+  /**
+   * Told whenever the cache is emptied, so what is built from the same answers (pages, ssr.ts) goes too:
+   * `onlyAdds` when the write was one that only adds to what pages show (its procedures' meta), which pages
+   * may still show for a moment; `any` for every other write, whose copies must go at once.
+   */
+  onInvalidate?: (write: PublicWrite) => void;
 }
 
 export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {}) {
@@ -126,11 +133,11 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
   // Bumped by every write, so an answer computed before a write is never stored after it.
   let generation = 0;
 
-  function invalidate() {
+  function invalidate(write: PublicWrite = 'any') {
     generation += 1;
     entries.clear();
     currentPoll = null;
-    options.onInvalidate?.();
+    options.onInvalidate?.(write);
   }
 
   // Which poll is current, asked for every signed-in read of polls.current: remembered like an answer (emptied
@@ -276,7 +283,11 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
     // Decided on the route tRPC matched, so `/%74rpc/auth.signOut` is auth-only too; any other
     // successful write (or a route outside tRPC) empties the cache.
     const names = trpcRequest(request)?.names;
-    if (!names?.every((name) => AUTH_NAME.test(name))) invalidate();
+    if (names?.every((name) => AUTH_NAME.test(name))) return payload;
+    // The answers here are always dropped (a voter sees their own vote at once). Pages may lag a moment only
+    // behind a write whose every call declares `onlyAdds` in its meta: never a list of names kept here.
+    const onlyAdds = !!names?.length && names.every((name) => procedurePolicy(name)?.onlyAdds === true);
+    invalidate(onlyAdds ? 'onlyAdds' : 'any');
     return payload;
   }
 

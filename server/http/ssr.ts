@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { appRouter } from '../routers/_app';
 import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
-import { PUBLIC_CACHE_TTL_MS } from './public-cache';
+import { PUBLIC_CACHE_TTL_MS, type PublicWrite } from './public-cache';
 
 /**
  * Public pages rendered on the server (client/src/entry-server.tsx, built to dist/ssr/entry-server.cjs): the
@@ -17,8 +17,14 @@ import { PUBLIC_CACHE_TTL_MS } from './public-cache';
  * it (client/src/entry-client.tsx).
  *
  * Every page is rendered as a visitor sees it, with an anonymous context: the HTML never holds anyone's data,
- * so one copy serves every reader of a language for a short while (the public cache's TTL, emptied by any
- * write, like the public cache). A render costs milliseconds of CPU and renders run one at a time, so a
+ * so one copy serves every reader of a language for a short while (the public cache's TTL). A write empties
+ * the copies at once, unless every call it made declares `onlyAdds` (a vote; ProcedurePolicy in
+ * server/trpc/init.ts): then a copy from before it is still served, for PAGE_STALE_AFTER_ADD_MS at most, while
+ * one render refreshes it in the background (at most once every PAGE_REFRESH_MS). On election day votes arrive
+ * many times a second, and without this nearly every reader waited for a render of their own. A write that may
+ * hide something (results hidden, an election unpublished, a member removed, a poll taken down) declares no such
+ * thing, so its copies go at once; a voter's own state on the page ("you voted") comes from their browser after
+ * hydration, never from a copy. A render costs milliseconds of CPU and renders run one at a time, so a
  * flood of new URLs (junk query strings) is charged to the address's call ceiling and, past a short queue or
  * the render budget, answered with the shell the browser renders itself: never an error, never an unbounded
  * backlog, never the whole thread.
@@ -36,6 +42,21 @@ const MAX_WAITING_RENDERS = 16;
  */
 export const RENDER_MS_PER_SECOND = 250;
 export const RENDER_BURST_MS = 1000;
+/**
+ * How long after a write that only adds (a vote) a copy rendered before it may still be served: as long as any
+ * copy may lag behind the clock (the TTL, which also still applies), so a count a page shows is at most two
+ * seconds behind the votes.
+ */
+export const PAGE_STALE_AFTER_ADD_MS = PUBLIC_CACHE_TTL_MS;
+/**
+ * A copy a vote outdated is rendered again once it is this old, not sooner: with votes every few milliseconds a
+ * refresh started as soon as the last one ended kept a render running all the time (every other request
+ * waiting behind it; P1 in bench/page-ttfb.mjs). One render a second per page read, whatever the vote rate;
+ * under load a render takes 100-250 ms, well inside the copy's remaining second.
+ */
+export const PAGE_REFRESH_MS = 1000;
+/** Renders of one page under way at once (one a vote outdated, and the one after it). */
+const MAX_RENDERS_PER_PAGE = 2;
 
 export interface ServerPage {
   status: number;
@@ -49,6 +70,14 @@ export interface ServerPage {
 interface Entry {
   page: ServerPage;
   storedAt: number;
+  /** When the first write that only adds landed after its render began: served for a moment more (above). */
+  outdatedAt?: number;
+}
+
+interface Flight {
+  page: Promise<ServerPage | null>;
+  /** As Entry's: when a write that only adds landed while it rendered. */
+  outdatedAt?: number;
 }
 
 export function loadPageRenderer(ssrDir: string): RenderPage | null {
@@ -86,17 +115,39 @@ export function createServerPages(
   let lastRenderEnd = 0;
   // What a render takes lately: the renders already queued are counted against the budget before one more.
   let renderMs = 20;
-  // Renders under way, by generation, language and address (pageFor).
-  const rendering = new Map<string, Promise<ServerPage | null>>();
+  // The newest render under way of each page, by generation, language and address (pageFor), and how many of
+  // that page's renders are under way.
+  const rendering = new Map<string, Flight>();
+  const renderCount = new Map<string, number>();
+  // The copies no write that only adds has outdated yet: the only ones such a write has to mark.
+  const upToDate = new Set<string>();
   function budgetLeft(now: number): number {
     budget = Math.min(RENDER_BURST_MS, budget + ((now - budgetAt) * RENDER_MS_PER_SECOND) / 1000);
     budgetAt = now;
     return budget;
   }
 
-  function invalidate() {
+  /** After a write (public-cache.ts): a write that may hide something drops every copy at once. */
+  function invalidate(write: PublicWrite = 'any') {
+    if (write === 'onlyAdds') return outdate(Date.now());
     generation += 1;
     pages.clear();
+    upToDate.clear();
+  }
+
+  /** After a write that only adds: the copies and renders under way from before it are marked, not dropped. */
+  function outdate(now: number) {
+    for (const key of upToDate) {
+      const entry = pages.get(key);
+      if (entry) entry.outdatedAt ??= now;
+    }
+    upToDate.clear();
+    for (const flight of rendering.values()) flight.outdatedAt ??= now;
+  }
+
+  function drop(key: string) {
+    pages.delete(key);
+    upToDate.delete(key);
   }
 
   async function renderNow(
@@ -123,7 +174,13 @@ export function createServerPages(
   }
 
   /** Renders the page and keeps it, unless a write landed meanwhile; null when the render failed. */
-  async function renderAndKeep(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
+  async function renderAndKeep(
+    request: FastifyRequest,
+    url: string,
+    language: PageLanguage,
+    key: string,
+    flight: Flight,
+  ) {
     waiting += 1;
     const startedAt = generation;
     const askedAt = performance.now();
@@ -142,11 +199,13 @@ export function createServerPages(
         // memory holds the pages of the last two seconds, not 500 pages of 100-200 KB a flood of addresses left.
         for (const [stored, { storedAt }] of pages) {
           if (now - storedAt <= PUBLIC_CACHE_TTL_MS) break;
-          pages.delete(stored);
+          drop(stored);
         }
-        pages.delete(key);
-        if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
-        pages.set(key, { page, storedAt: now });
+        drop(key);
+        if (pages.size >= MAX_PAGES) drop(pages.keys().next().value as string);
+        // A vote that landed while it rendered may be missing from it: outdated from that moment.
+        pages.set(key, { page, storedAt: now, outdatedAt: flight.outdatedAt });
+        if (flight.outdatedAt === undefined) upToDate.add(key);
       }
       return page;
     } catch (error) {
@@ -155,6 +214,24 @@ export function createServerPages(
     } finally {
       waiting -= 1;
     }
+  }
+
+  /** A render of the page, shared by every reader who asks while it runs; null when none may start now. */
+  function startRender(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
+    if (waiting >= MAX_WAITING_RENDERS) return null;
+    // Like every limit, off with RATE_LIMITS=off (load tests, which measure rendering itself).
+    if (deps.env.RATE_LIMITS && budgetLeft(performance.now()) <= waiting * renderMs) return null;
+    const flightKey = `${generation}\n${key}`;
+    const flight: Flight = { page: Promise.resolve(null) };
+    renderCount.set(flightKey, (renderCount.get(flightKey) ?? 0) + 1);
+    flight.page = renderAndKeep(request, url, language, key, flight).finally(() => {
+      if (rendering.get(flightKey) === flight) rendering.delete(flightKey);
+      const left = (renderCount.get(flightKey) ?? 1) - 1;
+      if (left > 0) renderCount.set(flightKey, left);
+      else renderCount.delete(flightKey);
+    });
+    rendering.set(flightKey, flight);
+    return flight;
   }
 
   /**
@@ -167,25 +244,43 @@ export function createServerPages(
     const language = pageLanguage(request);
     const key = `${language}\n${url}`;
     const entry = pages.get(key);
-    if (entry && Date.now() - entry.storedAt <= PUBLIC_CACHE_TTL_MS) return entry.page;
-    if (entry) pages.delete(key);
+    const now = Date.now();
+    if (entry && now - entry.storedAt <= PUBLIC_CACHE_TTL_MS) {
+      if (entry.outdatedAt === undefined) return entry.page;
+      if (now - entry.outdatedAt <= PAGE_STALE_AFTER_ADD_MS) {
+        // Served as it is while one render (not charged: a copy the cache holds) replaces it.
+        const due = now - entry.storedAt >= PAGE_REFRESH_MS;
+        if (due && !rendering.has(`${generation}\n${key}`)) startRender(request, url, language, key);
+        return entry.page;
+      }
+    }
+    if (entry) drop(key);
     const wait = (await options.secondsToWait?.(request)) ?? null;
     if (wait !== null) return { status: 429, result: null, retryAfter: wait };
-    // Readers asking for one page at once (a popular page just after a vote emptied the cache) share one render
-    // instead of filling the queue with copies of it; one who asks after a later write gets a render of its own.
+    // Readers asking for one page at once (a popular page just after a write emptied the cache) share one render
+    // instead of filling the queue with copies of it. One who asks after a later write gets a render of its own
+    // (flights are keyed by the generation of writes that may hide something, and one a vote outdated is not
+    // joined), but a page never has more than MAX_RENDERS_PER_PAGE under way: with votes arriving every few
+    // milliseconds, every reader would otherwise start one (and fill the queue, as in the attack of issue 19).
     const flightKey = `${generation}\n${key}`;
-    const inFlight = rendering.get(flightKey);
-    if (inFlight) return inFlight;
-    if (waiting >= MAX_WAITING_RENDERS) return null;
-    // Like every limit, off with RATE_LIMITS=off (load tests, which measure rendering itself).
-    if (deps.env.RATE_LIMITS && budgetLeft(performance.now()) <= waiting * renderMs) return null;
-    const flight = renderAndKeep(request, url, language, key);
-    rendering.set(flightKey, flight);
-    try {
-      return await flight;
-    } finally {
-      rendering.delete(flightKey);
+    const newest = rendering.get(flightKey);
+    const joinable =
+      newest &&
+      (newest.outdatedAt === undefined || (renderCount.get(flightKey) ?? 0) >= MAX_RENDERS_PER_PAGE);
+    const flight = (joinable ? newest : startRender(request, url, language, key)) ?? newest;
+    if (!flight) return null;
+    const joined = flight === newest;
+    const page = await flight.page;
+    // A reader who joined a render that a vote outdated long before it ended gets the shell rather than a page
+    // more than PAGE_STALE_AFTER_ADD_MS behind that vote (rare: a render queued for a second).
+    if (
+      joined &&
+      flight.outdatedAt !== undefined &&
+      Date.now() - flight.outdatedAt > PAGE_STALE_AFTER_ADD_MS
+    ) {
+      return null;
     }
+    return page;
   }
 
   return { pageFor, invalidate, size: () => pages.size };

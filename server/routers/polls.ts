@@ -63,7 +63,7 @@ export const pollsRouter = router({
     .query(({ ctx }) => pollList(ctx.db, viewerOf(ctx))),
   /** One vote per citizen per poll, decided by the database. */
   vote: voterProcedure
-    .meta({ limited: true, hot: true })
+    .meta({ limited: true, hot: true, onlyAdds: true })
     .input(pollVoteInput)
     .mutation(async ({ ctx, input }) => {
       await consume(ctx.limits.enabled, [[ctx.limits.pollVotesAddress, ctx.ip]], 'limit.pollVotes');

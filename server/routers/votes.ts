@@ -6,7 +6,7 @@ import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 export const votesRouter = router({
   /** One vote per citizen per election; returns the receipt. */
   cast: protectedProcedure
-    .meta({ limited: true, hot: true })
+    .meta({ limited: true, hot: true, onlyAdds: true })
     .input(castVoteInput)
     .mutation(async ({ ctx, input }) => {
       await consume(ctx.limits.enabled, [[ctx.limits.votesAddress, ctx.ip]], 'limit.votes');

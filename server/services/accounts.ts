@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { consume, takePoints } from '../auth/rate-limits';
+import { forgetCachedSessions } from '../auth/session-cache';
 import type { Db } from '../db/client';
 import { auditLogs, profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
@@ -143,6 +144,7 @@ export async function bootstrapAdmin(
         .set({ role: 'System Admin', isActive: true })
         .where(eq(profiles.userId, userId))
         .run();
+      forgetCachedSessions();
     } else {
       userId = tx
         .insert(users)
@@ -228,6 +230,7 @@ export async function ensureConfiguredAdmin(
     }
     if (existing.isActive === false) return 'deactivatedAccount';
     db.update(profiles).set({ role: 'System Admin' }).where(eq(profiles.userId, existing.id)).run();
+    forgetCachedSessions();
     recordAudit(db, {
       action: 'configure_admin',
       tableName: 'profiles',

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { forgetCachedSessions } from '../auth/session-cache';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { emailVerifications, users } from '../db/schema';
@@ -57,6 +58,7 @@ export function verifyEmail(db: Db, token: string, now = new Date()): { email: s
     if (!user || user.email !== row.email) throw new DomainError('emailVerification.linkExpired');
     tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, row.id)).run();
     tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, row.userId)).run();
+    forgetCachedSessions();
     return { email: row.email };
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { takePoints } from '../auth/rate-limits';
+import { forgetCachedSessions } from '../auth/session-cache';
 import { passwordResets, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
@@ -72,6 +73,7 @@ export async function changePassword(
       .where(and(eq(passwordResets.userId, actor.userId), isNull(passwordResets.usedAt)))
       .run();
     endTwoFactorChallenges(tx, actor.userId);
+    forgetCachedSessions();
     return tx
       .delete(sessions)
       .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)))

@@ -2,6 +2,7 @@ import { PASSWORD_RESET_REQUESTED } from '@shared/schemas/account';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { consume } from '../auth/rate-limits';
+import { forgetCachedSessions } from '../auth/session-cache';
 import { invalidateUserSessions } from '../auth/sessions';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
 import { passwordResets, users } from '../db/schema';
@@ -117,6 +118,7 @@ export async function resetPassword(
       .where(eq(users.id, reset.userId))
       .run();
     invalidateUserSessions(tx, reset.userId);
+    forgetCachedSessions();
     endTwoFactorChallenges(tx, reset.userId);
   });
   return { success: true };

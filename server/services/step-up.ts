@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { forgetCachedSessions } from '../auth/session-cache';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
@@ -59,6 +60,7 @@ export async function stepUp(
     if (codeNeeded && input.code) await verifySecondFactor(deps, actor.userId, input.code);
     const until = new Date(Date.now() + STEP_UP_MS);
     deps.db.update(sessions).set({ steppedUpUntil: until }).where(eq(sessions.id, actor.sessionId)).run();
+    forgetCachedSessions();
     return { until };
   } finally {
     const elapsed = Date.now() - started;
@@ -77,4 +79,5 @@ export class IdentityMismatch extends Error {
 /** Ends this session's step-up (the dashboard's Logout button). */
 export function endStepUp(db: Db, sessionId: string) {
   db.update(sessions).set({ steppedUpUntil: null }).where(eq(sessions.id, sessionId)).run();
+  forgetCachedSessions();
 }

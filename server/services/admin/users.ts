@@ -2,6 +2,7 @@ import { ADMIN_ROLE } from '@shared/roles';
 import type { userUpdateInput } from '@shared/schemas/admin';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { forgetCachedSessions } from '../../auth/session-cache';
 import { invalidateUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { profiles, staffCenters, users } from '../../db/schema';
@@ -78,6 +79,8 @@ export function updateUser(db: Db, input: z.output<typeof userUpdateInput>, acto
     tx.update(profiles).set(values).where(eq(profiles.id, id)).run();
     // A deactivated account is signed out everywhere at once, not at its next request.
     if (!values.isActive) invalidateUserSessions(tx, userId);
+    // A new role or name is seen by the next request, not a remembered session's old one.
+    forgetCachedSessions();
     recordAudit(tx, { action: 'update', tableName: 'profiles', recordId: id, newValues: values, actorId });
     dropCentersUnlessRegistrar(tx, userId, values.role, actorId);
     return { id };
@@ -92,6 +95,7 @@ export function setUserActive(db: Db, id: string, isActive: boolean, actorId: st
     const userId = userIdOf(tx, id);
     tx.update(profiles).set({ isActive }).where(eq(profiles.id, id)).run();
     if (!isActive) invalidateUserSessions(tx, userId);
+    forgetCachedSessions();
     recordAudit(tx, {
       action: isActive ? 'activate' : 'deactivate',
       tableName: 'profiles',
