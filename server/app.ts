@@ -128,8 +128,8 @@ export async function buildApp(options: BuildAppOptions) {
   const publicCache = createPublicCache(deps, {
     charge: ceiling?.charge,
     // A write empties the open data's 2-second snapshots too (server/services/open-data/store.ts).
-    onInvalidate: () => {
-      serverPages?.invalidate();
+    onInvalidate: (write) => {
+      serverPages?.invalidate(write);
       openData.invalidate();
     },
   });
