@@ -50,3 +50,16 @@ describe('the /open-data page on the server', () => {
     expect(rootMarkup(answer.body)).toContain('href="/open-data"');
   });
 });
+
+describe('an election results page', () => {
+  it.each(['en', 'so'] as const)('links to /open-data in %s', async (language) => {
+    const test = await openApp();
+    const world = openDataWorld(test.db);
+    const answer = await test.app.inject({
+      url: `/results/${world.publicElection.id}`,
+      headers: { cookie: `lang=${language}` },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(rootMarkup(answer.body)).toContain('href="/open-data"');
+  });
+});

@@ -143,6 +143,13 @@ function ResultsView({ answer, readAt }: { answer: ResultsAnswer; readAt: number
             components={[<Anchor key="verify" component={Link} to="/verify" />]}
           />
         </Text>
+        <Text size="sm" c="dimmed">
+          <Trans
+            t={t}
+            i18nKey="results.openData"
+            components={[<Anchor key="open-data" component={Link} to="/open-data" />]}
+          />
+        </Text>
       </Stack>
     </PageContainer>
   );
