@@ -55,9 +55,18 @@ function sendVersioned(
   return reply.type(options.type).send(typeof body === 'string' ? body : body());
 }
 
-/** A refusal in the reader's language; anything else is a real failure for the error handler. */
+/**
+ * A refusal in the reader's language; anything else is a real failure for the error handler. Never kept by a
+ * cache: a 404 is cacheable by default (RFC 9111), so results not public yet would stay missing after they
+ * were published, and one reader's language would be served to the next (hence Vary as well).
+ */
 function refuse(reply: FastifyReply, error: unknown) {
-  if (error instanceof DomainError && error.kind !== 'unexpected') return sendDomainError(reply, error);
+  if (error instanceof DomainError && error.kind !== 'unexpected') {
+    return sendDomainError(
+      reply.header('cache-control', 'no-store').header('vary', 'Accept-Language'),
+      error,
+    );
+  }
   throw error;
 }
 
