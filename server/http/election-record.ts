@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
 import { publishedRecordRoot, storedRecordDocument } from '../services/election-record/record';
+import { type ApiCeiling, extraCallsFor } from './trpc-calls';
 
 export const ELECTION_RECORD_PATH = '/api/v1/elections/:id/record';
 
@@ -57,9 +58,13 @@ function recordBytesKept(deps: Pick<AppDeps, 'db'>) {
  * election, and for one not closed or whose results are not public yet. The answer is the stored document as it
  * was fixed at close, byte for byte, so every reader and every download holds the same file.
  */
-export function registerElectionRecord(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
+export function registerElectionRecord(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db'>,
+  ceiling?: Pick<ApiCeiling, 'chargeMore'>,
+): void {
   const recordBytes = recordBytesKept(deps);
-  app.get<{ Params: { id: string } }>(ELECTION_RECORD_PATH, (request, reply) => {
+  app.get<{ Params: { id: string } }>(ELECTION_RECORD_PATH, async (request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
     const id = idSchema.safeParse(request.params.id);
     if (!id.success) {
@@ -74,11 +79,17 @@ export function registerElectionRecord(app: FastifyInstance, deps: Pick<AppDeps,
       throw error;
     }
     const etag = `"${root}"`;
+    const held = alreadyHeld(request.headers['if-none-match'], etag);
+    const bytes = held ? null : recordBytes(id.data, root);
+    // Counted by its size (trpc-calls.ts): 20 MB at 300,000 votes is 307 calls of the address's ceiling.
+    if (bytes && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(bytes.length)))) {
+      return reply;
+    }
     reply.header('Cache-Control', ELECTION_RECORD_CACHE_CONTROL).header('ETag', etag);
-    if (alreadyHeld(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (held) return reply.code(304).send();
     return reply
       .type('application/json; charset=utf-8')
       .header('Content-Disposition', `inline; filename="election-record-${id.data}.json"`)
-      .send(recordBytes(id.data, root));
+      .send(bytes);
   });
 }

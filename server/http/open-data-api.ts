@@ -8,6 +8,7 @@ import { datasetNamed } from '../services/open-data/datasets';
 import { openApiDocument } from '../services/open-data/openapi';
 import { etagOf, type OpenData, openDataOf } from '../services/open-data/store';
 import { registerElectionRecord } from './election-record';
+import { type ApiCeiling, extraCallsFor } from './trpc-calls';
 
 /**
  * Browsers and CDNs keep an answer a minute (counts move in published batches, the rest rarely), then
@@ -28,8 +29,6 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 };
 
-type Charge = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
-
 /** Whether the reader already holds this version: If-None-Match may list several tags, weak or strong. */
 function holds(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -40,20 +39,26 @@ function holds(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-function sendVersioned(
+async function sendVersioned(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string | (() => string),
-  options: { type: string; etag: string; lastChanged: Date; filename?: string },
+  options: { type: string; etag: string; lastChanged: Date; filename?: string; ceiling?: ApiCeiling },
 ) {
+  if (holds(request, options.etag)) return versioned(reply, options).code(304).send();
+  const text = typeof body === 'string' ? body : body();
+  const extra = extraCallsFor(Buffer.byteLength(text));
+  // Refused with no ETag or caching headers: a 429 is no version of the file.
+  if (options.ceiling && !(await options.ceiling.chargeMore(request, reply, extra))) return reply;
+  if (options.filename) reply.header('content-disposition', `attachment; filename="${options.filename}"`);
+  return versioned(reply, options).type(options.type).send(text);
+}
+
+const versioned = (reply: FastifyReply, options: { etag: string; lastChanged: Date }) =>
   reply
     .header('etag', options.etag)
     .header('last-modified', options.lastChanged.toUTCString())
     .header('cache-control', OPEN_DATA_CACHE_CONTROL);
-  if (holds(request, options.etag)) return reply.code(304).send();
-  if (options.filename) reply.header('content-disposition', `attachment; filename="${options.filename}"`);
-  return reply.type(options.type).send(typeof body === 'string' ? body : body());
-}
 
 /**
  * A refusal in the reader's language; anything else is a real failure for the error handler. Never kept by a
@@ -73,7 +78,7 @@ function refuse(reply: FastifyReply, error: unknown) {
 /** Fastify's spelling of an OpenAPI path: {id} becomes :id. */
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-function apiHandler(route: ApiRoute, openData: OpenData) {
+function apiHandler(route: ApiRoute, openData: OpenData, ceiling?: ApiCeiling) {
   const answerOf = route.answer;
   if (!answerOf) return null;
   return (request: FastifyRequest, reply: FastifyReply) => {
@@ -101,6 +106,7 @@ function apiHandler(route: ApiRoute, openData: OpenData) {
         type: 'application/json; charset=utf-8',
         etag: etagOf(`${route.path}|${answer.version}`),
         lastChanged: answer.lastChanged,
+        ceiling,
       });
     } catch (error) {
       return refuse(reply, error);
@@ -116,7 +122,7 @@ function apiHandler(route: ApiRoute, openData: OpenData) {
 export function registerOpenDataApi(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'db' | 'env'>,
-  charge?: Charge,
+  ceiling?: ApiCeiling,
 ) {
   const openData = openDataOf({ db: deps.db, env: deps.env });
   // Links in the document and the data name the configured origin, never a request's Host header.
@@ -128,18 +134,18 @@ export function registerOpenDataApi(
     api.addHook('onRequest', async (request, reply) => {
       reply.headers(CORS_HEADERS);
       // Preflights count too: a flood is a flood, and browsers keep a preflight's answer a day (max-age).
-      if (charge && !(await charge(request, reply))) return reply;
+      if (ceiling && !(await ceiling.charge(request, reply))) return reply;
       if (request.method === 'OPTIONS') return reply.headers(PREFLIGHT_HEADERS).code(204).send();
     });
     // A preflight for any address under /api/v1 (answered by the hook above before any handler runs).
     api.options('/api/v1/*', (_request, reply) => reply.code(204).send());
 
     for (const route of API_ROUTES) {
-      const handler = apiHandler(route, openData);
+      const handler = apiHandler(route, openData, ceiling);
       if (handler) api.get(fastifyPath(route.path), handler);
     }
     // The one route the table documents but does not answer (its `answer` is absent): the election record.
-    registerElectionRecord(api, deps);
+    registerElectionRecord(api, deps, ceiling);
 
     api.get('/api/v1/openapi.json', (request, reply) =>
       sendVersioned(request, reply, documentBody, {
@@ -165,6 +171,7 @@ export function registerOpenDataApi(
         etag: made.etag,
         lastChanged: made.lastChanged,
         filename: format === 'csv' ? `codka-${dataset.name}.csv` : undefined,
+        ceiling,
       });
     });
   });

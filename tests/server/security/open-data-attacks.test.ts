@@ -1,4 +1,5 @@
-import { elections } from '@server/db/schema';
+import { electionRecords, elections } from '@server/db/schema';
+import { BYTES_PER_CALL } from '@server/http/trpc-calls';
 import { fixDueElectionRecords } from '@server/services/election-record/record';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
@@ -73,4 +74,35 @@ describe('attacks on the open data API and the election record (issue 20)', () =
       expect(answer.headers['cache-control'], url).toMatch(/^public/);
     }
   });
+
+  it('a large download is charged by its size: one address cannot be sent 10,000 records a minute', async () => {
+    const { app, db } = await openApp();
+    const { election } = await votedElection(createTestDeps(db), { cast: 1 });
+    db.update(elections).set({ status: 'Closed' }).where(eq(elections.id, election.id)).run();
+    expect(await fixDueElectionRecords(db)).toBe(1);
+    // Stands for a record of about 100,000 votes: one call for the request, 100 for its bytes.
+    const large = `${' '.repeat(100 * BYTES_PER_CALL - 2)}{}`;
+    db.update(electionRecords)
+      .set({ document: large })
+      .where(eq(electionRecords.electionId, election.id))
+      .run();
+    const url = `/api/v1/elections/${election.id}/record`;
+    const flooder = { remoteAddress: '203.0.113.20' };
+
+    let served = 0;
+    let refused = null;
+    while (!refused && served < 200) {
+      const answer = await app.inject({ ...flooder, url });
+      if (answer.statusCode === 429) refused = answer;
+      else served += 1;
+    }
+    // 99 downloads of 101 calls fill the 10,000 calls of a minute: 650 MB, not 65 GB.
+    expect(served).toBe(99);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused?.headers.etag).toBeUndefined();
+    expect(refused?.json().error.errorCode).toBe('request.tooManyRequests');
+    const neighbour = await app.inject({ remoteAddress: '198.51.100.20', url });
+    expect(neighbour.statusCode).toBe(200);
+    expect(neighbour.body).toBe(large);
+  }, 60_000);
 });
