@@ -60,18 +60,9 @@ const versioned = (reply: FastifyReply, options: { etag: string; lastChanged: Da
     .header('last-modified', options.lastChanged.toUTCString())
     .header('cache-control', OPEN_DATA_CACHE_CONTROL);
 
-/**
- * A refusal in the reader's language; anything else is a real failure for the error handler. Never kept by a
- * cache: a 404 is cacheable by default (RFC 9111), so results not public yet would stay missing after they
- * were published, and one reader's language would be served to the next (hence Vary as well).
- */
+/** A refusal in the reader's language (headers: the plugin's onSend); anything else is a real failure. */
 function refuse(reply: FastifyReply, error: unknown) {
-  if (error instanceof DomainError && error.kind !== 'unexpected') {
-    return sendDomainError(
-      reply.header('cache-control', 'no-store').header('vary', 'Accept-Language'),
-      error,
-    );
-  }
+  if (error instanceof DomainError && error.kind !== 'unexpected') return sendDomainError(reply, error);
   throw error;
 }
 
@@ -81,7 +72,7 @@ const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 function apiHandler(route: ApiRoute, openData: OpenData, ceiling?: ApiCeiling) {
   const answerOf = route.answer;
   if (!answerOf) return null;
-  return (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const input: Parameters<NonNullable<ApiRoute['answer']>>[1] = {};
     if (route.params) {
       const params = route.params.safeParse(request.params);
@@ -102,7 +93,8 @@ function apiHandler(route: ApiRoute, openData: OpenData, ceiling?: ApiCeiling) {
     }
     try {
       const answer = answerOf(openData, input);
-      return sendVersioned(request, reply, () => JSON.stringify(answer.body()), {
+      // Awaited, so a refusal while the body is made is still answered here.
+      return await sendVersioned(request, reply, () => JSON.stringify(answer.body()), {
         type: 'application/json; charset=utf-8',
         etag: etagOf(`${route.path}|${answer.version}`),
         lastChanged: answer.lastChanged,
@@ -136,6 +128,13 @@ export function registerOpenDataApi(
       // Preflights count too: a flood is a flood, and browsers keep a preflight's answer a day (max-age).
       if (ceiling && !(await ceiling.charge(request, reply))) return reply;
       if (request.method === 'OPTIONS') return reply.headers(PREFLIGHT_HEADERS).code(204).send();
+    });
+    // A refusal (400, 404, 429) is never kept by a cache: a 404 is cacheable by default (RFC 9111), so results
+    // not public yet would stay missing once published; and its sentence is in the reader's language.
+    api.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode >= 400)
+        reply.header('cache-control', 'no-store').header('vary', 'Accept-Language');
+      return payload;
     });
     // A preflight for any address under /api/v1 (answered by the hook above before any handler runs).
     api.options('/api/v1/*', (_request, reply) => reply.code(204).send());

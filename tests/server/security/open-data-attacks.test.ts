@@ -101,6 +101,15 @@ describe('attacks on the open data API and the election record (issue 20)', () =
     expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused?.headers.etag).toBeUndefined();
     expect(refused?.json().error.errorCode).toBe('request.tooManyRequests');
+    // Refused at the door now, like any refusal: never kept by a cache, in the reader's language.
+    const door = await app.inject({
+      ...flooder,
+      url: '/api/v1/regions',
+      headers: { 'accept-language': 'so' },
+    });
+    expect(door.statusCode).toBe(429);
+    expect(door.headers['cache-control']).toBe('no-store');
+    expect(String(door.headers.vary)).toMatch(/accept-language/i);
     const neighbour = await app.inject({ remoteAddress: '198.51.100.20', url });
     expect(neighbour.statusCode).toBe(200);
     expect(neighbour.body).toBe(large);
