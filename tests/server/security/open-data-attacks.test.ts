@@ -1,12 +1,18 @@
 import { electionRecords, elections } from '@server/db/schema';
 import { BYTES_PER_CALL } from '@server/http/trpc-calls';
 import { fixDueElectionRecords } from '@server/services/election-record/record';
+import { API_ROUTES } from '@server/services/open-data/api';
+import { openDataOf } from '@server/services/open-data/store';
+import { DATASET_FORMATS, DATASET_NAMES } from '@shared/schemas/open-data';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { testAppsClosedAfterEach } from '../../helpers/app';
 import { createTestDeps } from '../../helpers/caller';
 import { createElection } from '../../helpers/election-factories';
 import { votedElection } from '../../helpers/election-record';
+import { openDataWorld } from '../../helpers/open-data-factories';
+import { insertPollVote } from '../../helpers/poll-factories';
+import { addAccount, addVote } from '../../helpers/turnout-factories';
 
 const HOUR = 3_600_000;
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -114,4 +120,47 @@ describe('attacks on the open data API and the election record (issue 20)', () =
     expect(neighbour.statusCode).toBe(200);
     expect(neighbour.body).toBe(large);
   }, 60_000);
+
+  it('no ETag, Last-Modified, size or catalogue entry moves when a hidden election or an open poll gets votes', async () => {
+    const { app, db, env } = await openApp();
+    const openData = openDataOf({ db, env });
+    const world = openDataWorld(db);
+    const urls = [
+      ...API_ROUTES.filter((route) => !route.params).map((route) => `${route.path}?limit=500`),
+      ...DATASET_NAMES.flatMap((name) =>
+        DATASET_FORMATS.map((format) => `/api/v1/datasets/${name}.${format}`),
+      ),
+      `/api/v1/elections/${world.publicElection.id}/results`,
+      `/api/v1/elections/${world.hiddenElection.id}/results`,
+      `/api/v1/polls/${world.openPoll.id}/results`,
+    ];
+    const look = async () => {
+      openData.invalidate();
+      const seen: Record<string, unknown> = {};
+      for (const url of urls) {
+        const answer = await app.inject({ url });
+        seen[url] = [answer.statusCode, answer.headers.etag, answer.headers['last-modified'], answer.body];
+      }
+      seen.catalogue = openData.catalogue();
+      return seen;
+    };
+    // Voters who exist before the first look: a new account changes the public election's turnout, rightly.
+    const voters = Array.from({ length: 5 }, () => addAccount(db));
+    const before = await look();
+    const hidden = db.query.candidates.findMany({
+      where: (c, { eq }) => eq(c.electionId, world.hiddenElection.id),
+    });
+    const openPoll = db.query.pollCandidates.findFirst({
+      where: (c, { eq }) => eq(c.pollId, world.openPoll.id),
+    });
+    for (const [i, voter] of voters.entries()) {
+      const candidate = (await hidden)[i % 2];
+      if (candidate) addVote(db, world.hiddenElection.id, candidate.id, voter);
+      const chosen = await openPoll;
+      if (chosen) insertPollVote(db, { pollId: world.openPoll.id, userId: voter, candidateId: chosen.id });
+    }
+    const counted = db.select().from(elections).where(eq(elections.id, world.hiddenElection.id)).get();
+    expect(counted?.voteCount).toBe(2 + voters.length);
+    expect(await look()).toEqual(before);
+  });
 });
