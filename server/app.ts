@@ -171,7 +171,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
   // The public read API and dataset files (issue 20), under the same per-address ceiling as /trpc.
-  await registerOpenDataApi(app, deps, ceiling?.charge);
+  await registerOpenDataApi(app, deps, ceiling ?? undefined);
   await app.register(voterRollImportRoutes, { db });
   registerResultBatches(app, db);
   registerElectionRecords(app, db);

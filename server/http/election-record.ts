@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
-import { publishedElectionRecord } from '../services/election-record/record';
+import { publishedRecordRoot, storedRecordDocument } from '../services/election-record/record';
+import { type ApiCeiling, extraCallsFor } from './trpc-calls';
 
 export const ELECTION_RECORD_PATH = '/api/v1/elections/:id/record';
 
@@ -23,8 +24,32 @@ function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 function refuse(reply: FastifyReply, error: DomainError) {
-  // A refusal now ("not public yet") may be an answer later: never kept by a cache.
-  return sendDomainError(reply.header('Cache-Control', 'no-store'), error);
+  // A refusal now ("not public yet") may be an answer later: never kept by a cache. Its sentence is in the
+  // reader's language, which a cache that kept it anyway must tell apart.
+  return sendDomainError(reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Language'), error);
+}
+
+/** How many records' bytes are kept: the few elections being checked at once (20 MB each at 300,000 votes). */
+const RECORDS_KEPT = 4;
+
+/**
+ * A fixed record is never rewritten, so its bytes are read from the database once (per election and root)
+ * and sent from memory after: a flood of downloads costs no 20 MB read and string copy per request.
+ */
+function recordBytesKept(deps: Pick<AppDeps, 'db'>) {
+  const kept = new Map<string, Buffer>();
+  return (electionId: string, root: string): Buffer => {
+    // The root alone is not enough: two elections with the same receipts (none) share it, not their titles.
+    const key = `${electionId}:${root}`;
+    let bytes = kept.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(storedRecordDocument(deps.db, electionId), 'utf8');
+      kept.set(key, bytes);
+      // Insertion order: the oldest goes first.
+      if (kept.size > RECORDS_KEPT) kept.delete(kept.keys().next().value as string);
+    }
+    return bytes;
+  };
 }
 
 /**
@@ -33,26 +58,38 @@ function refuse(reply: FastifyReply, error: DomainError) {
  * election, and for one not closed or whose results are not public yet. The answer is the stored document as it
  * was fixed at close, byte for byte, so every reader and every download holds the same file.
  */
-export function registerElectionRecord(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
-  app.get<{ Params: { id: string } }>(ELECTION_RECORD_PATH, (request, reply) => {
+export function registerElectionRecord(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db'>,
+  ceiling?: Pick<ApiCeiling, 'chargeMore'>,
+): void {
+  const recordBytes = recordBytesKept(deps);
+  app.get<{ Params: { id: string } }>(ELECTION_RECORD_PATH, async (request, reply) => {
     reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
     const id = idSchema.safeParse(request.params.id);
     if (!id.success) {
       return refuse(reply, new DomainError('election.notFound', { id: request.params.id.slice(0, 64) }));
     }
-    let record: ReturnType<typeof publishedElectionRecord>;
+    // Whether it is public and its root are read without the document: a 304 never reads it.
+    let root: string;
     try {
-      record = publishedElectionRecord(deps.db, id.data);
+      root = publishedRecordRoot(deps.db, id.data);
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'notFound') return refuse(reply, error);
       throw error;
     }
-    const etag = `"${record.root}"`;
+    const etag = `"${root}"`;
+    const held = alreadyHeld(request.headers['if-none-match'], etag);
+    const bytes = held ? null : recordBytes(id.data, root);
+    // Counted by its size (trpc-calls.ts): 20 MB at 300,000 votes is 307 calls of the address's ceiling.
+    if (bytes && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(bytes.length)))) {
+      return reply;
+    }
     reply.header('Cache-Control', ELECTION_RECORD_CACHE_CONTROL).header('ETag', etag);
-    if (alreadyHeld(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (held) return reply.code(304).send();
     return reply
       .type('application/json; charset=utf-8')
       .header('Content-Disposition', `inline; filename="election-record-${id.data}.json"`)
-      .send(record.document);
+      .send(bytes);
   });
 }

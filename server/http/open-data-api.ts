@@ -8,6 +8,7 @@ import { datasetNamed } from '../services/open-data/datasets';
 import { openApiDocument } from '../services/open-data/openapi';
 import { etagOf, type OpenData, openDataOf } from '../services/open-data/store';
 import { registerElectionRecord } from './election-record';
+import { type ApiCeiling, extraCallsFor } from './trpc-calls';
 
 /**
  * Browsers and CDNs keep an answer a minute (counts move in published batches, the rest rarely), then
@@ -28,8 +29,6 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 };
 
-type Charge = (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
-
 /** Whether the reader already holds this version: If-None-Match may list several tags, weak or strong. */
 function holds(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -40,22 +39,28 @@ function holds(request: FastifyRequest, etag: string): boolean {
   });
 }
 
-function sendVersioned(
+async function sendVersioned(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string | (() => string),
-  options: { type: string; etag: string; lastChanged: Date; filename?: string },
+  options: { type: string; etag: string; lastChanged: Date; filename?: string; ceiling?: ApiCeiling },
 ) {
+  if (holds(request, options.etag)) return versioned(reply, options).code(304).send();
+  const text = typeof body === 'string' ? body : body();
+  const extra = extraCallsFor(Buffer.byteLength(text));
+  // Refused with no ETag or caching headers: a 429 is no version of the file.
+  if (options.ceiling && !(await options.ceiling.chargeMore(request, reply, extra))) return reply;
+  if (options.filename) reply.header('content-disposition', `attachment; filename="${options.filename}"`);
+  return versioned(reply, options).type(options.type).send(text);
+}
+
+const versioned = (reply: FastifyReply, options: { etag: string; lastChanged: Date }) =>
   reply
     .header('etag', options.etag)
     .header('last-modified', options.lastChanged.toUTCString())
     .header('cache-control', OPEN_DATA_CACHE_CONTROL);
-  if (holds(request, options.etag)) return reply.code(304).send();
-  if (options.filename) reply.header('content-disposition', `attachment; filename="${options.filename}"`);
-  return reply.type(options.type).send(typeof body === 'string' ? body : body());
-}
 
-/** A refusal in the reader's language; anything else is a real failure for the error handler. */
+/** A refusal in the reader's language (headers: the plugin's onSend); anything else is a real failure. */
 function refuse(reply: FastifyReply, error: unknown) {
   if (error instanceof DomainError && error.kind !== 'unexpected') return sendDomainError(reply, error);
   throw error;
@@ -64,10 +69,10 @@ function refuse(reply: FastifyReply, error: unknown) {
 /** Fastify's spelling of an OpenAPI path: {id} becomes :id. */
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-function apiHandler(route: ApiRoute, openData: OpenData) {
+function apiHandler(route: ApiRoute, openData: OpenData, ceiling?: ApiCeiling) {
   const answerOf = route.answer;
   if (!answerOf) return null;
-  return (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const input: Parameters<NonNullable<ApiRoute['answer']>>[1] = {};
     if (route.params) {
       const params = route.params.safeParse(request.params);
@@ -88,10 +93,12 @@ function apiHandler(route: ApiRoute, openData: OpenData) {
     }
     try {
       const answer = answerOf(openData, input);
-      return sendVersioned(request, reply, () => JSON.stringify(answer.body()), {
+      // Awaited, so a refusal while the body is made is still answered here.
+      return await sendVersioned(request, reply, () => JSON.stringify(answer.body()), {
         type: 'application/json; charset=utf-8',
         etag: etagOf(`${route.path}|${answer.version}`),
         lastChanged: answer.lastChanged,
+        ceiling,
       });
     } catch (error) {
       return refuse(reply, error);
@@ -107,7 +114,7 @@ function apiHandler(route: ApiRoute, openData: OpenData) {
 export function registerOpenDataApi(
   app: FastifyInstance,
   deps: Pick<AppDeps, 'db' | 'env'>,
-  charge?: Charge,
+  ceiling?: ApiCeiling,
 ) {
   const openData = openDataOf({ db: deps.db, env: deps.env });
   // Links in the document and the data name the configured origin, never a request's Host header.
@@ -119,18 +126,25 @@ export function registerOpenDataApi(
     api.addHook('onRequest', async (request, reply) => {
       reply.headers(CORS_HEADERS);
       // Preflights count too: a flood is a flood, and browsers keep a preflight's answer a day (max-age).
-      if (charge && !(await charge(request, reply))) return reply;
+      if (ceiling && !(await ceiling.charge(request, reply))) return reply;
       if (request.method === 'OPTIONS') return reply.headers(PREFLIGHT_HEADERS).code(204).send();
+    });
+    // A refusal (400, 404, 429) is never kept by a cache: a 404 is cacheable by default (RFC 9111), so results
+    // not public yet would stay missing once published; and its sentence is in the reader's language.
+    api.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.statusCode >= 400)
+        reply.header('cache-control', 'no-store').header('vary', 'Accept-Language');
+      return payload;
     });
     // A preflight for any address under /api/v1 (answered by the hook above before any handler runs).
     api.options('/api/v1/*', (_request, reply) => reply.code(204).send());
 
     for (const route of API_ROUTES) {
-      const handler = apiHandler(route, openData);
+      const handler = apiHandler(route, openData, ceiling);
       if (handler) api.get(fastifyPath(route.path), handler);
     }
     // The one route the table documents but does not answer (its `answer` is absent): the election record.
-    registerElectionRecord(api, deps);
+    registerElectionRecord(api, deps, ceiling);
 
     api.get('/api/v1/openapi.json', (request, reply) =>
       sendVersioned(request, reply, documentBody, {
@@ -156,6 +170,7 @@ export function registerOpenDataApi(
         etag: made.etag,
         lastChanged: made.lastChanged,
         filename: format === 'csv' ? `codka-${dataset.name}.csv` : undefined,
+        ceiling,
       });
     });
   });

@@ -37,6 +37,22 @@ export function refuseLimitedBatches() {
  */
 export const CALLS_PER_MINUTE = 10_000;
 
+/** The per-address ceiling as the open data API uses it: one call per request, and more for a large answer. */
+export interface ApiCeiling {
+  charge: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
+  chargeMore: (request: FastifyRequest, reply: FastifyReply, calls: number) => Promise<boolean>;
+}
+
+/**
+ * An answer costs one call per this many bytes beyond the first ones: counted in requests alone, one address
+ * could be sent 10,000 copies of a 20 MB election record a minute. The largest dataset (127 KB) costs 2 calls,
+ * a 300,000-vote record 307: about 650 MB a minute for one address at most.
+ */
+export const BYTES_PER_CALL = 64 * 1024;
+
+/** The calls an answer of `bytes` costs beyond the one its request was charged. */
+export const extraCallsFor = (bytes: number) => Math.floor(bytes / BYTES_PER_CALL);
+
 /**
  * A ceiling per address on /trpc, counted in CALLS: a batch of 100 calls costs 100, so batching does not
  * multiply what one address may ask for. `charge` is taken once per request: by the public cache just
@@ -63,18 +79,34 @@ export function callCeiling(options: { callsPerMinute: number }) {
       return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
     }
   }
-  /** False (with a JSON 429 sent) when the address is over its ceiling. */
-  async function charge(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    const seconds = await secondsToWait(request);
-    if (seconds === null) return true;
+  function tooMany(reply: FastifyReply, seconds: number): false {
     sendDomainError(
       reply.header('retry-after', String(seconds)),
       new DomainError('request.tooManyRequests', { seconds }),
     );
     return false;
   }
+  /** False (with a JSON 429 sent) when the address is over its ceiling. */
+  async function charge(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const seconds = await secondsToWait(request);
+    return seconds === null ? true : tooMany(reply, seconds);
+  }
+  /**
+   * Charges `calls` more to a request whose answer weighs more than one call (a large file: open-data-api.ts),
+   * so the ceiling bounds the bytes an address is sent, not only its requests. False (429 sent) when over.
+   */
+  async function chargeMore(request: FastifyRequest, reply: FastifyReply, calls: number): Promise<boolean> {
+    if (calls < 1) return true;
+    try {
+      await limiter.consume(addressKey(request.ip), calls);
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      return tooMany(reply, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
+    }
+  }
   async function onRequest(request: FastifyRequest, reply: FastifyReply) {
     if (!(await charge(request, reply))) return reply;
   }
-  return { charge, secondsToWait, onRequest };
+  return { charge, chargeMore, secondsToWait, onRequest };
 }

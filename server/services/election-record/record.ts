@@ -73,6 +73,25 @@ const storedRecord = (db: Db, electionId: string) =>
   db.select().from(electionRecords).where(eq(electionRecords.electionId, electionId)).get();
 
 /**
+ * The stored record without its document: whether it is public, and its root (the ETag), are decided on
+ * this. The document of a large election is 20 MB (300,000 votes); a 304 or a results page must not read it.
+ */
+const storedRecordHead = (db: Db, electionId: string) =>
+  db
+    .select({ root: electionRecords.root, votesCast: electionRecords.votesCast })
+    .from(electionRecords)
+    .where(eq(electionRecords.electionId, electionId))
+    .get();
+
+/** The record's document as it was fixed, byte for byte (read only to send it). */
+export const storedRecordDocument = (db: Db, electionId: string): string =>
+  db
+    .select({ document: electionRecords.document })
+    .from(electionRecords)
+    .where(eq(electionRecords.electionId, electionId))
+    .get()?.document ?? '';
+
+/**
  * Fixes an election's record when it closes (an admin's close, before the answer; or its end passing:
  * server/jobs/election-records.ts). Once fixed it is never rewritten: closing again, or a change to the votes
  * afterwards, leaves it as it was, so the stored root then disagrees with a recount (checkElectionRecord).
@@ -82,7 +101,7 @@ const storedRecord = (db: Db, electionId: string) =>
 export async function fixElectionRecord(db: Db, electionId: string): Promise<boolean> {
   const read = inOneTransaction(db, () => {
     const election = electionOf(db, electionId);
-    if (!election || election.status === 'Draft' || storedRecord(db, electionId)) return null;
+    if (!election || election.status === 'Draft' || storedRecordHead(db, electionId)) return null;
     if (!hasEnded(election, new Date())) return null;
     return {
       election,
@@ -115,7 +134,7 @@ export async function fixElectionRecord(db: Db, electionId: string): Promise<boo
       .from(elections)
       .where(eq(elections.id, electionId))
       .get()?.n;
-    if (!now || storedRecord(db, electionId) || !hasEnded(now, new Date()) || voteCount !== box.voteCount)
+    if (!now || storedRecordHead(db, electionId) || !hasEnded(now, new Date()) || voteCount !== box.voteCount)
       return false;
     db.insert(electionRecords)
       .values({
@@ -167,15 +186,21 @@ function publicRecordOf(db: Db, electionId: string, now: Date) {
   const election = electionOf(db, electionId);
   if (!election || election.status === 'Draft') return undefined;
   if (!hasEnded(election, now) || !resultsVisibleToVoters(election, now)) return null;
-  return storedRecord(db, electionId) ?? null;
+  return storedRecordHead(db, electionId) ?? null;
+}
+
+/** The published record's root (its ETag), without reading its document; refused like the record itself. */
+export function publishedRecordRoot(db: Db, electionId: string, now = new Date()): string {
+  const record = publicRecordOf(db, electionId, now);
+  if (record === undefined) throw new DomainError('election.notFound', { id: electionId });
+  if (!record) throw new DomainError('election.recordNotPublished');
+  return record.root;
 }
 
 /** The record's JSON as published (GET /api/v1/elections/{id}/record), with its root for the ETag. */
 export function publishedElectionRecord(db: Db, electionId: string, now = new Date()) {
-  const record = publicRecordOf(db, electionId, now);
-  if (record === undefined) throw new DomainError('election.notFound', { id: electionId });
-  if (!record) throw new DomainError('election.recordNotPublished');
-  return { document: record.document, root: record.root };
+  const root = publishedRecordRoot(db, electionId, now);
+  return { document: storedRecordDocument(db, electionId), root };
 }
 
 /**
