@@ -11,9 +11,9 @@ import type { ValidSession } from './sessions';
  * (sign-out, password change or reset, role change, deactivation, step-up, e-mail verification) calls
  * `forgetCachedSessions()` right after it, which empties every remembered session at once. A test reads the
  * server's sources and fails on a file that writes those tables without calling it
- * (tests/server/session-cache.test.ts). Expiry is checked on the remembered copy (sessions.ts), and a copy is
- * looked up again after SESSION_CACHE_MAX_AGE_MS whatever happens, as a floor for anything written from
- * outside the process (the CLI's `create-admin` only ever promotes).
+ * (tests/server/session-cache.test.ts). A commit by any other connection to the database (another process)
+ * changes SQLite's data_version, which empties them too. Expiry is checked on the remembered copy (sessions.ts),
+ * and a copy is looked up again after SESSION_CACHE_MAX_AGE_MS whatever happens.
  */
 export const SESSION_CACHE_MAX_AGE_MS = 60_000;
 // At most about 10 MB (a copy is a few hundred bytes); the oldest go first, and none is used past 60 s anyway.
@@ -28,37 +28,56 @@ export interface CachedSession {
   readAt: number;
 }
 
-// Per database (tests open many), emptied all at once by any write that could change a session.
-const remembered = new WeakMap<object, Map<string, CachedSession>>();
-let epoch = 0;
-const epochOf = new WeakMap<Map<string, CachedSession>, number>();
+/** What the cache needs of the database: its SQLite connection, to notice writes made by other connections. */
+interface SessionDb {
+  $client: { prepare(sql: string): { pluck(): { get(): unknown } } };
+}
 
-function cacheOf(db: object): Map<string, CachedSession> {
-  let cache = remembered.get(db);
-  if (!cache) {
-    cache = new Map();
-    remembered.set(db, cache);
+interface Remembered {
+  sessions: Map<string, CachedSession>;
+  epoch: number;
+  /** SQLite's data_version when the copies were read: it changes when another connection commits. */
+  dataVersion: unknown;
+  readDataVersion: () => unknown;
+}
+
+// Per database (tests open many), emptied all at once by any write that could change a session.
+const remembered = new WeakMap<object, Remembered>();
+let epoch = 0;
+
+function cacheOf(db: SessionDb): Map<string, CachedSession> {
+  let entry = remembered.get(db);
+  if (!entry) {
+    const statement = db.$client.prepare('PRAGMA data_version').pluck();
+    entry = { sessions: new Map(), epoch, dataVersion: undefined, readDataVersion: () => statement.get() };
+    entry.dataVersion = entry.readDataVersion();
+    remembered.set(db, entry);
   }
-  if (epochOf.get(cache) !== epoch) {
-    cache.clear();
-    epochOf.set(cache, epoch);
+  // A write by this process calls forgetCachedSessions(); one by another process or connection (the CLI's
+  // create-admin, an operator's sqlite3 shell, a test confirming an e-mail address) changes data_version, which
+  // costs a microsecond to read: either empties the copies, so none outlives a change made from anywhere.
+  const dataVersion = entry.readDataVersion();
+  if (entry.epoch !== epoch || entry.dataVersion !== dataVersion) {
+    entry.sessions.clear();
+    entry.epoch = epoch;
+    entry.dataVersion = dataVersion;
   }
-  return cache;
+  return entry.sessions;
 }
 
 export const sessionCacheKey = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export function cachedSession(db: object, key: string): CachedSession | undefined {
+export function cachedSession(db: SessionDb, key: string): CachedSession | undefined {
   return cacheOf(db).get(key);
 }
 
-export function rememberSession(db: object, key: string, entry: CachedSession): void {
+export function rememberSession(db: SessionDb, key: string, entry: CachedSession): void {
   const cache = cacheOf(db);
   if (cache.size >= MAX_SESSIONS && !cache.has(key)) cache.delete(cache.keys().next().value as string);
   cache.set(key, entry);
 }
 
-export function dropCachedSession(db: object, key: string): void {
+export function dropCachedSession(db: SessionDb, key: string): void {
   cacheOf(db).delete(key);
 }
 

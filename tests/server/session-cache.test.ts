@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SESSION_CACHE_MAX_AGE_MS } from '@server/auth/session-cache';
 import {
@@ -7,10 +8,11 @@ import {
   SESSION_INACTIVITY_TIMEOUT_MS,
   validateSessionToken,
 } from '@server/auth/sessions';
-import type { Db } from '@server/db/client';
+import { closeDb, createDb, type Db, migrateDb } from '@server/db/client';
 import { profiles, sessions } from '@server/db/schema';
 import { setUserActive, updateUser } from '@server/services/admin/users';
 import { endStepUp } from '@server/services/step-up';
+import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, sameOrigin, sessionCookieFrom, trpcBody } from '../helpers/app';
@@ -179,6 +181,27 @@ function filesWritingAccounts(folder: string): string[] {
   }
   return found;
 }
+
+describe('remembered sessions and writes from outside the server', () => {
+  it('forgets them when another process changes the database (a deactivation written by the CLI or a shell)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'codka-session-cache-'));
+    const db = createDb(join(folder, 'codka.db'));
+    try {
+      migrateDb(db);
+      const user = await createUser(db);
+      const { token } = createSession(db, user.id);
+      expect(validateSessionToken(db, token)?.user.id).toBe(user.id);
+      // Another connection, as another process would open it: the server's forgetCachedSessions() never runs.
+      const outside = new Database(join(folder, 'codka.db'));
+      outside.prepare('DELETE FROM sessions').run();
+      outside.close();
+      expect(validateSessionToken(db, token)).toBeNull();
+    } finally {
+      closeDb(db);
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('every write to sessions, users or profiles forgets the remembered sessions', () => {
   it('is followed by forgetCachedSessions() in the same file', () => {
