@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, stepUpThroughApi } from './helpers/auth';
-import { newPage, type TestPage, type ViewportName, visit } from './helpers/browser';
+import { newPage, type TestPage, type ViewportName, visit, waitForHydration } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
@@ -111,6 +111,8 @@ describe('offline reload (service worker)', () => {
     for (const { path, ready } of pages) {
       await visit(page, path);
       await ready().waitFor();
+      // The page's code has run (it starts after the paint): what it fetched online is what offline needs.
+      await waitForHydration(page);
       await page.locator('.mantine-Skeleton-root[data-visible]').first().waitFor({ state: 'detached' });
       online[path] = await page.locator('main').innerText();
     }

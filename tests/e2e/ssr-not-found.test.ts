@@ -6,6 +6,7 @@ import soElections from '@client/i18n/locales/so/elections.json';
 import soPolls from '@client/i18n/locales/so/polls.json';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { waitForHydration } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -129,6 +130,8 @@ describe('the browser’s own navigation to an address that names nothing', () =
     await page.goto(missing.path);
     const said = text('en', missing.says);
     await page.getByRole('main').getByText(said).first().waitFor();
+    // The router's own navigation is what is tested: before hydration a link is a plain link (a new document).
+    await waitForHydration(page);
     await page
       .getByRole('main')
       .getByRole('link', { name: text('en', missing.back) })

@@ -10,8 +10,17 @@ export function registerServiceWorker(): void {
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
         // What this first visit loaded before the worker took over, so the next offline reload has it all.
+        const send = (urls: string[]) => registration.active?.postMessage({ type: 'cache-shell', urls });
         const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-        registration.active?.postMessage({ type: 'cache-shell', urls: [...urls, window.location.href] });
+        send([...urls, window.location.href]);
+        // And what it loads until the worker controls the page (a section's code fetched at idle): after that
+        // the worker sees every request itself.
+        if (navigator.serviceWorker.controller || typeof PerformanceObserver === 'undefined') return;
+        const later = new PerformanceObserver((list) => {
+          send(list.getEntries().map((entry) => entry.name));
+          if (navigator.serviceWorker.controller) later.disconnect();
+        });
+        later.observe({ type: 'resource' });
       })
       .catch(() => {
         // No offline copy (private mode, or storage refused): the site works as before.
