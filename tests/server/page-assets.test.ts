@@ -51,13 +51,10 @@ function builtClient(manifest?: object) {
 
 const stylesheets = (links: string) =>
   [...links.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
-/** The code listed in the inert template the entry puts to work after the first paint. */
 const pageCode = (links: string) =>
-  [
-    ...(/<template id="codka-code">(.*?)<\/template>/.exec(links)?.[1] ?? '').matchAll(
-      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
-    ),
-  ].map((m) => m[1]);
+  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1],
+  );
 
 describe('what a server-rendered page links in its head', () => {
   it('styles everything its first view can show, not the parts that only open on demand', () => {
@@ -70,10 +67,9 @@ describe('what a server-rendered page links in its head', () => {
     ]);
   });
 
-  it('lists the start and the page code inertly, so nothing of it downloads before the first paint', () => {
+  it('preloads the start and the page code at low priority, so the first paint does not wait for it', () => {
     const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
-    // Outside the template, no preload: a browser fetches none of it while it parses the head.
-    expect(links.replace(/<template id="codka-code">.*?<\/template>/, '')).not.toContain('modulepreload');
+    expect(links).not.toMatch(/rel="modulepreload" (?!fetchpriority="low")/);
     // The start and its libraries, then the page's module and what it imports.
     expect(pageCode(links).sort()).toEqual([
       '/assets/list-L.js',
