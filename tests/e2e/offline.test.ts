@@ -118,6 +118,9 @@ describe('offline reload (service worker)', () => {
     }
 
     await context.setOffline(true);
+    // Named in the failure: which download the offline page missed, if any.
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
     for (const { path, ready } of pages) {
       await page.goto(path);
       await ready().waitFor();
@@ -125,7 +128,11 @@ describe('offline reload (service worker)', () => {
       expect(await reloadStatus(page), `offline reload of ${path}`).toBe(200);
       await ready().waitFor();
       // The page's data came back too: what the main area said online, it says offline.
-      await expect.poll(() => page.locator('main').innerText()).toBe(online[path]);
+      await expect
+        .poll(() => page.locator('main').innerText(), {
+          message: `offline ${path}; requests that failed: ${failed.join(', ') || 'none yet'}`,
+        })
+        .toBe(online[path]);
     }
     await context.setOffline(false);
   });
