@@ -1,9 +1,10 @@
 import { idSchema } from '@shared/schemas/common';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
 import { publishedRecordRoot, storedRecordDocument } from '../services/election-record/record';
+import { holdsVersion } from './etag';
 import { type ApiCeiling, extraCallsFor } from './trpc-calls';
 
 export const ELECTION_RECORD_PATH = '/api/v1/elections/:id/record';
@@ -13,21 +14,6 @@ export const ELECTION_RECORD_PATH = '/api/v1/elections/:id/record';
  * caches keep it a few minutes, and a reader's copy is revalidated by its ETag (the root) for nothing.
  */
 export const ELECTION_RECORD_CACHE_CONTROL = 'public, max-age=300';
-
-/** Whether an If-None-Match header names this ETag (a list, a weak form, or *). */
-function alreadyHeld(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const held = tag.trim().replace(/^W\//, '');
-    return held === etag || held === '*';
-  });
-}
-
-function refuse(reply: FastifyReply, error: DomainError) {
-  // A refusal now ("not public yet") may be an answer later: never kept by a cache. Its sentence is in the
-  // reader's language, which a cache that kept it anyway must tell apart.
-  return sendDomainError(reply.header('Cache-Control', 'no-store').header('Vary', 'Accept-Language'), error);
-}
 
 /** How many records' bytes are kept: the few elections being checked at once (20 MB each at 300,000 votes). */
 const RECORDS_KEPT = 4;
@@ -54,7 +40,8 @@ function recordBytesKept(deps: Pick<AppDeps, 'db'>) {
 
 /**
  * GET /api/v1/elections/:id/record: the election's record (docs/election-record.md) for anyone, read-only, open to
- * other sites' scripts like the rest of the open data. 404 in the reader's language for an unknown or draft
+ * other sites' scripts like the rest of the open data (registered inside its plugin, open-data-api.ts, whose
+ * hooks give it CORS, the per-address ceiling and uncacheable refusals). 404 in the reader's language for an unknown or draft
  * election, and for one not closed or whose results are not public yet. The answer is the stored document as it
  * was fixed at close, byte for byte, so every reader and every download holds the same file.
  */
@@ -65,21 +52,23 @@ export function registerElectionRecord(
 ): void {
   const recordBytes = recordBytesKept(deps);
   app.get<{ Params: { id: string } }>(ELECTION_RECORD_PATH, async (request, reply) => {
-    reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
     const id = idSchema.safeParse(request.params.id);
     if (!id.success) {
-      return refuse(reply, new DomainError('election.notFound', { id: request.params.id.slice(0, 64) }));
+      return sendDomainError(
+        reply,
+        new DomainError('election.notFound', { id: request.params.id.slice(0, 64) }),
+      );
     }
     // Whether it is public and its root are read without the document: a 304 never reads it.
     let root: string;
     try {
       root = publishedRecordRoot(deps.db, id.data);
     } catch (error) {
-      if (error instanceof DomainError && error.kind === 'notFound') return refuse(reply, error);
+      if (error instanceof DomainError && error.kind === 'notFound') return sendDomainError(reply, error);
       throw error;
     }
     const etag = `"${root}"`;
-    const held = alreadyHeld(request.headers['if-none-match'], etag);
+    const held = holdsVersion(request.headers['if-none-match'], etag);
     const bytes = held ? null : recordBytes(id.data, root);
     // Counted by its size (trpc-calls.ts): 20 MB at 300,000 votes is 307 calls of the address's ceiling.
     if (bytes && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(bytes.length)))) {

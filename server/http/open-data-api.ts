@@ -8,6 +8,7 @@ import { datasetNamed } from '../services/open-data/datasets';
 import { openApiDocument } from '../services/open-data/openapi';
 import { etagOf, type OpenData, openDataOf } from '../services/open-data/store';
 import { registerElectionRecord } from './election-record';
+import { holdsVersion } from './etag';
 import { type ApiCeiling, extraCallsFor } from './trpc-calls';
 
 /**
@@ -29,23 +30,14 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 };
 
-/** Whether the reader already holds this version: If-None-Match may list several tags, weak or strong. */
-function holds(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
-  });
-}
-
 async function sendVersioned(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string | (() => string),
   options: { type: string; etag: string; lastChanged: Date; filename?: string; ceiling?: ApiCeiling },
 ) {
-  if (holds(request, options.etag)) return versioned(reply, options).code(304).send();
+  if (holdsVersion(request.headers['if-none-match'], options.etag))
+    return versioned(reply, options).code(304).send();
   const text = typeof body === 'string' ? body : body();
   const extra = extraCallsFor(Buffer.byteLength(text));
   // Refused with no ETag or caching headers: a 429 is no version of the file.

@@ -173,6 +173,29 @@ describe('the election record', () => {
     expect(checkElectionRecord(deps.db, election.id)?.matches).toBe(true);
   });
 
+  it('is fixed once when 50 closes race (an admin and the timer at the same moment): one record, one row', async () => {
+    const deps = createTestDeps();
+    const { election } = await votedElection(deps, { cast: 3, bulk: 2000 });
+    deps.db
+      .update(elections)
+      .set({ status: 'Closed', endTime: new Date(Date.now() - 1000) })
+      .where(eq(elections.id, election.id))
+      .run();
+    // Each hashes in turns, so they interleave; only the first to write keeps its record.
+    const fixed = await Promise.all(
+      Array.from({ length: 50 }, () => fixElectionRecord(deps.db, election.id)),
+    );
+    expect(fixed.filter(Boolean)).toHaveLength(1);
+    const rows = deps.db
+      .select()
+      .from(electionRecords)
+      .where(eq(electionRecords.electionId, election.id))
+      .all();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.votesCast).toBe(2003);
+    expect(checkElectionRecord(deps.db, election.id)?.matches).toBe(true);
+  });
+
   it('disagrees with a recount once a vote is added, removed or changed after close', async () => {
     const deps = createTestDeps();
     const { election, candidates } = await votedElection(deps, { cast: 2, bulk: 6 });
