@@ -1,11 +1,11 @@
 import './lib/zod-csp';
-import { Writable } from 'node:stream';
 import type { AppRouter } from '@server/routers/_app';
 import type { PageHead, RenderPage, RenderRequest, RenderResult } from '@shared/page-render';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { options } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import superjson from 'superjson';
 import { i18n } from './i18n';
@@ -28,6 +28,21 @@ const RENDER_TIMEOUT_MS = 5000;
 
 // Never asked: the server's render reads only what the loaders put in the cache.
 const trpcClient = createApiClient();
+
+/**
+ * preact/compat's `use(Context)` (Mantine reads its theme with it) looks the provider up in the component's
+ * "global context", a field the browser's renderer fills in and preact-render-to-string does not: it gives a
+ * function component the same map as its `context`. Before each component renders, the server's copy is given
+ * that map under the renderer's name for it (`__n`, Preact's `_globalContext` after its build's name mangling;
+ * tests/server/ssr prove the theme and every page still render).
+ */
+type RenderedVNode = { __c?: { context?: unknown; __n?: unknown } };
+const beforeRender = (options as { __r?: (vnode: RenderedVNode) => void }).__r;
+(options as { __r?: (vnode: RenderedVNode) => void }).__r = (vnode) => {
+  const component = vnode.__c;
+  if (component && component.__n === undefined) component.__n = component.context;
+  beforeRender?.(vnode);
+};
 
 let previous: Promise<unknown> = Promise.resolve();
 
@@ -104,34 +119,24 @@ async function renderPage({
   };
 }
 
-/** The whole tree, lazy parts and texts included: the reader's first view is complete in the HTML. */
+/**
+ * The whole tree, lazy parts and texts included: the reader's first view is complete in the HTML, and nothing is
+ * sent before it is (the CSP allows no inline script that would finish a part later). Preact marks each part that
+ * waited for its code, so the browser hydrates it once its code has arrived.
+ */
 function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        html += chunk.toString();
-        done();
-      },
-      final(done) {
+    const timer = setTimeout(() => reject(new Error('The page took too long to render')), RENDER_TIMEOUT_MS);
+    timer.unref();
+    renderToStringAsync(element as never).then(
+      (html) => {
+        clearTimeout(timer);
         resolve(html);
-        done();
       },
-    });
-    let failure: unknown = null;
-    const stream = renderToPipeableStream(element, {
-      // Complete boundaries inline, never outlined behind a script that would finish them: the CSP allows no
-      // inline script, and the whole page is ready before anything is sent.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady() {
-        if (failure) reject(failure);
-        else stream.pipe(sink);
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
       },
-      onShellError: reject,
-      onError(error) {
-        failure ??= error;
-      },
-    });
-    setTimeout(() => stream.abort(new Error('The page took too long to render')), RENDER_TIMEOUT_MS).unref();
+    );
   });
 }

@@ -58,17 +58,14 @@ describe('before the scripts arrive', () => {
     await page.goto('/senators', { waitUntil: 'commit', timeout: 30_000 });
     const menu = header(page).getByTestId('language-menu');
     await menu.waitFor({ timeout: 30_000 });
-    // React marks the container it renders into (hydrateRoot): not yet, the page is only the server's HTML.
-    const reactStarted = () =>
-      page.evaluate(() =>
-        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
-      );
-    expect(await reactStarted()).toBe(false);
+    // The page says when its hydration is over (root.tsx): not yet, the page is only the server's HTML.
+    const hydrated = () =>
+      page.evaluate(() => (window as unknown as { __codkaHydrated?: boolean }).__codkaHydrated === true);
+    expect(await hydrated()).toBe(false);
     await menu.click();
     // Hydration on this network takes a while; then the tap must have been kept and the menu opened.
     await page.waitForFunction(
-      () =>
-        Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer')),
+      () => (window as unknown as { __codkaHydrated?: boolean }).__codkaHydrated === true,
       undefined,
       { timeout: 45_000 },
     );

@@ -97,20 +97,12 @@ describe.each(['en', 'so'] as Language[])('an address that names nothing, in %s'
     expect(response?.status()).toBe(404);
     const said = text(language, missing.says);
     expect(await response?.text()).toContain(said.replace(/'/g, '&#x27;'));
-    // React owns the view the server sent: its link away is a hydrated element.
+    // The app owns the view the server sent once it has hydrated (root.tsx says so).
     const back = page
       .getByRole('main')
       .getByRole('link', { name: text(language, missing.back) })
       .last();
-    await page.waitForFunction(
-      (name) =>
-        [...document.querySelectorAll('main a')].some(
-          (link) =>
-            link.textContent?.trim() === name &&
-            Object.keys(link).some((key) => key.startsWith('__reactFiber')),
-        ),
-      text(language, missing.back),
-    );
+    await waitForHydration(page);
     await page.waitForLoadState('networkidle');
     await page.getByRole('main').getByText(said).first().waitFor();
     // Nothing asked for the thing that does not exist; the session check is the page's only call.

@@ -77,13 +77,8 @@ async function expectCleanHydration(page: Page, path: string, h1: string) {
       warnings.push(message.text());
   });
   await page.goto(path);
-  // React marks the elements it has hydrated; the heading is one of the page's own.
-  await page.waitForFunction(() => {
-    const heading = document.querySelector('main h1');
-    return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
-  });
-  // The heading is claimed while hydration runs (a transition that yields); a mismatch further down, or what
-  // changes right after hydration, comes only once all of it is done.
+  // The page says when its hydration is over (root.tsx): every part, those inside Suspense boundaries included, is
+  // then the app's; a mismatch, or what changes right after hydration, has shown by then.
   await waitForHydration(page);
   await page.waitForLoadState('networkidle');
   expect(await page.locator('main h1').innerText()).toBe(h1);
