@@ -128,7 +128,7 @@ function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The page took too long to render')), RENDER_TIMEOUT_MS);
     timer.unref();
-    renderToStringAsync(element as never).then(
+    Promise.resolve(renderToStringAsync(element as never)).then(
       (html) => {
         clearTimeout(timer);
         resolve(html);

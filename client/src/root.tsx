@@ -68,7 +68,13 @@ export function Root({ queryClient, trpcClient, children }: RootProps) {
               <NotificationsOnDemand />
             </Suspense>
           )}
-          <SessionProvider>{children}</SessionProvider>
+          {/*
+            What suspends outside a page's own boundaries (texts on their way) waits here: React kept the page
+            as it was meanwhile; Preact needs a boundary to do so (decision 015).
+          */}
+          <Suspense fallback={null}>
+            <SessionProvider>{children}</SessionProvider>
+          </Suspense>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -3,6 +3,7 @@
 import { type ComponentChildren, type ComponentType, createElement, Fragment } from 'preact';
 import { lazy as preactLazy } from 'preact/compat';
 
+// @ts-expect-error: preact/compat's types are written as CommonJS (`export =`); its module has these named exports.
 export * from 'preact/compat';
 export { default } from 'preact/compat';
 

@@ -10,9 +10,11 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { StepUpDialog } from '../../../components/auth/StepUpDialog';
+import { PageLoader } from '../../../components/PageLoader';
 import { useSignOut } from '../../../components/layout/useSignOut';
 import { useAuth } from '../../../lib/auth';
 import { RequireAdmin } from './RequireAdmin';
@@ -24,12 +26,15 @@ const COLLAPSED_WIDTH = 68;
 
 /** The frame of every admin page: header, collapsible sidebar (ctrl/cmd+b), drawer below 768 px. */
 export function AdminLayout() {
+  // While texts or code the console needs are on their way (a first visit, a language switch), its loader shows.
   return (
-    <RequireAdmin>
-      <AdminFrame />
-      {/* Asks for the password when an action needs a recent step-up, then the action is sent again. */}
-      <StepUpDialog />
-    </RequireAdmin>
+    <Suspense fallback={<PageLoader />}>
+      <RequireAdmin>
+        <AdminFrame />
+        {/* Asks for the password when an action needs a recent step-up, then the action is sent again. */}
+        <StepUpDialog />
+      </RequireAdmin>
+    </Suspense>
   );
 }
 
