@@ -1,19 +1,28 @@
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { reactOnPreact } from './vite.config.ts';
 
-const reactLibraries = {
-  server: {
-      deps: {
-        // Every installed package that imports React (their package.json names react or react-dom).
-        inline: [
-          /node_modules[\\/](@floating-ui|@mantine|@tabler[\\/]icons-react|@tanstack[\\/]react-query|@testing-library[\\/]react|@trpc[\\/]tanstack-react-query)[\\/]/,
-          /node_modules[\\/](react-i18next|react-number-format|react-remove-scroll(-bar)?|react-router|react-style-singleton)[\\/]/,
-          /node_modules[\\/](react-transition-group|use-callback-ref|use-sidecar|use-sync-external-store)[\\/]/,
-        ],
-      },
+/**
+ * Every installed package whose package.json names react or react-dom (Mantine, react-router, TanStack Query,
+ * react-i18next, react-remove-scroll...): loaded through Vite (inlined), never by Node, so that their own imports of
+ * React meet the aliases. Read from node_modules, so that a library added later is covered without a list to keep.
+ */
+function reactLibraries(): RegExp[] {
+  const names: string[] = [];
+  for (const entry of readdirSync('node_modules')) {
+    const folder = join('node_modules', entry);
+    const packages = entry.startsWith('@') ? readdirSync(folder).map((name) => `${entry}/${name}`) : [entry];
+    for (const name of packages) {
+      const file = join('node_modules', name, 'package.json');
+      if (!existsSync(file)) continue;
+      const { dependencies, peerDependencies } = JSON.parse(readFileSync(file, 'utf8'));
+      const uses = { ...dependencies, ...peerDependencies };
+      if ('react' in uses || 'react-dom' in uses) names.push(name);
     }
-};
+  }
+  return names.map((name) => new RegExp(`node_modules[\\\\/]${name.replace('/', '[\\\\/]')}[\\\\/]`));
+}
 
 const SERVER_RENDERING = 'tests/server/ssr/**/*.test.ts';
 
@@ -23,9 +32,17 @@ export default defineConfig({
   // React are loaded through Vite (inlined) so that they get the same aliases; Testing Library's act is Preact's.
   resolve: {
     tsconfigPaths: true,
+    // Every package's ES module build (the happy-dom tests' environment; Vitest's own resolves as Node would, to the
+    // CommonJS builds, whose require('react') goes around the aliases). Vite's defaults for a server environment,
+    // not the browser's: the hub card's tests run the server's code (argon2) in happy-dom too.
+    conditions: ['module', 'node', 'development|production'],
+    mainFields: ['module', 'jsnext:main', 'jsnext'],
     alias: [
       ...reactOnPreact,
       { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+      // react-i18next's hook store: CommonJS only, its require('react') would load React's own package. With a React that
+      // has useSyncExternalStore (Preact's compat does), the shim is that hook, as in the built site.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
       // Its ES module build: the CommonJS one would require React's packages around the aliases.
       {
         find: /^@testing-library\/react$/,
@@ -43,7 +60,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          ...reactLibraries,
+          server: { deps: { inline: reactLibraries() } },
           include: [
             'tests/server/**/*.test.ts',
             'tests/shared/**/*.test.ts',

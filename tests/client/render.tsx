@@ -10,7 +10,7 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import superjson from 'superjson';
 import { afterEach, vi } from 'vitest';
@@ -145,9 +145,12 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) 
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
+          {/* As root.tsx: a component whose texts are still loading suspends here (Preact needs the boundary). */}
+          <Suspense fallback={null}>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </Suspense>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>,
