@@ -1,5 +1,5 @@
 import type { AppRouter } from '@server/routers/_app';
-import { QueryObserver } from '@tanstack/react-query';
+import { notifyManager, QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { isOffline } from './errors';
 import { createQueryClient } from './query-client';
@@ -46,9 +46,12 @@ export function startSession({
       if (user) {
         // A System Admin's answers differ (drafts, every result): all asked again. The reader is named to the
         // page only once their own answers are in, so a page never shows them the visitor's data as theirs (a
-        // ballot they already used) between the two.
+        // ballot they already used) between the two: after the query cache has told the pages those answers (its
+        // notifications are queued, notifyManager), so no component renders the reader with the visitor's data.
         const named = { loading: false, user };
-        void refetchAsReader(user.isAdmin ? [] : sameForEveryCitizen).finally(() => setSessionState(named));
+        void refetchAsReader(user.isAdmin ? [] : sameForEveryCitizen).finally(() =>
+          notifyManager.schedule(() => setSessionState(named)),
+        );
         return;
       }
     }
