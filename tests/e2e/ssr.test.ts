@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughApi } from './helpers/auth';
-import { visit } from './helpers/browser';
+import { visit, waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import {
   parseServerHtml,
@@ -167,6 +167,43 @@ describe('hydration', () => {
         () => (window as unknown as { removedByHydration: string[] }).removedByHydration,
       );
       expect(removed).toEqual([]);
+    },
+  );
+});
+
+describe("hydration keeps the server's ids", () => {
+  // Preact hydrates without rewriting attributes: an id (Mantine's useId, behind labels, descriptions and the
+  // classes of its responsive styles) that came out differently in the browser would leave the server's attribute
+  // pointing at nothing, silently (decision 015). Desktop width, so responsive styles apply.
+  it.each(MEASURED.map((measured) => measured.path))(
+    '%s: every id referred to exists, every style class has its rule',
+    async (path) => {
+      const { page } = await openPage('desktop');
+      await visit(page, path);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      const broken = await page.evaluate(() => {
+        const used = new Set(
+          [...document.querySelectorAll('[class*="__m__-"]')].flatMap((element) =>
+            [...element.classList].filter((name) => name.startsWith('__m__-')),
+          ),
+        );
+        const styled = new Set(
+          [...document.querySelectorAll('style')].flatMap((style) =>
+            [...(style.textContent ?? '').matchAll(/\.(__m__-[A-Za-z0-9-]+)/g)].map((match) => match[1]),
+          ),
+        );
+        const references = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'for'];
+        const dangling = [
+          ...document.querySelectorAll(references.map((name) => `[${name}]`).join(',')),
+        ].flatMap((element) =>
+          references
+            .flatMap((name) => (element.getAttribute(name) ?? '').split(' '))
+            .filter((id) => id && !document.getElementById(id)),
+        );
+        return [...[...used].filter((name) => !styled.has(name)).map((name) => `class ${name}`), ...dangling];
+      });
+      expect(broken).toEqual([]);
     },
   );
 });
