@@ -136,7 +136,18 @@ const browserBuild = defineConfig({
   // The worker is minified before the text files are compressed.
   plugins: [react(), minifyServiceWorker(), precompress(), toastsGate()],
   // The import aliases (@shared/..., @server/... for types) are tsconfig.json's "paths".
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // react-router's package exports only its development build (ENABLE_DEV_WARNINGS on: its warnings' code and
+    // texts in every visitor's download, F1); its production build is the same code with them off.
+    alias: [
+      { find: /^react-router$/, replacement: resolve('node_modules/react-router/dist/production/index.mjs') },
+      {
+        find: /^react-router\/dom$/,
+        replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+      },
+    ],
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
