@@ -65,6 +65,8 @@ export function pageAssets(clientDir: string) {
     if (known !== undefined) return known;
     const styles = new Set(shellStyles);
     const code = new Set<string>([...startCode].filter((part) => !entryCode.has(part)));
+    // A page module's link names it: the browser imports the page from it (client/src/lib/route.ts).
+    const pageOf = new Map(files.map((file) => [`src/pages/${file}.tsx`, file]));
     for (const file of files) {
       // A style sheet the page loads by itself (Mantine's other styles, lib/route.ts): its own manifest entry.
       if (file.endsWith('.css')) {
@@ -81,9 +83,10 @@ export function pageAssets(clientDir: string) {
         .filter((href) => !entryStyles.has(href))
         .map((href) => `<link rel="stylesheet" href="${href}">`),
       // Low priority: they download beside the HTML and styles without delaying the first paint.
-      ...[...code].map(
-        (key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}">`,
-      ),
+      ...[...code].map((key) => {
+        const page = pageOf.get(key);
+        return `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}"${page ? ` data-page="${page}"` : ''}>`;
+      }),
     ].join('');
     cache.set(cacheKey, links);
     return links;

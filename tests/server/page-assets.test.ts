@@ -52,7 +52,7 @@ function builtClient(manifest?: object) {
 const stylesheets = (links: string) =>
   [...links.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
 const pageCode = (links: string) =>
-  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"[^>]*>/g)].map(
     (m) => m[1],
   );
 
@@ -77,6 +77,9 @@ describe('what a server-rendered page links in its head', () => {
       '/assets/react-R.js',
       '/assets/start-S.js',
     ]);
+    // The page's own module is named: the browser imports the page from it, without the page table.
+    expect(links).toContain('href="/assets/parliament-P.js" data-page="directory/parliament.page">');
+    expect(links.match(/data-page=/g)).toHaveLength(1);
     // Another page's code and styles are never part of it.
     expect(links).not.toContain('home-H');
   });
