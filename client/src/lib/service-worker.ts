@@ -12,7 +12,10 @@ export function registerServiceWorker(): void {
         // What this first visit loaded before the worker took over, so the next offline reload has it all.
         const send = (urls: string[]) => registration.active?.postMessage({ type: 'cache-shell', urls });
         const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-        send([...urls, window.location.href]);
+        // And the code a first visit does not download but an offline page rendered in the browser needs (the
+        // page table, the map's outlines), named by the server (server/http/page-assets.ts).
+        const offlineCode = document.querySelector<HTMLMetaElement>('meta[name="codka-offline-code"]');
+        send([...urls, window.location.href, ...(offlineCode?.content.split(' ') ?? [])]);
         // And what it loads until the worker controls the page (a section's code fetched at idle): after that
         // the worker sees every request itself.
         if (navigator.serviceWorker.controller || typeof PerformanceObserver === 'undefined') return;
