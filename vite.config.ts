@@ -112,6 +112,40 @@ export const reactOnPreact = [
 ];
 
 /**
+ * The files of the browser's start: the entry's chunk and the start's (client/src/start.tsx), with all they import.
+ * Every lazy part of the site loads after them, so its list of imports to fetch at once needs none of them: the
+ * lists are written into the start's chunk (44 of them, the page table's), and those names in each were about
+ * 3 KB gzip of what every first visit downloads (F1). Recorded before Vite writes the lists (its generateBundle).
+ */
+function startFiles(): { files: Set<string>; entry: { file: string }; plugin: Plugin } {
+  const files = new Set<string>();
+  const entry = { file: '' };
+  const plugin: Plugin = {
+    name: 'codka-start-files',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        const add = (file: string) => {
+          const chunk = bundle[file];
+          if (files.has(file) || chunk?.type !== 'chunk') return;
+          files.add(file);
+          for (const imported of chunk.imports) add(imported);
+        };
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          if (chunk.isEntry) entry.file = chunk.fileName;
+          if (chunk.isEntry || /[\\/]client[\\/]src[\\/]start\.tsx$/.test(chunk.facadeModuleId ?? ''))
+            add(chunk.fileName);
+        }
+      },
+    },
+  };
+  return { files, entry, plugin };
+}
+const START = startFiles();
+
+/**
  * The server's build of the client (`vite build --ssr`, script build:ssr): the page renderer
  * (client/src/entry-server.tsx) as one CommonJS file with every package inside, so the server (and the release's
  * single executable, which unpacks it) loads it with require() and needs no client package at run time.
@@ -148,9 +182,21 @@ const browserBuild = defineConfig({
   root: 'client',
   publicDir: 'public',
   // The worker is minified before the text files are compressed.
-  plugins: [react(), minifyServiceWorker(), precompress(), toastsGate()],
+  plugins: [react(), minifyServiceWorker(), precompress(), toastsGate(), START.plugin],
   // The import aliases (@shared/..., @server/... for types) are tsconfig.json's "paths".
-  resolve: { tsconfigPaths: true, alias: reactOnPreact },
+  resolve: {
+    tsconfigPaths: true,
+    // react-router's package exports only its development build (ENABLE_DEV_WARNINGS on: its warnings' code and
+    // texts in every visitor's download, F1); its production build is the same code with them off.
+    alias: [
+      ...reactOnPreact,
+      { find: /^react-router$/, replacement: resolve('node_modules/react-router/dist/production/index.mjs') },
+      {
+        find: /^react-router\/dom$/,
+        replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+      },
+    ],
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -165,10 +211,24 @@ const browserBuild = defineConfig({
     // in the start every visitor downloads (F1). Theirs are left out: a console's page finds its imports as it
     // loads, a round trip or two later, and only staff and signed-in readers open them. Styles always stay.
     modulePreload: {
-      resolveDependencies: (file, deps) =>
-        file.startsWith(`assets/${CONSOLE_CHUNK}`) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+      // Every browser the site serves knows <link rel="modulepreload"> (Chrome 66, Safari 17, Firefox 115); one
+      // without it still loads each module when imported, so its polyfill was code every first visit carried.
+      polyfill: false,
+      resolveDependencies: (file, deps, { hostId }) => {
+        if (file.startsWith(`assets/${CONSOLE_CHUNK}`)) return deps.filter((dep) => dep.endsWith('.css'));
+        // The entry's own lists (the start's) stay whole: nothing is loaded before them.
+        if (hostId === START.entry.file) return deps;
+        return deps.filter((dep) => dep.endsWith('.css') || !START.files.has(dep));
+      },
     },
     rolldownOptions: {
+      // tRPC's client declares no "sideEffects" in its package.json, so the bundler kept every link it exports,
+      // the WebSocket and streaming ones the site never uses (a static field set on the WebSocket connection's
+      // class is the one statement it ran on import): about 3 KB gzip in the data every first visit loads (F1).
+      // Its modules only define things, so what nothing imports is left out. Other packages keep their own say.
+      treeshake: {
+        moduleSideEffects: (id) => (/node_modules[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined),
+      },
       output: {
         chunkFileNames: (chunk) =>
           CONSOLE_SOURCE.test(chunk.facadeModuleId ?? '')

@@ -8,6 +8,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
 import { queryClient, startSession, trpc, trpcClient } from './lib/data';
+import { fetchPageTableOnIntent } from './lib/route';
 import { registerServiceWorker } from './lib/service-worker';
 import { markStartingFromServerHtml } from './lib/session';
 import { Root } from './root';
@@ -71,6 +72,7 @@ async function start(container: HTMLElement) {
     }
   });
   startSession({ sameForEveryCitizen: state?.sameForEveryCitizen });
+  fetchPageTableOnIntent();
 }
 
 const container = document.getElementById('root');

@@ -57,6 +57,16 @@ export function pageAssets(clientDir: string) {
   // The shell's lazy parts (footer, map...) are the same for every page.
   const shellStyles = cssOf(entryKey ? closure(entryKey, true) : []);
 
+  // Code a first visit does not download but a page the browser renders itself needs (the page table; the map's
+  // outlines, read from the HTML when the server drew the map): the offline worker must keep it, for a page it
+  // serves from another address's HTML. The page names it for the worker (client/src/lib/service-worker.ts).
+  const offlineCode = ['src/lib/page-modules.ts', 'src/generated/somalia-map-paths.ts']
+    .map((key) => manifest[key]?.file)
+    .filter((file) => file !== undefined)
+    .map((file) => `/${file}`);
+  const offlineCodeMeta =
+    offlineCode.length > 0 ? `<meta name="codka-offline-code" content="${offlineCode.join(' ')}">` : '';
+
   const cache = new Map<string, string>();
   /** The <link> elements for pages rendered from these modules (under client/src/pages, without .tsx). */
   return function linksFor(files: string[]): string {
@@ -65,6 +75,8 @@ export function pageAssets(clientDir: string) {
     if (known !== undefined) return known;
     const styles = new Set(shellStyles);
     const code = new Set<string>([...startCode].filter((part) => !entryCode.has(part)));
+    // A page module's link names it: the browser imports the page from it (client/src/lib/route.ts).
+    const pageOf = new Map(files.map((file) => [`src/pages/${file}.tsx`, file]));
     for (const file of files) {
       // A style sheet the page loads by itself (Mantine's other styles, lib/route.ts): its own manifest entry.
       if (file.endsWith('.css')) {
@@ -77,13 +89,15 @@ export function pageAssets(clientDir: string) {
       for (const part of closure(key, false)) if (!entryCode.has(part)) code.add(part);
     }
     const links = [
+      offlineCodeMeta,
       ...[...styles]
         .filter((href) => !entryStyles.has(href))
         .map((href) => `<link rel="stylesheet" href="${href}">`),
       // Low priority: they download beside the HTML and styles without delaying the first paint.
-      ...[...code].map(
-        (key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}">`,
-      ),
+      ...[...code].map((key) => {
+        const page = pageOf.get(key);
+        return `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}"${page ? ` data-page="${page}"` : ''}>`;
+      }),
     ].join('');
     cache.set(cacheKey, links);
     return links;

@@ -161,6 +161,13 @@ describe('/regions', () => {
     await main(page).getByRole('link', { name: 'Hirshabelle', exact: true }).click();
     await waitForPath(page, '/regions/hirshabelle');
     await heading(page, 'Hirshabelle');
+    // Reached by the router, the locator has no server HTML to read its shapes from: it downloads them.
+    const locator = page.getByRole('img', { name: /^Map: Hiraan and Middle Shabelle/ });
+    await locator.waitFor();
+    const shapes = await locator.locator('path[data-region-shape]').evaluateAll((paths) =>
+      paths.map((path) => path.getAttribute('d') ?? ''),
+    );
+    expect(shapes.filter((d) => d.startsWith('M'))).toHaveLength(18);
   });
 
   it('shows every field of a region, its map and its sources as external links', async () => {

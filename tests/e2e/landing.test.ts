@@ -1,4 +1,5 @@
-import { REGION_SHAPES } from '@client/generated/somalia-map';
+import { REGION_LABEL_POINTS } from '@client/generated/somalia-map';
+import { REGION_PATHS } from '@client/generated/somalia-map-paths';
 import {
   MAP_REGION_CODES,
   MAP_REGION_NAMES,
@@ -37,7 +38,7 @@ async function pointAt(page: Page, code: MapRegionCode) {
   await map(page).evaluate((svg) => svg.scrollIntoView({ block: 'center' }));
   const box = await map(page).boundingBox();
   if (!box) throw new Error('the map is not visible');
-  const [x, y] = REGION_SHAPES[code].label;
+  const [x, y] = REGION_LABEL_POINTS[code];
   return { x: box.x + (x / 1000) * box.width, y: box.y + (y / 1000) * box.height };
 }
 
@@ -167,6 +168,35 @@ describe('map', () => {
     await regionBox(page).getByText('Lower Juba', { exact: true }).waitFor();
     await regionBox(page).getByRole('link', { name: 'View state profile' }).tap();
     await waitForPath(page, '/states/jubaland');
+  });
+
+  it('works from the shapes in the server’s HTML, and downloads them only when reached by a link', async () => {
+    const { page } = await openPage('desktop');
+    const shapeDownloads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/somalia-map-paths-')) shapeDownloads.push(request.url());
+    });
+    await openLanding(page);
+    const { x, y } = await pointAt(page, 'SOBY');
+    await page.mouse.move(x, y);
+    await regionBox(page).getByText('Bay', { exact: true }).waitFor();
+    expect(shapeDownloads).toEqual([]);
+
+    // From a page without a map, by the router: the map has no server HTML to read, so its shapes download.
+    await visit(page, '/elections');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Codka home' }).click();
+    await waitForPath(page, '/');
+    await map(page).locator('path[role="link"]').first().waitFor();
+    const drawn = await map(page)
+      .locator('path[role="link"]')
+      .evaluateAll((paths) => paths.map((path) => [path.id, path.getAttribute('d')]));
+    expect(Object.fromEntries(drawn)).toEqual(REGION_PATHS);
+    expect(shapeDownloads).toHaveLength(1);
+    const again = await pointAt(page, 'SOBY');
+    await page.mouse.move(5, 5);
+    await page.mouse.move(again.x, again.y);
+    await regionBox(page).getByText('Bay', { exact: true }).waitFor();
   });
 
   it('lists the regions as links for screen readers', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitForPath } from './helpers/auth';
 import { visit, waitForHydration } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
@@ -39,5 +40,23 @@ describe('a server-rendered page in the browser', () => {
     expect(timing.paint).toBeGreaterThan(0);
     expect(timing.start).toBeGreaterThanOrEqual(timing.paint);
     expect(timing.seen).toEqual({ shown: true, vanished: false });
+  });
+
+  it('starts from the page module its HTML preloads; the page table comes once the reader reaches for a link', async () => {
+    const { page } = await openPage('desktop');
+    const tables: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/assets/page-modules-')) tables.push(request.url());
+    });
+    await visit(page, '/');
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    // A visit that only reads downloads no page table (client/src/lib/page-modules.ts).
+    expect(tables).toEqual([]);
+
+    await page.getByRole('link', { name: 'Start Voting Now' }).click();
+    await waitForPath(page, '/elections');
+    await page.getByRole('main').getByRole('heading', { name: 'Elections', level: 1 }).waitFor();
+    expect(tables).toHaveLength(1);
   });
 });

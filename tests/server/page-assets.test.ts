@@ -22,8 +22,12 @@ const MANIFEST = {
       'src/components/notifications-view.ts',
       'src/pages/home/home.page.tsx',
       'src/pages/directory/parliament.page.tsx',
+      'src/lib/page-modules.ts',
     ],
   },
+  // The page table and the map's outlines: imported on demand, never preloaded.
+  'src/lib/page-modules.ts': { file: 'assets/page-modules-T.js' },
+  'src/generated/somalia-map-paths.ts': { file: 'assets/somalia-map-paths-M.js' },
   '_react-R.js': { file: 'assets/react-R.js' },
   'src/components/layout/SiteFooter.tsx': { file: 'assets/footer-F.js', css: ['assets/footer-F.css'] },
   'src/components/layout/NavDrawer.tsx': { file: 'assets/drawer-D.js', css: ['assets/drawer-D.css'] },
@@ -52,7 +56,7 @@ function builtClient(manifest?: object) {
 const stylesheets = (links: string) =>
   [...links.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
 const pageCode = (links: string) =>
-  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map(
+  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"[^>]*>/g)].map(
     (m) => m[1],
   );
 
@@ -77,6 +81,14 @@ describe('what a server-rendered page links in its head', () => {
       '/assets/react-R.js',
       '/assets/start-S.js',
     ]);
+    // The page's own module is named: the browser imports the page from it, without the page table, which is
+    // named for the offline worker only (with the map's outlines).
+    expect(links).toContain('href="/assets/parliament-P.js" data-page="directory/parliament.page">');
+    expect(links.match(/data-page=/g)).toHaveLength(1);
+    expect(links).toContain(
+      '<meta name="codka-offline-code" content="/assets/page-modules-T.js /assets/somalia-map-paths-M.js">',
+    );
+    expect(links).not.toContain('href="/assets/page-modules-T.js"');
     // Another page's code and styles are never part of it.
     expect(links).not.toContain('home-H');
   });

@@ -27,8 +27,36 @@ export interface PageHandle {
   styles?: string[];
 }
 
-// Every page module, each in a chunk of its own, keyed by its path: one table names a page by its file once.
-const pageModules = import.meta.glob<PageModule>('../pages/**/*.page.tsx');
+const pageTable = () => import('./page-modules').then((table) => table.pageModules);
+
+/**
+ * The page's module: the one the server's HTML preloads for it (server/http/page-assets.ts names its link), so a
+ * first visit needs no page table; any other through the table (lib/page-modules.ts).
+ */
+async function loadPage(file: string): Promise<PageModule> {
+  const preloaded =
+    typeof document === 'undefined'
+      ? undefined
+      : document.querySelector<HTMLLinkElement>(`link[rel="modulepreload"][data-page="${file}"]`)?.href;
+  if (preloaded) return import(/* @vite-ignore */ preloaded);
+  const load = (await pageTable())[`../pages/${file}.tsx`];
+  if (!load) throw new Error(`No page module at client/src/pages/${file}.tsx`);
+  return load();
+}
+
+const INTENT = ['pointerdown', 'keydown'] as const;
+
+/**
+ * Once the reader reaches for something (a tap, a click, a key), the page table comes, so the page a link opens
+ * does not wait for it. A first visit that only reads downloads none of it.
+ */
+export function fetchPageTableOnIntent(): void {
+  const fetchTable = () => {
+    for (const type of INTENT) window.removeEventListener(type, fetchTable, true);
+    void pageTable();
+  };
+  for (const type of INTENT) window.addEventListener(type, fetchTable, { capture: true, passive: true });
+}
 
 /**
  * Mantine's styles for the components the landing page does not show (styles/mantine-other.css): they come with
@@ -60,8 +88,7 @@ export interface PageOptions {
  * texts and styles load together; its loader starts its first view's data (lib/page-data.ts).
  */
 export function page(data: DataAccess, path: string | undefined, file: string, options: PageOptions = {}) {
-  const load = pageModules[`../pages/${file}.tsx`];
-  if (!load) throw new Error(`No page module at client/src/pages/${file}.tsx`);
+  const load = () => loadPage(file);
   const texts = [...(options.texts ?? []), ...(options.errorTexts === false ? [] : ['errors'])];
   const styles = options.withOtherStyles === false ? () => Promise.resolve() : otherStyles;
   const handle: PageHandle = {

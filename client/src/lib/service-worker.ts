@@ -4,6 +4,7 @@
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  const controlledFromTheStart = navigator.serviceWorker.controller !== null;
   const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
@@ -12,7 +13,15 @@ export function registerServiceWorker(): void {
         // What this first visit loaded before the worker took over, so the next offline reload has it all.
         const send = (urls: string[]) => registration.active?.postMessage({ type: 'cache-shell', urls });
         const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-        send([...urls, window.location.href]);
+        // And the code a first visit does not download but an offline page rendered in the browser needs (the
+        // page table, the map's outlines; named by the server, server/http/page-assets.ts), once a page loads
+        // under the worker (a later page of the visit, or a later visit): a visit of one page downloads none of
+        // it (F1). Offline, that page comes back from the worker's copy of / (kept at install) or not at all.
+        const offlineCode = controlledFromTheStart
+          ? (document.querySelector<HTMLMetaElement>('meta[name="codka-offline-code"]')?.content.split(' ') ??
+            [])
+          : [];
+        send([...urls, window.location.href, ...offlineCode]);
         // And what it loads until the worker controls the page (a section's code fetched at idle): after that
         // the worker sees every request itself.
         if (navigator.serviceWorker.controller || typeof PerformanceObserver === 'undefined') return;

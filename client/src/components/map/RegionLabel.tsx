@@ -1,6 +1,6 @@
 import type { MapRegionCode } from '@shared/federal-states';
 import { useTranslation } from 'react-i18next';
-import { REGION_SHAPES } from '../../generated/somalia-map';
+import { REGION_LABEL_POINTS } from '../../generated/somalia-map';
 
 const LINE_HEIGHT = 17;
 // Banadir is smaller than its name and the Mogadishu pin sits on it: its label goes out to sea.
@@ -17,7 +17,7 @@ export function RegionLabel({
   className?: string;
 }) {
   const { t } = useTranslation('home');
-  const [x, y] = REGION_SHAPES[code].label;
+  const [x, y] = REGION_LABEL_POINTS[code];
   const [dx, dy] = OFFSETS[code] ?? [0, 0];
   // Somali names (Jubbada Hoose, Shabeellaha Dhexe) are as long as the English ones: two lines fit too.
   const words = t(`map.regions.${code}`).split(' ');

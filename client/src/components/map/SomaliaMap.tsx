@@ -13,9 +13,10 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MAP_VIEWBOX_SIZE, MOGADISHU_POINT, REGION_SHAPES } from '../../generated/somalia-map';
+import { MAP_VIEWBOX_SIZE, MOGADISHU_POINT, REGION_LABEL_POINTS } from '../../generated/somalia-map';
 import { RegionLabel } from './RegionLabel';
 import { RegionLinks } from './RegionLinks';
+import { regionPath } from './region-paths';
 import classes from './SomaliaMap.module.css';
 import { stateUrl } from './state-url';
 
@@ -33,9 +34,13 @@ type Highlight = { code: MapRegionCode; by: 'hover' | 'keyboard' | 'tap' };
 /** The SVG scales with its frame, so a point in view box units is a percentage of the frame. */
 const toPercent = (units: number) => `${(units / MAP_VIEWBOX_SIZE) * 100}%`;
 
+// Its lazy loader awaits the regions' outlines (from the page's HTML when the server drew the map).
+export { loadRegionPaths } from './region-paths';
+
 /**
  * The 18 regions of Somalia; each opens the profile of the federal member state it belongs to. Its texts
- * are in the home namespace, which ships with the app, so any page can show the map.
+ * are in the home namespace, which ships with the app, so any page can show the map. Render it only once
+ * loadRegionPaths() has finished.
  */
 export function SomaliaMap() {
   const { t } = useTranslation('home');
@@ -95,9 +100,9 @@ export function SomaliaMap() {
     },
   });
 
-  const active = highlight ? REGION_SHAPES[highlight.code] : null;
-  const [boxX, boxY] = active?.label ?? [0, 0];
-  const [banadirX, banadirY] = REGION_SHAPES.SOBN.label;
+  const active = highlight ? regionPath(highlight.code) : null;
+  const [boxX, boxY] = highlight ? REGION_LABEL_POINTS[highlight.code] : [0, 0];
+  const [banadirX, banadirY] = REGION_LABEL_POINTS.SOBN;
   const [pinX, pinY] = MOGADISHU_POINT;
 
   return (
@@ -115,7 +120,8 @@ export function SomaliaMap() {
             <path
               key={code}
               id={code}
-              d={REGION_SHAPES[code].d}
+              d={regionPath(code)}
+              data-region-shape={code}
               className={classes.region}
               data-active={highlight?.code === code || undefined}
               tabIndex={0}
@@ -128,8 +134,8 @@ export function SomaliaMap() {
           ))}
           {highlight && highlight.by !== 'hover' && active && (
             <g className={classes.ring} aria-hidden>
-              <path d={active.d} className={classes.ringOuter} />
-              <path d={active.d} className={classes.ringInner} />
+              <path d={active} className={classes.ringOuter} />
+              <path d={active} className={classes.ringInner} />
             </g>
           )}
           <g aria-hidden className={classes.labels}>

@@ -2,7 +2,8 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { RegionMapImage } from '@shared/content/regions';
 import { MAP_REGION_CODES, type MapRegionCode } from '@shared/federal-states';
 import { useTranslation } from 'react-i18next';
-import { MAP_VIEWBOX_SIZE, REGION_SHAPES } from '../../generated/somalia-map';
+import { regionPath } from '../../components/map/region-paths';
+import { MAP_VIEWBOX_SIZE } from '../../generated/somalia-map';
 
 const OWN_FILL = 'var(--mantine-primary-color-filled)';
 const OTHER_FILL = 'var(--mantine-color-gray-light)';
@@ -10,6 +11,9 @@ const BORDER = 'var(--mantine-color-body)';
 // One locator per page, so a fixed pattern id is unique.
 const HATCH_ID = 'region-locator-hatch';
 const hatch = `url(#${HATCH_ID})`;
+
+// Its lazy loader awaits the regions' outlines (from the page's HTML when the server drew the locator).
+export { loadRegionPaths } from '../../components/map/region-paths';
 
 function Swatch({ fill, label }: { fill: string; label: string }) {
   return (
@@ -24,7 +28,8 @@ function Swatch({ fill, label }: { fill: string; label: string }) {
 
 /**
  * A small map of Somalia's 18 regions with this Region's own regions filled and shared or contested ones
- * hatched, so the map does not settle a disputed boundary. The shapes are the site map's generated paths.
+ * hatched, so the map does not settle a disputed boundary. The shapes are the site map's generated paths; render
+ * it only once loadRegionPaths() has finished.
  */
 export function RegionLocator({ image, alt }: { image: RegionMapImage; alt: string }) {
   const { t } = useTranslation('content');
@@ -57,7 +62,8 @@ export function RegionLocator({ image, alt }: { image: RegionMapImage; alt: stri
           {MAP_REGION_CODES.map((code) => (
             <path
               key={code}
-              d={REGION_SHAPES[code].d}
+              d={regionPath(code)}
+              data-region-shape={code}
               strokeWidth={2}
               style={{
                 fill: own.has(code) ? OWN_FILL : shared.has(code) ? hatch : OTHER_FILL,

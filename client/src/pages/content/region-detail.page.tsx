@@ -2,6 +2,7 @@ import { Anchor, Button, Grid, List, Paper, Stack, Text, Title, VisuallyHidden }
 import { isRegionSlug, REGIONS, type RegionProfile } from '@shared/content/regions';
 import { STATES } from '@shared/content/states';
 import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
@@ -9,8 +10,16 @@ import type { PageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { BackLink } from './BackLink';
 import { areaText, regionPopulationText, seatsText } from './content-texts';
-import { RegionLocator } from './RegionLocator';
 import { StatGrid } from './StatGrid';
+
+// The locator draws the regions' outlines: a browser reads them from the server's HTML instead of downloading
+// them (components/map/region-paths.ts), so its code waits until they are known.
+const RegionLocator = lazy(() =>
+  import('./RegionLocator').then(async (module) => {
+    await module.loadRegionPaths();
+    return { default: module.RegionLocator };
+  }),
+);
 
 /** No region by that slug: 404, with the page's own sentence (RegionNotFound). */
 export const notFound: PageNotFound = ({ params }) => !isRegionSlug(params.slug ?? '');
@@ -90,7 +99,9 @@ function RegionDetail({ region }: { region: RegionProfile }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
-              <RegionLocator image={region.mapImage} alt={tr(`region.${region.slug}.mapAlt`)} />
+              <Suspense fallback={null}>
+                <RegionLocator image={region.mapImage} alt={tr(`region.${region.slug}.mapAlt`)} />
+              </Suspense>
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="parts-title">
                 <Title order={2} id="parts-title" fz="h4" mb="xs">
                   {t(region.parts === 'districts' ? 'regionDetail.districts' : 'regionDetail.regions')}

@@ -7,10 +7,13 @@ import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import classes from './home.module.css';
 
-// The map's shapes (about 9 KB gzip) download alongside the first render, not before it
-// (F1); the placeholder keeps the map's square so nothing below it moves.
+// The map's code downloads alongside the first render, not before it (F1), and its shapes are read from the
+// server's HTML (components/map/region-paths.ts); the placeholder keeps the map's square so nothing below it moves.
 const SomaliaMap = lazy(() =>
-  import('../../components/map/SomaliaMap').then((module) => ({ default: module.SomaliaMap })),
+  import('../../components/map/SomaliaMap').then(async (module) => {
+    await module.loadRegionPaths();
+    return { default: module.SomaliaMap };
+  }),
 );
 
 // The sections below the map are below the fold on a phone and on a desktop: their code (cards, icons, dates)
