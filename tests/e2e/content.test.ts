@@ -164,9 +164,9 @@ describe('/regions', () => {
     // Reached by the router, the locator has no server HTML to read its shapes from: it downloads them.
     const locator = page.getByRole('img', { name: /^Map: Hiraan and Middle Shabelle/ });
     await locator.waitFor();
-    const shapes = await locator.locator('path[data-region-shape]').evaluateAll((paths) =>
-      paths.map((path) => path.getAttribute('d') ?? ''),
-    );
+    const shapes = await locator
+      .locator('path[data-region-shape]')
+      .evaluateAll((paths) => paths.map((path) => path.getAttribute('d') ?? ''));
     expect(shapes.filter((d) => d.startsWith('M'))).toHaveLength(18);
   });
 
