@@ -3,15 +3,17 @@
 // drizzle/ (a worktree, or a copy of its dist/ with links to its drizzle/, data/ and node_modules/).
 //   npx node bench/lighthouse-compare.mjs <folderA> <folderB> /parliament-members /regions ...
 // LIGHTHOUSE_RUNS (default 3) runs per page and build; prints each run and the medians; every report is kept in
-// bench/results/compare/ for reading which audits cost points.
+// the system's temporary folder (codka-lighthouse-compare/) for reading which audits cost points.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median, startServer } from './lib.mjs';
 
 const [folderA, folderB, ...routes] = process.argv.slice(2);
 if (!folderB || routes.length === 0)
   throw new Error('usage: lighthouse-compare.mjs <folderA> <folderB> <route>...');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const OUT = 'bench/results/compare';
+const OUT = join(tmpdir(), 'codka-lighthouse-compare');
 const METRICS = {
   fcp: 'first-contentful-paint',
   lcp: 'largest-contentful-paint',
