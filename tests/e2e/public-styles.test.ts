@@ -80,10 +80,12 @@ describe("public pages with Mantine's public styles only", () => {
   it('every Mantine part in the HTML without JavaScript has its rules', async () => {
     const context = await browser().newContext({ javaScriptEnabled: false });
     try {
-      const page = await context.newPage();
       for (const path of PUBLIC_PAGES) {
-        await page.goto(`${origin()}${path}`);
+        const page = await context.newPage();
+        const response = await page.goto(`${origin()}${path}`);
+        expect(response?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
         expectStyledWithoutConsoleSheet(await unstyledMantineClasses(page), path);
+        await page.close();
       }
     } finally {
       await context.close();
