@@ -7,15 +7,16 @@ import { type PageHandle, page } from './lib/route';
 import { adminRoutes } from './pages/admin/admin-routes';
 import { ErrorPage } from './pages/error.page';
 import { staffRoutes } from './pages/staff/staff-routes';
+import { allStyles } from './styles/mantine-styles';
 
 /** Pages about the signed-in reader, or forms: the server sends the shell, the browser renders them. */
 const inBrowser = { serverRendered: false };
 const CLIENT_ONLY: PageHandle = { file: '', serverRendered: false };
 /**
- * The consoles' forms and modals use the Mantine styles the first render does not load (styles/mantine-other.css,
- * which public pages get through lib/route.ts): opened directly, a console had unstyled modals without them.
+ * The consoles' forms and modals use the Mantine styles the first render does not load (styles/mantine-styles.ts;
+ * public pages get theirs through lib/route.ts): opened directly, a console had unstyled modals without them.
  */
-const consoleStyles = () => import('./styles/mantine-other.css');
+const consoleStyles = allStyles;
 
 /**
  * The site's one route table, used by the browser (entry-client.tsx) and by the server (entry-server.tsx).

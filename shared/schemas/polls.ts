@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pollMessages } from '../poll-messages';
 import { somaliaLocalToDate } from '../poll-rules';
 import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES } from '../polls';
 import { DEFAULT_POLL_ELIGIBILITY } from '../voter-roll';
@@ -6,22 +7,7 @@ import { adminMessages } from './admin';
 import { idSchema, optionalText, requiredText, urlOrPath } from './common';
 import { eligibilityRuleField } from './eligibility';
 
-/** Texts of SPEC §5 and §8 for polls, word for word where the spec gives them. */
-export const pollMessages = {
-  authenticationRequired: 'poll.authenticationRequired',
-  signInToVote: 'poll.signInToVote',
-  signInToCreate: 'poll.signInToCreate',
-  adminsOnly: 'poll.adminsOnly',
-  missingInformation: 'poll.missingInformation',
-  fillRequired: 'poll.fillRequired',
-  selectCandidate: 'poll.selectCandidate',
-  alreadyVoted: 'poll.alreadyVoted',
-  noActivePoll: 'poll.noneActive',
-  closesAfterOpens: 'poll.closesAfterOpens',
-  invalidMonth: 'validation.month',
-  invalidDateTime: 'validation.dateTime',
-  invalidColour: 'validation.colour',
-} as const;
+export { pollMessages } from '../poll-messages';
 
 const MONTH_PATTERN = /^(19|20|21)\d{2}-(0[1-9]|1[0-2])$/;
 

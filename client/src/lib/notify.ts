@@ -1,6 +1,16 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 import { i18n, loadNamespaces } from '../i18n';
 import { isNetworkFailure, serverMessage } from './errors';
+
+/**
+ * Mantine's notifications (their store, and through the toasts' gate in vite.config.ts the watcher that shows
+ * them) load with the first toast a reader is shown, not with every page that could show one: a visitor reading
+ * the poll's results ran about 40 KB of their code before the page answered a tap. A toast comes a moment later
+ * the first time; the view under it was already loaded on demand (NotificationsOnDemand).
+ */
+function show(toast: NotificationData): void {
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
+}
 
 /** SPEC §8: what a save that never reached the server says (in the reader's language). */
 export const networkIssue = (): string => i18n.t('errors.network');
@@ -12,7 +22,12 @@ export function failureReason(error: unknown, fallback = i18n.t('errors.tryAgain
 }
 
 export function notifySuccess(title: string, message: string): void {
-  notifications.show({ color: 'green', title, message });
+  show({ color: 'green', title, message });
+}
+
+/** A red toast whose sentences are known already (a form's missing fields). */
+export function notifyError(title: string, message: string): void {
+  show({ color: 'red', title, message });
 }
 
 /**
@@ -21,7 +36,7 @@ export function notifySuccess(title: string, message: string): void {
  * they cannot come, it says what it can).
  */
 export function notifyFailure(title: string, error?: unknown, fallback?: string): void {
-  const show = () => notifications.show({ color: 'red', title, message: failureReason(error, fallback) });
-  if (i18n.hasLoadedNamespace('errors')) show();
-  else void loadNamespaces('errors').then(show, show);
+  const red = () => show({ color: 'red', title, message: failureReason(error, fallback) });
+  if (i18n.hasLoadedNamespace('errors')) red();
+  else void loadNamespaces('errors').then(red, red);
 }

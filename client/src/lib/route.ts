@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, data as withStatus } from 'react-router';
 import { withTexts } from '../i18n';
+import { allStyles, OTHER_STYLES, PUBLIC_STYLES, publicStyles } from '../styles/mantine-styles';
 import {
   type DataAccess,
   failureCode,
@@ -58,23 +59,18 @@ export function fetchPageTableOnIntent(): void {
   for (const type of INTENT) window.addEventListener(type, fetchTable, { capture: true, passive: true });
 }
 
-/**
- * Mantine's styles for the components the landing page does not show (styles/mantine-other.css): they come with
- * every other page's code, and the server links them in those pages' HTML (the import below is CSS only, which
- * Vite's manifest does not list among a module's imports: the handle names it). Without them a page's inputs
- * paint unstyled and its content jumps when they arrive (F2's layout shift on /senators).
- */
-const OTHER_STYLES = 'styles/mantine-other.css';
-const otherStyles = () =>
-  // The server's build has no style sheets (it renders markup; the HTML links the styles, page-assets.ts).
-  import.meta.env.SSR ? Promise.resolve() : import('../styles/mantine-other.css');
-
 export interface PageOptions {
   /** The page's text namespaces (i18n/locales/<language>/<namespace>.json), loaded with its code. */
   texts?: string[];
   /** False for pages about the signed-in reader (account, voting): their HTML is the shell. */
   serverRendered?: boolean;
-  /** For the landing page: its styles are the entry's. */
+  /**
+   * False for the landing page: its styles are the entry's. Other pages get Mantine's styles for what the landing
+   * page does not show (styles/mantine-styles.ts): public pages the public ones, linked in their HTML (without them
+   * a page's inputs paint unstyled and its content jumps when they arrive: F2's layout shift on /senators); pages
+   * rendered in the browser (forms) all of them. Vite's manifest lists no CSS-only import among a module's
+   * imports, so the handle names the sheets for the server.
+   */
   withOtherStyles?: boolean;
   /**
    * Whether the error texts (the errors namespace: a form's messages, a server's refusals) load with the page;
@@ -90,17 +86,19 @@ export interface PageOptions {
 export function page(data: DataAccess, path: string | undefined, file: string, options: PageOptions = {}) {
   const load = () => loadPage(file);
   const texts = [...(options.texts ?? []), ...(options.errorTexts === false ? [] : ['errors'])];
-  const styles = options.withOtherStyles === false ? () => Promise.resolve() : otherStyles;
-  const handle: PageHandle = {
-    file,
-    serverRendered: options.serverRendered ?? true,
-    styles: options.withOtherStyles === false ? [] : [OTHER_STYLES],
-  };
+  const serverRendered = options.serverRendered ?? true;
+  const mantine =
+    options.withOtherStyles === false
+      ? { load: () => Promise.resolve(), sheets: [] }
+      : serverRendered
+        ? { load: publicStyles, sheets: [PUBLIC_STYLES] }
+        : { load: allStyles, sheets: [PUBLIC_STYLES, OTHER_STYLES] };
+  const handle: PageHandle = { file, serverRendered, styles: mantine.sheets };
   const route: RouteObject = {
     ...(path === undefined ? { index: true } : { path }),
     handle,
     lazy: async () => {
-      const [module] = await withTexts(Promise.all([load(), styles()]), ...texts);
+      const [module] = await withTexts(Promise.all([load(), mantine.load()]), ...texts);
       return { Component: module.Component };
     },
     loader: async ({ params, request }: LoaderFunctionArgs) => {

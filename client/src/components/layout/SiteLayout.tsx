@@ -2,6 +2,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { allStyles } from '../../styles/mantine-styles';
 import { PageLoader } from '../PageLoader';
 import { ScrollToHash } from './ScrollToHash';
 import { SiteHeader } from './SiteHeader';
@@ -10,7 +11,7 @@ import classes from './SiteLayout.module.css';
 // The drawer (and Mantine's modal machinery under it) downloads when a reader first opens it, not on every
 // first visit (F1), with the Mantine styles the landing page does not load (its switch, for one).
 const NavDrawer = lazy(() =>
-  Promise.all([import('./NavDrawer'), import('../../styles/mantine-other.css')]).then(([module]) => ({
+  Promise.all([import('./NavDrawer'), allStyles()]).then(([module]) => ({
     default: module.NavDrawer,
   })),
 );

@@ -1,4 +1,4 @@
-import { Card, Group, Pagination, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, NativeSelect, Pagination, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { MAX_SEARCH_LENGTH, MEMBERS_PAGE_SIZE } from '@shared/directory';
 import { HOUSE_REGIONS, type HouseRegion } from '@shared/regions';
 import { IconSearch } from '@tabler/icons-react';
@@ -15,7 +15,7 @@ import { houseRegionName } from './directory-names';
 import { MemberCard } from './MemberCard';
 import { type DirectoryView, readDirectoryView, useDirectoryParams } from './use-directory-params';
 
-/** The Select's value for "no region filter" (region names are values; this one is not a region). */
+/** The select's value for "no region filter" (region names are values; this one is not a region). */
 const ALL_REGIONS = 'all';
 
 /** SPEC §9: the House's fixed figures; labels are keys under house.overview. */
@@ -93,15 +93,19 @@ export function ParliamentPage() {
           type="search"
           miw={220}
         />
-        <Select
+        {/* The browser's own list (a phone's picker): Mantine's Select would bring its dropdown's code (about
+            100 KB before compression, floating-ui and the combobox) to every first visit of the page. */}
+        <NativeSelect
+          ref={params.filterRef}
           label={t('house.region')}
           data={[
             { value: ALL_REGIONS, label: t('house.allRegions') },
             ...HOUSE_REGIONS.map((region) => ({ value: region, label: houseRegionName(t, region) })),
           ]}
           value={params.filter ?? ALL_REGIONS}
-          onChange={(value) => params.setFilter(HOUSE_REGIONS.find((region) => region === value))}
-          allowDeselect={false}
+          onChange={(event) =>
+            params.setFilter(HOUSE_REGIONS.find((region) => region === event.currentTarget.value))
+          }
           miw={180}
         />
       </Group>

@@ -1,4 +1,4 @@
-import { Group, Select, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
 import { MAX_SEARCH_LENGTH } from '@shared/directory';
 import { SENATE_STATES, type SenateState } from '@shared/regions';
 import { IconSearch } from '@tabler/icons-react';
@@ -13,7 +13,7 @@ import { senateStateName } from './directory-names';
 import { type Senator, SenatorCard } from './SenatorCard';
 import { type DirectoryView, readDirectoryView, useDirectoryParams } from './use-directory-params';
 
-/** The Select's value for "no state filter" (state names are values; this one is not a state). */
+/** The select's value for "no state filter" (state names are values; this one is not a state). */
 const ALL_STATES = 'all';
 /** The member states that hold Senate seats; the leadership group has its own section. */
 const SEAT_STATES = SENATE_STATES.filter((state) => state !== 'Leadership');
@@ -71,15 +71,19 @@ export function SenatorsPage() {
           type="search"
           miw={220}
         />
-        <Select
+        {/* The browser's own list (a phone's picker): Mantine's Select would bring its dropdown's code (about
+            100 KB before compression, floating-ui and the combobox) to every first visit of the page. */}
+        <NativeSelect
+          ref={params.filterRef}
           label={t('senate.state')}
           data={[
             { value: ALL_STATES, label: t('senate.allStates') },
             ...SEAT_STATES.map((state) => ({ value: state, label: senateStateName(t, state) })),
           ]}
           value={params.filter ?? ALL_STATES}
-          onChange={(value) => params.setFilter(SENATE_STATES.find((state) => state === value))}
-          allowDeselect={false}
+          onChange={(event) =>
+            params.setFilter(SENATE_STATES.find((state) => state === event.currentTarget.value))
+          }
           miw={180}
         />
       </Group>

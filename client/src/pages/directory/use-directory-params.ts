@@ -65,7 +65,9 @@ export function useDirectoryParams<Filter extends string>(filterName: string, fi
   }, SEARCH_DELAY_MS);
 
   // Text typed into the server's page before it hydrated is in the box but not in this state: taken up once.
+  // So is a filter picked there (the browser's own select works before the page's code runs).
   const searchRef = useRef<HTMLInputElement>(null);
+  const filterRef = useRef<HTMLSelectElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser.
   useEffect(() => {
     const typed = searchRef.current?.value;
@@ -73,11 +75,15 @@ export function useDirectoryParams<Filter extends string>(filterName: string, fi
       setSearchText(typed);
       commitSearch(typed);
     }
+    const picked = filterRef.current?.value;
+    if (picked !== undefined && filters.find((value) => value === picked) !== filter)
+      update({ [filterName]: filters.find((value) => value === picked), page: undefined }, false);
   }, []);
 
   return {
     search,
     searchRef,
+    filterRef,
     searchText,
     setSearchText(text: string) {
       setSearchText(text);

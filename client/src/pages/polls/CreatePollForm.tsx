@@ -1,6 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { monthBounds, monthKey } from '@shared/months';
 import { dateToSomaliaLocal, somaliaLocalToDate } from '@shared/poll-rules';
 import { type PollFormValues, pollFormSchema, pollMessages } from '@shared/schemas/polls';
@@ -12,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { EligibilityFields } from '../../components/admin/EligibilityFields';
 import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
-import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 import { pollErrorCode } from './poll-format';
@@ -38,11 +37,7 @@ export function CreatePollForm() {
   });
 
   const authenticationRequired = () =>
-    notifications.show({
-      color: 'red',
-      title: messageText(pollMessages.authenticationRequired),
-      message: messageText(pollMessages.signInToCreate),
-    });
+    notifyError(messageText(pollMessages.authenticationRequired), messageText(pollMessages.signInToCreate));
 
   const create = useMutation(
     trpc.polls.create.mutationOptions({
@@ -78,11 +73,7 @@ export function CreatePollForm() {
       // A missing field carries the schema's message (in the reader's language): SPEC §8's toast then.
       const fillRequired = messageText(pollMessages.fillRequired);
       if (Object.values(errors).includes(fillRequired)) {
-        notifications.show({
-          color: 'red',
-          title: messageText(pollMessages.missingInformation),
-          message: fillRequired,
-        });
+        notifyError(messageText(pollMessages.missingInformation), fillRequired);
       }
     },
   );

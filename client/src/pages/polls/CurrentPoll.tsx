@@ -1,5 +1,5 @@
 import { Button, EmptyState } from '@mantine/core';
-import { pollMessages } from '@shared/schemas/polls';
+import { pollMessages } from '@shared/poll-messages';
 import { IconCalendarOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

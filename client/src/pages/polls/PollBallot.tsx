@@ -1,9 +1,8 @@
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureReason, notifySuccess } from '../../lib/notify';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
 import type { PollCandidate } from './PollCandidateList';
@@ -24,11 +23,7 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
         await refresh();
       },
       onError: async (error) => {
-        notifications.show({
-          color: 'red',
-          title: t('ballot.failedTitle'),
-          message: failureReason(error, t('ballot.failedFallback')),
-        });
+        notifyFailure(t('ballot.failedTitle'), error, t('ballot.failedFallback'));
         // A vote already on record (another tab, another phone) means the results are now the user's to see.
         if (pollErrorCode(error) === 'CONFLICT') await refresh();
       },

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { pollMessages } from '@shared/poll-messages';
 import { hasPollEnded, isPollVotingOpen, pollResultsVisible } from '@shared/poll-rules';
-import { pollMessages } from '@shared/schemas/polls';
 import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,18 +1,23 @@
 import { Center, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
+import { PageLoader } from '../../components/PageLoader';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
-import { CreatePollForm } from './CreatePollForm';
 import { CurrentPoll } from './CurrentPoll';
 import { PollList } from './PollListStates';
 import { currentPollQuery, pollListQuery } from './poll-queries';
+
+// An admin's form (and the schemas checking it): its code loads when an admin opens the tab, not for visitors.
+const CreatePollForm = lazy(() =>
+  import('./CreatePollForm').then((module) => ({ default: module.CreatePollForm })),
+);
 
 const TABS = ['current', 'history', 'create'] as const;
 type PollTab = (typeof TABS)[number];
@@ -83,7 +88,9 @@ export function PollHistoryPage() {
             </Tabs.Panel>
             {isAdmin && (
               <Tabs.Panel value="create">
-                <CreatePollForm />
+                <Suspense fallback={<PageLoader />}>
+                  <CreatePollForm />
+                </Suspense>
               </Tabs.Panel>
             )}
           </Tabs>

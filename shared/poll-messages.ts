@@ -1,0 +1,20 @@
+/**
+ * Texts of SPEC §5 and §8 for polls, word for word where the spec gives them. Not in schemas/polls.ts (which
+ * re-exports them): the poll pages a visitor reads show them, and importing them from there brought zod and the
+ * schemas along, code to run before the page answers a tap.
+ */
+export const pollMessages = {
+  authenticationRequired: 'poll.authenticationRequired',
+  signInToVote: 'poll.signInToVote',
+  signInToCreate: 'poll.signInToCreate',
+  adminsOnly: 'poll.adminsOnly',
+  missingInformation: 'poll.missingInformation',
+  fillRequired: 'poll.fillRequired',
+  selectCandidate: 'poll.selectCandidate',
+  alreadyVoted: 'poll.alreadyVoted',
+  noActivePoll: 'poll.noneActive',
+  closesAfterOpens: 'poll.closesAfterOpens',
+  invalidMonth: 'validation.month',
+  invalidDateTime: 'validation.dateTime',
+  invalidColour: 'validation.colour',
+} as const;
