@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { reactOnPreact } from './vite.config.ts';
+import { reactOnPreact } from './vite.config';
 
 /**
  * Every installed package whose package.json names react or react-dom (Mantine, react-router, TanStack Query,
@@ -32,22 +32,17 @@ export default defineConfig({
   // React are loaded through Vite (inlined) so that they get the same aliases; Testing Library's act is Preact's.
   resolve: {
     tsconfigPaths: true,
-    // Every package's ES module build (the happy-dom tests' environment; Vitest's own resolves as Node would, to the
-    // CommonJS builds, whose require('react') goes around the aliases). Vite's defaults for a server environment,
-    // not the browser's: the hub card's tests run the server's code (argon2) in happy-dom too.
+    // Every package's ES module build, in the happy-dom tests' environment: Vitest's default resolves as Node would,
+    // to the CommonJS builds, whose require('react') goes around the aliases. Vite's defaults for a server
+    // environment, not the browser's: the hub card's tests run the server's code (argon2) in happy-dom too.
     conditions: ['module', 'node', 'development|production'],
     mainFields: ['module', 'jsnext:main', 'jsnext'],
     alias: [
       ...reactOnPreact,
       { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      // react-i18next's hook store: CommonJS only, its require('react') would load React's own package. With a React that
-      // has useSyncExternalStore (Preact's compat does), the shim is that hook, as in the built site.
+      // react-i18next's store hook: CommonJS only, its require('react') would load React's own package. Given a
+      // React that has useSyncExternalStore (Preact's compat has), the shim is that hook, as in the built site.
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
-      // Its ES module build: the CommonJS one would require React's packages around the aliases.
-      {
-        find: /^@testing-library\/react$/,
-        replacement: resolve('node_modules/@testing-library/react/dist/@testing-library/react.esm.js'),
-      },
     ],
   },
   test: {
