@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { reactOnPreact } from './vite.config';
+import { reactOnPreact } from './vite.config.ts';
 
 /**
  * Every installed package whose package.json names react or react-dom (Mantine, react-router, TanStack Query,
