@@ -10,6 +10,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import superjson from 'superjson';
 import { i18n } from './i18n';
 import { PageHeadContext } from './lib/page-meta';
+import { serverPartsLoaded } from './lib/react-on-preact';
 import type { PageHandle } from './lib/route';
 import { createApiClient } from './lib/trpc';
 import { Root } from './root';
@@ -83,6 +84,7 @@ async function renderPage({
     const reasons = Object.values(context.errors).map((error) => String((error as Error)?.message ?? error));
     throw new Error(`route failed on the server: ${reasons.join('; ')}`);
   }
+  await serverPartsLoaded();
   const head: PageHead = { title: '', description: '' };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(

@@ -15,22 +15,46 @@ export function Activity({ children }: { mode?: 'visible' | 'hidden'; children?:
   return createElement(Fragment, null, children);
 }
 
+/** The server's lazy parts whose code is on its way (lazy() below): a render waits for them first. */
+const serverParts: Promise<unknown>[] = [];
+
+/**
+ * On the server, before a render: every lazy part defined so far has its code, those its code defines included.
+ * A part rendered without waiting would be rendered after the rest of the page, and the ids of everything after it
+ * (useId counts in render order) would differ from every later render's and from the browser's.
+ */
+export async function serverPartsLoaded(): Promise<void> {
+  let known: number;
+  do {
+    known = serverParts.length;
+    await Promise.all(serverParts);
+  } while (serverParts.length !== known);
+}
+
 /**
  * React.lazy, marked in the server's HTML. Hydrating a part whose code has not arrived yet, Preact keeps the
  * server's markup between `<!--$s-->` and `<!--/$s-->` and hydrates it once the code comes; without the marks it
  * keeps only the part's first element and throws the rest away (the landing page's "Latest Updates" blanked).
- * preact-render-to-string writes the marks only when the part's code was not loaded yet in that process, so the
- * server writes them itself, every time; the browser renders no marks.
+ * The server loads a part's code as soon as the part is defined and renders it in place, with its marks; the
+ * browser renders no marks.
  */
 export function lazy<T extends ComponentType<never>>(load: () => Promise<{ default: T }>): T {
-  const Part = preactLazy(load);
-  if (!import.meta.env.SSR) return Part as unknown as T;
+  if (!import.meta.env.SSR) return preactLazy(load) as unknown as T;
+  let loaded: ComponentType<object> | undefined;
+  serverParts.push(
+    load().then((module) => {
+      loaded = module.default as unknown as ComponentType<object>;
+    }),
+  );
+  // Only when a render did not wait (serverPartsLoaded): preact-render-to-string then waits and marks it itself.
+  const Part = preactLazy(load) as unknown as ComponentType<object>;
   function MarkedPart(props: object) {
+    if (!loaded) return createElement(Part, props);
     return createElement(
       Fragment,
       null,
       createElement(Fragment, { UNSTABLE_comment: '$s' } as object),
-      createElement(Part as ComponentType<object>, props),
+      createElement(loaded, props),
       createElement(Fragment, { UNSTABLE_comment: '/$s' } as object),
     );
   }

@@ -13,7 +13,8 @@ export interface ServerPage {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
-const decode = (text: string) =>
+/** HTML text with its entities read back (either renderer's escaping of ' and "). */
+export const decode = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name) => ENTITIES[name] ?? '');
 const plain = (html: string) => decode(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
 
