@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median, startServer } from './lib.mjs';
+import { lighthouseReport } from './lighthouse.mjs';
 
 const [folderA, folderB, ...routes] = process.argv.slice(2);
 if (!folderB || routes.length === 0)
@@ -33,19 +34,11 @@ async function serve(folder) {
   }
 }
 
-const { default: lighthouse } = await import('lighthouse');
 const chromeLauncher = await import('chrome-launcher');
 
 /** One run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is run again. */
 async function audit(url, port, tries = 3) {
-  const { lhr } = await lighthouse(url, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    formFactor: 'mobile',
-    throttlingMethod: 'simulate',
-  });
+  const lhr = await lighthouseReport(url, port);
   if (!lhr.runtimeError) return lhr;
   if (tries <= 1) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   return audit(url, port, tries - 1);

@@ -62,7 +62,8 @@ async function inServerHtml(url, node) {
   });
 }
 
-async function audit(url, port) {
+/** One Lighthouse report of a page as every bench run measures it: mobile, simulated throttling, four categories. */
+export async function lighthouseReport(url, port) {
   const { default: lighthouse } = await import('lighthouse');
   const { lhr } = await lighthouse(url, {
     port,
@@ -72,6 +73,11 @@ async function audit(url, port) {
     formFactor: 'mobile',
     throttlingMethod: 'simulate',
   });
+  return lhr;
+}
+
+async function audit(url, port) {
+  const lhr = await lighthouseReport(url, port);
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]),
   );
