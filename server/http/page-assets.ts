@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_CODE_ID } from '@shared/page-render';
+import { PAGE_CODE_ID, PAGE_LATER_CODE_ID } from '@shared/page-render';
 
 /** One chunk of Vite's build manifest (dist/client/.vite/manifest.json), keyed by source path. */
 interface ManifestChunk {
@@ -22,6 +22,12 @@ const OTHER_PAGES = /^src\/pages\/(.*\.page\.tsx|admin\/|staff\/)/;
 const ON_DEMAND = /^src\/components\/(layout\/(NavDrawer|menu-impl|tooltip-impl)|notifications-view)\.tsx?$/;
 
 /**
+ * Texts (every namespace, both languages): a page loads its own before it renders, with its code, so the offline
+ * worker learns of them from what the page loaded; listing them all would have it store the whole site's texts.
+ */
+const TEXTS = /\/i18n\/locales\//;
+
+/**
  * What a server-rendered page links in its head besides the entry (which index.html links already):
  * - the style sheets of everything it may show at once: the shell and the page module and, through the lazy
  *   parts the server rendered into the HTML (the footer, the map, the sections below the fold), their styles,
@@ -31,6 +37,10 @@ const ON_DEMAND = /^src\/components\/(layout\/(NavDrawer|menu-impl|tooltip-impl)
  *   and nothing competes with the HTML, the styles and the first paint. (Preloaded from the head, even at low
  *   priority, they started before the first paint, and Lighthouse counts every request started before the
  *   largest paint as delaying it: about a second on its simulated phone line, F2.)
+ * - the code of its lazy parts (the footer, the map, the sections below the fold, a signed-in reader's), in a
+ *   second inert <template> nobody puts to work: the page asks for each part when it needs it, and the offline
+ *   worker reads the list (client/src/lib/service-worker.ts) to store them even if the reader left before they
+ *   came, so an offline reload never lacks "part of the page".
  */
 export function pageAssets(clientDir: string) {
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
@@ -60,6 +70,7 @@ export function pageAssets(clientDir: string) {
     [...keys].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`);
   // The shell's lazy parts (footer, map...) are the same for every page.
   const shellStyles = cssOf(entryKey ? closure(entryKey, true) : []);
+  const shellLaterCode = entryKey ? closure(entryKey, true) : new Set<string>();
 
   const cache = new Map<string, string>();
   /** The <link> elements for pages rendered from these modules (under client/src/pages, without .tsx). */
@@ -69,6 +80,7 @@ export function pageAssets(clientDir: string) {
     if (known !== undefined) return known;
     const styles = new Set(shellStyles);
     const code = new Set<string>([...startCode].filter((part) => !entryCode.has(part)));
+    const laterCode = new Set(shellLaterCode);
     for (const file of files) {
       // A style sheet the page loads by itself (Mantine's other styles, lib/route.ts): its own manifest entry.
       if (file.endsWith('.css')) {
@@ -77,17 +89,31 @@ export function pageAssets(clientDir: string) {
         continue;
       }
       const key = `src/pages/${file}.tsx`;
-      for (const style of cssOf(closure(key, true))) styles.add(style);
+      const withLazy = closure(key, true);
+      for (const style of cssOf(withLazy)) styles.add(style);
+      for (const part of withLazy) laterCode.add(part);
       for (const part of closure(key, false)) if (!entryCode.has(part)) code.add(part);
     }
-    const preloads = [...code]
-      .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
-      .join('');
+    const listed = (keys: Iterable<string>) =>
+      [...keys]
+        .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`)
+        .join('');
+    const preloads = listed(code);
+    const later = listed(
+      [...laterCode].filter(
+        (part) =>
+          !entryCode.has(part) &&
+          !code.has(part) &&
+          !TEXTS.test(part) &&
+          manifest[part]?.file.endsWith('.js'),
+      ),
+    );
     const links = [
       ...[...styles]
         .filter((href) => !entryStyles.has(href))
         .map((href) => `<link rel="stylesheet" href="${href}">`),
       preloads && `<template id="${PAGE_CODE_ID}">${preloads}</template>`,
+      later && `<template id="${PAGE_LATER_CODE_ID}">${later}</template>`,
     ].join('');
     cache.set(cacheKey, links);
     return links;

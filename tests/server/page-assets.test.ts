@@ -22,8 +22,10 @@ const MANIFEST = {
       'src/components/notifications-view.ts',
       'src/pages/home/home.page.tsx',
       'src/pages/directory/parliament.page.tsx',
+      'src/i18n/locales/so/admin.json',
     ],
   },
+  'src/i18n/locales/so/admin.json': { file: 'assets/admin-T.js' },
   '_react-R.js': { file: 'assets/react-R.js' },
   'src/components/layout/SiteFooter.tsx': { file: 'assets/footer-F.js', css: ['assets/footer-F.css'] },
   'src/components/layout/NavDrawer.tsx': { file: 'assets/drawer-D.js', css: ['assets/drawer-D.css'] },
@@ -58,6 +60,13 @@ const pageCode = (links: string) =>
       /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
     ),
   ].map((m) => m[1]);
+/** The code listed for the offline worker only: the page's lazy parts, which nothing puts to work. */
+const laterCode = (links: string) =>
+  [
+    ...(/<template id="codka-later-code">(.*?)<\/template>/.exec(links)?.[1] ?? '').matchAll(
+      /<link rel="modulepreload" crossorigin href="([^"]+)">/g,
+    ),
+  ].map((m) => m[1]);
 
 describe('what a server-rendered page links in its head', () => {
   it('styles everything its first view can show, not the parts that only open on demand', () => {
@@ -73,7 +82,9 @@ describe('what a server-rendered page links in its head', () => {
   it('lists the start and the page code inertly, so nothing of it downloads before the first paint', () => {
     const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
     // Outside the template, no preload: a browser fetches none of it while it parses the head.
-    expect(links.replace(/<template id="codka-code">.*?<\/template>/, '')).not.toContain('modulepreload');
+    expect(links.replace(/<template id="codka-(later-)?code">.*?<\/template>/g, '')).not.toContain(
+      'modulepreload',
+    );
     // The start and its libraries, then the page's module and what it imports.
     expect(pageCode(links).sort()).toEqual([
       '/assets/list-L.js',
@@ -82,6 +93,17 @@ describe('what a server-rendered page links in its head', () => {
       '/assets/start-S.js',
     ]);
     // Another page's code and styles are never part of it.
+    expect(links).not.toContain('home-H');
+  });
+
+  it('lists the lazy parts the page may ask for later apart, for the offline worker, and not the texts', () => {
+    const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
+    // The footer (the shell's) and the member photos (the page's): each asked for when it shows, and an offline
+    // reload needs them even if the reader left before they came (client/src/lib/service-worker.ts).
+    expect(laterCode(links).sort()).toEqual(['/assets/footer-F.js', '/assets/photo-M.js']);
+    // Not what the first list already has, not every page's texts in both languages, not another page's code.
+    expect(laterCode(links)).not.toContain('/assets/start-S.js');
+    expect(links).not.toContain('admin-T');
     expect(links).not.toContain('home-H');
   });
 
