@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, stepUpThroughApi } from './helpers/auth';
 import { newPage, type TestPage, type ViewportName, visit, waitForHydration } from './helpers/browser';
@@ -121,12 +121,27 @@ describe('offline reload (service worker)', () => {
     // Named in the failure: which download the offline page missed, if any.
     const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
+    /** Waits for the page's text; a page that never shows it fails with what it showed and what failed. */
+    const shows = async (path: string, ready: () => Locator) => {
+      try {
+        await ready().waitFor();
+      } catch (error) {
+        const main = await page
+          .locator('main')
+          .innerText()
+          .catch(() => 'no main');
+        throw new Error(
+          `offline ${path} showed "${main.slice(0, 200)}"; requests that failed: ${failed.join(', ') || 'none'}`,
+          { cause: error },
+        );
+      }
+    };
     for (const { path, ready } of pages) {
       await page.goto(path);
-      await ready().waitFor();
+      await shows(path, ready);
       await page.locator('.mantine-Skeleton-root[data-visible]').first().waitFor({ state: 'detached' });
       expect(await reloadStatus(page), `offline reload of ${path}`).toBe(200);
-      await ready().waitFor();
+      await shows(path, ready);
       // The page's data came back too: what the main area said online, it says offline.
       await expect
         .poll(() => page.locator('main').innerText(), {
