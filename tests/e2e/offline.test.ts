@@ -131,7 +131,7 @@ describe('offline reload (service worker)', () => {
           .innerText()
           .catch(() => 'no main');
         throw new Error(
-          `offline ${path} showed "${main.slice(0, 200)}"; requests that failed: ${failed.join(', ') || 'none'}`,
+          `offline ${path} showed "${main.slice(0, 600)}"; requests that failed: ${failed.join(', ') || 'none'}`,
           { cause: error },
         );
       }
