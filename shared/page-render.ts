@@ -7,6 +7,19 @@
 /** The id of the `<script type="application/json">` data block that carries a page's first view to the browser. */
 export const PAGE_STATE_ID = 'codka-state';
 
+/**
+ * The id of the `<template>` in a page's head that lists its code (modulepreload links, server/http/page-assets.ts):
+ * inert until the browser has painted the page, then put to work by client/src/entry-client.tsx.
+ */
+export const PAGE_CODE_ID = 'codka-code';
+
+/**
+ * The id of the `<template>` in a page's head that lists the code it may ask for later (the lazy parts the server
+ * rendered, the map, a section below the fold): never downloaded by the page from it, only read by
+ * client/src/lib/service-worker.ts, so the offline worker stores it even when the reader left before it came.
+ */
+export const PAGE_LATER_CODE_ID = 'codka-later-code';
+
 export type PageLanguage = 'so' | 'en';
 
 /** What travels in the data block: the router's loader answers and the queries' answers, as superjson. */

@@ -1,11 +1,12 @@
 // Before anything that may build a parser; a few lines, so the entry carries it.
 import './lib/zod-csp';
+import { PAGE_CODE_ID } from '@shared/page-render';
 
 /**
  * The browser's start, in two steps. A server-rendered page is readable from its HTML and styles alone; its code
- * (React, the router, the data layer, the page's module: start.tsx) is preloaded by the server at low priority,
- * so on a slow phone line it downloads without delaying the paint, and this small module runs it only once the
- * page has painted: the start-up's long tasks never hold the first paint back. A page without server HTML (the
+ * (React, the router, the data layer, the page's module: start.tsx) is listed by the server, and this small
+ * module downloads and runs it only once the page has painted: neither its downloads nor the start-up's long
+ * tasks hold the first paint back. A page without server HTML (the
  * consoles, the account) has nothing to paint, so it does not wait.
  */
 function afterFirstPaint(): Promise<void> {
@@ -38,12 +39,22 @@ function afterFirstPaint(): Promise<void> {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
+ * The page's code, listed by the server in an inert template (server/http/page-assets.ts), downloads from now on,
+ * all of it at once, while the steps below evaluate it as it arrives.
+ */
+function downloadPageCode(): void {
+  const list = document.getElementById(PAGE_CODE_ID);
+  if (list instanceof HTMLTemplateElement) document.head.append(list.content.cloneNode(true));
+}
+
+/**
  * The start's code is evaluated in a few steps (the libraries, the texts, the data layer, then the site's own
  * code), each in a task of its own, rather than all at once: on a slow phone one long task would block a tap
  * for hundreds of milliseconds (total blocking time). Their files download side by side all the while.
  */
 async function start(): Promise<void> {
   await afterFirstPaint();
+  downloadPageCode();
   // When the code starts, for the browser tests (tests/e2e/page-start.test.ts).
   performance.mark('codka-start');
   await import('react-dom/client');

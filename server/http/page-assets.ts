@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PAGE_CODE_ID, PAGE_LATER_CODE_ID } from '@shared/page-render';
 
 /** One chunk of Vite's build manifest (dist/client/.vite/manifest.json), keyed by source path. */
 interface ManifestChunk {
@@ -21,12 +22,25 @@ const OTHER_PAGES = /^src\/pages\/(.*\.page\.tsx|admin\/|staff\/)/;
 const ON_DEMAND = /^src\/components\/(layout\/(NavDrawer|menu-impl|tooltip-impl)|notifications-view)\.tsx?$/;
 
 /**
+ * Texts (every namespace, both languages): a page loads its own before it renders, with its code, so the offline
+ * worker learns of them from what the page loaded; listing them all would have it store the whole site's texts.
+ */
+const TEXTS = /\/i18n\/locales\//;
+
+/**
  * What a server-rendered page links in its head besides the entry (which index.html links already):
  * - the style sheets of everything it may show at once: the shell and the page module and, through the lazy
  *   parts the server rendered into the HTML (the footer, the map, the sections below the fold), their styles,
  *   so the page never paints unstyled while their code downloads;
- * - the start's and the page's code, preloaded at low priority: it downloads while the page paints from its
- *   HTML and styles, and the entry (client/src/entry-client.tsx) runs it once the page has painted.
+ * - the start's and the page's code, as modulepreload links inside an inert <template>: the entry
+ *   (client/src/entry-client.tsx) puts them to work once the page has painted, so they all download at once
+ *   and nothing competes with the HTML, the styles and the first paint. (Preloaded from the head, even at low
+ *   priority, they started before the first paint, and Lighthouse counts every request started before the
+ *   largest paint as delaying it: about a second on its simulated phone line, F2.)
+ * - the code of its lazy parts (the footer, the map, the sections below the fold, a signed-in reader's), in a
+ *   second inert <template> nobody puts to work: the page asks for each part when it needs it, and the offline
+ *   worker reads the list (client/src/lib/service-worker.ts) to store them even if the reader left before they
+ *   came, so an offline reload never lacks "part of the page".
  */
 export function pageAssets(clientDir: string) {
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
@@ -56,11 +70,13 @@ export function pageAssets(clientDir: string) {
     [...keys].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`);
   // The shell's lazy parts (footer, map...) are the same for every page.
   const shellStyles = cssOf(entryKey ? closure(entryKey, true) : []);
+  const shellLaterCode = entryKey ? closure(entryKey, true) : new Set<string>();
 
   // Code a first visit does not download but a page the browser renders itself needs (the page table; the map's
   // outlines, read from the HTML when the server drew the map): the offline worker must keep it, for a page it
   // serves from another address's HTML. The page names it for the worker (client/src/lib/service-worker.ts).
-  const offlineCode = ['src/lib/page-modules.ts', 'src/generated/somalia-map-paths.ts']
+  const offlineKeys = ['src/lib/page-modules.ts', 'src/generated/somalia-map-paths.ts'];
+  const offlineCode = offlineKeys
     .map((key) => manifest[key]?.file)
     .filter((file) => file !== undefined)
     .map((file) => `/${file}`);
@@ -77,6 +93,7 @@ export function pageAssets(clientDir: string) {
     const code = new Set<string>([...startCode].filter((part) => !entryCode.has(part)));
     // A page module's link names it: the browser imports the page from it (client/src/lib/route.ts).
     const pageOf = new Map(files.map((file) => [`src/pages/${file}.tsx`, file]));
+    const laterCode = new Set(shellLaterCode);
     for (const file of files) {
       // A style sheet the page loads by itself (Mantine's other styles, lib/route.ts): its own manifest entry.
       if (file.endsWith('.css')) {
@@ -85,19 +102,36 @@ export function pageAssets(clientDir: string) {
         continue;
       }
       const key = `src/pages/${file}.tsx`;
-      for (const style of cssOf(closure(key, true))) styles.add(style);
+      const withLazy = closure(key, true);
+      for (const style of cssOf(withLazy)) styles.add(style);
+      for (const part of withLazy) laterCode.add(part);
       for (const part of closure(key, false)) if (!entryCode.has(part)) code.add(part);
     }
+    const listed = (keys: Iterable<string>) =>
+      [...keys]
+        .map((key) => {
+          const page = pageOf.get(key);
+          return `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}"${page ? ` data-page="${page}"` : ''}>`;
+        })
+        .join('');
+    const preloads = listed(code);
+    const later = listed(
+      [...laterCode].filter(
+        (part) =>
+          !entryCode.has(part) &&
+          !code.has(part) &&
+          !offlineKeys.includes(part) &&
+          !TEXTS.test(part) &&
+          manifest[part]?.file.endsWith('.js'),
+      ),
+    );
     const links = [
       offlineCodeMeta,
       ...[...styles]
         .filter((href) => !entryStyles.has(href))
         .map((href) => `<link rel="stylesheet" href="${href}">`),
-      // Low priority: they download beside the HTML and styles without delaying the first paint.
-      ...[...code].map((key) => {
-        const page = pageOf.get(key);
-        return `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]?.file}"${page ? ` data-page="${page}"` : ''}>`;
-      }),
+      preloads && `<template id="${PAGE_CODE_ID}">${preloads}</template>`,
+      later && `<template id="${PAGE_LATER_CODE_ID}">${later}</template>`,
     ].join('');
     cache.set(cacheKey, links);
     return links;

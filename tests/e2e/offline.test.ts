@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, stepUpThroughApi } from './helpers/auth';
 import { newPage, type TestPage, type ViewportName, visit, waitForHydration } from './helpers/browser';
@@ -121,12 +121,27 @@ describe('offline reload (service worker)', () => {
     // Named in the failure: which download the offline page missed, if any.
     const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
+    /** Waits for the page's text; a page that never shows it fails with what it showed and what failed. */
+    const shows = async (path: string, ready: () => Locator) => {
+      try {
+        await ready().waitFor();
+      } catch (error) {
+        const main = await page
+          .locator('main')
+          .innerText()
+          .catch(() => 'no main');
+        throw new Error(
+          `offline ${path} showed "${main.slice(0, 600)}"; requests that failed: ${failed.join(', ') || 'none'}`,
+          { cause: error },
+        );
+      }
+    };
     for (const { path, ready } of pages) {
       await page.goto(path);
-      await ready().waitFor();
+      await shows(path, ready);
       await page.locator('.mantine-Skeleton-root[data-visible]').first().waitFor({ state: 'detached' });
       expect(await reloadStatus(page), `offline reload of ${path}`).toBe(200);
-      await ready().waitFor();
+      await shows(path, ready);
       // The page's data came back too: what the main area said online, it says offline.
       await expect
         .poll(() => page.locator('main').innerText(), {
@@ -135,6 +150,28 @@ describe('offline reload (service worker)', () => {
         .toBe(online[path]);
     }
     await context.setOffline(false);
+  });
+
+  it('stores the code of parts a page did not show only once the worker controls the page (a first visit downloads nothing it did not show)', async () => {
+    const { page } = await openPage('phone');
+    const shownPart = /\/assets\/(SomaliaMap|SiteFooter)-[\w-]+\.js$/;
+    // Listed for / (a signed-in reader's toasts, the page table), never shown to a reader who is not signed in.
+    const notShown = /\/assets\/(NotificationsOnDemand|page-modules)-[\w-]+\.js$/;
+    const stored = async (pattern: RegExp) =>
+      (await cacheEntries(page)).filter((entry) => pattern.test(entry));
+    await visit(page, '/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await waitForServiceWorker(page);
+    // The first visit: the worker stores what the page downloaded, the parts it showed among them...
+    await expect.poll(() => stored(shownPart), { timeout: 15_000 }).toHaveLength(2);
+    await page.waitForTimeout(1000);
+    // ...and nothing else: the page did not send its list.
+    expect(await stored(notShown)).toEqual([]);
+
+    // A later page under the worker sends the list: the worker stores them for an offline reload.
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => stored(notShown), { timeout: 15_000 }).toHaveLength(2);
   });
 
   it('never stores the session, votes, the hub or a receipt, and keeps nothing of a citizen who signed out', async () => {

@@ -23,11 +23,13 @@ const MANIFEST = {
       'src/pages/home/home.page.tsx',
       'src/pages/directory/parliament.page.tsx',
       'src/lib/page-modules.ts',
+      'src/i18n/locales/so/admin.json',
     ],
   },
   // The page table and the map's outlines: imported on demand, never preloaded.
   'src/lib/page-modules.ts': { file: 'assets/page-modules-T.js' },
   'src/generated/somalia-map-paths.ts': { file: 'assets/somalia-map-paths-M.js' },
+  'src/i18n/locales/so/admin.json': { file: 'assets/admin-T.js' },
   '_react-R.js': { file: 'assets/react-R.js' },
   'src/components/layout/SiteFooter.tsx': { file: 'assets/footer-F.js', css: ['assets/footer-F.css'] },
   'src/components/layout/NavDrawer.tsx': { file: 'assets/drawer-D.js', css: ['assets/drawer-D.css'] },
@@ -55,10 +57,20 @@ function builtClient(manifest?: object) {
 
 const stylesheets = (links: string) =>
   [...links.matchAll(/rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+/** The code listed in the inert template the entry puts to work after the first paint. */
 const pageCode = (links: string) =>
-  [...links.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"[^>]*>/g)].map(
-    (m) => m[1],
-  );
+  [
+    ...(/<template id="codka-code">(.*?)<\/template>/.exec(links)?.[1] ?? '').matchAll(
+      /<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g,
+    ),
+  ].map((m) => m[1]);
+/** The code listed for the offline worker only: the page's lazy parts, which nothing puts to work. */
+const laterCode = (links: string) =>
+  [
+    ...(/<template id="codka-later-code">(.*?)<\/template>/.exec(links)?.[1] ?? '').matchAll(
+      /<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g,
+    ),
+  ].map((m) => m[1]);
 
 describe('what a server-rendered page links in its head', () => {
   it('styles everything its first view can show, not the parts that only open on demand', () => {
@@ -71,9 +83,12 @@ describe('what a server-rendered page links in its head', () => {
     ]);
   });
 
-  it('preloads the start and the page code at low priority, so the first paint does not wait for it', () => {
+  it('lists the start and the page code inertly, so nothing of it downloads before the first paint', () => {
     const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
-    expect(links).not.toMatch(/rel="modulepreload" (?!fetchpriority="low")/);
+    // Outside the template, no preload: a browser fetches none of it while it parses the head.
+    expect(links.replace(/<template id="codka-(later-)?code">.*?<\/template>/g, '')).not.toContain(
+      'modulepreload',
+    );
     // The start and its libraries, then the page's module and what it imports.
     expect(pageCode(links).sort()).toEqual([
       '/assets/list-L.js',
@@ -90,6 +105,17 @@ describe('what a server-rendered page links in its head', () => {
     );
     expect(links).not.toContain('href="/assets/page-modules-T.js"');
     // Another page's code and styles are never part of it.
+    expect(links).not.toContain('home-H');
+  });
+
+  it('lists the lazy parts the page may ask for later apart, for the offline worker, and not the texts', () => {
+    const links = pageAssets(builtClient(MANIFEST))(['directory/parliament.page']);
+    // The footer (the shell's) and the member photos (the page's): each asked for when it shows, and an offline
+    // reload needs them even if the reader left before they came (client/src/lib/service-worker.ts).
+    expect(laterCode(links).sort()).toEqual(['/assets/footer-F.js', '/assets/photo-M.js']);
+    // Not what the first list already has, not every page's texts in both languages, not another page's code.
+    expect(laterCode(links)).not.toContain('/assets/start-S.js');
+    expect(links).not.toContain('admin-T');
     expect(links).not.toContain('home-H');
   });
 

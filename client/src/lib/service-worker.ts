@@ -1,3 +1,5 @@
+import { PAGE_LATER_CODE_ID } from '@shared/page-render';
+
 /**
  * Registers /sw.js (client/public/sw.js: offline reload of visited pages, rules in
  * docs/decisions/008-offline.md). Production builds only: in development it would serve stale modules.
@@ -10,26 +12,29 @@ export function registerServiceWorker(): void {
       .register('/sw.js')
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
-        // What this first visit loaded before the worker took over, so the next offline reload has it all.
-        const send = (urls: string[]) => registration.active?.postMessage({ type: 'cache-shell', urls });
-        const urls = performance.getEntriesByType('resource').map((entry) => entry.name);
-        // And the code a first visit does not download but an offline page rendered in the browser needs (the
-        // page table, the map's outlines; named by the server, server/http/page-assets.ts), once a page loads
-        // under the worker (a later page of the visit, or a later visit): a visit of one page downloads none of
-        // it (F1). Offline, that page comes back from the worker's copy of / (kept at install) or not at all.
-        const offlineCode = controlledFromTheStart
-          ? (document.querySelector<HTMLMetaElement>('meta[name="codka-offline-code"]')?.content.split(' ') ??
-            [])
-          : [];
-        send([...urls, window.location.href, ...offlineCode]);
-        // And what it loads until the worker controls the page (a section's code fetched at idle): after that
-        // the worker sees every request itself.
-        if (navigator.serviceWorker.controller || typeof PerformanceObserver === 'undefined') return;
-        const later = new PerformanceObserver((list) => {
-          send(list.getEntries().map((entry) => entry.name));
-          if (navigator.serviceWorker.controller) later.disconnect();
+        const send = (urls: string[]) => {
+          if (urls.length > 0) registration.active?.postMessage({ type: 'cache-shell', urls });
+        };
+        // What the page downloaded before the worker took over, so the next offline reload has it all.
+        // And, on a page the worker controlled from the start (a later page of the visit, or a later visit), the
+        // code the page did not download but an offline reload may need: its lazy parts (the map, the sections
+        // below the fold, a signed-in reader's) and what a page rendered in the browser needs (the page table,
+        // the map's outlines), all listed by the server (server/http/page-assets.ts). Never on a first visit:
+        // it would download code the reader never asked for (F1, the first visit's JavaScript in all).
+        send([
+          ...missedByTheWorker(performance.getEntriesByType('resource')),
+          window.location.href,
+          ...(controlledFromTheStart ? listedCode() : []),
+        ]);
+        // And, for as long as the page lives, every later download the worker did not see. Not only "until the
+        // worker controls the page": a download started before that (the map, a section's code) still goes to
+        // the network and often ends after it; and a page the worker controls may take a file from the
+        // browser's memory cache, which never asks the worker, where an offline reload will. Missing either
+        // left an offline reload of / without its lazy parts ("Part of the page could not be downloaded").
+        if (typeof PerformanceObserver === 'undefined') return;
+        new PerformanceObserver((list) => send(missedByTheWorker(list.getEntries()))).observe({
+          type: 'resource',
         });
-        later.observe({ type: 'resource' });
       })
       .catch(() => {
         // No offline copy (private mode, or storage refused): the site works as before.
@@ -38,4 +43,27 @@ export function registerServiceWorker(): void {
   // The code starts after the first paint (entry-client.tsx), sometimes after the page's load event.
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register);
+}
+
+/**
+ * The downloads the worker never answered (workerStart is 0: the page was not controlled yet, or the file came
+ * from the memory cache), so it has not stored them: the worker stores the shell's among them (sw.js).
+ */
+function missedByTheWorker(entries: PerformanceEntryList): string[] {
+  return entries
+    .filter((entry) => !(entry instanceof PerformanceResourceTiming) || entry.workerStart === 0)
+    .map((entry) => entry.name);
+}
+
+/** The code the server listed in the page's head for later and for offline (server/http/page-assets.ts). */
+function listedCode(): string[] {
+  const list = document.getElementById(PAGE_LATER_CODE_ID);
+  const later =
+    list instanceof HTMLTemplateElement
+      ? [...list.content.querySelectorAll('link[href]')].map((link) => link.getAttribute('href') ?? '')
+      : [];
+  const offline = document
+    .querySelector<HTMLMetaElement>('meta[name="codka-offline-code"]')
+    ?.content.split(' ');
+  return [...later, ...(offline ?? [])];
 }
