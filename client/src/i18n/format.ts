@@ -1,6 +1,7 @@
 import { type CalendarWords, type DateFormat, ENGLISH, formatCalendar } from '@shared/calendar';
 import { SOMALIA_UTC_OFFSET_MS } from '@shared/months';
 import { i18n } from './index';
+import { type NumberFormat, writeNumber } from './numbers';
 
 /**
  * Numbers and dates in the reader's language. Somalia keeps East Africa Time all year: moments are shown there,
@@ -11,21 +12,16 @@ import { i18n } from './index';
  * first Intl.DateTimeFormat costs a phone some 60 ms of ICU loading while it hydrates. Browsers do not all carry
  * Somali locale data either (Debian's Chromium and many phones fall back to US English), so Somali dates have
  * always been the British day-month-year order with the month and weekday names of the common namespace
- * (calendar.*) and a 24-hour clock. Numbers group digits the same way in both languages.
+ * (calendar.*) and a 24-hour clock. Numbers group digits the same way in both languages, also by hand
+ * (numbers.ts).
  */
 export const TIME_ZONE = 'Africa/Mogadishu';
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
+const PLAIN: NumberFormat = {};
 
-/** "12,345" in both languages. */
-export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  const key = JSON.stringify(options);
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat('en-GB', options);
-    numberFormats.set(key, format);
-  }
-  return format.format(value);
+/** "12,345" in both languages, written by hand as Intl's en-GB would (numbers.ts). */
+export function formatNumber(value: number, options: NumberFormat = PLAIN): string {
+  return writeNumber(value, options);
 }
 
 const SOMALI: CalendarWords = {
