@@ -3,7 +3,7 @@
  *
  * Why not Intl: a page's first Intl.DateTimeFormat loads ICU's locale data, about 60 ms of a phone's main thread
  * (Lighthouse's 4x slowdown) while the page hydrates, and every public page shows a date (the footer's year at
- * least). The output is the same to the byte (tests/shared/calendar.test.ts compares it with Node's full ICU
+ * least). The output is the same to the byte (tests/client/dates-by-hand.test.ts compares it with Node's full ICU
  * across 1950-2100 in both languages), and the server and the browser can no longer disagree through different
  * ICU versions.
  *
