@@ -175,9 +175,16 @@ async function cpuTasks(browser, url) {
   const trace = JSON.parse((await browser.stopTracing()).toString());
   await context.close();
   const events = trace.traceEvents ?? trace;
+  // The page's own renderer: the one that parsed its HTML (the trace holds every process of the browser).
+  const pageProcess = events.find(
+    (event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.startsWith(url),
+  )?.pid;
   const mainThreads = new Set(
     events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .filter(
+        (event) =>
+          event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && event.pid === pageProcess,
+      )
       .map((event) => `${event.pid}:${event.tid}`),
   );
   let cpu = 0;
