@@ -1,7 +1,8 @@
 /**
  * Numbers written by hand, as Intl.NumberFormat('en-GB') writes them for the options the site uses ("12,345",
- * "39.6", "15%", "07"): a page's first Intl.NumberFormat costs a phone 5-9 ms of ICU loading (Lighthouse's 4x
- * slowdown) while it hydrates. tests/client/numbers-by-hand.test.ts compares both across many values.
+ * "39.6", "15%", "07"): a page's first Intl.NumberFormat costs a phone some 50 ms of ICU loading at Lighthouse's 4x
+ * slowdown (5-9 ms more when a date formatter loaded ICU first) while it hydrates (bench/first-format.mjs).
+ * tests/client/numbers-by-hand.test.ts compares both across many values.
  *
  * Like ICU, a number is rounded from its shortest decimal form (what String(value) prints), half away from zero:
  * 1.005 to two places is "1.01" and 0.145 as a percentage "15%", where binary arithmetic would say 1.00 and 14%.
