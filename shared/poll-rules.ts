@@ -1,3 +1,4 @@
+import { type DateFormat, ENGLISH, formatCalendar } from './calendar';
 import { SOMALIA_UTC_OFFSET_MS } from './months';
 import type { PollElectionType, PollStatus } from './polls';
 
@@ -52,28 +53,20 @@ export function pollResultsVisible(poll: PollTiming, viewer: PollViewer, now: Da
   return hasPollEnded(poll, now) || viewer.hasVoted;
 }
 
-// Made on first use, not at import: a formatter loads ICU's locale and time zone data, several MB that a
-// freshly started server does not need until it labels a poll (docs/scaling.md, idle memory).
-let monthFormat: Intl.DateTimeFormat | undefined;
-let dateFormat: Intl.DateTimeFormat | undefined;
+// Written by hand (shared/calendar.ts), as Intl's en-GB would: no ICU locale data loaded for a label.
+const MONTH_YEAR: DateFormat = { month: 'long', year: 'numeric' };
+const DAY_MONTH_YEAR: DateFormat = { day: 'numeric', month: 'long', year: 'numeric' };
 
 /** "November 2026" for '2026-11'; the key itself when it is not a month. */
 export function pollMonthLabel(monthYear: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(monthYear);
   if (!match) return monthYear;
-  monthFormat ??= new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return monthFormat.format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15)));
+  return formatCalendar(Date.UTC(Number(match[1]), Number(match[2]) - 1, 15), MONTH_YEAR, ENGLISH, 0);
 }
 
 /** "30 November 2026", the day in Somalia. */
 export function pollDateLabel(date: Date): string {
-  dateFormat ??= new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Mogadishu',
-  });
-  return dateFormat.format(date);
+  return formatCalendar(date.getTime(), DAY_MONTH_YEAR, ENGLISH, SOMALIA_UTC_OFFSET_MS);
 }
 
 const LOCAL_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

@@ -1,115 +1,69 @@
+import { type CalendarWords, type DateFormat, ENGLISH, formatCalendar } from '@shared/calendar';
+import { SOMALIA_UTC_OFFSET_MS } from '@shared/months';
 import { i18n } from './index';
+import { type NumberFormat, writeNumber } from './numbers';
 
 /**
- * Numbers and dates in the reader's language, through Intl. Somalia keeps East Africa Time all
- * year: moments are shown there, whatever the reader's own zone.
+ * Numbers and dates in the reader's language. Somalia keeps East Africa Time all year: moments are shown there,
+ * whatever the reader's own zone (TIME_ZONE, UTC+3 with no daylight saving, so shared/calendar.ts writes the UTC
+ * calendar of `time + 3 h`).
  *
- * Browsers do not all carry Somali locale data (Debian's Chromium and many phones fall back to US
- * English, "December 3, 2026, 2:05 PM"), so Somali dates are built from Intl's parts in the British
- * day-month-year order with the month and weekday names of the common namespace (calendar.*), and a
- * 24-hour clock. Numbers group digits the same way in both languages.
+ * Dates are written by hand (shared/calendar.ts), exactly as Intl.DateTimeFormat('en-GB') writes them: a page's
+ * first Intl.DateTimeFormat costs a phone some 60 ms of ICU loading while it hydrates. Browsers do not all carry
+ * Somali locale data either (Debian's Chromium and many phones fall back to US English), so Somali dates have
+ * always been the British day-month-year order with the month and weekday names of the common namespace
+ * (calendar.*) and a 24-hour clock. Numbers group digits the same way in both languages, also by hand
+ * (numbers.ts).
  */
 export const TIME_ZONE = 'Africa/Mogadishu';
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const PLAIN: NumberFormat = {};
 
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
-  let format = cache.get(key) as T | undefined;
-  if (!format) {
-    format = make();
-    cache.set(key, format);
-  }
-  return format;
+/** "12,345" in both languages, written by hand as Intl's en-GB would (numbers.ts). */
+export function formatNumber(value: number, options: NumberFormat = PLAIN): string {
+  return writeNumber(value, options);
 }
 
-const somali = () => i18n.language === 'so';
+const SOMALI: CalendarWords = {
+  month: (month, width) =>
+    width === 'long'
+      ? i18n.t(`calendar.months.${month}` as 'calendar.months.1')
+      : i18n.t(`calendar.monthsShort.${month}` as 'calendar.monthsShort.1'),
+  weekday: (weekday) => i18n.t(`calendar.weekdays.${weekday}` as 'calendar.weekdays.0'),
+  // "3 Diseembar 2026, 14:05": no word for "at".
+  at: ', ',
+  // The short style spelled as the medium one ("3 Dis 2026"), with the Somali month.
+  digitsWhenShort: false,
+};
 
-/** "12,345" in both languages. */
-export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
-  return cached(`n|${JSON.stringify(options)}`, () => new Intl.NumberFormat('en-GB', options)).format(value);
-}
+const words = (): CalendarWords => (i18n.language === 'so' ? SOMALI : ENGLISH);
 
-/** dateStyle/timeStyle spelled out, so the parts can be renamed (Intl forbids mixing both kinds). */
-function explicit(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions {
-  const { dateStyle, timeStyle, ...rest } = options;
-  const out: Intl.DateTimeFormatOptions = { ...rest };
-  if (dateStyle) {
-    out.day = 'numeric';
-    out.month = dateStyle === 'long' || dateStyle === 'full' ? 'long' : 'short';
-    out.year = 'numeric';
-    if (dateStyle === 'full') out.weekday = 'long';
-  }
-  if (timeStyle) {
-    out.hour = '2-digit';
-    out.minute = '2-digit';
-    if (timeStyle !== 'short') out.second = '2-digit';
-  }
-  if (out.hour) out.hourCycle = 'h23';
-  return out;
-}
-
-function format(date: Date, options: Intl.DateTimeFormatOptions, timeZone: string): string {
-  if (!somali()) {
-    return cached(
-      `d|en|${timeZone}|${JSON.stringify(options)}`,
-      () => new Intl.DateTimeFormat('en-GB', { ...options, timeZone }),
-    ).format(date);
-  }
-  const spelled = explicit(options);
-  const parts = cached(
-    `d|so|${timeZone}|${JSON.stringify(spelled)}`,
-    () => new Intl.DateTimeFormat('en-GB', { ...spelled, timeZone }),
-  ).formatToParts(date);
-  const numeric = cached(
-    `d|num|${timeZone}`,
-    () => new Intl.DateTimeFormat('en-US', { month: 'numeric', weekday: 'short', timeZone }),
-  ).formatToParts(date);
-  const month = numeric.find((part) => part.type === 'month')?.value ?? '1';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(
-    numeric.find((part) => part.type === 'weekday')?.value ?? 'Sun',
-  );
-  return parts
-    .map((part) => {
-      if (part.type === 'month' && Number.isNaN(Number(part.value))) {
-        return spelled.month === 'long'
-          ? i18n.t(`calendar.months.${month}` as 'calendar.months.1')
-          : i18n.t(`calendar.monthsShort.${month}` as 'calendar.monthsShort.1');
-      }
-      if (part.type === 'weekday') return i18n.t(`calendar.weekdays.${weekday}` as 'calendar.weekdays.0');
-      if (part.type === 'literal' && part.value === ' at ') return ', ';
-      return part.value;
-    })
-    .join('');
-}
+const LONG_DATE: DateFormat = { dateStyle: 'long' };
+const MEDIUM_DATE_TIME: DateFormat = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** "3 December 2026", for a moment in time, in Mogadishu. */
-export function formatDate(date: Date, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
-  return format(date, options, TIME_ZONE);
+export function formatDate(date: Date, options: DateFormat = LONG_DATE): string {
+  return formatCalendar(date.getTime(), options, words(), SOMALIA_UTC_OFFSET_MS);
 }
 
 /** "3 Dec 2026, 14:00", for a moment in time, in Mogadishu. */
-export function formatDateTime(
-  date: Date,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
-): string {
-  return format(date, options, TIME_ZONE);
+export function formatDateTime(date: Date, options: DateFormat = MEDIUM_DATE_TIME): string {
+  return formatCalendar(date.getTime(), options, words(), SOMALIA_UTC_OFFSET_MS);
 }
 
 /**
  * "3 Dec 2026, 14:00 EAT": a moment that matters to the minute, with the zone named. "EAT" names it the same
  * way in Somali and English (as on Somali broadcasts and timetables), so it is not translated.
  */
-export function formatEatTime(
-  date: Date,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' },
-): string {
+export function formatEatTime(date: Date, options: DateFormat = MEDIUM_DATE_TIME): string {
   return `${formatDateTime(date, options)} EAT`;
 }
 
 /** A calendar day stored as YYYY-MM-DD (birth dates, news), as given if malformed. */
-export function formatDay(day: string, options: Intl.DateTimeFormatOptions = { dateStyle: 'long' }): string {
+export function formatDay(day: string, options: DateFormat = LONG_DATE): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;
   const [, year, month, date] = match.map(Number) as [number, number, number, number];
-  return format(new Date(Date.UTC(year, month - 1, date)), options, 'UTC');
+  // Date.UTC as before: it reads years 0-99 as 1900-1999 and rolls 31 February over into March.
+  return formatCalendar(Date.UTC(year, month - 1, date), options, words(), 0);
 }

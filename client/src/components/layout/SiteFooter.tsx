@@ -1,7 +1,7 @@
 import { Anchor, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TIME_ZONE } from '../../i18n/format';
+import { formatDate } from '../../i18n/format';
 import { FOOTER_LINKS } from './navigation';
 import classes from './SiteFooter.module.css';
 
@@ -10,7 +10,7 @@ import classes from './SiteFooter.module.css';
  * server's HTML and the browser's first render agree, even on New Year's Eve.
  */
 function currentYear(): string {
-  return new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: TIME_ZONE }).format(new Date());
+  return formatDate(new Date(), { year: 'numeric' });
 }
 
 export function SiteFooter() {
