@@ -2,12 +2,13 @@ import './lib/zod-csp';
 import './i18n';
 import { PAGE_STATE_ID, type PageState } from '@shared/page-render';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
 import { queryClient, startSession, trpc, trpcClient } from './lib/data';
+import { hydrateInSlices, nextTask } from './lib/hydrate-later';
 import { fetchPageTableOnIntent } from './lib/route';
 import { registerServiceWorker } from './lib/service-worker';
 import { markStartingFromServerHtml } from './lib/session';
@@ -62,15 +63,18 @@ async function start(container: HTMLElement) {
       </Root>
     </StrictMode>
   );
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
-  // for its whole length: a tap during it is not lost, and a phone stays responsive (total blocking time).
-  startTransition(() => {
-    if (state && container.firstChild) hydrateRoot(container, app);
-    else {
-      container.replaceChildren();
-      createRoot(container).render(app);
-    }
-  });
+  if (state && container.firstChild) {
+    // Each step in a task of its own, so none holds a phone's main thread long (total blocking time) and a tap
+    // in between is answered: the router's creation, the first hydration pass (Preact's is one synchronous pass:
+    // the parts marked <HydrateLater> are left out of it and hydrate in the tasks after it, lib/hydrate-later.ts),
+    // then the session's start, after the first of those parts (the header).
+    await nextTask();
+    hydrateInSlices(() => hydrateRoot(container, app));
+    await nextTask();
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
   startSession({ sameForEveryCitizen: state?.sameForEveryCitizen });
   fetchPageTableOnIntent();
 }
