@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { SessionProvider } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
+import { HydrateLater } from './lib/hydrate-later';
 import { subscribeToasts, toastsAreLoaded } from './lib/toasts-gate';
 import { type createApiClient, TRPCProvider } from './lib/trpc';
 import { cssVariablesResolver, theme } from './theme';
@@ -73,7 +74,10 @@ export function Root({ queryClient, trpcClient, children }: RootProps) {
             as it was meanwhile; Preact needs a boundary to do so (decision 015).
           */}
           <Suspense fallback={null}>
-            <SessionProvider>{children}</SessionProvider>
+            <SessionProvider>
+              {/* The providers hydrate first, the page in the tasks after (lib/hydrate-later.ts). */}
+              <HydrateLater>{children}</HydrateLater>
+            </SessionProvider>
           </Suspense>
         </TRPCProvider>
       </QueryClientProvider>

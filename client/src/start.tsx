@@ -8,7 +8,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
 import { queryClient, startSession, trpc, trpcClient } from './lib/data';
-import { hydrateInSlices, nextTask } from './lib/hydrate-later';
+import { nextTask } from './lib/hydrate-later';
 import { fetchPageTableOnIntent } from './lib/route';
 import { registerServiceWorker } from './lib/service-worker';
 import { markStartingFromServerHtml } from './lib/session';
@@ -69,7 +69,10 @@ async function start(container: HTMLElement) {
     // the parts marked <HydrateLater> are left out of it and hydrate in the tasks after it, lib/hydrate-later.ts),
     // then the session's start, after the first of those parts (the header).
     await nextTask();
-    hydrateInSlices(() => hydrateRoot(container, app));
+    const hydrating = performance.now();
+    hydrateRoot(container, app);
+    // The first pass's length, for the benchmarks (bench/long-tasks.mjs).
+    performance.measure('codka-hydration-first-pass', { start: hydrating });
     await nextTask();
   } else {
     container.replaceChildren();

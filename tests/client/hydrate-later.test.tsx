@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import { HydrateLater, hydrateInSlices } from '@client/lib/hydrate-later';
+import { HydrateLater } from '@client/lib/hydrate-later';
 import { act } from '@testing-library/react';
 import { useId, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -95,7 +95,7 @@ describe('HydrateLater', () => {
     const button = container.querySelector('button');
     rendered = [];
 
-    hydrateInSlices(() => hydrateRoot(container, <Page />));
+    hydrateRoot(container, <Page />);
     expect(rendered).toEqual(['before', 'between', 'after']);
     expect(container.innerHTML).toBe(html);
 
@@ -117,12 +117,48 @@ describe('HydrateLater', () => {
     const container = document.createElement('div');
     container.innerHTML = html;
     ids = [];
-    hydrateInSlices(() => hydrateRoot(container, <Page />));
+    hydrateRoot(container, <Page />);
     await nextTask();
     await nextTask();
     expect([...ids].sort()).toEqual([...serverIds].sort());
     // Inside a part, ids count from the part's own seed: none repeats one outside it.
     expect(new Set(serverIds.map((entry) => entry.split('=')[1])).size).toBe(serverIds.length);
+  });
+
+  it('gives a part nested in a part a task of its own after its parent’s, with the server’s ids', async () => {
+    function Nested() {
+      return (
+        <main>
+          <HydrateLater>
+            <Labelled name="outer" />
+            <HydrateLater>
+              <Labelled name="inner" />
+            </HydrateLater>
+            <Labelled name="outer-after" />
+          </HydrateLater>
+          <Labelled name="page-after" />
+        </main>
+      );
+    }
+    vi.stubEnv('SSR', true);
+    ids = [];
+    const html = renderToString(<Nested />);
+    const serverIds = ids;
+    vi.unstubAllEnvs();
+    expect(html.match(/<!--\$s-->/g)).toHaveLength(2);
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    ids = [];
+    rendered = [];
+    hydrateRoot(container, <Nested />);
+    expect(rendered).toEqual(['page-after']);
+    await nextTask();
+    expect(rendered).toEqual(['page-after', 'outer', 'outer-after']);
+    await nextTask();
+    expect(rendered).toEqual(['page-after', 'outer', 'outer-after', 'inner']);
+    expect(container.innerHTML).toBe(html);
+    expect([...ids].sort()).toEqual([...serverIds].sort());
   });
 
   it('renders its part at once in a render that is not a server page’s hydration', async () => {

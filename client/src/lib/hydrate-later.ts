@@ -1,5 +1,6 @@
 import { createElement, Fragment } from 'preact';
-import { type ReactNode, Suspense, useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useLayoutEffect, useState } from 'react';
+import { useHydrated } from './hydrated';
 
 /**
  * Hydration in slices. Preact hydrates a server-rendered page in one synchronous pass (decision 015); on a slow
@@ -8,13 +9,14 @@ import { type ReactNode, Suspense, useId, useState } from 'react';
  * in between is answered. What the reader sees never changes: the server's markup stays in place until its part
  * hydrates, and the part's data is the one already in the query cache.
  *
- * How, in the browser: during the first pass (hydrateInSlices, called by start.tsx around hydrateRoot) the part
- * suspends, throwing a promise. Preact keeps a suspended part's server markup (everything between the
- * `<!--$s-->` and `<!--/$s-->` marks the server writes around it) and goes on hydrating the rest; each part has
- * its own Suspense boundary, so its promise alone wakes it. The promises are resolved one per task, in page
- * order, after the pass: Preact then hydrates that part's markup (its render queue runs in microtasks, inside
- * the task that resolved it). Every later render (a link followed, a page of results) renders the children at
- * once: the part is only a boundary then.
+ * How, in the browser: rendered while Preact hydrates (it reads the server's snapshot of useSyncExternalStore
+ * then, lib/hydrated.ts), the part suspends once, throwing a promise. Preact keeps a suspended part's server
+ * markup (everything between the `<!--$s-->` and `<!--/$s-->` marks the server writes around it) and goes on
+ * hydrating the rest; each part has its own Suspense boundary, so its promise alone wakes it. The promises are
+ * resolved one per task, in the order the parts were met: Preact then hydrates that part's markup in that task
+ * (its render queue runs in microtasks), and a part nested in it waits for a task of its own in turn. Any render
+ * that is not a hydration (a link followed, a page of results) renders the children at once: the part is only a
+ * boundary then.
  *
  * Ids: useId counts in render order from the nearest vnode carrying a mask (`__m`, Preact's `_mask` once its
  * build has mangled the name; preact-render-to-string reads the same field). A part hydrated later renders after
@@ -24,45 +26,19 @@ import { type ReactNode, Suspense, useId, useState } from 'react';
  * ids").
  */
 
+/** useId's counter for a subtree: ids are 'P' + seed + '-' + count. */
 type Mask = [seed: string, count: number];
 
-/** Preact's component as it renders (`this` of a function component): `__v` is its vnode. */
-interface RenderingComponent {
-  __v: { __m?: Mask };
+/** What a part keeps across renders (its wrapper's state: the part's own is dropped when it suspends). */
+interface Part {
+  mask: Mask;
+  /** Set once the part has waited for its task: woken, it hydrates. */
+  waited: boolean;
 }
 
-/** True during the first, synchronous hydration pass of a server-rendered page. */
-let firstPass = false;
-/** The parts left out of the first pass, in page order: each wakes its part. */
+/** The parts waiting for a task of their own, in the order they were met (top of the page first). */
 const waiting: (() => void)[] = [];
-
-function Slice(this: RenderingComponent, { mask, children }: { mask: Mask; children?: ReactNode }) {
-  this.__v.__m = mask;
-  if (firstPass) throw new Promise<void>((resolve) => waiting.push(resolve));
-  return children;
-}
-
-const mark = (text: string) => createElement(Fragment, { UNSTABLE_comment: text } as object);
-
-/**
- * A part of a server-rendered page that hydrates in a task of its own, after the first pass (see above). It is
- * also a Suspense boundary: in a later render, what inside it waits (texts, code) shows `fallback` meanwhile.
- */
-export function HydrateLater({
-  children,
-  fallback = null,
-}: {
-  children?: ReactNode;
-  fallback?: ReactNode;
-}): ReactNode {
-  const seed = useId();
-  // Kept across renders: a part mounted later inside goes on counting instead of repeating an id.
-  const [mask] = useState<Mask>(() => [seed, 0]);
-  const slice = createElement(Slice as never, { mask, children });
-  // Read at render (not when the module loads): the unit tests render the server's way in a browser's DOM.
-  if (import.meta.env.SSR) return createElement(Fragment, null, mark('$s'), slice, mark('/$s')) as ReactNode;
-  return createElement(Suspense as never, { fallback }, slice) as ReactNode;
-}
+let waking = false;
 
 interface Scheduler {
   yield?: () => Promise<void>;
@@ -75,27 +51,84 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Wakes the waiting parts, one per task, top of the page first. */
-async function hydrateWaitingParts(): Promise<void> {
+/** Wakes the waiting parts, one per task. Parts met while one hydrates (nested ones) join the queue. */
+async function wakeWaitingParts(): Promise<void> {
+  waking = true;
   while (waiting.length > 0) {
     await nextTask();
     waiting.shift()?.();
   }
+  waking = false;
+}
+
+function waitForTask(): Promise<void> {
+  const waited = new Promise<void>((resolve) => waiting.push(resolve));
+  if (!waking) void wakeWaitingParts();
+  return waited;
+}
+
+/** Where the part's ids count from: its vnode carries the part's mask (a new vnode each render, never a copy). */
+function Seeded({ children }: { children?: ReactNode }) {
+  return children;
+}
+
+function Slice({ part, children }: { part: Part; children?: ReactNode }) {
+  // The server's snapshot while Preact hydrates (the first pass, or a part woken here or by a lazy part's code);
+  // on the server, never (it renders everything at once).
+  const hydrating = !useHydrated() && !import.meta.env.SSR;
+  const started = hydrating && part.waited ? performance.now() : undefined;
+  // How long the part took to hydrate once woken, for the benchmarks (bench/long-tasks.mjs).
+  useLayoutEffect(() => {
+    if (started !== undefined) performance.measure('codka-hydration-part', { start: started });
+  }, [started]);
+  if (hydrating && !part.waited) {
+    part.waited = true;
+    throw waitForTask();
+  }
+  const seeded = createElement(Seeded as never, null, children);
+  (seeded as { __m?: Mask }).__m = part.mask;
+  return seeded as ReactNode;
+}
+
+const mark = (text: string) => createElement(Fragment, { UNSTABLE_comment: text } as object);
+
+/**
+ * A part of a server-rendered page that hydrates in a task of its own, after the rest (see above). It is also a
+ * Suspense boundary: in a later render, what inside it waits (texts, code) shows `fallback` meanwhile.
+ */
+export function HydrateLater({
+  children,
+  fallback = null,
+}: {
+  children?: ReactNode;
+  fallback?: ReactNode;
+}): ReactNode {
+  const seed = useId();
+  // Kept across renders: a part mounted later inside goes on counting instead of repeating an id.
+  const [part] = useState<Part>(() => ({ mask: [seed, 0], waited: false }));
+  const slice = createElement(Slice, { part, children });
+  // Read at render (not when the module loads): the unit tests render the server's way in a browser's DOM.
+  if (import.meta.env.SSR) return createElement(Fragment, null, mark('$s'), slice, mark('/$s')) as ReactNode;
+  return createElement(Suspense as never, { fallback }, slice) as ReactNode;
 }
 
 /**
- * Runs the first hydration pass of a server-rendered page (`hydrate`, synchronous: Preact's hydrateRoot) with
- * the parts marked <HydrateLater> left out, then hydrates those in the tasks after it.
+ * A long list as parts of `size` items each (<HydrateLater> above): a directory's cards hydrate a few per task.
+ * `children` renders one item, with its key.
  */
-export function hydrateInSlices(hydrate: () => void): void {
-  const started = performance.now();
-  firstPass = true;
-  try {
-    hydrate();
-  } finally {
-    firstPass = false;
-  }
-  // Its length, for the benchmarks (bench/long-tasks.mjs).
-  performance.measure('codka-hydration-first-pass', { start: started });
-  void hydrateWaitingParts();
+export function HydrateInGroups<T>({
+  items,
+  size,
+  children,
+}: {
+  items: readonly T[];
+  size: number;
+  children: (item: T) => ReactNode;
+}): ReactNode {
+  const groups: T[][] = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  // Keyed by place: a new page of results fills the same parts.
+  return groups.map((group, index) =>
+    createElement(HydrateLater, { key: index, children: group.map(children) }),
+  ) as ReactNode;
 }

@@ -9,6 +9,7 @@ import { EligibilityNotice, WhoCanVote } from '../../components/elections/Eligib
 import { messageText } from '../../i18n/error-texts';
 import { useNow } from '../../lib/clock';
 import { useVoteEligibility } from '../../lib/eligibility';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { useReaderOf } from '../../lib/reader-view';
 import { PollBallot } from './PollBallot';
 import { PollCandidateList, type PollView } from './PollCandidateList';
@@ -127,7 +128,10 @@ export function PollPanel({
       {!votingOpen && !ended && <PollCandidateList candidates={candidates} />}
 
       {resultsVisible ? (
-        <PollResultsSection pollId={poll.id} live={!ended} />
+        // Below the candidates: it hydrates in a task of its own (lib/hydrate-later.ts).
+        <HydrateLater>
+          <PollResultsSection pollId={poll.id} live={!ended} />
+        </HydrateLater>
       ) : (
         votingOpen && <Text c="dimmed">{t('panel.resultsAfterVote')}</Text>
       )}
