@@ -1,5 +1,5 @@
 import { createElement, Fragment } from 'preact';
-import { type ReactNode, Suspense, useId, useLayoutEffect, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import { useHydrated } from './hydrated';
 
 /**
@@ -76,14 +76,15 @@ function Slice({ part, children }: { part: Part; children?: ReactNode }) {
   // The server's snapshot while Preact hydrates (the first pass, or a part woken here or by a lazy part's code);
   // on the server, never (it renders everything at once).
   const hydrating = !useHydrated() && !import.meta.env.SSR;
-  const started = hydrating && part.waited ? performance.now() : undefined;
-  // How long the part took to hydrate once woken, for the benchmarks (bench/long-tasks.mjs).
-  useLayoutEffect(() => {
-    if (started !== undefined) performance.measure('codka-hydration-part', { start: started });
-  }, [started]);
   if (hydrating && !part.waited) {
     part.waited = true;
     throw waitForTask();
+  }
+  if (hydrating) {
+    // How long the woken part takes to hydrate, for the benchmarks (bench/long-tasks.mjs): Preact renders and
+    // commits it at once, before the microtasks queued meanwhile.
+    const started = performance.now();
+    queueMicrotask(() => performance.measure('codka-hydration-part', { start: started }));
   }
   const seeded = createElement(Seeded as never, null, children);
   (seeded as { __m?: Mask }).__m = part.mask;
