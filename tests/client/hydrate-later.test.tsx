@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import { HydrateLater } from '@client/lib/hydrate-later';
+import { HydrateLater, partsHydrated } from '@client/lib/hydrate-later';
 import { act } from '@testing-library/react';
 import { useId, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -96,13 +96,22 @@ describe('HydrateLater', () => {
     rendered = [];
 
     hydrateRoot(container, <Page />);
+    let hydrated = false;
+    void partsHydrated().then(() => {
+      hydrated = true;
+    });
     expect(rendered).toEqual(['before', 'between', 'after']);
     expect(container.innerHTML).toBe(html);
 
     await nextTask();
     expect(rendered).toEqual(['before', 'between', 'after', 'first-inside', 'counter', 'second-inside']);
+    expect(hydrated).toBe(false);
     await nextTask();
     expect(rendered.at(-1)).toBe('other-part');
+
+    // Once the last part has hydrated, the page says so (root.tsx replays taps kept until then).
+    await partsHydrated();
+    expect(rendered.filter((name) => name === 'other-part')).toHaveLength(1);
 
     // The server's elements, now the browser's: the same button, and it works.
     expect(container.querySelector('button')).toBe(button);

@@ -51,14 +51,32 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** Wakes the waiting parts, one per task. Parts met while one hydrates (nested ones) join the queue. */
+/** Called once no part waits any more. */
+const onceHydrated: (() => void)[] = [];
+
+/**
+ * Wakes the waiting parts, one per task. A woken part renders in its task's microtasks, where the parts nested in
+ * it join the queue: the queue is read again only in the next task.
+ */
 async function wakeWaitingParts(): Promise<void> {
   waking = true;
-  while (waiting.length > 0) {
+  for (;;) {
     await nextTask();
-    waiting.shift()?.();
+    const wake = waiting.shift();
+    if (!wake) break;
+    wake();
   }
   waking = false;
+  for (const resolve of onceHydrated.splice(0)) resolve();
+}
+
+/**
+ * Resolves once the parts met so far have hydrated (at once when none waits). Parts inside a lazy part whose
+ * code is still on its way are not counted: they are met when it comes.
+ */
+export function partsHydrated(): Promise<void> {
+  if (!waking) return Promise.resolve();
+  return new Promise((resolve) => onceHydrated.push(resolve));
 }
 
 function waitForTask(): Promise<void> {
