@@ -53,6 +53,8 @@ async function start(container: HTMLElement) {
     markStartingFromServerHtml();
     hydrate(queryClient, superjson.deserialize(state.queries as never));
     await loadMatchedRoutes(routes);
+    // From here each step of a server-rendered page's start is a task of its own (below).
+    await nextTask();
   }
   const router = createBrowserRouter(routes, {
     hydrationData: state ? superjson.deserialize(state.router as never) : undefined,
@@ -66,9 +68,9 @@ async function start(container: HTMLElement) {
   );
   if (state && container.firstChild) {
     // Each step in a task of its own, so none holds a phone's main thread long (total blocking time) and a tap
-    // in between is answered: the router's creation, the first hydration pass (Preact's is one synchronous pass:
-    // the parts marked <HydrateLater> are left out of it and hydrate in the tasks after it, lib/hydrate-later.ts),
-    // then the session's start, after the first of those parts (the header).
+    // in between is answered: the page's code, the router, Intl's first use, the first hydration pass (Preact's
+    // is one synchronous pass: the parts marked <HydrateLater> are left out of it and hydrate in the tasks after
+    // it, lib/hydrate-later.ts), then the session's start, after the first of those parts.
     await nextTask();
     // The first use of Intl (a date, a number, i18next's plurals) loads its locale data: about 40 ms at
     // Lighthouse's slowdown, in a task of its own rather than in the part that first formats something.
