@@ -19,11 +19,11 @@ import { useHydrated } from './hydrated';
  * boundary then.
  *
  * Ids: useId counts in render order from the nearest vnode carrying a mask (`__m`, Preact's `_mask` once its
- * build has mangled the name; preact-render-to-string reads the same field). A part hydrated later renders after
+ * build has mangled the name; the server's renderer runs the same hooks). A part hydrated later renders after
  * its siblings, so it counts from a mask of its own, seeded by an id the part takes where it stands: the server
  * and the browser both render the wrapper in the same place, so the seed, every id inside and every id after
- * it are the server's (tests/client/hydrate-later.test.tsx, and the browser test "hydration keeps the server's
- * ids").
+ * it are the server's (tests/client/hydrate-later.test.tsx, and the browser test "hydration in slices keeps the
+ * server's ids").
  */
 
 /** useId's counter for a subtree: ids are 'P' + seed + '-' + count. */
