@@ -143,6 +143,8 @@ describe('HydrateLater', () => {
             <HydrateLater>
               <Labelled name="inner" />
             </HydrateLater>
+            {/* A part with nothing in it (a notice that does not apply) is marked and woken all the same. */}
+            <HydrateLater>{null}</HydrateLater>
             <Labelled name="outer-after" />
           </HydrateLater>
           <Labelled name="page-after" />
@@ -154,7 +156,7 @@ describe('HydrateLater', () => {
     const html = renderToString(<Nested />);
     const serverIds = ids;
     vi.unstubAllEnvs();
-    expect(html.match(/<!--\$s-->/g)).toHaveLength(2);
+    expect(html.match(/<!--\$s-->/g)).toHaveLength(3);
 
     const container = document.createElement('div');
     container.innerHTML = html;
@@ -166,6 +168,7 @@ describe('HydrateLater', () => {
     expect(rendered).toEqual(['page-after', 'outer', 'outer-after']);
     await nextTask();
     expect(rendered).toEqual(['page-after', 'outer', 'outer-after', 'inner']);
+    await partsHydrated();
     expect(container.innerHTML).toBe(html);
     expect([...ids].sort()).toEqual([...serverIds].sort());
   });

@@ -74,10 +74,17 @@ export function PollPanel({
         </Text>
       </div>
 
-      {!ended && <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />}
+      {/* Each hydrates in a task of its own, after the heading (lib/hydrate-later.ts). */}
+      {!ended && (
+        <HydrateLater>
+          <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />
+        </HydrateLater>
+      )}
 
       {votingOpen && (
-        <PollCountdown closesAt={poll.closesAt} onExpire={expire} renderedAt={query.dataUpdatedAt} />
+        <HydrateLater>
+          <PollCountdown closesAt={poll.closesAt} onExpire={expire} renderedAt={query.dataUpdatedAt} />
+        </HydrateLater>
       )}
 
       {ended && (
