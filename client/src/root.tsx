@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { SessionProvider } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
+import { HydrateLater, partsHydrated } from './lib/hydrate-later';
 import { subscribeToasts, toastsAreLoaded } from './lib/toasts-gate';
 import { type createApiClient, TRPCProvider } from './lib/trpc';
 import { cssVariablesResolver, theme } from './theme';
@@ -35,8 +36,12 @@ function replayEarlyTaps() {
     const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
     for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(replay, { timeout: 2000 });
-  else window.setTimeout(replay, 200);
+  // The parts that hydrate in tasks of their own (lib/hydrate-later.ts) first: a tap on one kept until then.
+  void partsHydrated().then(() => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(replay, { timeout: 2000 });
+    else window.setTimeout(replay, 200);
+  });
 }
 
 interface RootProps {
@@ -73,7 +78,10 @@ export function Root({ queryClient, trpcClient, children }: RootProps) {
             as it was meanwhile; Preact needs a boundary to do so (decision 015).
           */}
           <Suspense fallback={null}>
-            <SessionProvider>{children}</SessionProvider>
+            <SessionProvider>
+              {/* The providers hydrate first, the page in the tasks after (lib/hydrate-later.ts). */}
+              <HydrateLater>{children}</HydrateLater>
+            </SessionProvider>
           </Suspense>
         </TRPCProvider>
       </QueryClientProvider>

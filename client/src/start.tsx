@@ -2,12 +2,14 @@ import './lib/zod-csp';
 import './i18n';
 import { PAGE_STATE_ID, type PageState } from '@shared/page-render';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
+import { TIME_ZONE } from './i18n/format';
 import { queryClient, startSession, trpc, trpcClient } from './lib/data';
+import { nextTask } from './lib/hydrate-later';
 import { fetchPageTableOnIntent } from './lib/route';
 import { registerServiceWorker } from './lib/service-worker';
 import { markStartingFromServerHtml } from './lib/session';
@@ -51,6 +53,8 @@ async function start(container: HTMLElement) {
     markStartingFromServerHtml();
     hydrate(queryClient, superjson.deserialize(state.queries as never));
     await loadMatchedRoutes(routes);
+    // From here each step of a server-rendered page's start is a task of its own (below).
+    await nextTask();
   }
   const router = createBrowserRouter(routes, {
     hydrationData: state ? superjson.deserialize(state.router as never) : undefined,
@@ -62,15 +66,25 @@ async function start(container: HTMLElement) {
       </Root>
     </StrictMode>
   );
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
-  // for its whole length: a tap during it is not lost, and a phone stays responsive (total blocking time).
-  startTransition(() => {
-    if (state && container.firstChild) hydrateRoot(container, app);
-    else {
-      container.replaceChildren();
-      createRoot(container).render(app);
-    }
-  });
+  if (state && container.firstChild) {
+    // Each step in a task of its own, so none holds a phone's main thread long (total blocking time) and a tap
+    // in between is answered: the page's code, the router, Intl's first use, the first hydration pass (Preact's
+    // is one synchronous pass: the parts marked <HydrateLater> are left out of it and hydrate in the tasks after
+    // it, lib/hydrate-later.ts), then the session's start, after the first of those parts.
+    await nextTask();
+    // The first use of Intl (a date, a number, i18next's plurals) loads its locale data: about 40 ms at
+    // Lighthouse's slowdown, in a task of its own rather than in the part that first formats something.
+    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE }).format(0);
+    await nextTask();
+    const hydrating = performance.now();
+    hydrateRoot(container, app);
+    // The first pass's length, for the benchmarks (bench/long-tasks.mjs).
+    performance.measure('codka-hydration-first-pass', { start: hydrating });
+    await nextTask();
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
   startSession({ sameForEveryCitizen: state?.sameForEveryCitizen });
   fetchPageTableOnIntent();
 }

@@ -208,6 +208,62 @@ describe("hydration keeps the server's ids", () => {
   );
 });
 
+describe("hydration in slices keeps the server's ids", () => {
+  // Parts of a page hydrate in tasks of their own (client/src/lib/hydrate-later.ts), after what follows them; each
+  // counts its ids from a seed of its own. Read from Preact's tree once every part has hydrated: each element's
+  // id (and what refers to one) as the browser rendered it is the one the server wrote in the HTML.
+  it.each(MEASURED.map((measured) => measured.path))(
+    "%s: every id the browser renders, inside and after the parts hydrated later, is the server's",
+    async (path) => {
+      const { page } = await openPage('desktop');
+      await visit(page, path);
+      await waitForHydration(page);
+      // Preact's names after its build (`__k` children, `__e` element, `__u` flags; 128: suspended).
+      type VNodeLike = {
+        type: unknown;
+        props: Record<string, unknown>;
+        __k?: VNodeLike[];
+        __e?: Element;
+        __u?: number;
+      };
+      // Every part hydrated: none is still suspended.
+      await page.waitForFunction(() => {
+        const walk = (node: VNodeLike | null | undefined): boolean =>
+          !node || (!((node.__u ?? 0) & 128) && (node.__k ?? []).every(walk));
+        return walk((document.getElementById('root') as unknown as { __k?: VNodeLike }).__k);
+      });
+      const { compared, differing, parts } = await page.evaluate(() => {
+        const names = ['id', 'for', 'htmlFor', 'aria-labelledby', 'aria-describedby', 'aria-controls'];
+        const differing: string[] = [];
+        let compared = 0;
+        const walk = (node: VNodeLike | null | undefined) => {
+          if (!node) return;
+          if (typeof node.type === 'string' && node.__e) {
+            for (const name of names) {
+              const value = node.props[name];
+              if (typeof value !== 'string') continue;
+              compared++;
+              const attribute = node.__e.getAttribute(name === 'htmlFor' ? 'for' : name);
+              if (attribute !== value)
+                differing.push(`${node.type} ${name}: browser ${value}, server ${attribute}`);
+            }
+          }
+          for (const child of node.__k ?? []) walk(child);
+        };
+        const root = document.getElementById('root') as HTMLElement;
+        walk((root as unknown as { __k?: VNodeLike }).__k);
+        const parts = document.createNodeIterator(root, NodeFilter.SHOW_COMMENT);
+        let marks = 0;
+        while (parts.nextNode()) if ((parts.referenceNode as Comment).data === '$s') marks++;
+        return { compared, differing, parts: marks };
+      });
+      expect(parts).toBeGreaterThan(2);
+      expect(compared).toBeGreaterThan(5);
+      expect(differing).toEqual([]);
+    },
+  );
+});
+
 describe('a signed-in citizen', () => {
   it('sees their own header after hydration, while the HTML of every page is a visitor’s', async () => {
     const { page } = await openPage('desktop');

@@ -3,6 +3,7 @@ import { IconIdBadge2, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { DeferredTooltip as Tooltip } from './DeferredTooltip';
 import { LanguageMenu } from './LanguageMenu';
 import {
@@ -44,18 +45,22 @@ export function SiteHeader({
       </Anchor>
 
       <nav aria-label={t('nav.mainNav')} className={classes.desktopNav}>
-        {DESKTOP_LINKS.map((link) => (
-          <Anchor
-            key={link.to}
-            component={Link}
-            to={link.to}
-            className={classes.link}
-            data-active={isActivePath(pathname, link.to) || undefined}
-            aria-current={isActivePath(pathname, link.to) ? 'page' : undefined}
-          >
-            {t(link.label)}
-          </Anchor>
-        ))}
+        {/* The wide screen's links and buttons hydrate in tasks of their own, after the phone's controls
+            (lib/hydrate-later.ts). */}
+        <HydrateLater>
+          {DESKTOP_LINKS.map((link) => (
+            <Anchor
+              key={link.to}
+              component={Link}
+              to={link.to}
+              className={classes.link}
+              data-active={isActivePath(pathname, link.to) || undefined}
+              aria-current={isActivePath(pathname, link.to) ? 'page' : undefined}
+            >
+              {t(link.label)}
+            </Anchor>
+          ))}
+        </HydrateLater>
       </nav>
 
       <Group gap="xs" wrap="nowrap">
@@ -69,49 +74,51 @@ export function SiteHeader({
           {t('nav.onlineVoting')}
         </Button>
         <Group gap="xs" wrap="nowrap" className={classes.desktopOnly}>
-          {loading ? (
-            <Skeleton h={36} w={80} />
-          ) : user ? (
-            <>
-              {isAdmin && (
-                <Button component={Link} to="/admin" variant="light">
-                  {t('nav.admin')}
-                </Button>
-              )}
-              {/* An icon like the account's: a signed-in bar already fills 1280 px, the drawer names it in words. */}
-              {isStaffUser(user) && (
-                <Tooltip label={t('nav.staffConsole')}>
+          <HydrateLater>
+            {loading ? (
+              <Skeleton h={36} w={80} />
+            ) : user ? (
+              <>
+                {isAdmin && (
+                  <Button component={Link} to="/admin" variant="light">
+                    {t('nav.admin')}
+                  </Button>
+                )}
+                {/* An icon like the account's: a signed-in bar already fills 1280 px, the drawer names it in words. */}
+                {isStaffUser(user) && (
+                  <Tooltip label={t('nav.staffConsole')}>
+                    <ActionIcon
+                      component={Link}
+                      to={STAFF_CONSOLE_PATH}
+                      variant="light"
+                      size={36}
+                      aria-label={t('nav.staffConsole')}
+                    >
+                      <IconIdBadge2 size={20} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                )}
+                <Tooltip label={t('nav.yourAccount')}>
                   <ActionIcon
                     component={Link}
-                    to={STAFF_CONSOLE_PATH}
-                    variant="light"
+                    to="/account"
+                    variant="default"
                     size={36}
-                    aria-label={t('nav.staffConsole')}
+                    aria-label={t('nav.yourAccount')}
                   >
-                    <IconIdBadge2 size={20} aria-hidden />
+                    <IconUserCircle size={20} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
-              )}
-              <Tooltip label={t('nav.yourAccount')}>
-                <ActionIcon
-                  component={Link}
-                  to="/account"
-                  variant="default"
-                  size={36}
-                  aria-label={t('nav.yourAccount')}
-                >
-                  <IconUserCircle size={20} aria-hidden />
-                </ActionIcon>
-              </Tooltip>
-              <Button variant="default" onClick={signOut}>
-                {t('nav.signOut')}
+                <Button variant="default" onClick={signOut}>
+                  {t('nav.signOut')}
+                </Button>
+              </>
+            ) : (
+              <Button component={Link} to="/auth" variant="default">
+                {t('nav.signIn')}
               </Button>
-            </>
-          ) : (
-            <Button component={Link} to="/auth" variant="default">
-              {t('nav.signIn')}
-            </Button>
-          )}
+            )}
+          </HydrateLater>
         </Group>
         <div className={classes.desktopOnly}>
           <LanguageMenu />

@@ -2,6 +2,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { allStyles } from '../../styles/mantine-styles';
 import { PageLoader } from '../PageLoader';
 import { ScrollToHash } from './ScrollToHash';
@@ -49,7 +50,10 @@ export function SiteLayout() {
         {t('site.skipToContent')}
       </a>
       <header className={classes.header}>
-        <SiteHeader drawerOpened={drawerOpened} onToggleDrawer={toggleDrawer} />
+        {/* The page's parts hydrate in tasks of their own (lib/hydrate-later.ts), the header's first. */}
+        <HydrateLater>
+          <SiteHeader drawerOpened={drawerOpened} onToggleDrawer={toggleDrawer} />
+        </HydrateLater>
       </header>
       {drawerUsed && (
         <Suspense fallback={null}>
@@ -58,9 +62,9 @@ export function SiteLayout() {
       )}
       <main id="main-content" tabIndex={-1} className={classes.content}>
         {/* A page whose texts are still downloading (after a language switch) shows the loader, not a blank. */}
-        <Suspense fallback={<PageLoader />}>
+        <HydrateLater fallback={<PageLoader />}>
           <Outlet />
-        </Suspense>
+        </HydrateLater>
       </main>
       <Suspense fallback={null}>
         <SiteFooter />

@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MAP_VIEWBOX_SIZE, MOGADISHU_POINT, REGION_LABEL_POINTS } from '../../generated/somalia-map';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { RegionLabel } from './RegionLabel';
 import { RegionLinks } from './RegionLinks';
 import { regionPath } from './region-paths';
@@ -139,14 +140,17 @@ export function SomaliaMap() {
             </g>
           )}
           <g aria-hidden className={classes.labels}>
-            {MAP_REGION_CODES.map((code) => (
-              <RegionLabel
-                key={code}
-                code={code}
-                active={highlight?.code === code}
-                className={classes.label}
-              />
-            ))}
+            {/* The labels and the list below hydrate in tasks of their own, after the regions (lib/hydrate-later.ts). */}
+            <HydrateLater>
+              {MAP_REGION_CODES.map((code) => (
+                <RegionLabel
+                  key={code}
+                  code={code}
+                  active={highlight?.code === code}
+                  className={classes.label}
+                />
+              ))}
+            </HydrateLater>
           </g>
           {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the pin is a picture (SVG has no <img> for drawn shapes) */}
           <g
@@ -198,7 +202,9 @@ export function SomaliaMap() {
         {/* ODbL attribution, required wherever the map is shown (shared/data/map/SOURCE.md). */}
         {t('map.attribution')}
       </Text>
-      <RegionLinks />
+      <HydrateLater>
+        <RegionLinks />
+      </HydrateLater>
     </figure>
   );
 }

@@ -6,6 +6,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
+import { HydrateInGroups, HydrateLater } from '../../lib/hydrate-later';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { areaText, seatsText } from './content-texts';
@@ -82,21 +83,26 @@ export function RegionsPage() {
           label={t('regions.summaryLabel')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-          {REGION_LIST.map((region) => (
-            <RegionCard key={region.slug} region={region} />
-          ))}
+          {/* A few cards per task as the page hydrates (lib/hydrate-later.ts). */}
+          <HydrateInGroups items={REGION_LIST} size={2}>
+            {(region) => <RegionCard key={region.slug} region={region} />}
+          </HydrateInGroups>
         </SimpleGrid>
-        <EnrolledVotersByRegion />
-        <Text size="sm">
-          <Trans
-            t={t}
-            i18nKey="regions.seeAlso"
-            components={[
-              <Anchor key="states" component={Link} to="/federal-states" />,
-              <Anchor key="centers" component={Link} to="/registration-centers" />,
-            ]}
-          />
-        </Text>
+        <HydrateLater>
+          <EnrolledVotersByRegion />
+        </HydrateLater>
+        <HydrateLater>
+          <Text size="sm">
+            <Trans
+              t={t}
+              i18nKey="regions.seeAlso"
+              components={[
+                <Anchor key="states" component={Link} to="/federal-states" />,
+                <Anchor key="centers" component={Link} to="/registration-centers" />,
+              ]}
+            />
+          </Text>
+        </HydrateLater>
       </Stack>
     </PageContainer>
   );

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
+import { HydrateInGroups, HydrateLater } from '../../lib/hydrate-later';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
@@ -25,6 +26,9 @@ const HOUSE_OVERVIEW = [
   { value: '30%', label: 'womenMps' },
   { value: null, label: 'term' },
 ] as const;
+
+/** Member cards hydrated per task (lib/hydrate-later.ts): each card is several Mantine components. */
+const CARDS_PER_PART = 4;
 
 /** The URL's name for the region filter (?region=). */
 const REGION_PARAM = 'region';
@@ -125,32 +129,35 @@ export function ParliamentPage() {
         <DirectoryEmpty message={t('house.noneFound')} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={members.isPlaceholderData}>
-          {members.data.items.map((member) => (
-            <MemberCard key={member.id} member={member} />
-          ))}
+          {/* A few cards per task as the page hydrates (lib/hydrate-later.ts). */}
+          <HydrateInGroups items={members.data.items} size={CARDS_PER_PART}>
+            {(member) => <MemberCard key={member.id} member={member} />}
+          </HydrateInGroups>
         </SimpleGrid>
       )}
 
       {pages > 1 && (
-        <Group justify="center" mt="xl">
-          <Pagination
-            total={pages}
-            value={Math.min(params.page, pages)}
-            onChange={goToPage}
-            size="sm"
-            siblings={1}
-            boundaries={1}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? t('house.previousPage')
-                  : control === 'next'
-                    ? t('house.nextPage')
-                    : undefined,
-            })}
-            getItemProps={(page) => ({ 'aria-label': t('house.page', { page }) })}
-          />
-        </Group>
+        <HydrateLater>
+          <Group justify="center" mt="xl">
+            <Pagination
+              total={pages}
+              value={Math.min(params.page, pages)}
+              onChange={goToPage}
+              size="sm"
+              siblings={1}
+              boundaries={1}
+              getControlProps={(control) => ({
+                'aria-label':
+                  control === 'previous'
+                    ? t('house.previousPage')
+                    : control === 'next'
+                      ? t('house.nextPage')
+                      : undefined,
+              })}
+              getItemProps={(page) => ({ 'aria-label': t('house.page', { page }) })}
+            />
+          </Group>
+        </HydrateLater>
       )}
     </PageContainer>
   );

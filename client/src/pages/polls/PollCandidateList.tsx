@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
+import { HydrateInGroups } from '../../lib/hydrate-later';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
 
 export type PollView = RouterOutputs['polls']['byId'];
@@ -20,27 +21,30 @@ export function PollCandidateList({ candidates }: { candidates: PollCandidate[] 
       style={{ listStyle: 'none', padding: 0 }}
       aria-label={t('candidates.label')}
     >
-      {candidates.map((candidate) => (
-        <Paper key={candidate.id} component="li" withBorder radius="md" p="sm">
-          <Group wrap="nowrap" gap="sm">
-            <PollCandidateAvatar
-              name={candidate.name}
-              photoUrl={candidate.photoUrl}
-              colorHex={candidate.colorHex}
-            />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {candidate.name}
-              </Text>
-              {candidate.party && (
-                <Text size="sm" c="dimmed">
-                  {candidate.party}
+      {/* A few candidates per task as the page hydrates (lib/hydrate-later.ts). */}
+      <HydrateInGroups items={candidates} size={4}>
+        {(candidate) => (
+          <Paper key={candidate.id} component="li" withBorder radius="md" p="sm">
+            <Group wrap="nowrap" gap="sm">
+              <PollCandidateAvatar
+                name={candidate.name}
+                photoUrl={candidate.photoUrl}
+                colorHex={candidate.colorHex}
+              />
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {candidate.name}
                 </Text>
-              )}
-            </div>
-          </Group>
-        </Paper>
-      ))}
+                {candidate.party && (
+                  <Text size="sm" c="dimmed">
+                    {candidate.party}
+                  </Text>
+                )}
+              </div>
+            </Group>
+          </Paper>
+        )}
+      </HydrateInGroups>
     </SimpleGrid>
   );
 }

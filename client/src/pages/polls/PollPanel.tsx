@@ -9,6 +9,7 @@ import { EligibilityNotice, WhoCanVote } from '../../components/elections/Eligib
 import { messageText } from '../../i18n/error-texts';
 import { useNow } from '../../lib/clock';
 import { useVoteEligibility } from '../../lib/eligibility';
+import { HydrateLater } from '../../lib/hydrate-later';
 import { useReaderOf } from '../../lib/reader-view';
 import { PollBallot } from './PollBallot';
 import { PollCandidateList, type PollView } from './PollCandidateList';
@@ -73,10 +74,17 @@ export function PollPanel({
         </Text>
       </div>
 
-      {!ended && <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />}
+      {/* Each hydrates in a task of its own, after the heading (lib/hydrate-later.ts). */}
+      {!ended && (
+        <HydrateLater>
+          <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />
+        </HydrateLater>
+      )}
 
       {votingOpen && (
-        <PollCountdown closesAt={poll.closesAt} onExpire={expire} renderedAt={query.dataUpdatedAt} />
+        <HydrateLater>
+          <PollCountdown closesAt={poll.closesAt} onExpire={expire} renderedAt={query.dataUpdatedAt} />
+        </HydrateLater>
       )}
 
       {ended && (
@@ -127,7 +135,10 @@ export function PollPanel({
       {!votingOpen && !ended && <PollCandidateList candidates={candidates} />}
 
       {resultsVisible ? (
-        <PollResultsSection pollId={poll.id} live={!ended} />
+        // Below the candidates: it hydrates in a task of its own (lib/hydrate-later.ts).
+        <HydrateLater>
+          <PollResultsSection pollId={poll.id} live={!ended} />
+        </HydrateLater>
       ) : (
         votingOpen && <Text c="dimmed">{t('panel.resultsAfterVote')}</Text>
       )}

@@ -1,0 +1,153 @@
+import { createElement, Fragment } from 'preact';
+import { type ReactNode, Suspense, useId, useState } from 'react';
+import { useHydrated } from './hydrated';
+
+/**
+ * Hydration in slices. Preact hydrates a server-rendered page in one synchronous pass (decision 015); on a slow
+ * phone that pass was one task of 200 ms to 1 s, most of a page's blocking time. A part wrapped in <HydrateLater>
+ * is left out of that pass and hydrated in a task of its own right after, so each task stays short and a tap
+ * in between is answered. What the reader sees never changes: the server's markup stays in place until its part
+ * hydrates, and the part's data is the one already in the query cache.
+ *
+ * How, in the browser: rendered while Preact hydrates (it reads the server's snapshot of useSyncExternalStore
+ * then, lib/hydrated.ts), the part suspends once, throwing a promise. Preact keeps a suspended part's server
+ * markup (everything between the `<!--$s-->` and `<!--/$s-->` marks the server writes around it) and goes on
+ * hydrating the rest; each part has its own Suspense boundary, so its promise alone wakes it. The promises are
+ * resolved one per task, in the order the parts were met: Preact then hydrates that part's markup in that task
+ * (its render queue runs in microtasks), and a part nested in it waits for a task of its own in turn. Any render
+ * that is not a hydration (a link followed, a page of results) renders the children at once: the part is only a
+ * boundary then.
+ *
+ * Ids: useId counts in render order from the nearest vnode carrying a mask (`__m`, Preact's `_mask` once its
+ * build has mangled the name; the server's renderer runs the same hooks). A part hydrated later renders after
+ * its siblings, so it counts from a mask of its own, seeded by an id the part takes where it stands: the server
+ * and the browser both render the wrapper in the same place, so the seed, every id inside and every id after
+ * it are the server's (tests/client/hydrate-later.test.tsx, and the browser test "hydration in slices keeps the
+ * server's ids").
+ */
+
+/** useId's counter for a subtree: ids are 'P' + seed + '-' + count. */
+type Mask = [seed: string, count: number];
+
+/** What a part keeps across renders (its wrapper's state: the part's own is dropped when it suspends). */
+interface Part {
+  mask: Mask;
+  /** Set once the part has waited for its task: woken, it hydrates. */
+  waited: boolean;
+}
+
+/** The parts waiting for a task of their own, in the order they were met (top of the page first). */
+const waiting: (() => void)[] = [];
+let waking = false;
+
+interface Scheduler {
+  yield?: () => Promise<void>;
+}
+
+/** The next task: the browser may paint and answer a tap before it. */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Called once no part waits any more. */
+const onceHydrated: (() => void)[] = [];
+
+/**
+ * Wakes the waiting parts, one per task. A woken part renders in its task's microtasks, where the parts nested in
+ * it join the queue: the queue is read again only in the next task.
+ */
+async function wakeWaitingParts(): Promise<void> {
+  waking = true;
+  for (;;) {
+    await nextTask();
+    const wake = waiting.shift();
+    if (!wake) break;
+    wake();
+  }
+  waking = false;
+  for (const resolve of onceHydrated.splice(0)) resolve();
+}
+
+/**
+ * Resolves once the parts met so far have hydrated (at once when none waits). Parts inside a lazy part whose
+ * code is still on its way are not counted: they are met when it comes.
+ */
+export function partsHydrated(): Promise<void> {
+  if (!waking) return Promise.resolve();
+  return new Promise((resolve) => onceHydrated.push(resolve));
+}
+
+function waitForTask(): Promise<void> {
+  const waited = new Promise<void>((resolve) => waiting.push(resolve));
+  if (!waking) void wakeWaitingParts();
+  return waited;
+}
+
+/** Where the part's ids count from: its vnode carries the part's mask (a new vnode each render, never a copy). */
+function Seeded({ children }: { children?: ReactNode }) {
+  return children;
+}
+
+function Slice({ part, children }: { part: Part; children?: ReactNode }) {
+  // The server's snapshot while Preact hydrates (the first pass, or a part woken here or by a lazy part's code);
+  // on the server, never (it renders everything at once).
+  const hydrating = !useHydrated() && !import.meta.env.SSR;
+  if (hydrating && !part.waited) {
+    part.waited = true;
+    throw waitForTask();
+  }
+  if (hydrating) {
+    // How long the woken part takes to hydrate, for the benchmarks (bench/long-tasks.mjs): Preact renders and
+    // commits it at once, before the microtasks queued meanwhile.
+    const started = performance.now();
+    queueMicrotask(() => performance.measure('codka-hydration-part', { start: started }));
+  }
+  const seeded = createElement(Seeded as never, null, children);
+  (seeded as { __m?: Mask }).__m = part.mask;
+  return seeded as ReactNode;
+}
+
+const mark = (text: string) => createElement(Fragment, { UNSTABLE_comment: text } as object);
+
+/**
+ * A part of a server-rendered page that hydrates in a task of its own, after the rest (see above). It is also a
+ * Suspense boundary: in a later render, what inside it waits (texts, code) shows `fallback` meanwhile.
+ */
+export function HydrateLater({
+  children,
+  fallback = null,
+}: {
+  children?: ReactNode;
+  fallback?: ReactNode;
+}): ReactNode {
+  const seed = useId();
+  // Kept across renders: a part mounted later inside goes on counting instead of repeating an id.
+  const [part] = useState<Part>(() => ({ mask: [seed, 0], waited: false }));
+  const slice = createElement(Slice, { part, children });
+  // Read at render (not when the module loads): the unit tests render the server's way in a browser's DOM.
+  if (import.meta.env.SSR) return createElement(Fragment, null, mark('$s'), slice, mark('/$s')) as ReactNode;
+  return createElement(Suspense as never, { fallback }, slice) as ReactNode;
+}
+
+/**
+ * A long list as parts of `size` items each (<HydrateLater> above): a directory's cards hydrate a few per task.
+ * `children` renders one item, with its key.
+ */
+export function HydrateInGroups<T>({
+  items,
+  size,
+  children,
+}: {
+  items: readonly T[];
+  size: number;
+  children: (item: T) => ReactNode;
+}): ReactNode {
+  const groups: T[][] = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  // Keyed by place: a new page of results fills the same parts.
+  return groups.map((group, index) =>
+    createElement(HydrateLater, { key: index, children: group.map(children) }),
+  ) as ReactNode;
+}
