@@ -7,7 +7,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
-import { TIME_ZONE } from './i18n/format';
 import { queryClient, startSession, trpc, trpcClient } from './lib/data';
 import { nextTask } from './lib/hydrate-later';
 import { fetchPageTableOnIntent } from './lib/route';
@@ -68,13 +67,11 @@ async function start(container: HTMLElement) {
   );
   if (state && container.firstChild) {
     // Each step in a task of its own, so none holds a phone's main thread long (total blocking time) and a tap
-    // in between is answered: the page's code, the router, Intl's first use, the first hydration pass (Preact's
+    // in between is answered: the page's code, the router, the first hydration pass (Preact's
     // is one synchronous pass: the parts marked <HydrateLater> are left out of it and hydrate in the tasks after
     // it, lib/hydrate-later.ts), then the session's start, after the first of those parts.
-    await nextTask();
-    // The first use of Intl (a date, a number, i18next's plurals) loads its locale data: about 40 ms at
-    // Lighthouse's slowdown, in a task of its own rather than in the part that first formats something.
-    new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE }).format(0);
+    // (No Intl date or number formats: their first use loads ICU's locale data, about 60 ms at Lighthouse's
+    // slowdown; dates and numbers are written by hand, shared/calendar.ts and i18n/numbers.ts.)
     await nextTask();
     const hydrating = performance.now();
     hydrateRoot(container, app);
