@@ -37,9 +37,12 @@ export function freePort() {
   });
 }
 
-/** Starts dist/server/index.js on a temporary database; resolves once /healthz answers 200. */
-export async function startServer(extraEnv = {}) {
-  const folder = mkdtempSync(join(tmpdir(), 'codka-bench-'));
+/**
+ * Starts `folder`'s dist/server/index.js (the working directory's by default; another worktree's, for the
+ * benchmarks that compare two builds) on a temporary database; resolves once /healthz answers 200.
+ */
+export async function startServer(extraEnv = {}, folder = process.cwd()) {
+  const data = mkdtempSync(join(tmpdir(), 'codka-bench-'));
   const port = await freePort();
   const started = performance.now();
   // The flags `npm start` runs the server with (package.json): a smaller young generation keeps memory
@@ -49,11 +52,12 @@ export async function startServer(extraEnv = {}) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_PATH: join(folder, 'codka.db'),
-      UPLOADS_DIR: join(folder, 'uploads'),
+      DATABASE_PATH: join(data, 'codka.db'),
+      UPLOADS_DIR: join(data, 'uploads'),
       LOG_LEVEL: 'warn',
       ...extraEnv,
     },
+    cwd: folder,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -81,7 +85,7 @@ export async function startServer(extraEnv = {}) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      rmSync(folder, { recursive: true, force: true });
+      rmSync(data, { recursive: true, force: true });
     },
   };
 }

@@ -23,17 +23,6 @@ const METRICS = {
   si: 'speed-index',
 };
 
-/** The built server of one folder (startServer runs dist/server/index.js from the working directory). */
-async function serve(folder) {
-  const here = process.cwd();
-  process.chdir(folder);
-  try {
-    return await startServer({ SEED_DEMO: 'true' });
-  } finally {
-    process.chdir(here);
-  }
-}
-
 const chromeLauncher = await import('chrome-launcher');
 
 /** One run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is run again. */
@@ -55,7 +44,10 @@ function summary(lhr) {
 }
 
 mkdirSync(OUT, { recursive: true });
-const servers = [await serve(folderA), await serve(folderB)];
+const servers = [
+  await startServer({ SEED_DEMO: 'true' }, folderA),
+  await startServer({ SEED_DEMO: 'true' }, folderB),
+];
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: CHROMIUM_FLAGS,

@@ -12,16 +12,6 @@ const [folderA, folderB, ...routes] = process.argv.slice(2);
 if (!folderB || routes.length === 0) throw new Error('usage: long-tasks.mjs <folderA> <folderB> <route>...');
 const RUNS = Number(process.env.LONG_TASK_RUNS ?? 3);
 
-async function serve(folder) {
-  const here = process.cwd();
-  process.chdir(folder);
-  try {
-    return await startServer({ SEED_DEMO: 'true' });
-  } finally {
-    process.chdir(here);
-  }
-}
-
 /** One cold visit (a fresh context: no cache, no worker) on a Lighthouse-sized phone at 4x slowdown. */
 async function visit(browser, url) {
   const context = await browser.newContext({
@@ -55,7 +45,10 @@ async function visit(browser, url) {
   return tasks;
 }
 
-const servers = [await serve(folderA), await serve(folderB)];
+const servers = [
+  await startServer({ SEED_DEMO: 'true' }, folderA),
+  await startServer({ SEED_DEMO: 'true' }, folderB),
+];
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.slice(1) });
 const results = {};
 try {
