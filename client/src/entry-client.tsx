@@ -1,6 +1,7 @@
 // Before anything that may build a parser; a few lines, so the entry carries it.
 import './lib/zod-csp';
 import { PAGE_CODE_ID } from '@shared/page-render';
+import { nextTask } from './lib/next-task';
 
 /**
  * The browser's start, in two steps. A server-rendered page is readable from its HTML and styles alone; its code
@@ -34,9 +35,6 @@ function afterFirstPaint(): Promise<void> {
     }
   });
 }
-
-/** Lets the browser paint and handle input between two steps of the start. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** How many of the page's downloads start in one task (see downloadPageCode). */
 const DOWNLOADS_PER_TASK = 5;

@@ -8,7 +8,7 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import superjson from 'superjson';
 import { queryClient, startSession, trpc, trpcClient } from './lib/data';
-import { nextTask } from './lib/hydrate-later';
+import { nextTask } from './lib/next-task';
 import { fetchPageTableOnIntent } from './lib/route';
 import { registerServiceWorker } from './lib/service-worker';
 import { markStartingFromServerHtml } from './lib/session';

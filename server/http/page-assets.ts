@@ -69,8 +69,8 @@ export function pageAssets(clientDir: string) {
   const cssOf = (keys: Iterable<string>) =>
     [...keys].flatMap((key) => manifest[key]?.css ?? []).map((file) => `/${file}`);
   // The shell's lazy parts (footer, map...) are the same for every page.
-  const shellStyles = cssOf(entryKey ? closure(entryKey, true) : []);
   const shellLaterCode = entryKey ? closure(entryKey, true) : new Set<string>();
+  const shellStyles = cssOf(shellLaterCode);
 
   // Code a first visit does not download but a page the browser renders itself needs (the page table; the map's
   // outlines, read from the HTML when the server drew the map): the offline worker must keep it, for a page it

@@ -1,6 +1,8 @@
-import { createElement, Fragment } from 'preact';
+import { createElement } from 'preact';
 import { type ReactNode, Suspense, useId, useState } from 'react';
 import { useHydrated } from './hydrated';
+import { nextTask } from './next-task';
+import { withSuspenseMarks } from './suspense-marks';
 
 /**
  * Hydration in slices. Preact hydrates a server-rendered page in one synchronous pass (decision 015); on a slow
@@ -39,17 +41,6 @@ interface Part {
 /** The parts waiting for a task of their own, in the order they were met (top of the page first). */
 const waiting: (() => void)[] = [];
 let waking = false;
-
-interface Scheduler {
-  yield?: () => Promise<void>;
-}
-
-/** The next task: the browser may paint and answer a tap before it. */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 /** Called once no part waits any more. */
 const onceHydrated: (() => void)[] = [];
@@ -109,8 +100,6 @@ function Slice({ part, children }: { part: Part; children?: ReactNode }) {
   return seeded as ReactNode;
 }
 
-const mark = (text: string) => createElement(Fragment, { UNSTABLE_comment: text } as object);
-
 /**
  * A part of a server-rendered page that hydrates in a task of its own, after the rest (see above). It is also a
  * Suspense boundary: in a later render, what inside it waits (texts, code) shows `fallback` meanwhile.
@@ -127,7 +116,7 @@ export function HydrateLater({
   const [part] = useState<Part>(() => ({ mask: [seed, 0], waited: false }));
   const slice = createElement(Slice, { part, children });
   // Read at render (not when the module loads): the unit tests render the server's way in a browser's DOM.
-  if (import.meta.env.SSR) return createElement(Fragment, null, mark('$s'), slice, mark('/$s')) as ReactNode;
+  if (import.meta.env.SSR) return withSuspenseMarks(slice) as ReactNode;
   return createElement(Suspense as never, { fallback }, slice) as ReactNode;
 }
 

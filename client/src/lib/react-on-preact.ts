@@ -2,6 +2,7 @@
 // to it, decision 015), with two differences a server-rendered page needs.
 import { type ComponentChildren, type ComponentType, createElement, Fragment } from 'preact';
 import { lazy as preactLazy } from 'preact/compat';
+import { withSuspenseMarks } from './suspense-marks';
 
 // @ts-expect-error: preact/compat's types are written as CommonJS (`export =`); its module has these named exports.
 export * from 'preact/compat';
@@ -50,13 +51,7 @@ export function lazy<T extends ComponentType<never>>(load: () => Promise<{ defau
   const Part = preactLazy(load) as unknown as ComponentType<object>;
   function MarkedPart(props: object) {
     if (!loaded) return createElement(Part, props);
-    return createElement(
-      Fragment,
-      null,
-      createElement(Fragment, { UNSTABLE_comment: '$s' } as object),
-      createElement(loaded, props),
-      createElement(Fragment, { UNSTABLE_comment: '/$s' } as object),
-    );
+    return withSuspenseMarks(createElement(loaded, props));
   }
   return MarkedPart as unknown as T;
 }
