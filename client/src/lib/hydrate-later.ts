@@ -1,6 +1,7 @@
 import { createElement } from 'preact';
-import { type ReactNode, Suspense, useId, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useHydrated } from './hydrated';
+import { type IdMask, useIdMask, withIdMask } from './id-seed';
 import { nextTask } from './next-task';
 import { withSuspenseMarks } from './suspense-marks';
 
@@ -20,20 +21,14 @@ import { withSuspenseMarks } from './suspense-marks';
  * that is not a hydration (a link followed, a page of results) renders the children at once: the part is only a
  * boundary then.
  *
- * Ids: useId counts in render order from the nearest vnode carrying a mask (`__m`, Preact's `_mask` once its
- * build has mangled the name; the server's renderer runs the same hooks). A part hydrated later renders after
- * its siblings, so it counts from a mask of its own, seeded by an id the part takes where it stands: the server
- * and the browser both render the wrapper in the same place, so the seed, every id inside and every id after
- * it are the server's (tests/client/hydrate-later.test.tsx, and the browser test "hydration in slices keeps the
- * server's ids").
+ * Ids: a part hydrated later renders after its siblings, so it counts its ids from a mask of its own, seeded where
+ * it stands (lib/id-seed.ts; tests/client/hydrate-later.test.tsx, and the browser test "hydration in slices keeps
+ * the server's ids").
  */
-
-/** useId's counter for a subtree: ids are 'P' + seed + '-' + count. */
-type Mask = [seed: string, count: number];
 
 /** What a part keeps across renders (its wrapper's state: the part's own is dropped when it suspends). */
 interface Part {
-  mask: Mask;
+  mask: IdMask;
   /** Set once the part has waited for its task: woken, it hydrates. */
   waited: boolean;
 }
@@ -76,11 +71,6 @@ function waitForTask(): Promise<void> {
   return waited;
 }
 
-/** Where the part's ids count from: its vnode carries the part's mask (a new vnode each render, never a copy). */
-function Seeded({ children }: { children?: ReactNode }) {
-  return children;
-}
-
 function Slice({ part, children }: { part: Part; children?: ReactNode }) {
   // The server's snapshot while Preact hydrates (the first pass, or a part woken here or by a lazy part's code);
   // on the server, never (it renders everything at once).
@@ -95,9 +85,7 @@ function Slice({ part, children }: { part: Part; children?: ReactNode }) {
     const started = performance.now();
     queueMicrotask(() => performance.measure('codka-hydration-part', { start: started }));
   }
-  const seeded = createElement(Seeded as never, null, children);
-  (seeded as { __m?: Mask }).__m = part.mask;
-  return seeded as ReactNode;
+  return withIdMask(part.mask, children as never) as ReactNode;
 }
 
 /**
@@ -111,9 +99,9 @@ export function HydrateLater({
   children?: ReactNode;
   fallback?: ReactNode;
 }): ReactNode {
-  const seed = useId();
-  // Kept across renders: a part mounted later inside goes on counting instead of repeating an id.
-  const [part] = useState<Part>(() => ({ mask: [seed, 0], waited: false }));
+  const mask = useIdMask();
+  // Kept across renders, in the wrapper: Slice suspends, and a component that throws keeps no state.
+  const [part] = useState<Part>(() => ({ mask, waited: false }));
   const slice = createElement(Slice, { part, children });
   // Read at render (not when the module loads): the unit tests render the server's way in a browser's DOM.
   if (import.meta.env.SSR) return withSuspenseMarks(slice) as ReactNode;

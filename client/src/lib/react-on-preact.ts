@@ -2,6 +2,7 @@
 // to it, decision 015), with two differences a server-rendered page needs.
 import { type ComponentChildren, type ComponentType, createElement, Fragment } from 'preact';
 import { lazy as preactLazy } from 'preact/compat';
+import { useIdMask, withIdMask } from './id-seed';
 import { withSuspenseMarks } from './suspense-marks';
 
 // @ts-expect-error: preact/compat's types are written as CommonJS (`export =`); its module has these named exports.
@@ -38,9 +39,23 @@ export async function serverPartsLoaded(): Promise<void> {
  * keeps only the part's first element and throws the rest away (the landing page's "Latest Updates" blanked).
  * The server loads a part's code as soon as the part is defined and renders it in place, with its marks; the
  * browser renders no marks.
+ *
+ * The part counts its ids from a seed of its own (lib/id-seed.ts): in the browser it renders when its code comes,
+ * after parts that follow it on the page (two lazy parts race), where the server rendered it in page order. The
+ * seed is taken by the wrapper, which stays mounted while the part's code is on its way.
  */
 export function lazy<T extends ComponentType<never>>(load: () => Promise<{ default: T }>): T {
-  if (!import.meta.env.SSR) return preactLazy(load) as unknown as T;
+  const Part = import.meta.env.SSR
+    ? serverPart(load)
+    : (preactLazy(load) as unknown as ComponentType<object>);
+  function SeededPart(props: object) {
+    return withIdMask(useIdMask(), createElement(Part, props));
+  }
+  return SeededPart as unknown as T;
+}
+
+/** On the server: the part's code is loaded when it is defined, and the part is rendered in place, marked. */
+function serverPart(load: () => Promise<{ default: ComponentType<never> }>): ComponentType<object> {
   let loaded: ComponentType<object> | undefined;
   serverParts.push(
     load().then((module) => {
@@ -49,9 +64,8 @@ export function lazy<T extends ComponentType<never>>(load: () => Promise<{ defau
   );
   // Only when a render did not wait (serverPartsLoaded): preact-render-to-string then waits and marks it itself.
   const Part = preactLazy(load) as unknown as ComponentType<object>;
-  function MarkedPart(props: object) {
+  return function MarkedPart(props: object) {
     if (!loaded) return createElement(Part, props);
     return withSuspenseMarks(createElement(loaded, props));
-  }
-  return MarkedPart as unknown as T;
+  };
 }
