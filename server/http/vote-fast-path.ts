@@ -1,16 +1,11 @@
-import {
-  getTRPCErrorFromUnknown,
-  getTRPCErrorShape,
-  type TRPCError,
-  transformTRPCResponse,
-} from '@trpc/server';
+import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import superjson from 'superjson';
-import { appRouter, createCaller } from '../routers/_app';
+import { createCaller } from '../routers/_app';
 import { procedurePolicy, procedureType } from '../routers/policy';
 import type { Context } from '../trpc/context';
+import { errorShape, transformer } from '../trpc/init';
 import { trpcRequest } from './trpc-request';
 
 /**
@@ -19,10 +14,11 @@ import { trpcRequest } from './trpc-request';
  * third of each vote in a CPU profile and kept votes under 2,000 per second on two cores (R2,
  * docs/scaling.md; measured again for issue 19: about 15% less server CPU per vote with this path). Here the
  * same procedure runs through tRPC's own caller (so every middleware, input schema and error rule applies),
- * with the same context, and the answer is built by the functions tRPC exports for custom adapters
- * (getTRPCErrorShape, transformTRPCResponse, getHTTPStatusCode) with the router's config, from its public
- * `TRPCRouterDef`: same URL, same status, same bytes, success or error, so the typed client cannot tell.
- * Anything unusual goes to the adapter.
+ * with the same context, and the answer is built as the adapter builds it, from tRPC's public API only: the
+ * error by the same function the router's errorFormatter is (errorShape, server/trpc/init.ts), serialised by the
+ * same transformer, with the status getHTTPStatusCode gives: same URL, same status, same bytes, success or error,
+ * so the typed client cannot tell (tests/server/vote-fast-path.test.ts compares them). Anything unusual goes to the
+ * adapter.
  */
 const isHot = (path: string) => procedurePolicy(path)?.hot === true && procedureType(path) === 'mutation';
 
@@ -45,7 +41,6 @@ function fastCall(request: FastifyRequest): { path: string; batch: boolean } | n
 }
 
 export function voteFastPath(options: FastPathOptions) {
-  const config = appRouter._def._config;
   return async function preHandler(request: FastifyRequest, reply: FastifyReply) {
     if (request.method !== 'POST') return;
     const call = fastCall(request);
@@ -60,7 +55,7 @@ export function voteFastPath(options: FastPathOptions) {
     }
     let input: unknown;
     try {
-      input = raw === undefined ? undefined : superjson.deserialize(raw as never);
+      input = raw === undefined ? undefined : transformer.deserialize(raw as never);
     } catch {
       return;
     }
@@ -73,21 +68,24 @@ export function voteFastPath(options: FastPathOptions) {
     }
     const [scope = '', name = ''] = call.path.split('.');
     const caller = createCaller(ctx) as unknown as Record<string, Record<string, Procedure>>;
-    let response: Parameters<typeof transformTRPCResponse>[1];
+    let response: { result: { data: unknown } } | { error: ReturnType<typeof errorShape> };
     try {
       const data = await caller[scope]?.[name]?.(input);
       response = { result: { data } };
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
       options.onError({ error, path: call.path, type: 'mutation' });
-      response = {
-        error: getTRPCErrorShape({ config, error, type: 'mutation', path: call.path, input, ctx }),
-      };
+      response = { error: errorShape(error, ctx) };
     }
-    const answer = call.batch ? [response] : response;
+    // The status is read from the shape before it is serialised, as the adapter does.
+    const status = getHTTPStatusCode((call.batch ? [response] : response) as never);
+    const sent =
+      'error' in response
+        ? { error: transformer.serialize(response.error) }
+        : { result: { data: transformer.serialize(response.result.data) } };
     return reply
-      .code(getHTTPStatusCode(answer as never))
+      .code(status)
       .type('application/json')
-      .send(JSON.stringify(transformTRPCResponse(config, answer as never)));
+      .send(JSON.stringify(call.batch ? [sent] : sent));
   };
 }

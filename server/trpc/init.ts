@@ -1,6 +1,8 @@
 import { type MessageLanguage, readMessage } from '@shared/i18n/error-messages';
 import type { StaffRole } from '@shared/roles';
-import { initTRPC } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { DomainError } from '../errors/domain-error';
@@ -54,30 +56,39 @@ export interface ProcedurePolicy {
   onlyAdds?: boolean;
 }
 
+/** How answers travel (dates, maps and undefined survive): tRPC's adapter and the vote fast path both use it. */
+export const transformer = superjson;
+
+/**
+ * The error a client receives, built here for tRPC's adapter (errorFormatter below) and for the vote fast path
+ * (server/http/vote-fast-path.ts) alike, from tRPC's public codes: the message in the reader's language (ctx is
+ * missing only when the request could not be read), the JSON-RPC code, and the data a client acts on. Stack
+ * traces never reach a client, whatever NODE_ENV says.
+ */
+export function errorShape(error: TRPCError, ctx: Context | undefined) {
+  const language: MessageLanguage = ctx?.language ?? 'en';
+  const zodError = error.cause instanceof ZodError ? error.cause : null;
+  const domainError = error.cause instanceof DomainError ? error.cause : null;
+  return {
+    message: messageText(publicMessageRef(error), language),
+    code: TRPC_ERROR_CODES_BY_KEY[error.code],
+    data: {
+      code: error.code,
+      httpStatus: getHTTPStatusCodeFromError(error),
+      fieldErrors: zodError ? fieldErrors(zodError, language) : undefined,
+      // errorCode and params (a client translates them itself) and stepUpRequired.
+      ...(domainError ? errorData(domainError) : {}),
+    },
+  };
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<ProcedurePolicy>()
   .create({
-    transformer: superjson,
-    // Stack traces never reach a client, whatever NODE_ENV says.
+    transformer,
     isDev: false,
-    // Messages go out in the reader's language (ctx is missing only when the request could not be read).
-    errorFormatter({ shape, error, ctx }) {
-      const language: MessageLanguage = ctx?.language ?? 'en';
-      const zodError = error.cause instanceof ZodError ? error.cause : null;
-      const domainError = error.cause instanceof DomainError ? error.cause : null;
-      return {
-        ...shape,
-        message: messageText(publicMessageRef(error), language),
-        data: {
-          code: shape.data.code,
-          httpStatus: shape.data.httpStatus,
-          fieldErrors: zodError ? fieldErrors(zodError, language) : undefined,
-          // errorCode and params (a client translates them itself) and stepUpRequired.
-          ...(domainError ? errorData(domainError) : {}),
-        },
-      };
-    },
+    errorFormatter: ({ error, ctx }) => errorShape(error, ctx),
   });
 
 function fieldErrors(error: ZodError, language: MessageLanguage): Record<string, string> {
