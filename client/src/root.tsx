@@ -36,7 +36,8 @@ function replayEarlyTaps() {
     const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
     for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
   };
-  // The parts that hydrate in tasks of their own (lib/hydrate-later.ts) first: a tap on one kept until then.
+  // The parts that hydrate in tasks of their own and the lazy parts whose code comes later (lib/hydrate-later.ts)
+  // first: a tap on one kept until then.
   void partsHydrated().then(() => {
     if (typeof window.requestIdleCallback === 'function')
       window.requestIdleCallback(replay, { timeout: 2000 });

@@ -3,6 +3,7 @@ import { type ReactNode, Suspense, useState } from 'react';
 import { useHydrated } from './hydrated';
 import { type IdMask, useIdMask, withIdMask } from './id-seed';
 import { nextTask } from './next-task';
+import { codeComing } from './part-code';
 import { withSuspenseMarks } from './suspense-marks';
 
 /**
@@ -57,12 +58,20 @@ async function wakeWaitingParts(): Promise<void> {
 }
 
 /**
- * Resolves once the parts met so far have hydrated (at once when none waits). Parts inside a lazy part whose
- * code is still on its way are not counted: they are met when it comes.
+ * Resolves once the page works: every part met so far has hydrated, the lazy parts whose code came after the
+ * first pass (the landing page's map) and the parts they hold included. A part's code, once come, renders in the
+ * microtasks after it; the task after that sees the parts it met.
  */
-export function partsHydrated(): Promise<void> {
-  if (!waking) return Promise.resolve();
-  return new Promise((resolve) => onceHydrated.push(resolve));
+export async function partsHydrated(): Promise<void> {
+  for (;;) {
+    const coming = codeComing();
+    if (coming) {
+      await coming;
+      await nextTask();
+    } else if (waking) {
+      await new Promise<void>((resolve) => onceHydrated.push(resolve));
+    } else return;
+  }
 }
 
 function waitForTask(): Promise<void> {

@@ -3,6 +3,7 @@
 import { type ComponentChildren, type ComponentType, createElement, Fragment } from 'preact';
 import { lazy as preactLazy } from 'preact/compat';
 import { useIdMask, withIdMask } from './id-seed';
+import { partCode } from './part-code';
 import { withSuspenseMarks } from './suspense-marks';
 
 // @ts-expect-error: preact/compat's types are written as CommonJS (`export =`); its module has these named exports.
@@ -42,12 +43,13 @@ export async function serverPartsLoaded(): Promise<void> {
  *
  * The part counts its ids from a seed of its own (lib/id-seed.ts): in the browser it renders when its code comes,
  * after parts that follow it on the page (two lazy parts race), where the server rendered it in page order. The
- * seed is taken by the wrapper, which stays mounted while the part's code is on its way.
+ * seed is taken by the wrapper, which stays mounted while the part's code is on its way. Until the code has come,
+ * the page does not count as hydrated (partsHydrated, lib/hydrate-later.ts).
  */
 export function lazy<T extends ComponentType<never>>(load: () => Promise<{ default: T }>): T {
   const Part = import.meta.env.SSR
     ? serverPart(load)
-    : (preactLazy(load) as unknown as ComponentType<object>);
+    : (preactLazy(() => partCode(load())) as unknown as ComponentType<object>);
   function SeededPart(props: object) {
     return withIdMask(useIdMask(), createElement(Part, props));
   }
