@@ -2,9 +2,10 @@ import { votePercentage } from '@shared/election-rules';
 import { parseEligibleRegions } from '@shared/eligibility';
 import { DISTRICT_REGIONS, type DistrictRegion } from '@shared/regions';
 import type { EligibilityRule } from '@shared/voter-roll';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { districts, elections, profiles, users, voters, votes } from '../db/schema';
+import { preparedOnce } from '../db/prepared';
+import { districts, elections, eligibleVoterCounts, voters, votes } from '../db/schema';
 import { enrolledVotersByRegion } from './voter-roll/counts';
 
 /**
@@ -21,7 +22,8 @@ export interface Turnout {
 
 interface StoredRule {
   eligibility: EligibilityRule;
-  eligibleRegions: string | null;
+  /** As stored (JSON), or as publicRequirement parsed it: a results read has the parsed rule already. */
+  eligibleRegions: string | readonly DistrictRegion[] | null;
 }
 
 export function turnoutOf(voteCount: number, eligibleVoters: number): Turnout {
@@ -30,8 +32,21 @@ export function turnoutOf(voteCount: number, eligibleVoters: number): Turnout {
 
 /** The regions whose enrolled voters may vote: the listed ones, or all 18 (read as the vote check reads them). */
 function eligibleRegionsOf(rule: StoredRule): readonly DistrictRegion[] {
-  return parseEligibleRegions(rule.eligibleRegions) ?? DISTRICT_REGIONS;
+  const regions = rule.eligibleRegions;
+  return (typeof regions === 'string' ? parseEligibleRegions(regions) : regions) ?? DISTRICT_REGIONS;
 }
+
+/**
+ * Active accounts, or only those with a confirmed address: the counts the triggers of drizzle/0010 keep in the
+ * transaction of every write to accounts, so this is one indexed read at any number of accounts.
+ */
+const activeAccountsCount = preparedOnce((db) =>
+  db
+    .select({ accounts: eligibleVoterCounts.voters })
+    .from(eligibleVoterCounts)
+    .where(and(eq(eligibleVoterCounts.rule, sql.placeholder('rule')), eq(eligibleVoterCounts.region, '')))
+    .prepare(),
+);
 
 /**
  * Counts eligible voters by rule, each kind read at most once per counter (the /verified-results list asks for
@@ -40,13 +55,8 @@ function eligibleRegionsOf(rule: StoredRule): readonly DistrictRegion[] {
 export function eligibleVoterCounter(db: Db) {
   let enrolled: Map<DistrictRegion, number> | undefined;
   const accounts = new Map<'verifiedEmail' | 'signedIn', number>();
-  const activeAccounts = (verifiedOnly: boolean) =>
-    db
-      .select({ accounts: count() })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(and(eq(profiles.isActive, true), verifiedOnly ? isNotNull(users.emailVerifiedAt) : undefined))
-      .get()?.accounts ?? 0;
+  const activeAccounts = (rule: 'verifiedEmail' | 'signedIn') =>
+    activeAccountsCount(db).get({ rule })?.accounts ?? 0;
   return (rule: StoredRule): number => {
     if (rule.eligibility === 'enrolled') {
       enrolled ??= enrolledVotersByRegion(db);
@@ -55,7 +65,7 @@ export function eligibleVoterCounter(db: Db) {
     }
     let counted = accounts.get(rule.eligibility);
     if (counted === undefined) {
-      counted = activeAccounts(rule.eligibility === 'verifiedEmail');
+      counted = activeAccounts(rule.eligibility);
       accounts.set(rule.eligibility, counted);
     }
     return counted;
@@ -80,11 +90,6 @@ export function turnoutReader(db: Db) {
     const rule = storedRule(db, electionId);
     return rule ? turnoutOf(voteCount, eligible(rule)) : null;
   };
-}
-
-/** One election's public turnout (see turnoutReader). */
-export function electionTurnout(db: Db, electionId: string, voteCount: number): Turnout | null {
-  return turnoutReader(db)(electionId, voteCount);
 }
 
 /**

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './directory';
 export * from './election-records';
 export * from './elections';
+export * from './eligible-voters';
 export * from './photos';
 export * from './polls';
 export * from './voter-roll';

@@ -7,6 +7,7 @@ import {
 } from '@shared/schemas/election-record';
 import { and, asc, eq, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { candidates, electionRecords, elections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { eligibleVoterCounter } from '../turnout';
@@ -177,21 +178,35 @@ export async function fixDueElectionRecords(db: Db, now = new Date()): Promise<n
   return fixed;
 }
 
+/** What deciding whether a record is public needs of its election (a results read has it already). */
+type RecordElection = Pick<
+  NonNullable<ReturnType<typeof electionOf>>,
+  'id' | 'status' | 'startTime' | 'endTime' | 'resultsVisible' | 'hideResultsUntilClose'
+>;
+
+/** storedRecordHead for the reads every results page makes, prepared once. */
+const recordHeadById = preparedOnce((db) =>
+  db
+    .select({ root: electionRecords.root, votesCast: electionRecords.votesCast })
+    .from(electionRecords)
+    .where(eq(electionRecords.electionId, sql.placeholder('electionId')))
+    .prepare(),
+);
+
 /**
  * Whether the record may be shown: a published election that has ended, whose results voters may see, and
  * whose record is fixed. Never before the results themselves are public (SPEC §4's rule, shared/election-rules.ts).
  * Undefined: no such published election; null: its record is not public (yet).
  */
-function publicRecordOf(db: Db, electionId: string, now: Date) {
-  const election = electionOf(db, electionId);
+function publicRecordOf(db: Db, election: RecordElection | undefined, now: Date) {
   if (!election || election.status === 'Draft') return undefined;
   if (!hasEnded(election, now) || !resultsVisibleToVoters(election, now)) return null;
-  return storedRecordHead(db, electionId) ?? null;
+  return recordHeadById(db).get({ electionId: election.id }) ?? null;
 }
 
 /** The published record's root (its ETag), without reading its document; refused like the record itself. */
 export function publishedRecordRoot(db: Db, electionId: string, now = new Date()): string {
-  const record = publicRecordOf(db, electionId, now);
+  const record = publicRecordOf(db, electionOf(db, electionId), now);
   if (record === undefined) throw new DomainError('election.notFound', { id: electionId });
   if (!record) throw new DomainError('election.recordNotPublished');
   return record.root;
@@ -212,7 +227,16 @@ export function electionRecordSummary(
   electionId: string,
   now = new Date(),
 ): ElectionRecordSummary | null {
-  const record = publicRecordOf(db, electionId, now);
+  return recordSummaryOf(db, electionOf(db, electionId), now);
+}
+
+/** electionRecordSummary for an election row the caller has just read (the results read: one query fewer). */
+export function recordSummaryOf(
+  db: Db,
+  election: RecordElection | undefined,
+  now = new Date(),
+): ElectionRecordSummary | null {
+  const record = publicRecordOf(db, election, now);
   return record ? { root: record.root, votesCast: record.votesCast } : null;
 }
 
