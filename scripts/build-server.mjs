@@ -1,6 +1,6 @@
-// Bundles the server into dist/server (index.js, the entry, and its chunk); CommonJS packages stay external
-// and load from node_modules. The import aliases (@server/..., @shared/...) resolve through tsconfig.json's
-// "paths", which esbuild reads by itself.
+// Bundles the server into dist/server (index.js, the entry, and the chunks it imports); CommonJS packages stay
+// external and load from node_modules. The import aliases (@server/..., @shared/...) resolve through
+// tsconfig.json's "paths", which esbuild reads by itself.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
@@ -50,7 +50,7 @@ rmSync('dist/server', { recursive: true, force: true });
 await build({
   entryPoints: ['server/index.ts'],
   outdir: 'dist/server',
-  // server/index.ts turns on Node's compile cache and then imports the rest: a chunk of its own.
+  // server/index.ts turns on Node's compile cache and then imports the rest, which must be another file.
   splitting: true,
   chunkNames: '[name]-[hash]',
   bundle: true,
