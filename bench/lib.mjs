@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 // The load generator and Lighthouse live in bench/package.json, so that a production install does not carry
 // them: every benchmark imports this file first, which installs them on first use (npm ci, from the lockfile).
@@ -23,8 +24,6 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'];
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -45,9 +44,13 @@ export async function startServer(extraEnv = {}, folder = process.cwd()) {
   const data = mkdtempSync(join(tmpdir(), 'codka-bench-'));
   const port = await freePort();
   const started = performance.now();
-  // The flags `npm start` runs the server with (package.json): a smaller young generation keeps memory
-  // under load about 20 MB lower at no measurable cost in throughput (docs/scaling.md).
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/index.js'], {
+  // Started the way `npm start` starts it (scripts/start.mjs: the build check, then the server in the same
+  // process with its Node flags), so the pid is the server's. A build from before that launcher: its entry
+  // with today's flags.
+  const launcher = existsSync(join(folder, 'scripts', 'start.mjs'))
+    ? ['scripts/start.mjs']
+    : [...SERVER_NODE_FLAGS, 'dist/server/index.js'];
+  const child = spawn(process.execPath, launcher, {
     env: {
       ...process.env,
       PORT: String(port),

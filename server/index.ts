@@ -1,14 +1,9 @@
 // `npm start` and `node dist/server/index.js <command>`: the same commands as the release executable
 // (`codka --help`), with packages from node_modules and demo data seeded into an empty database by default.
-import { runCli } from './cli/main';
-import { checkoutRuntime } from './cli/runtime';
+import { enableCompileCache } from 'node:module';
 
-runCli(process.argv.slice(2), checkoutRuntime()).then(
-  (code) => {
-    if (code !== null) process.exit(code);
-  },
-  (error: unknown) => {
-    console.error('Codka failed:', error);
-    process.exit(1);
-  },
-);
+// Node keeps the compiled code of every file it loads (the server and the page renderer) in a cache folder
+// (the system's temporary folder, or NODE_COMPILE_CACHE) and reuses it at the next start: about half of a
+// cold start (docs/scaling.md, S1). It must be on before the files load, hence the import below.
+enableCompileCache();
+await import('./main');

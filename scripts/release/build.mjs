@@ -8,6 +8,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, w
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 import { betterSqliteEntries, betterSqliteForNode, NATIVE_PACKAGES, packageFiles } from './native.mjs';
 import { buildPayload, filesUnder } from './payload.mjs';
 
@@ -95,8 +96,8 @@ const seaConfig = {
   disableExperimentalSEAWarning: true,
   useCodeCache: false,
   useSnapshot: false,
-  // The flag `npm start` runs the server with (docs/scaling.md): a smaller young generation, less memory.
-  execArgv: ['--max-semi-space-size=8'],
+  // The flags `npm start` runs the server with (scripts/server-node-flags.mjs, docs/scaling.md).
+  execArgv: SERVER_NODE_FLAGS,
   assets: { 'manifest.json': 'manifest.json', 'payload.br': 'payload.br' },
 };
 writeFileSync(join(workDir, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));
