@@ -98,20 +98,6 @@ function toastsGate(): Plugin {
 }
 
 /**
- * React's names served by Preact (preact/compat): the same components, hooks and hydration at a tenth of React's
- * download, in the browser and in the server's renderer alike, so the server's markup is what the browser's
- * hydration expects (decision 015).
- */
-export const reactOnPreact = [
-  { find: /^react$/, replacement: resolve('client/src/lib/react-on-preact.ts') },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
-
-/**
  * The files of the browser's start: the entry's chunk and the start's (client/src/start.tsx), with all they import.
  * Every lazy part of the site loads after them, so its list of imports to fetch at once needs none of them: the
  * lists are written into the start's chunk (44 of them, the page table's), and those names in each were about
@@ -154,7 +140,7 @@ const ssrBuild = defineConfig({
   root: 'client',
   publicDir: false,
   plugins: [react()],
-  resolve: { tsconfigPaths: true, alias: reactOnPreact },
+  resolve: { tsconfigPaths: true },
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: 'src/entry-server.tsx',
@@ -189,7 +175,6 @@ const browserBuild = defineConfig({
     // react-router's package exports only its development build (ENABLE_DEV_WARNINGS on: its warnings' code and
     // texts in every visitor's download, F1); its production build is the same code with them off.
     alias: [
-      ...reactOnPreact,
       { find: /^react-router$/, replacement: resolve('node_modules/react-router/dist/production/index.mjs') },
       {
         find: /^react-router\/dom$/,
@@ -241,7 +226,7 @@ const browserBuild = defineConfig({
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](preact|react-router)[\\/]|react-on-preact/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 3,
             },
             {

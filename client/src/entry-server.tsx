@@ -1,16 +1,15 @@
 import './lib/zod-csp';
+import { Writable } from 'node:stream';
 import type { AppRouter } from '@server/routers/_app';
 import type { PageHead, RenderPage, RenderRequest, RenderResult } from '@shared/page-render';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import { options } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
 import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import superjson from 'superjson';
 import { i18n } from './i18n';
 import { PageHeadContext } from './lib/page-meta';
-import { serverPartsLoaded } from './lib/react-on-preact';
 import type { PageHandle } from './lib/route';
 import { createApiClient } from './lib/trpc';
 import { Root } from './root';
@@ -29,21 +28,6 @@ const RENDER_TIMEOUT_MS = 5000;
 
 // Never asked: the server's render reads only what the loaders put in the cache.
 const trpcClient = createApiClient();
-
-/**
- * preact/compat's `use(Context)` (Mantine reads its theme with it) looks the provider up in the component's
- * "global context", a field the browser's renderer fills in and preact-render-to-string does not: it gives a
- * function component the same map as its `context`. Before each component renders, the server's copy is given
- * that map under the renderer's name for it (`__n`, Preact's `_globalContext` after its build's name mangling;
- * tests/server/ssr prove the theme and every page still render).
- */
-type RenderedVNode = { __c?: { context?: unknown; __n?: unknown } };
-const beforeRender = (options as { __r?: (vnode: RenderedVNode) => void }).__r;
-(options as { __r?: (vnode: RenderedVNode) => void }).__r = (vnode) => {
-  const component = vnode.__c;
-  if (component && component.__n === undefined) component.__n = component.context;
-  beforeRender?.(vnode);
-};
 
 let previous: Promise<unknown> = Promise.resolve();
 
@@ -84,7 +68,6 @@ async function renderPage({
     const reasons = Object.values(context.errors).map((error) => String((error as Error)?.message ?? error));
     throw new Error(`route failed on the server: ${reasons.join('; ')}`);
   }
-  await serverPartsLoaded();
   const head: PageHead = { title: '', description: '' };
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = await renderToHtml(
@@ -123,22 +106,40 @@ async function renderPage({
 
 /**
  * The whole tree, lazy parts and texts included: the reader's first view is complete in the HTML, and nothing is
- * sent before it is (the CSP allows no inline script that would finish a part later). Preact marks each part that
- * waited for its code, so the browser hydrates it once its code has arrived.
+ * sent before it is, so React writes no inline script to finish a part later (the CSP allows none).
  */
 function renderToHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The page took too long to render')), RENDER_TIMEOUT_MS);
+    let failed = false;
+    const chunks: Buffer[] = [];
+    const html = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        done();
+      },
+      final(done) {
+        done();
+        if (!failed) resolve(Buffer.concat(chunks).toString('utf8'));
+      },
+    });
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      clearTimeout(timer);
+      stream.abort(error);
+      reject(error);
+    };
+    const stream = renderToPipeableStream(element, {
+      onAllReady() {
+        clearTimeout(timer);
+        stream.pipe(html);
+      },
+      onShellError: fail,
+      // An error inside a Suspense boundary would have the browser render that part itself: the cached copy would
+      // hold a fallback instead of the page, so the render fails and the browser renders the page instead.
+      onError: fail,
+    });
+    const timer = setTimeout(() => fail(new Error('The page took too long to render')), RENDER_TIMEOUT_MS);
     timer.unref();
-    Promise.resolve(renderToStringAsync(element as never)).then(
-      (html) => {
-        clearTimeout(timer);
-        resolve(html);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
   });
 }

@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { SessionProvider } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
-import { HydrateLater, partsHydrated } from './lib/hydrate-later';
+import { onPageHydrated, Slice } from './lib/slice';
 import { subscribeToasts, toastsAreLoaded } from './lib/toasts-gate';
 import { type createApiClient, TRPCProvider } from './lib/trpc';
 import { cssVariablesResolver, theme } from './theme';
@@ -20,28 +20,23 @@ const NotificationsOnDemand = lazy(() =>
 
 interface EarlyTaps {
   __codkaEarlyTaps?: Element[];
+  __codkaStarted?: boolean;
   __codkaHydrated?: boolean;
 }
 
 /**
- * Once the page works, the taps made before it did (public/theme-init.js keeps them): the same buttons, which
- * hydration kept, are clicked again in order.
+ * After the root's first commit, the taps made before it (public/theme-init.js keeps them until `__codkaStarted`):
+ * the same buttons, which hydration kept, are clicked again in order. React hydrates a slice that is not hydrated
+ * yet at once when a tap reaches it, so they need not wait. `__codkaHydrated` says when every slice has
+ * hydrated: the browser tests wait for it.
  */
-function replayEarlyTaps() {
+function startPage() {
   const page = window as unknown as EarlyTaps;
-  // The root's first commit can come before the parts inside Suspense boundaries are hydrated: the browser's
-  // first idle moment after it is when React has no hydration work left. Taps until then are kept too.
-  const replay = () => {
+  page.__codkaStarted = true;
+  const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
+  for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
+  onPageHydrated(() => {
     page.__codkaHydrated = true;
-    const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
-    for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
-  };
-  // The parts that hydrate in tasks of their own and the lazy parts whose code comes later (lib/hydrate-later.ts)
-  // first: a tap on one kept until then.
-  void partsHydrated().then(() => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(replay, { timeout: 2000 });
-    else window.setTimeout(replay, 200);
   });
 }
 
@@ -57,7 +52,7 @@ interface RootProps {
  * (React Query with tRPC) and the toasts.
  */
 export function Root({ queryClient, trpcClient, children }: RootProps) {
-  useEffect(replayEarlyTaps, []);
+  useEffect(startPage, []);
   // The server renders no toasts: its answer is always false.
   const toasts = useSyncExternalStore(subscribeToasts, toastsAreLoaded, () => false);
   return (
@@ -74,16 +69,13 @@ export function Root({ queryClient, trpcClient, children }: RootProps) {
               <NotificationsOnDemand />
             </Suspense>
           )}
-          {/*
-            What suspends outside a page's own boundaries (texts on their way) waits here: React kept the page
-            as it was meanwhile; Preact needs a boundary to do so (decision 015).
-          */}
-          <Suspense fallback={null}>
+          {/* What suspends outside a page's own boundaries (texts on their way) waits here. */}
+          <Slice>
             <SessionProvider>
-              {/* The providers hydrate first, the page in the tasks after (lib/hydrate-later.ts). */}
-              <HydrateLater>{children}</HydrateLater>
+              {/* The providers hydrate first, the page in the passes after (lib/slice.tsx). */}
+              <Slice>{children}</Slice>
             </SessionProvider>
-          </Suspense>
+          </Slice>
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -2,7 +2,7 @@ import './lib/zod-csp';
 import './i18n';
 import { PAGE_STATE_ID, type PageState } from '@shared/page-render';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ErrorInfo, StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -45,6 +45,23 @@ async function loadMatchedRoutes(routes: RouteObject[]): Promise<void> {
   );
 }
 
+interface HydrationErrors {
+  __codkaRecoverableErrors?: string[];
+}
+
+/**
+ * A part of the server's HTML that React could not hydrate (it rendered that part again in the browser): a bug
+ * between the server's render and the browser's. Kept on the window for the browser tests, which fail on any.
+ */
+function reportHydrationError(error: unknown, info: ErrorInfo): void {
+  const page = window as unknown as HydrationErrors;
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  const text = `${error instanceof Error ? error.message : String(error)}${cause}${info.componentStack ?? ''}`;
+  page.__codkaRecoverableErrors ??= [];
+  page.__codkaRecoverableErrors.push(text);
+  console.error('Hydration error:', text);
+}
+
 async function start(container: HTMLElement) {
   const state = pageState();
   const routes = createRoutes({ trpc, queryClient, waitForData: false });
@@ -67,16 +84,14 @@ async function start(container: HTMLElement) {
   );
   if (state && container.firstChild) {
     // Each step in a task of its own, so none holds a phone's main thread long (total blocking time) and a tap
-    // in between is answered: the page's code, the router, the first hydration pass (Preact's
-    // is one synchronous pass: the parts marked <HydrateLater> are left out of it and hydrate in the tasks after
-    // it, lib/hydrate-later.ts), then the session's start, after the first of those parts.
+    // in between is answered: the page's code, the router, then hydration. In a transition React hydrates in
+    // slices that yield to the browser (lib/slice.tsx); the session starts in the task after.
     // (No Intl date or number formats: their first use loads ICU's locale data, about 60 ms at Lighthouse's
     // slowdown; dates and numbers are written by hand, shared/calendar.ts and i18n/numbers.ts.)
     await nextTask();
-    const hydrating = performance.now();
-    hydrateRoot(container, app);
-    // The first pass's length, for the benchmarks (bench/long-tasks.mjs).
-    performance.measure('codka-hydration-first-pass', { start: hydrating });
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: reportHydrationError });
+    });
     await nextTask();
   } else {
     container.replaceChildren();

@@ -145,7 +145,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) 
       <Notifications />
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          {/* As root.tsx: a component whose texts are still loading suspends here (Preact needs the boundary). */}
+          {/* As root.tsx: a component whose texts are still loading suspends here. */}
           <Suspense fallback={null}>
             <SessionProvider>
               <RouterProvider router={router} />

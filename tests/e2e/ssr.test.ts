@@ -172,9 +172,9 @@ describe('hydration', () => {
 });
 
 describe("hydration keeps the server's ids", () => {
-  // Preact hydrates without rewriting attributes: an id (Mantine's useId, behind labels, descriptions and the
+  // React hydrates without rewriting attributes: an id (Mantine's useId, behind labels, descriptions and the
   // classes of its responsive styles) that came out differently in the browser would leave the server's attribute
-  // pointing at nothing, silently (decision 015). Desktop width, so responsive styles apply.
+  // pointing at nothing, silently. Desktop width, so responsive styles apply.
   it.each(MEASURED.map((measured) => measured.path))(
     '%s: every id referred to exists, every style class has its rule',
     async (path) => {
@@ -204,69 +204,6 @@ describe("hydration keeps the server's ids", () => {
         return [...[...used].filter((name) => !styled.has(name)).map((name) => `class ${name}`), ...dangling];
       });
       expect(broken).toEqual([]);
-    },
-  );
-});
-
-describe("hydration in slices keeps the server's ids", () => {
-  // Parts of a page hydrate in tasks of their own (client/src/lib/hydrate-later.ts), after what follows them; each
-  // counts its ids from a seed of its own. Read from Preact's tree once every part has hydrated: each element's
-  // id (and what refers to one) as the browser rendered it is the one the server wrote in the HTML. A lazy part
-  // seeds its own too: on `/` the map's code is also held back until the sections below it have hydrated (CI once
-  // saw the map's caption take their ids when their code came first).
-  it.each([...MEASURED.map((measured) => [measured.path, '']), ['/', ', the map’s code coming last']])(
-    "%s: every id the browser renders, inside and after the parts hydrated later, is the server's%s",
-    async (path, late) => {
-      const { page } = await openPage('desktop');
-      if (late)
-        await page.route(/\/assets\/SomaliaMap-[^/]+\.js$/, async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 1500));
-          await route.continue();
-        });
-      await visit(page, path);
-      await waitForHydration(page);
-      // Preact's names after its build (`__k` children, `__e` element, `__u` flags; 128: suspended).
-      type VNodeLike = {
-        type: unknown;
-        props: Record<string, unknown>;
-        __k?: VNodeLike[];
-        __e?: Element;
-        __u?: number;
-      };
-      // Every part hydrated: none is still suspended.
-      await page.waitForFunction(() => {
-        const walk = (node: VNodeLike | null | undefined): boolean =>
-          !node || (!((node.__u ?? 0) & 128) && (node.__k ?? []).every(walk));
-        return walk((document.getElementById('root') as unknown as { __k?: VNodeLike }).__k);
-      });
-      const { compared, differing, parts } = await page.evaluate(() => {
-        const names = ['id', 'for', 'htmlFor', 'aria-labelledby', 'aria-describedby', 'aria-controls'];
-        const differing: string[] = [];
-        let compared = 0;
-        const walk = (node: VNodeLike | null | undefined) => {
-          if (!node) return;
-          if (typeof node.type === 'string' && node.__e) {
-            for (const name of names) {
-              const value = node.props[name];
-              if (typeof value !== 'string') continue;
-              compared++;
-              const attribute = node.__e.getAttribute(name === 'htmlFor' ? 'for' : name);
-              if (attribute !== value)
-                differing.push(`${node.type} ${name}: browser ${value}, server ${attribute}`);
-            }
-          }
-          for (const child of node.__k ?? []) walk(child);
-        };
-        const root = document.getElementById('root') as HTMLElement;
-        walk((root as unknown as { __k?: VNodeLike }).__k);
-        const parts = document.createNodeIterator(root, NodeFilter.SHOW_COMMENT);
-        let marks = 0;
-        while (parts.nextNode()) if ((parts.referenceNode as Comment).data === '$s') marks++;
-        return { compared, differing, parts: marks };
-      });
-      expect(parts).toBeGreaterThan(2);
-      expect(compared).toBeGreaterThan(5);
-      expect(differing).toEqual([]);
     },
   );
 });

@@ -4,7 +4,7 @@ interface Scheduler {
 
 /**
  * The next task: the browser may paint and answer a tap before it. The steps of a page's start (entry-client.tsx,
- * start.tsx) and the parts that hydrate later (hydrate-later.ts) each wait for it. No imports: the entry carries it.
+ * start.tsx) each wait for it. No imports: the entry carries it.
  */
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;

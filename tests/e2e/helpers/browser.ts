@@ -117,6 +117,8 @@ export function trackPages(setup: () => { browser: Browser; origin: string }) {
   afterEach(async () => {
     const pages = open;
     open = [];
+    // Parts of the server's HTML that React could not hydrate (client/src/start.tsx keeps them on the window).
+    await Promise.all(pages.map(recordHydrationErrors));
     const problems = pages.flatMap((testPage) => testPage.problems);
     await Promise.all(pages.map((testPage) => testPage.close()));
     if (problems.length > 0) {
@@ -130,6 +132,20 @@ export function trackPages(setup: () => { browser: Browser; origin: string }) {
     open.push(testPage);
     return testPage;
   };
+}
+
+/** The page's recoverable hydration errors, as problems (also when its console.error was not seen). */
+async function recordHydrationErrors(testPage: TestPage): Promise<void> {
+  if (testPage.page.isClosed()) return;
+  const errors = await testPage.page
+    .evaluate(
+      () => (window as unknown as { __codkaRecoverableErrors?: string[] }).__codkaRecoverableErrors ?? [],
+    )
+    .catch(() => [] as string[]);
+  for (const error of errors) {
+    const problem = `hydration error: ${error}`;
+    if (!testPage.problems.some((seen) => seen.includes(error))) testPage.problems.push(problem);
+  }
 }
 
 /** Path and query of the page's URL, for comparing with "/" and the like. */
@@ -149,9 +165,9 @@ export async function visit(page: Page, path: string): Promise<void> {
 }
 
 /**
- * Resolves once a page the server rendered works: React has hydrated it, parts inside Suspense boundaries
- * included, and taps made before then have been replayed. client/src/root.tsx marks that moment on the window
- * (`__codkaHydrated`, for public/theme-init.js's kept taps); the server's HTML alone looks the same before it.
+ * Resolves once a page the server rendered works: React has hydrated it, every slice (client/src/lib/slice.tsx)
+ * included, and taps made before React started have been replayed. client/src/root.tsx marks that moment on the
+ * window (`__codkaHydrated`); the server's HTML alone looks the same before it.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(

@@ -12,8 +12,14 @@ import { firstHeading, metaContent, pageState, rootMarkup, serverRenderingApps }
  */
 const openApp = serverRenderingApps();
 
-/** Text as the server's renderer writes it into HTML (preact-render-to-string escapes &, " and <; not '). */
-const html = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+/** Text as React's server renderer writes it into HTML (it escapes &, <, >, " and '). */
+const html = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 describe('the /open-data page on the server', () => {
   it.each([

@@ -3,7 +3,7 @@ import { IconIdBadge2, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { Slice } from '../../lib/slice';
 import { DeferredTooltip as Tooltip } from './DeferredTooltip';
 import { LanguageMenu } from './LanguageMenu';
 import {
@@ -45,9 +45,9 @@ export function SiteHeader({
       </Anchor>
 
       <nav aria-label={t('nav.mainNav')} className={classes.desktopNav}>
-        {/* The wide screen's links and buttons hydrate in tasks of their own, after the phone's controls
-            (lib/hydrate-later.ts). */}
-        <HydrateLater>
+        {/* The wide screen's links and buttons hydrate in a slice of their own, after the phone's controls
+            (lib/slice.tsx). */}
+        <Slice>
           {DESKTOP_LINKS.map((link) => (
             <Anchor
               key={link.to}
@@ -60,7 +60,7 @@ export function SiteHeader({
               {t(link.label)}
             </Anchor>
           ))}
-        </HydrateLater>
+        </Slice>
       </nav>
 
       <Group gap="xs" wrap="nowrap">
@@ -74,7 +74,7 @@ export function SiteHeader({
           {t('nav.onlineVoting')}
         </Button>
         <Group gap="xs" wrap="nowrap" className={classes.desktopOnly}>
-          <HydrateLater>
+          <Slice>
             {loading ? (
               <Skeleton h={36} w={80} />
             ) : user ? (
@@ -118,7 +118,7 @@ export function SiteHeader({
                 {t('nav.signIn')}
               </Button>
             )}
-          </HydrateLater>
+          </Slice>
         </Group>
         <div className={classes.desktopOnly}>
           <LanguageMenu />

@@ -2,7 +2,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { Slice } from '../../lib/slice';
 import { allStyles } from '../../styles/mantine-styles';
 import { PageLoader } from '../PageLoader';
 import { ScrollToHash } from './ScrollToHash';
@@ -50,10 +50,10 @@ export function SiteLayout() {
         {t('site.skipToContent')}
       </a>
       <header className={classes.header}>
-        {/* The page's parts hydrate in tasks of their own (lib/hydrate-later.ts), the header's first. */}
-        <HydrateLater>
+        {/* The page's parts hydrate in slices of their own (lib/slice.tsx), the header's first. */}
+        <Slice>
           <SiteHeader drawerOpened={drawerOpened} onToggleDrawer={toggleDrawer} />
-        </HydrateLater>
+        </Slice>
       </header>
       {drawerUsed && (
         <Suspense fallback={null}>
@@ -62,13 +62,13 @@ export function SiteLayout() {
       )}
       <main id="main-content" tabIndex={-1} className={classes.content}>
         {/* A page whose texts are still downloading (after a language switch) shows the loader, not a blank. */}
-        <HydrateLater fallback={<PageLoader />}>
+        <Slice fallback={<PageLoader />}>
           <Outlet />
-        </HydrateLater>
+        </Slice>
       </main>
-      <Suspense fallback={null}>
+      <Slice>
         <SiteFooter />
-      </Suspense>
+      </Slice>
       <ScrollRestoration />
       <ScrollToHash />
     </div>

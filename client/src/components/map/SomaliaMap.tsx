@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { MAP_VIEWBOX_SIZE, MOGADISHU_POINT, REGION_LABEL_POINTS } from '../../generated/somalia-map';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { Slice } from '../../lib/slice';
 import { RegionLabel } from './RegionLabel';
 import { RegionLinks } from './RegionLinks';
 import { regionPath } from './region-paths';
@@ -140,8 +140,8 @@ export function SomaliaMap() {
             </g>
           )}
           <g aria-hidden className={classes.labels}>
-            {/* The labels and the list below hydrate in tasks of their own, after the regions (lib/hydrate-later.ts). */}
-            <HydrateLater>
+            {/* The labels and the list below hydrate in slices of their own, after the regions (lib/slice.tsx). */}
+            <Slice>
               {MAP_REGION_CODES.map((code) => (
                 <RegionLabel
                   key={code}
@@ -150,7 +150,7 @@ export function SomaliaMap() {
                   className={classes.label}
                 />
               ))}
-            </HydrateLater>
+            </Slice>
           </g>
           {/* biome-ignore lint/a11y/noInteractiveElementToNoninteractiveRole: the pin is a picture (SVG has no <img> for drawn shapes) */}
           <g
@@ -202,9 +202,9 @@ export function SomaliaMap() {
         {/* ODbL attribution, required wherever the map is shown (shared/data/map/SOURCE.md). */}
         {t('map.attribution')}
       </Text>
-      <HydrateLater>
+      <Slice>
         <RegionLinks />
-      </HydrateLater>
+      </Slice>
     </figure>
   );
 }

@@ -2,12 +2,13 @@ import { Anchor, Button, Grid, List, Paper, Stack, Text, Title, VisuallyHidden }
 import { isRegionSlug, REGIONS, type RegionProfile } from '@shared/content/regions';
 import { STATES } from '@shared/content/states';
 import { IconArrowRight, IconExternalLink } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { Slice } from '../../lib/slice';
 import { BackLink } from './BackLink';
 import { areaText, regionPopulationText, seatsText } from './content-texts';
 import { StatGrid } from './StatGrid';
@@ -99,9 +100,9 @@ function RegionDetail({ region }: { region: RegionProfile }) {
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Stack gap="lg">
-              <Suspense fallback={null}>
+              <Slice>
                 <RegionLocator image={region.mapImage} alt={tr(`region.${region.slug}.mapAlt`)} />
-              </Suspense>
+              </Slice>
               <Paper withBorder radius="md" p="md" component="section" aria-labelledby="parts-title">
                 <Title order={2} id="parts-title" fz="h4" mb="xs">
                   {t(region.parts === 'districts' ? 'regionDetail.districts' : 'regionDetail.regions')}

@@ -6,9 +6,9 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
-import { HydrateInGroups, HydrateLater } from '../../lib/hydrate-later';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { Slice, SliceGroups } from '../../lib/slice';
 import { areaText, seatsText } from './content-texts';
 import { EnrolledVotersByRegion } from './EnrolledVoters';
 import { StatGrid } from './StatGrid';
@@ -83,15 +83,15 @@ export function RegionsPage() {
           label={t('regions.summaryLabel')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-          {/* A few cards per task as the page hydrates (lib/hydrate-later.ts). */}
-          <HydrateInGroups items={REGION_LIST} size={2}>
+          {/* A few cards per slice as the page hydrates (lib/slice.tsx). */}
+          <SliceGroups items={REGION_LIST} size={2}>
             {(region) => <RegionCard key={region.slug} region={region} />}
-          </HydrateInGroups>
+          </SliceGroups>
         </SimpleGrid>
-        <HydrateLater>
+        <Slice>
           <EnrolledVotersByRegion />
-        </HydrateLater>
-        <HydrateLater>
+        </Slice>
+        <Slice>
           <Text size="sm">
             <Trans
               t={t}
@@ -102,7 +102,7 @@ export function RegionsPage() {
               ]}
             />
           </Text>
-        </HydrateLater>
+        </Slice>
       </Stack>
     </PageContainer>
   );

@@ -6,9 +6,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
-import { HydrateInGroups, HydrateLater } from '../../lib/hydrate-later';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { Slice, SliceGroups } from '../../lib/slice';
 import { useTRPC } from '../../lib/trpc';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton } from './DirectoryStatus';
 import classes from './directory.module.css';
@@ -27,7 +27,7 @@ const HOUSE_OVERVIEW = [
   { value: null, label: 'term' },
 ] as const;
 
-/** Member cards hydrated per task (lib/hydrate-later.ts): each card is several Mantine components. */
+/** Member cards hydrated per slice (lib/slice.tsx): each card is several Mantine components. */
 const CARDS_PER_PART = 4;
 
 /** The URL's name for the region filter (?region=). */
@@ -129,15 +129,15 @@ export function ParliamentPage() {
         <DirectoryEmpty message={t('house.noneFound')} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={members.isPlaceholderData}>
-          {/* A few cards per task as the page hydrates (lib/hydrate-later.ts). */}
-          <HydrateInGroups items={members.data.items} size={CARDS_PER_PART}>
+          {/* A few cards per slice as the page hydrates (lib/slice.tsx). */}
+          <SliceGroups items={members.data.items} size={CARDS_PER_PART}>
             {(member) => <MemberCard key={member.id} member={member} />}
-          </HydrateInGroups>
+          </SliceGroups>
         </SimpleGrid>
       )}
 
       {pages > 1 && (
-        <HydrateLater>
+        <Slice>
           <Group justify="center" mt="xl">
             <Pagination
               total={pages}
@@ -157,7 +157,7 @@ export function ParliamentPage() {
               getItemProps={(page) => ({ 'aria-label': t('house.page', { page }) })}
             />
           </Group>
-        </HydrateLater>
+        </Slice>
       )}
     </PageContainer>
   );

@@ -5,9 +5,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
-import { HydrateInGroups } from '../../lib/hydrate-later';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { SliceGroups } from '../../lib/slice';
 import { useTRPC } from '../../lib/trpc';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton } from './DirectoryStatus';
 import { senateStateName } from './directory-names';
@@ -19,7 +19,7 @@ const ALL_STATES = 'all';
 /** The member states that hold Senate seats; the leadership group has its own section. */
 const SEAT_STATES = SENATE_STATES.filter((state) => state !== 'Leadership');
 
-/** Senator cards hydrated per task (lib/hydrate-later.ts): each card is several Mantine components. */
+/** Senator cards hydrated per slice (lib/slice.tsx): each card is several Mantine components. */
 const CARDS_PER_PART = 4;
 
 /** The URL's name for the state filter (?state=). */
@@ -40,10 +40,10 @@ export const pageData: PageData = ({ searchParams, trpc }) => [
 function SenatorGrid({ senators, section }: { senators: readonly Senator[]; section: string }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {/* A few cards per task as the page hydrates (lib/hydrate-later.ts). */}
-      <HydrateInGroups items={senators} size={CARDS_PER_PART}>
+      {/* A few cards per slice as the page hydrates (lib/slice.tsx). */}
+      <SliceGroups items={senators} size={CARDS_PER_PART}>
         {(senator) => <SenatorCard key={senator.id} senator={senator} section={section} />}
-      </HydrateInGroups>
+      </SliceGroups>
     </SimpleGrid>
   );
 }

@@ -1,6 +1,6 @@
 import { useDebouncedCallback } from '@mantine/hooks';
 import { MAX_SEARCH_LENGTH } from '@shared/directory';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** Typing settles for this long before the list is asked for again (every keystroke would cost data). */
@@ -68,11 +68,10 @@ export function useDirectoryParams<Filter extends string>(filterName: string, fi
   // So is a filter picked there (the browser's own select works before the page's code runs).
   const searchRef = useRef<HTMLInputElement>(null);
   const filterRef = useRef<HTMLSelectElement>(null);
-  // Read as soon as hydration has committed (a layout effect), before any later render of the page sets the box and
-  // the select back to this state's values: Preact runs effects after the next paint, and the session's answer or
-  // the page's first update may render before that.
+  // Read once hydration has committed: React runs this effect before any later render of the page, which would
+  // set the box and the select back to this state's values.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const typed = searchRef.current?.value;
     if (typed !== undefined && typed !== searchText) {
       setSearchText(typed);

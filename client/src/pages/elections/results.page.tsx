@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { IconEyeOff, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { BatchedCountsNotice } from '../../components/elections/BatchedCountsNotice';
@@ -21,6 +21,7 @@ import { loadNamespaces } from '../../i18n';
 import { useNow } from '../../lib/clock';
 import { type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { Slice } from '../../lib/slice';
 import { useTRPC } from '../../lib/trpc';
 import { ballotKindQuery, electionResultsQuery } from './election-queries';
 
@@ -68,9 +69,9 @@ export function ResultsPage() {
   if (kind.data?.kind === null) return <ElectionNotFound />;
   if (kind.data?.kind === 'poll') {
     return (
-      <Suspense fallback={<ElectionPageLoading title={t('results.pageTitle')} />}>
+      <Slice fallback={<ElectionPageLoading title={t('results.pageTitle')} />}>
         <PollResultsView pollId={id} />
-      </Suspense>
+      </Slice>
     );
   }
   if (kind.isError) {

@@ -1,6 +1,6 @@
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { HydrateLater } from '../../lib/hydrate-later';
+import { Slice } from '../../lib/slice';
 import { FeatureCards } from './FeatureCards';
 import classes from './home.module.css';
 import { LatestUpdates } from './LatestUpdates';
@@ -14,19 +14,19 @@ export function FeaturesAndUpdates() {
         <Title id="features-title" order={2} className={classes.sectionTitle}>
           {t('features.title')}
         </Title>
-        {/* Below the fold: each section's content hydrates in a task of its own (lib/hydrate-later.ts). */}
-        <HydrateLater>
+        {/* Below the fold: each section's content hydrates in a slice of its own (lib/slice.tsx). */}
+        <Slice>
           <FeatureCards />
-        </HydrateLater>
+        </Slice>
       </section>
 
       <section className={classes.section} aria-labelledby="updates-title">
         <Title id="updates-title" order={2} className={classes.sectionTitle}>
           {t('updates.title')}
         </Title>
-        <HydrateLater>
+        <Slice>
           <LatestUpdates />
-        </HydrateLater>
+        </Slice>
       </section>
     </>
   );

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
+import { Slice } from '../../lib/slice';
 import classes from './home.module.css';
 
 // The map's code downloads alongside the first render, not before it (F1), and its shapes are read from the
@@ -37,17 +38,17 @@ export function HomePage() {
   // vanish until the code came. Unchanged, React leaves it as the server sent it until it hydrates.
   const map = useMemo(
     () => (
-      <Suspense fallback={<div className={classes.mapPlaceholder} />}>
+      <Slice fallback={<div className={classes.mapPlaceholder} />}>
         <SomaliaMap />
-      </Suspense>
+      </Slice>
     ),
     [],
   );
   const featuresAndUpdates = useMemo(
     () => (
-      <Suspense fallback={null}>
+      <Slice>
         <FeaturesAndUpdates />
-      </Suspense>
+      </Slice>
     ),
     [],
   );

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
-import { HydrateInGroups } from '../../lib/hydrate-later';
+import { SliceGroups } from '../../lib/slice';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
 
 export type PollView = RouterOutputs['polls']['byId'];
@@ -21,8 +21,8 @@ export function PollCandidateList({ candidates }: { candidates: PollCandidate[] 
       style={{ listStyle: 'none', padding: 0 }}
       aria-label={t('candidates.label')}
     >
-      {/* A few candidates per task as the page hydrates (lib/hydrate-later.ts). */}
-      <HydrateInGroups items={candidates} size={4}>
+      {/* A few candidates per slice as the page hydrates (lib/slice.tsx). */}
+      <SliceGroups items={candidates} size={4}>
         {(candidate) => (
           <Paper key={candidate.id} component="li" withBorder radius="md" p="sm">
             <Group wrap="nowrap" gap="sm">
@@ -44,7 +44,7 @@ export function PollCandidateList({ candidates }: { candidates: PollCandidate[] 
             </Group>
           </Paper>
         )}
-      </HydrateInGroups>
+      </SliceGroups>
     </SimpleGrid>
   );
 }

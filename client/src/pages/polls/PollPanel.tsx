@@ -9,8 +9,8 @@ import { EligibilityNotice, WhoCanVote } from '../../components/elections/Eligib
 import { messageText } from '../../i18n/error-texts';
 import { useNow } from '../../lib/clock';
 import { useVoteEligibility } from '../../lib/eligibility';
-import { HydrateLater } from '../../lib/hydrate-later';
 import { useReaderOf } from '../../lib/reader-view';
+import { Slice } from '../../lib/slice';
 import { PollBallot } from './PollBallot';
 import { PollCandidateList, type PollView } from './PollCandidateList';
 import { PollCountdown } from './PollCountdown';
@@ -74,17 +74,17 @@ export function PollPanel({
         </Text>
       </div>
 
-      {/* Each hydrates in a task of its own, after the heading (lib/hydrate-later.ts). */}
+      {/* Each hydrates in a slice of its own, after the heading (lib/slice.tsx). */}
       {!ended && (
-        <HydrateLater>
+        <Slice>
           <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />
-        </HydrateLater>
+        </Slice>
       )}
 
       {votingOpen && (
-        <HydrateLater>
+        <Slice>
           <PollCountdown closesAt={poll.closesAt} onExpire={expire} renderedAt={query.dataUpdatedAt} />
-        </HydrateLater>
+        </Slice>
       )}
 
       {ended && (
@@ -135,10 +135,10 @@ export function PollPanel({
       {!votingOpen && !ended && <PollCandidateList candidates={candidates} />}
 
       {resultsVisible ? (
-        // Below the candidates: it hydrates in a task of its own (lib/hydrate-later.ts).
-        <HydrateLater>
+        // Below the candidates: it hydrates in a slice of its own (lib/slice.tsx).
+        <Slice>
           <PollResultsSection pollId={poll.id} live={!ended} />
-        </HydrateLater>
+        </Slice>
       ) : (
         votingOpen && <Text c="dimmed">{t('panel.resultsAfterVote')}</Text>
       )}
