@@ -130,6 +130,8 @@ function renderToHtml(element: ReactNode): Promise<string> {
       reject(error);
     };
     const stream = renderToPipeableStream(element, {
+      // Every part in place, however large: React writes a large part after the rest, with a script to move it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         clearTimeout(timer);
         stream.pipe(html);
