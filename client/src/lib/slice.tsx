@@ -31,7 +31,7 @@ export function onPageHydrated(callback: () => void): void {
   settle();
 }
 
-/** Inside the boundary: its effect runs when the slice's content has committed. */
+/** Inside the boundary: its effect runs when the slice's content has committed (hydrated, in the browser). */
 function SliceContentCommitted({ slice }: { slice: object }): null {
   useEffect(() => {
     waiting.delete(slice);
@@ -53,8 +53,9 @@ export function Slice({ children, fallback = null }: { children?: ReactNode; fal
   }, [slice]);
   return (
     <Suspense fallback={fallback}>
-      <SliceContentCommitted slice={slice} />
       {children}
+      {/* After the content: its effects run after the content's own. */}
+      <SliceContentCommitted slice={slice} />
     </Suspense>
   );
 }
