@@ -32,8 +32,8 @@
 })();
 
 // A tap on a button before the page's script has started (on a slow connection the server's page shows seconds
-// before it works): remembered here, then made again once React has started (root.tsx), so it is not lost.
-// Links need no script: they work as they are. Until React's first commit (root.tsx sets __codkaStarted) the
+// before it works): remembered here, then made again once the page has hydrated (root.tsx), so it is not lost.
+// Links need no script: they work as they are. Until the root has hydrated (root.tsx sets __codkaHydrated) the
 // tap goes no further than here, so React never sees it twice (once itself, once replayed).
 (() => {
   const taps = [];
@@ -41,7 +41,7 @@
   document.addEventListener(
     'click',
     (event) => {
-      if (window.__codkaStarted || !(event.target instanceof Element)) return;
+      if (window.__codkaHydrated || !(event.target instanceof Element)) return;
       const button = event.target.closest(
         'button, [role="button"], [role="tab"], [role="combobox"], [role="switch"], summary, input[type="checkbox"], input[type="radio"]',
       );

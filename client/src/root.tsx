@@ -20,23 +20,21 @@ const NotificationsOnDemand = lazy(() =>
 
 interface EarlyTaps {
   __codkaEarlyTaps?: Element[];
-  __codkaStarted?: boolean;
   __codkaHydrated?: boolean;
 }
 
 /**
- * After the root's first commit, the taps made before it (public/theme-init.js keeps them until `__codkaStarted`):
- * the same buttons, which hydration kept, are clicked again in order. React hydrates a slice that is not hydrated
- * yet at once when a tap reaches it, so they need not wait. `__codkaHydrated` says when every slice has
- * hydrated: the browser tests wait for it.
+ * Once the page works (every slice hydrated, lib/slice.tsx), the taps made before it (public/theme-init.js keeps
+ * them until `__codkaHydrated`): the same buttons, which hydration kept, are clicked again in order. Not sooner:
+ * React hydrates a slice at once when a tap reaches it, but a slice whose code is still on its way cannot, and
+ * React drops that tap. The browser tests wait for `__codkaHydrated` too.
  */
 function startPage() {
-  const page = window as unknown as EarlyTaps;
-  page.__codkaStarted = true;
-  const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
-  for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
   onPageHydrated(() => {
+    const page = window as unknown as EarlyTaps;
     page.__codkaHydrated = true;
+    const taps = page.__codkaEarlyTaps?.splice(0) ?? [];
+    for (const button of taps) if (button.isConnected && button instanceof HTMLElement) button.click();
   });
 }
 

@@ -190,7 +190,7 @@ describe("hydration keeps the server's ids", () => {
         );
         const styled = new Set(
           [...document.querySelectorAll('style')].flatMap((style) =>
-            [...(style.textContent ?? '').matchAll(/\.(__m__-[A-Za-z0-9-]+)/g)].map((match) => match[1]),
+            [...(style.textContent ?? '').matchAll(/\.(__m__-[A-Za-z0-9_-]+)/g)].map((match) => match[1]),
           ),
         );
         const references = ['aria-labelledby', 'aria-describedby', 'aria-controls', 'for'];
