@@ -142,6 +142,9 @@ const ssrBuild = defineConfig({
   plugins: [react()],
   resolve: { tsconfigPaths: true },
   ssr: { noExternal: true, target: 'node' },
+  // React's production build only: the server's own NODE_ENV (unset in a release) never picks its development
+  // build, which renders slower and writes warnings.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     ssr: 'src/entry-server.tsx',
     outDir: '../dist/ssr',
