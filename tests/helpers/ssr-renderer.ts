@@ -25,6 +25,10 @@ export default async function setup(project: TestProject) {
   const builtDir = join(folder, 'built');
   mkdirSync(builtDir);
   const startedAt = Date.now();
+  // Built as `npm run build:ssr` builds it: Vite compiles JSX for production only when NODE_ENV says so (vitest
+  // sets it to test), and the renderer carries React's production build only (vite.config.ts).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   try {
     await build({
       configFile: join(project.config.root, 'vite.config.ts'),
@@ -35,6 +39,8 @@ export default async function setup(project: TestProject) {
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw new Error(`the page renderer (client/src/entry-server.tsx) did not build: ${String(error)}`);
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
   }
   writeFileSync(
     join(folder, 'entry-server.cjs'),
