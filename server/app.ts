@@ -41,7 +41,17 @@ export interface BuildAppOptions {
   ssrDir?: string;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** How long a request may take to arrive, headers and body; REQUEST_TIMEOUT_MS unless a test shortens it. */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * A request (headers and body) must have arrived whole within this time, or Node answers 408 and closes the
+ * connection: a body that trickles in cannot hold an upload, and the admin's session behind it, open for
+ * hours. Two minutes lets a 20 MB roll arrive over a line of about 1.4 Mbit/s. An idle connection between
+ * requests is closed by keepAliveTimeout, so no connectionTimeout (idle socket) is set on top.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {
@@ -79,8 +89,12 @@ function configuredImageOrigins(db: Db): () => string[] {
 
 export async function buildApp(options: BuildAppOptions) {
   const { db, env } = options;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env),
+    requestTimeout,
+    // Node looks for requests past their time every 30 s by default: a quarter of the timeout keeps it close.
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)) },
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Ids in logs tie a request's lines together without exposing anything about the user.

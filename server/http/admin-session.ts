@@ -12,27 +12,38 @@ import { isSteppedUp } from '../services/step-up';
  * hook so nothing of the body is read for a visitor, a citizen or an admin session without a recent step-up.
  * Every such route (uploads, the votes CSV) is high-value, so none is let through on the cookie alone: 428
  * with `stepUpRequired` asks the client to confirm the password. `adminOf(request)` gives the checked session.
+ *
+ * An upload's body can take minutes to arrive: `stillAdmin(request)` makes the same checks again, on the
+ * database as it is then, just before the route writes (an admin deactivated, demoted or signed out meanwhile,
+ * or a step-up that lapsed, writes nothing). It throws the DomainError the route answers.
  */
 export function adminRouteGuard(db: Db, signIn: ErrorCode = 'auth.required') {
   const sessions = new WeakMap<FastifyRequest, ValidSession>();
-  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+  const checkedSession = (request: FastifyRequest): ValidSession => {
     const token = request.cookies[SESSION_COOKIE];
     const session = token ? validateSessionToken(db, token) : null;
-    if (!session) {
-      return sendDomainError(reply, new DomainError(signIn));
+    if (!session) throw new DomainError(signIn);
+    if (!session.user.isAdmin) throw new DomainError('access.adminOnly');
+    if (!isSteppedUp(session.steppedUpUntil)) throw new DomainError('stepUp.required');
+    return session;
+  };
+  const requireAdmin = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      sessions.set(request, checkedSession(request));
+    } catch (error) {
+      if (error instanceof DomainError) return sendDomainError(reply, error);
+      throw error;
     }
-    if (!session.user.isAdmin) {
-      return sendDomainError(reply, new DomainError('access.adminOnly'));
-    }
-    if (!isSteppedUp(session.steppedUpUntil)) {
-      return sendDomainError(reply, new DomainError('stepUp.required'));
-    }
+  };
+  const stillAdmin = (request: FastifyRequest): ValidSession => {
+    const session = checkedSession(request);
     sessions.set(request, session);
+    return session;
   };
   const adminOf = (request: FastifyRequest): ValidSession => {
     const session = sessions.get(request);
     if (!session) throw new Error('adminOf called on a route without the admin guard');
     return session;
   };
-  return { requireAdmin, adminOf };
+  return { requireAdmin, adminOf, stillAdmin };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sameOrigin, testAppsClosedAfterEach } from '../helpers/app';
 import {
   importAudits,
+  importConfirmed,
   ROLL_HEADER,
   rollCsv,
   rollDistricts,
@@ -160,10 +161,9 @@ describe('POST /api/admin/voter-roll.csv: 100,000 rows', () => {
 
     const csv = rollCsv(rows);
     const started = performance.now();
-    const response = await sendRoll(app, csv, { cookie });
+    const { response } = await importConfirmed(app, db, csv, { cookie });
     const ms = performance.now() - started;
-    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-    expect(response.json()).toMatchObject({ accepted: 100_000, imported: 100_000, refusedCount: 0 });
+    expect(response.json()).toMatchObject({ accepted: 100_000, imported: 0, refusedCount: 0 });
     expect(rollSize(db)).toBe(100_000);
     // About 2 s on an idle machine; the bound leaves room for a loaded one (a row per transaction takes minutes).
     expect(ms).toBeLessThan(30_000);

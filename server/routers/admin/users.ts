@@ -5,15 +5,17 @@ import {
   userUpdateInput,
 } from '@shared/schemas/admin';
 import { setUserCenters, userCenters } from '../../services/admin/staff-centers';
-import { listUsers, setUserActive, updateUser } from '../../services/admin/users';
+import { listUsers, setUserActive } from '../../services/admin/users';
+import { requestUserUpdate } from '../../services/approvals/staff-role';
 import { adminProcedure, router } from '../../trpc/init';
 
 export const usersRouter = router({
   list: adminProcedure.meta({ stepUp: true }).query(({ ctx }) => listUsers(ctx.db)),
+  /** Answers `{ pendingApproval: { id } }` when it grants a staff role: a second System Admin confirms it. */
   update: adminProcedure
     .meta({ stepUp: true })
     .input(userUpdateInput)
-    .mutation(({ ctx, input }) => updateUser(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => requestUserUpdate(ctx.db, input, ctx.user.id)),
   setActive: adminProcedure
     .meta({ stepUp: true })
     .input(setActiveInput)
