@@ -93,8 +93,10 @@ export async function buildApp(options: BuildAppOptions) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env),
     requestTimeout,
-    // Node looks for requests past their time every 30 s by default: a quarter of the timeout keeps it close.
-    http: { connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)) },
+    // Given to Node's server as it is made too: Node reads it when it starts watching connections, so the value
+    // Fastify sets afterwards alone cuts nothing off. Node looks for late requests every 30 s by default; a
+    // quarter of the timeout keeps the cut close to it.
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)) },
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Ids in logs tie a request's lines together without exposing anything about the user.
