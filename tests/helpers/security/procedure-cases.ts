@@ -1,4 +1,5 @@
 import { TEST_PASSWORD } from '../factories';
+import { APPROVAL_PROCEDURE_CASES } from './procedure-cases-approvals';
 import { ROLL_PROCEDURE_CASES } from './procedure-cases-roll';
 import type { World, WorldUser } from './world';
 import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from './world-extras';
@@ -270,6 +271,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'photos.aliases.delete': { tier: 'stepUp', input: (w) => ({ id: w.photos.aliasId }) },
 
   ...ROLL_PROCEDURE_CASES,
+  ...APPROVAL_PROCEDURE_CASES,
 };
 
 /** An id no row has: for "not found" cases. */
