@@ -88,6 +88,7 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
             ? `not what Codka's migrations made: ${differences.slice(0, 3).join('; ')}`
             : "triggers, views, indexes and tables are those of Codka's migrations",
       });
+      lines.push(checkAdmins(db));
     } finally {
       db.close();
     }
@@ -108,6 +109,31 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
     });
   }
   return lines;
+}
+
+/**
+ * A roll import and a grant of a staff role wait for a second System Admin to confirm them: with fewer than two
+ * active ones they wait for ever. Only the operator on the machine can add one (codka create-admin).
+ */
+function checkAdmins(db: Database.Database): CheckLine {
+  const subject = 'System Admins';
+  let active: number;
+  try {
+    active = db
+      .prepare("SELECT count(*) FROM profiles WHERE role = 'System Admin' AND is_active = 1")
+      .pluck()
+      .get() as number;
+  } catch {
+    return { status: 'warn', subject, detail: 'cannot be counted before the migrations are applied' };
+  }
+  if (active >= 2) return { status: 'ok', subject, detail: `${active} active` };
+  return {
+    status: 'warn',
+    subject,
+    detail:
+      `${active} active; a deployment needs at least two: a roll import or a new staff role waits for a second ` +
+      'System Admin to confirm it. Add one with codka create-admin --email E',
+  };
 }
 
 /** The folder, or the nearest existing parent that would hold it, must be writable by this user. */
