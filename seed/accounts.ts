@@ -5,9 +5,9 @@ import type { StaffRole } from '@shared/roles';
 import { eq } from 'drizzle-orm';
 import {
   DEMO_ADMIN,
-  DEMO_SECOND_ADMIN,
   DEMO_CITIZEN,
   DEMO_REGISTRAR,
+  DEMO_SECOND_ADMIN,
   DEMO_SUPERVISOR,
   DEMO_VOTER_COUNT,
   type DemoCredential,
