@@ -16,7 +16,7 @@ export type PendingApproval = ApprovalSummary & {
   ownRequest: boolean;
 };
 
-/** What waits for a second System Admin, newest first, with who asked and when (the files stay in the table). */
+/** What waits for a second System Admin, newest first, with who asked and when (never a kept file itself). */
 export function pendingApprovals(db: Db, readerId: string): PendingApproval[] {
   return db
     .select({
