@@ -183,12 +183,12 @@ export async function buildApp(options: BuildAppOptions) {
     });
   });
 
-  await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
+  await app.register(candidateImageRoutes, { db, env, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
   // The public read API and dataset files (issue 20), under the same per-address ceiling as /trpc.
   await registerOpenDataApi(app, deps, ceiling ?? undefined);
-  await app.register(voterRollImportRoutes, { db });
+  await app.register(voterRollImportRoutes, { db, env });
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
   await registerStatic(app, {

@@ -24,6 +24,10 @@ const envSchema = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).max(256).optional(),
     RATE_LIMITS: booleanFlag.default(true),
+    // Whether every staff role (Registrar, Enrollment Supervisor, System Admin) must sign in with an authenticator
+    // before any staff tool answers. `npm start` (a first look on a laptop) leaves it optional; the release
+    // executable's default is required (server/release/entry.ts).
+    STAFF_TWO_FACTOR: z.enum(['required', 'optional']).default('optional'),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -139,7 +143,10 @@ function isLoopbackHost(hostname: string): boolean {
   );
 }
 
-/** `defaults` stand in for variables the environment leaves unset (the release executable's SEED_DEMO=false). */
+/**
+ * `defaults` stand in for variables the environment leaves unset (the release executable's SEED_DEMO=false and
+ * STAFF_TWO_FACTOR=required).
+ */
 export function readEnv(defaults: Record<string, string> = {}): Env {
   const set = Object.entries(process.env).filter(([, value]) => value !== undefined && value !== '');
   return parseEnv({ ...defaults, ...Object.fromEntries(set) });

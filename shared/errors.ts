@@ -175,6 +175,7 @@ export const ERROR_CATALOGUE = {
   'twoFactor.codeReused': 'unauthorized',
   'twoFactor.notOn': 'preconditionFailed',
   'twoFactor.setupNotStarted': 'preconditionFailed',
+  'twoFactor.setupRequired': 'preconditionFailed',
   'twoFactor.wrongCode': 'unauthorized',
   'upload.interrupted': 'badRequest',
   'upload.missingFile': 'badRequest',

@@ -39,6 +39,7 @@ export async function check({ env, files, runtime }: CommandInput): Promise<numb
       subject: 'configuration',
       detail: `${env.PUBLIC_ORIGIN}, listening on ${env.HOST}:${env.PORT}, database ${env.DATABASE_PATH}`,
     },
+    staffTwoFactorLine(env.STAFF_TWO_FACTOR),
     ...checkDatabase(env.DATABASE_PATH, files.migrationsFolder),
     checkWritable('data folder', dirname(resolve(env.DATABASE_PATH))),
     checkWritable('uploads folder', resolve(env.UPLOADS_DIR)),
@@ -48,6 +49,22 @@ export async function check({ env, files, runtime }: CommandInput): Promise<numb
   for (const line of lines)
     console.log(`${line.status.toUpperCase().padEnd(4)}  ${line.subject}: ${line.detail}`);
   return lines.some((line) => line.status === 'fail') ? EXIT.failed : EXIT.done;
+}
+
+/** Whether staff sign in with an authenticator: optional is for a demo, so it is a warning, never a failure. */
+function staffTwoFactorLine(setting: 'required' | 'optional'): CheckLine {
+  return setting === 'required'
+    ? {
+        status: 'ok',
+        subject: 'staff two-factor',
+        detail: 'STAFF_TWO_FACTOR=required: every staff role signs in with an authenticator',
+      }
+    : {
+        status: 'warn',
+        subject: 'staff two-factor',
+        detail:
+          'STAFF_TWO_FACTOR=optional: staff accounts can use the staff tools with a password alone; set it to required for a real site',
+      };
 }
 
 function checkDatabase(databasePath: string, migrationsFolder: string): CheckLine[] {

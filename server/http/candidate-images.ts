@@ -3,6 +3,7 @@ import type { ErrorCode } from '@shared/errors';
 import { idSchema } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { Env } from '../env';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
 import { candidateExists, setCandidateImage } from '../services/admin/candidate-image';
@@ -21,6 +22,7 @@ const uploadRefusals = {
 
 interface ImageRouteOptions {
   db: Db;
+  env: Env;
   uploadsDir: string;
 }
 
@@ -50,7 +52,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 /** POST /api/admin/candidates/:id/image: a System Admin sets a candidate's photo (multipart, field "image"). */
 export async function candidateImageRoutes(app: FastifyInstance, options: ImageRouteOptions) {
   const { db } = options;
-  const guard = adminRouteGuard(db);
+  const guard = adminRouteGuard(options);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, fieldSize: 0 },
   });

@@ -36,7 +36,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer | DomainError>
  */
 export async function memberPhotoRoutes(app: FastifyInstance, options: { db: Db; env: Env }) {
   const { db, env } = options;
-  const guard = adminRouteGuard(db);
+  const guard = adminRouteGuard(options);
   const deps = {
     db,
     uploadsDir: env.UPLOADS_DIR,

@@ -2,6 +2,7 @@ import { languageFromHeader } from '@shared/i18n/error-messages';
 import { ROLL_IMPORT_MAX_BYTES } from '@shared/roll-import';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { Env } from '../env';
 import { DomainError } from '../errors/domain-error';
 import { httpStatus, sendDomainError } from '../errors/mapping';
 import { errorText } from '../errors/texts';
@@ -28,9 +29,9 @@ async function refuseOtherTypes(request: FastifyRequest, reply: FastifyReply) {
  * once it has arrived, before anything is kept; a body over 20 MB is refused from its Content-Length, or as
  * soon as that much has arrived, never buffered whole.
  */
-export async function voterRollImportRoutes(app: FastifyInstance, options: { db: Db }) {
+export async function voterRollImportRoutes(app: FastifyInstance, options: { db: Db; env: Env }) {
   const { db } = options;
-  const guard = adminRouteGuard(db);
+  const guard = adminRouteGuard(options);
   // Encapsulated: the text/csv parser exists only for this route.
   app.addContentTypeParser(
     'text/csv',

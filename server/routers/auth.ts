@@ -13,6 +13,8 @@ import * as accounts from '../services/accounts';
 import { sendVerificationEmail, verifyEmail } from '../services/email-verification';
 import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { signOutEverywhere } from '../services/sign-out-everywhere';
+import { requireTwoFactorSetUp } from '../services/staff-two-factor';
 import { stepUp, stepUpStatus } from '../services/step-up';
 import { isTwoFactorEnabled } from '../services/two-factor';
 import { completeTwoFactorChallenge, startTwoFactorChallenge } from '../services/two-factor-sign-in';
@@ -65,6 +67,16 @@ export const authRouter = router({
     return { success: true };
   }),
 
+  /**
+   * Ends every session of the account, this one included, and every sign-in waiting for its code: a copied
+   * cookie stops working at once, wherever it is. The caller signs in again.
+   */
+  signOutEverywhere: protectedProcedure.mutation(({ ctx }) => {
+    const { sessionsEnded } = signOutEverywhere(ctx.db, ctx.user.id);
+    ctx.cookies.clearSession();
+    return { success: true, sessionsEnded };
+  }),
+
   bootstrapAdmin: limitedPublicProcedure.input(bootstrapAdminInput).mutation(async ({ ctx, input }) => {
     const result = await accounts.bootstrapAdmin(ctx, input, ctx.ip);
     return { success: result.success, code: result.code };
@@ -113,7 +125,11 @@ export const authRouter = router({
   stepUp: protectedProcedure
     .meta({ limited: true })
     .input(stepUpInput)
-    .mutation(({ ctx, input }) => stepUp(ctx, { sessionId: ctx.session.id, userId: ctx.user.id }, input)),
+    .mutation(({ ctx, input }) => {
+      // A staff account that must set up two-factor sign-in first is not stepped up on its password alone.
+      requireTwoFactorSetUp(ctx, ctx.user);
+      return stepUp(ctx, { sessionId: ctx.session.id, userId: ctx.user.id }, input);
+    }),
 
   /** `{ active, until, twoFactorRequired }` for this session. */
   stepUpStatus: protectedProcedure.query(({ ctx }) => stepUpStatus(ctx.db, ctx.session, ctx.user.id)),

@@ -104,6 +104,19 @@ describe('codka command line', () => {
     expect(await run('check')).toBe(0);
   });
 
+  it('says whether staff must sign in with an authenticator: a warning when optional, never a failure', async () => {
+    useDatabase('staff-two-factor');
+    vi.stubEnv('STAFF_TWO_FACTOR', 'optional');
+    expect(await run('check')).toBe(0);
+    expect(printed.join('\n')).toMatch(/WARN {2}staff two-factor: STAFF_TWO_FACTOR=optional/);
+    vi.stubEnv('STAFF_TWO_FACTOR', 'required');
+    expect(await run('check')).toBe(0);
+    expect(printed.join('\n')).toMatch(/OK {4}staff two-factor: STAFF_TWO_FACTOR=required/);
+    vi.stubEnv('STAFF_TWO_FACTOR', 'sometimes');
+    expect(await run('check')).toBe(3);
+    expect(complained.join('\n')).toContain('STAFF_TWO_FACTOR');
+  });
+
   it('migrates, checks, backs up into --out and restores', async () => {
     const databasePath = useDatabase('cycle');
     expect(await run('check')).toBe(0);

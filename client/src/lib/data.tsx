@@ -98,6 +98,16 @@ export async function signUp(input: { fullName: string; email: string; password:
 /** Nothing of the previous user's data survives signing out. */
 export async function signOut(): Promise<void> {
   await trpcClient.auth.signOut.mutate();
+  forgetSignedInUser();
+}
+
+/** Ends every session of the account, this one included (auth.signOutEverywhere); then as signOut. */
+export async function signOutEverywhere(): Promise<void> {
+  await trpcClient.auth.signOutEverywhere.mutate();
+  forgetSignedInUser();
+}
+
+function forgetSignedInUser(): void {
   queryClient.clear();
   queryClient.setQueryData(sessionKey, { user: null });
   // clear() dropped the query the observer watched: point it at the new one, which holds the signed-out state.
