@@ -125,11 +125,7 @@ describe('enrollment.claim', () => {
   it('refuses a suspended imported entry with the no-match sentence', async () => {
     const { deps, caller } = await setup();
     importedEntry(deps.db, { dateOfBirth: DOB, voterCardNumber: 'SO-9990-0001' });
-    deps.db
-      .update(voters)
-      .set({ status: 'suspended' })
-      .where(eq(voters.voterCardNumber, 'S099900001'))
-      .run();
+    deps.db.update(voters).set({ status: 'suspended' }).where(eq(voters.voterCardNumber, 'S099900001')).run();
     await expectTrpcError(
       caller.enrollment.claim({ voterCardNumber: 'SO-9990-0001', dateOfBirth: DOB }),
       'BAD_REQUEST',
