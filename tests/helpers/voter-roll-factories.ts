@@ -13,12 +13,8 @@ import { dateOfBirthHash } from '@server/services/voter-roll/date-of-birth';
 import { requestEnrollmentCode } from '@server/services/voter-roll/enrollment-codes';
 import type { DistrictRegion } from '@shared/regions';
 import type { StaffRole } from '@shared/roles';
-import {
-  canonicalVoterCardNumber,
-  type RollFlagKind,
-  type VoterSource,
-  type VoterStatus,
-} from '@shared/voter-roll';
+import { voterCardNumberSchema } from '@shared/schemas/voter-roll';
+import type { RollFlagKind, VoterSource, VoterStatus } from '@shared/voter-roll';
 import { inArray } from 'drizzle-orm';
 import { TEST_PASSWORD, type TestUser, uniqueEmail } from './factories';
 
@@ -133,8 +129,8 @@ export interface VoterOptions {
 /** A voter entry, enrolled unless told otherwise, in a new district of `region` unless given one. */
 export function enrolledVoter(db: Db, options: VoterOptions = {}) {
   const districtId = options.districtId ?? createDistrict(db, options.region).id;
-  // Stored canonical, as every write path of the app stores it.
-  const voterCardNumber = canonicalVoterCardNumber(options.voterCardNumber ?? uniqueCardNumber());
+  // Stored as every write path of the app stores it: through the card number's schema (canonical).
+  const voterCardNumber = voterCardNumberSchema.parse(options.voterCardNumber ?? uniqueCardNumber());
   const row = db
     .insert(voters)
     .values({
