@@ -10,7 +10,8 @@ import { importedEntry, rollUser, supervisor } from '../../helpers/voter-roll-fa
 
 const DOB = '1986-07-21';
 const CARD = 'SO-6100-0042';
-const say = (key: string, language?: 'en' | 'so') => messageText({ key, params: undefined as never }, language);
+const say = (key: string, language?: 'en' | 'so') =>
+  messageText({ key, params: undefined as never }, language);
 
 /** `count` real dates of birth that are not DOB, as a script walks the calendar. */
 function wrongDates(count: number): string[] {

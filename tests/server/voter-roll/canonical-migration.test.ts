@@ -43,7 +43,9 @@ describe('the canonical-card migration', () => {
     const db = createDb(path);
     migrateDb(db, migrationsBeforeCanonicalCards());
     db.$client
-      .prepare("INSERT INTO districts (id, name, code, region, created_at) VALUES ('d1', 'Hodan', 'BN-HOD', 'Banadir', 0)")
+      .prepare(
+        "INSERT INTO districts (id, name, code, region, created_at) VALUES ('d1', 'Hodan', 'BN-HOD', 'Banadir', 0)",
+      )
       .run();
     const insert = db.$client.prepare(
       "INSERT INTO voters (id, voter_card_number, full_name, district_id, status, source, created_at, updated_at) VALUES (?, ?, ?, 'd1', 'enrolled', 'import', 0, 0)",
