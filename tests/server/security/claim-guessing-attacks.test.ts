@@ -1,13 +1,15 @@
 import { cardClaimAttempts, rollFlags, voters } from '@server/db/schema';
 import { messageText } from '@server/errors/texts';
 import { claimVoterEntry } from '@server/services/voter-roll/claim';
-import { CLAIM_ATTEMPTS_PER_CARD, CLAIM_LOCK_MS } from '@shared/voter-roll';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
 import { callerFor, createTestDeps } from '../../helpers/caller';
 import { importedEntry, rollUser, supervisor } from '../../helpers/voter-roll-factories';
 
+/** The numbers: 5 wrong dates on one card within 24 hours lock it for 24 hours. */
+const CLAIM_ATTEMPTS_PER_CARD = 5;
+const CLAIM_LOCK_MS = 24 * 60 * 60 * 1000;
 const DOB = '1986-07-21';
 const CARD = 'SO-6100-0042';
 const say = (key: string, language?: 'en' | 'so') =>
