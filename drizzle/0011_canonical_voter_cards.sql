@@ -5,6 +5,7 @@ CREATE TABLE `card_claim_attempts` (
 	`locked_until` integer
 );
 --> statement-breakpoint
+CREATE INDEX `card_claim_attempts_window_idx` ON `card_claim_attempts` (`window_started_at`);--> statement-breakpoint
 CREATE TABLE `voter_card_collisions` (
 	`voter_id` text PRIMARY KEY NOT NULL,
 	`voter_card_number` text NOT NULL,
@@ -16,8 +17,7 @@ CREATE TABLE `voter_card_collisions` (
 CREATE INDEX `voter_card_collisions_canonical_idx` ON `voter_card_collisions` (`canonical`);--> statement-breakpoint
 DROP INDEX `voters_card_bare_idx`;--> statement-breakpoint
 CREATE INDEX `voters_name_idx` ON `voters` (lower("full_name"));--> statement-breakpoint
-CREATE INDEX `roll_flags_voter_idx` ON `roll_flags` (`voter_id`,`resolved_at`);
---> statement-breakpoint
+CREATE INDEX `roll_flags_voter_idx` ON `roll_flags` (`voter_id`,`resolved_at`);--> statement-breakpoint
 -- Existing card numbers become canonical (shared/voter-roll.ts canonicalVoterCardNumber). Stored numbers were
 -- upper-cased ASCII letters, digits and dashes, so the rule in SQL is: upper case, separators dropped, O to 0, I
 -- and L to 1. Entries whose canonical forms are equal (one card entered in two spellings) are not merged: they

@@ -118,12 +118,17 @@ export const rollFlags = sqliteTable(
  * for online claims (services/voter-roll/claim-guesses.ts). Kept in the database: a restart forgets nothing, and
  * the count is taken inside the claim's transaction.
  */
-export const cardClaimAttempts = sqliteTable('card_claim_attempts', {
-  voterCardNumber: text('voter_card_number').primaryKey(),
-  attempts: integer('attempts').notNull(),
-  windowStartedAt: timestamp('window_started_at').notNull(),
-  lockedUntil: timestamp('locked_until'),
-});
+export const cardClaimAttempts = sqliteTable(
+  'card_claim_attempts',
+  {
+    voterCardNumber: text('voter_card_number').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowStartedAt: timestamp('window_started_at').notNull(),
+    lockedUntil: timestamp('locked_until'),
+  },
+  // Rows whose window and lock are both over are deleted as claims come (claim-guesses.ts).
+  (t) => [index('card_claim_attempts_window_idx').on(t.windowStartedAt)],
+);
 
 /**
  * Entries the canonical-card migration could not convert: two or more stored spellings that are one card. They

@@ -2,9 +2,9 @@ import type { Db } from '@server/db/client';
 import { cardClaimAttempts, rollFlags, voters } from '@server/db/schema';
 import { recordAudit } from '@server/services/audit';
 import { CLAIM_ATTEMPTS_PER_CARD, CLAIM_LOCK_MS, CLAIM_WINDOW_MS } from '@shared/voter-roll';
-import { eq, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 
-type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
+type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 /**
  * Takes one of the card's online claims before the date of birth is compared, inside the claim's transaction
@@ -13,6 +13,7 @@ type Tx = Pick<Db, 'select' | 'insert' | 'update'>;
  * which cards exist. 'locked' when the card cannot be claimed online now: nothing is counted then.
  */
 export function takeCardAttempt(tx: Tx, voterCardNumber: string, now: Date): 'taken' | 'locked' {
+  forgetSpentCards(tx, now);
   const row = tx
     .select()
     .from(cardClaimAttempts)
@@ -30,6 +31,15 @@ export function takeCardAttempt(tx: Tx, voterCardNumber: string, now: Date): 'ta
     })
     .run();
   return 'taken';
+}
+
+/**
+ * Deletes the counts of cards whose window and lock are both over (a lock starts inside its window and lasts
+ * CLAIM_LOCK_MS), so junk card numbers do not pile up; the window's index keeps it to the rows it deletes.
+ */
+function forgetSpentCards(tx: Tx, now: Date) {
+  const spentBefore = new Date(now.getTime() - CLAIM_WINDOW_MS - CLAIM_LOCK_MS);
+  tx.delete(cardClaimAttempts).where(lt(cardClaimAttempts.windowStartedAt, spentBefore)).run();
 }
 
 /** A claim that linked the card was no guess: its attempt is given back. */

@@ -40,8 +40,8 @@ function flaggedCard(n: number, count: number) {
 
 describe('/staff/flags', () => {
   it('lists one row per card with its count and kinds, and pages on with the cursor', async () => {
-    const flags = vi.fn((input: { cursor?: string } | undefined) =>
-      input?.cursor
+    const flags = vi.fn((input: unknown) =>
+      (input as { cursor?: string } | undefined)?.cursor
         ? { items: [flaggedCard(3, 1)], nextCursor: null }
         : { items: [flaggedCard(1, 200), flaggedCard(2, 1)], nextCursor: 'next-page' },
     );

@@ -146,6 +146,25 @@ describe('claim guessing: dates of birth counted per card', () => {
     expect(claimVoterEntry(deps.db, claimant, input(DOB), after)).toEqual({ id: entry.id });
   });
 
+  it('forgets the counts of cards whose window and lock are both over, so junk card numbers do not pile up', async () => {
+    const deps = createTestDeps();
+    const guesser = { id: (await rollUser(deps.db)).id, emailVerified: true };
+    const start = new Date('2026-03-01T08:00:00Z');
+    for (const card of ['JUNK0001', 'JUNK0002']) {
+      expect(() =>
+        claimVoterEntry(deps.db, guesser, { voterCardNumber: card, dateOfBirth: DOB }, start),
+      ).toThrow();
+    }
+    expect(deps.db.select().from(cardClaimAttempts).all()).toHaveLength(2);
+    const later = new Date(start.getTime() + 2 * CLAIM_LOCK_MS + 1);
+    expect(() =>
+      claimVoterEntry(deps.db, guesser, { voterCardNumber: 'JUNK0003', dateOfBirth: DOB }, later),
+    ).toThrow();
+    expect(deps.db.select({ card: cardClaimAttempts.voterCardNumber }).from(cardClaimAttempts).all()).toEqual(
+      [{ card: 'JUNK0003' }],
+    );
+  });
+
   it('refuses a claim from an account whose e-mail address is not confirmed, counting and linking nothing', async () => {
     const deps = createTestDeps();
     const entry = importedEntry(deps.db, { dateOfBirth: DOB, voterCardNumber: CARD });
