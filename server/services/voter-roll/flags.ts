@@ -86,15 +86,13 @@ export function resolveFlag(db: Db, actor: StaffActor, id: string, note?: string
       .from(voters)
       .where(eq(voters.id, voterId))
       .get();
-    const open = entry
-      ? tx
-          .select({ id: rollFlags.id, reportedUserId: rollFlags.reportedUserId })
-          .from(rollFlags)
-          .where(and(eq(rollFlags.voterId, voterId), isNull(rollFlags.resolvedAt)))
-          .all()
-      : [];
     if (!entry) throw new DomainError('supervisor.flagNotFound');
     checkFourEyes(entry, actor);
+    const open = tx
+      .select({ id: rollFlags.id, reportedUserId: rollFlags.reportedUserId })
+      .from(rollFlags)
+      .where(and(eq(rollFlags.voterId, voterId), isNull(rollFlags.resolvedAt)))
+      .all();
     if (open.some((flag) => flag.reportedUserId === actor.id)) throw new DomainError('supervisor.ownFlag');
     if (open.length === 0) {
       const any = tx.select({ id: rollFlags.id }).from(rollFlags).where(eq(rollFlags.voterId, voterId)).get();
