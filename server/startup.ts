@@ -7,6 +7,7 @@ import { users } from './db/schema';
 import type { Env } from './env';
 import { failInterruptedPhotoJobs } from './jobs/photo-refresh/runner';
 import { ensureConfiguredAdmin } from './services/accounts';
+import { cardCollisionCount } from './services/voter-roll/card-collisions';
 
 /** The demo accounts created by this start: shown once on the console, kept in `file` (none in memory). */
 export interface DemoAccounts {
@@ -41,6 +42,13 @@ export async function prepareDatabase(
   const interrupted = failInterruptedPhotoJobs(db);
   if (interrupted > 0)
     log.warn({ jobs: interrupted }, 'photo jobs cut short by the last stop were marked failed');
+  const collisions = cardCollisionCount(db);
+  if (collisions > 0)
+    log.warn(
+      { cards: collisions },
+      'Voter cards entered twice in different spellings were not merged: codka check lists them (table ' +
+        "voter_card_collisions); decide which entry is the voter's and correct or delete the other.",
+    );
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const outcome = await ensureConfiguredAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     if (outcome === 'deactivated') {

@@ -106,6 +106,7 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
             : "triggers, views, indexes and tables are those of Codka's migrations",
       });
       lines.push(checkAdmins(db));
+      lines.push(...cardCollisions(db));
     } finally {
       db.close();
     }
@@ -151,6 +152,33 @@ function checkAdmins(db: Database.Database): CheckLine {
       `${active} active; a deployment needs at least two: a roll import or a new staff role waits for a second ` +
       'System Admin to confirm it. Add one with codka create-admin --email E',
   };
+}
+
+/**
+ * Roll entries the canonical-card migration left unconverted: two stored spellings of one card. Reported, never
+ * merged; an operator decides which entry is the voter's (and deletes or corrects the other).
+ */
+function cardCollisions(db: Database.Database): CheckLine[] {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'voter_card_collisions'").get();
+  if (!table) return [];
+  const rows = db
+    .prepare(
+      "SELECT canonical, group_concat(voter_card_number, ' and ') AS spellings FROM voter_card_collisions GROUP BY canonical",
+    )
+    .all() as { canonical: string; spellings: string }[];
+  return [
+    {
+      status: rows.length > 0 ? 'warn' : 'ok',
+      subject: 'voter cards',
+      detail:
+        rows.length > 0
+          ? `${rows.length} card(s) entered twice in different spellings, not merged: ${rows
+              .slice(0, 3)
+              .map((row) => `${row.canonical} (${row.spellings})`)
+              .join('; ')}; see table voter_card_collisions`
+          : 'every card number is stored in its canonical form',
+    },
+  ];
 }
 
 /** The folder, or the nearest existing parent that would hold it, must be writable by this user. */
