@@ -91,6 +91,7 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
     } finally {
       db.close();
     }
+    lines.push(...checkPollMonths(databasePath));
     const { pending, total } = pendingMigrations(databasePath, migrationsFolder);
     lines.push({
       status: pending > 0 ? 'warn' : 'ok',
@@ -108,6 +109,38 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
     });
   }
   return lines;
+}
+
+/**
+ * Polls the month-per-type migration found sharing a month with an earlier poll of their type: kept, never
+ * published, for an admin to delete. None on a database made since.
+ */
+function checkPollMonths(databasePath: string): CheckLine[] {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const hasColumn = db
+      .prepare("SELECT 1 FROM pragma_table_info('polls') WHERE name = 'duplicate_month'")
+      .get();
+    if (!hasColumn) return [];
+    const duplicates = db
+      .prepare(
+        'SELECT title, election_type AS type, month_year AS month FROM polls WHERE duplicate_month = 1 ORDER BY month_year',
+      )
+      .all() as { title: string; type: string; month: string }[];
+    return [
+      {
+        status: duplicates.length > 0 ? 'warn' : 'ok',
+        subject: 'poll months',
+        detail:
+          duplicates.length > 0
+            ? `${duplicates.length} poll(s) share a month with an earlier poll of their type and cannot be published; ` +
+              `delete them from the admin console: ${duplicates.map((poll) => `"${poll.title}" (${poll.type}, ${poll.month})`).join('; ')}`
+            : 'one poll of each type a month',
+      },
+    ];
+  } finally {
+    db.close();
+  }
 }
 
 /** The folder, or the nearest existing parent that would hold it, must be writable by this user. */

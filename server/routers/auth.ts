@@ -13,6 +13,7 @@ import * as accounts from '../services/accounts';
 import { sendVerificationEmail, verifyEmail } from '../services/email-verification';
 import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { signUp } from '../services/sign-up';
 import { stepUp, stepUpStatus } from '../services/step-up';
 import { isTwoFactorEnabled } from '../services/two-factor';
 import { completeTwoFactorChallenge, startTwoFactorChallenge } from '../services/two-factor-sign-in';
@@ -39,9 +40,13 @@ export const authRouter = router({
   /** The signed-in user, or null. */
   session: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
+  /**
+   * The same answer whether or not the address has an account, and no session (decision 016): the citizen
+   * confirms the address from the e-mail and signs in.
+   */
   signUp: limitedPublicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    const userId = await accounts.signUp(ctx, input, ctx.ip);
-    return startSession(ctx, userId);
+    await signUp(ctx, input, ctx.ip);
+    return { success: true as const, verificationSent: true as const };
   }),
 
   /** `{ user }`, or for an account with two-factor sign-in a pending token and no session yet. */
