@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { KeyFileError, keyMismatch, keyRecordsOf, readKeyFile } from '../db/key-file';
 import { schemaDifferences } from '../db/schema-check';
 import { EXIT } from './help';
 import type { CommandInput } from './main';
@@ -40,6 +41,7 @@ export async function check({ env, files, runtime }: CommandInput): Promise<numb
       detail: `${env.PUBLIC_ORIGIN}, listening on ${env.HOST}:${env.PORT}, database ${env.DATABASE_PATH}`,
     },
     ...checkDatabase(env.DATABASE_PATH, files.migrationsFolder),
+    checkKeyFile(env.DATABASE_PATH, env.KEYS_FILE),
     checkWritable('data folder', dirname(resolve(env.DATABASE_PATH))),
     checkWritable('uploads folder', resolve(env.UPLOADS_DIR)),
     checkDisk(env.DATABASE_PATH),
@@ -109,6 +111,29 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
     });
   }
   return lines;
+}
+
+/**
+ * The key file (key-file.ts) as the next start will judge it: owner-only, well formed, and this database's.
+ * Before the first start there is none, which is fine; a database whose hashes need one fails without it.
+ */
+function checkKeyFile(databasePath: string, keysFile: string): CheckLine {
+  const subject = 'key file';
+  try {
+    const keys = existsSync(keysFile) ? readKeyFile(keysFile) : null;
+    const problem = existsSync(databasePath) ? keyMismatch(keys, keyRecordsOf(databasePath), keysFile) : null;
+    if (problem) return { status: 'fail', subject, detail: problem };
+    return {
+      status: 'ok',
+      subject,
+      detail: keys
+        ? `${keysFile} is readable by its owner only and fits the database; keep a copy apart from the backups`
+        : `none yet at ${keysFile}; the first start creates it`,
+    };
+  } catch (error) {
+    if (error instanceof KeyFileError) return { status: 'fail', subject, detail: error.message };
+    return { status: 'fail', subject, detail: `${keysFile} cannot be read: ${String(error)}` };
+  }
 }
 
 /**

@@ -14,7 +14,7 @@ import { copyFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS_FOLDER } from './client';
-import { type DatabaseKeyRecords, KeyFileError, keyMismatch, readKeyFile } from './key-file';
+import { KeyFileError, keyMismatch, keyRecordsOf, readKeyFile } from './key-file';
 import { schemaDifferences } from './schema-check';
 
 /** Tables a Codka database has: a file without them is not one of our backups. */
@@ -159,27 +159,6 @@ export interface RestoreSummary extends Omit<BackupSummary, 'path'> {
   restoredFrom: string;
   databasePath: string;
   previousKeptAt: string | null;
-}
-
-/** The key check values (and any key not yet moved out) a backup holds; older backups lack either table. */
-function keyRecordsOf(path: string): DatabaseKeyRecords {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    const has = (table: string) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
-    return {
-      legacy: has('server_secrets')
-        ? (db.prepare('SELECT name, value FROM server_secrets').all() as DatabaseKeyRecords['legacy'])
-        : [],
-      checks: has('key_checks')
-        ? (db
-            .prepare('SELECT name, check_value AS checkValue FROM key_checks')
-            .all() as DatabaseKeyRecords['checks'])
-        : [],
-    };
-  } finally {
-    db.close();
-  }
 }
 
 /**

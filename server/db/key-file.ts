@@ -11,6 +11,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import type { Db } from './client';
 import { attachKeys, KEY_BYTES, KEY_NAMES, type Keys, keyCheckValue } from './keys';
 import { keyChecks, serverSecrets } from './schema';
@@ -113,6 +114,27 @@ export function keyMismatch(keys: Keys | null, records: DatabaseKeyRecords, path
     }
   }
   return null;
+}
+
+/** The key check values (and any key not yet moved out) a database file holds; older files lack either table. */
+export function keyRecordsOf(path: string): DatabaseKeyRecords {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const has = (table: string) =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+    return {
+      legacy: has('server_secrets')
+        ? (db.prepare('SELECT name, value FROM server_secrets').all() as DatabaseKeyRecords['legacy'])
+        : [],
+      checks: has('key_checks')
+        ? (db
+            .prepare('SELECT name, check_value AS checkValue FROM key_checks')
+            .all() as DatabaseKeyRecords['checks'])
+        : [],
+    };
+  } finally {
+    db.close();
+  }
 }
 
 /**

@@ -155,6 +155,24 @@ describe('the key file at start', () => {
   });
 });
 
+describe('codka check and the key file', () => {
+  it('passes with the key file, fails when it is missing or loose (before the start would)', async () => {
+    databaseFor('checked');
+    expect(await run('seed')).toBe(0);
+    const keysFile = join(folder, 'checked', 'codka.keys');
+    const printed: string[] = [];
+    vi.mocked(console.log).mockImplementation((text: string) => void printed.push(String(text)));
+    expect(await run('check')).toBe(0);
+    expect(printed.join('\n')).toContain(`key file: ${keysFile} is readable by its owner only`);
+    chmodSync(keysFile, 0o640);
+    expect(await run('check')).toBe(1);
+    expect(printed.join('\n')).toMatch(/FAIL\s+key file: .*chmod 600/);
+    rmSync(keysFile);
+    expect(await run('check')).toBe(1);
+    expect(printed.join('\n')).toMatch(/FAIL\s+key file: There is no key file at/);
+  });
+});
+
 describe('restore and the key file', () => {
   it('refuses a backup on a machine without its key file, and restores once the key file is copied', async () => {
     const backup = await seededBackup('origin');
