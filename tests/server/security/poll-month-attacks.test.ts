@@ -5,16 +5,19 @@ import { closeDb, createDb, MIGRATIONS_FOLDER, migrateDb } from '@server/db/clie
 import { attachKeys, randomKeys } from '@server/db/keys';
 import { pollCandidates, polls, pollVotes } from '@server/db/schema';
 import { messageText } from '@server/errors/texts';
+import { currentPollId } from '@server/services/polls/poll-views';
 import { publicMessage } from '@server/trpc/errors';
 import { monthKey } from '@shared/months';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { callerFor, createTestDeps, type TestDeps } from '../../helpers/caller';
 import { createAdmin, createUser, type TestUser } from '../../helpers/factories';
 
 const FIRST = '11111111-1111-4111-8111-111111111111';
 const SECOND = '22222222-2222-4222-8222-222222222222';
+const THIRD = '33333333-3333-4333-8333-333333333333';
+const THIRD_CANDIDATE = '44444444-4444-4444-8444-444444444444';
 const folder = mkdtempSync(join(tmpdir(), 'codka-poll-months-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -164,6 +167,16 @@ describe('polls made before a month took one poll', () => {
     db.$client
       .prepare("INSERT INTO poll_candidates (id, poll_id, name) VALUES ('c-second', ?, 'B')")
       .run(SECOND);
+    // A third, already open: its month's voters could vote a second time in it.
+    db.$client
+      .prepare(
+        `INSERT INTO polls (id, title, month_year, election_type, status, opens_at, closes_at, created_at)
+         VALUES (?, 'October third', ?, 'presidential', 'open', ?, ?, 3000)`,
+      )
+      .run(THIRD, base.monthYear, +base.opensAt, +base.closesAt);
+    db.$client
+      .prepare(`INSERT INTO poll_candidates (id, poll_id, name) VALUES (?, ?, 'C')`)
+      .run(THIRD_CANDIDATE, THIRD);
 
     migrateDb(db);
     attachKeys(db, randomKeys());
@@ -172,8 +185,10 @@ describe('polls made before a month took one poll', () => {
       expect.arrayContaining([
         { id: FIRST, duplicateMonth: false },
         { id: SECOND, duplicateMonth: true },
+        { id: THIRD, duplicateMonth: true },
       ]),
     );
+    expect(db.select().from(polls).all()).toHaveLength(3);
     const deps = createTestDeps(db);
     const admin = await createAdmin(db);
     const publish = await refusal(
@@ -183,19 +198,26 @@ describe('polls made before a month took one poll', () => {
       code: 'CONFLICT',
       message: messageText({ key: 'poll.monthTaken', params: { title: 'October first', month: '2026-10' } }),
     });
+    const voter = await createUser(db);
+    const vote = await refusal(
+      callerFor(deps, voter).caller.polls.vote({ pollId: THIRD, candidateId: THIRD_CANDIDATE }),
+    );
+    expect(vote?.code).toBe('PRECONDITION_FAILED');
+    expect(currentPollId(db, new Date('2026-10-15T00:00:00Z'))).toBe(FIRST);
+    expect(db.select().from(pollVotes).all()).toHaveLength(0);
     closeDb(db);
 
     const { runCli } = await import('@server/cli/main');
     const { checkoutRuntime } = await import('@server/cli/runtime');
     const printed: string[] = [];
-    const log = console.log;
-    console.log = (text: string) => void printed.push(String(text));
+    vi.spyOn(console, 'log').mockImplementation((text: string) => void printed.push(String(text)));
+    vi.stubEnv('DATABASE_PATH', path);
+    vi.stubEnv('KEYS_FILE', join(folder, 'duplicates.keys'));
     try {
-      process.env.DATABASE_PATH = path;
       await runCli(['check'], checkoutRuntime());
     } finally {
-      console.log = log;
-      delete process.env.DATABASE_PATH;
+      vi.restoreAllMocks();
+      vi.unstubAllEnvs();
     }
     expect(printed.join('\n')).toContain('"October second" (presidential, 2026-10)');
   });
