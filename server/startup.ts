@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCredential, demoAccountsFile, writeDemoAccountsFile } from '../seed/demo-accounts';
 import { seedDemo } from '../seed/seed';
 import type { Db } from './db/client';
-import { users } from './db/schema';
+import { polls, users } from './db/schema';
 import type { Env } from './env';
 import { failInterruptedPhotoJobs } from './jobs/photo-refresh/runner';
 import { ensureConfiguredAdmin } from './services/accounts';
@@ -37,6 +37,18 @@ export async function prepareDatabase(
     log.warn(
       { file },
       'Demo data seeded with demo accounts whose passwords were generated now. Set SEED_DEMO=false for a real deployment.',
+    );
+  }
+  const duplicates = db
+    .select({ title: polls.title, electionType: polls.electionType, monthYear: polls.monthYear })
+    .from(polls)
+    .where(eq(polls.duplicateMonth, true))
+    .all();
+  if (duplicates.length > 0) {
+    log.warn(
+      { polls: duplicates },
+      'Polls share a month with an earlier poll of their type (made before a month took one poll): they ' +
+        'cannot be published. Delete them from the admin console.',
     );
   }
   const interrupted = failInterruptedPhotoJobs(db);

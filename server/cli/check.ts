@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { KeyFileError, keyMismatch, keyRecordsOf, readKeyFile } from '../db/key-file';
 import { schemaDifferences } from '../db/schema-check';
 import { EXIT } from './help';
 import type { CommandInput } from './main';
@@ -41,6 +42,7 @@ export async function check({ env, files, runtime }: CommandInput): Promise<numb
     },
     staffTwoFactorLine(env.STAFF_TWO_FACTOR),
     ...checkDatabase(env.DATABASE_PATH, files.migrationsFolder),
+    checkKeyFile(env.DATABASE_PATH, env.KEYS_FILE),
     checkWritable('data folder', dirname(resolve(env.DATABASE_PATH))),
     checkWritable('uploads folder', resolve(env.UPLOADS_DIR)),
     checkDisk(env.DATABASE_PATH),
@@ -110,6 +112,7 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
     } finally {
       db.close();
     }
+    lines.push(...checkPollMonths(databasePath));
     const { pending, total } = pendingMigrations(databasePath, migrationsFolder);
     lines.push({
       status: pending > 0 ? 'warn' : 'ok',
@@ -179,6 +182,61 @@ function cardCollisions(db: Database.Database): CheckLine[] {
           : 'every card number is stored in its canonical form',
     },
   ];
+}
+
+/**
+ * The key file (key-file.ts) as the next start will judge it: owner-only, well formed, and this database's.
+ * Before the first start there is none, which is fine; a database whose hashes need one fails without it.
+ */
+function checkKeyFile(databasePath: string, keysFile: string): CheckLine {
+  const subject = 'key file';
+  try {
+    const keys = existsSync(keysFile) ? readKeyFile(keysFile) : null;
+    const problem = existsSync(databasePath) ? keyMismatch(keys, keyRecordsOf(databasePath), keysFile) : null;
+    if (problem) return { status: 'fail', subject, detail: problem };
+    return {
+      status: 'ok',
+      subject,
+      detail: keys
+        ? `${keysFile} is readable by its owner only and fits the database; keep a copy apart from the backups`
+        : `none yet at ${keysFile}; the first start creates it`,
+    };
+  } catch (error) {
+    if (error instanceof KeyFileError) return { status: 'fail', subject, detail: error.message };
+    return { status: 'fail', subject, detail: `${keysFile} cannot be read: ${String(error)}` };
+  }
+}
+
+/**
+ * Polls the month-per-type migration found sharing a month with an earlier poll of their type: kept, never
+ * published, for an admin to delete. None on a database made since.
+ */
+function checkPollMonths(databasePath: string): CheckLine[] {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const hasColumn = db
+      .prepare("SELECT 1 FROM pragma_table_info('polls') WHERE name = 'duplicate_month'")
+      .get();
+    if (!hasColumn) return [];
+    const duplicates = db
+      .prepare(
+        'SELECT title, election_type AS type, month_year AS month FROM polls WHERE duplicate_month = 1 ORDER BY month_year',
+      )
+      .all() as { title: string; type: string; month: string }[];
+    return [
+      {
+        status: duplicates.length > 0 ? 'warn' : 'ok',
+        subject: 'poll months',
+        detail:
+          duplicates.length > 0
+            ? `${duplicates.length} poll(s) share a month with an earlier poll of their type and cannot be published; ` +
+              `delete them from the admin console: ${duplicates.map((poll) => `"${poll.title}" (${poll.type}, ${poll.month})`).join('; ')}`
+            : 'one poll of each type a month',
+      },
+    ];
+  } finally {
+    db.close();
+  }
 }
 
 /** The folder, or the nearest existing parent that would hold it, must be writable by this user. */

@@ -15,6 +15,7 @@ import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { signOutEverywhere } from '../services/sign-out-everywhere';
 import { requireTwoFactorSetUp } from '../services/staff-two-factor';
+import { signUp } from '../services/sign-up';
 import { stepUp, stepUpStatus } from '../services/step-up';
 import { isTwoFactorEnabled } from '../services/two-factor';
 import { completeTwoFactorChallenge, startTwoFactorChallenge } from '../services/two-factor-sign-in';
@@ -41,9 +42,13 @@ export const authRouter = router({
   /** The signed-in user, or null. */
   session: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
+  /**
+   * The same answer whether or not the address has an account, and no session (decision 016): the citizen
+   * confirms the address from the e-mail and signs in.
+   */
   signUp: limitedPublicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    const userId = await accounts.signUp(ctx, input, ctx.ip);
-    return startSession(ctx, userId);
+    await signUp(ctx, input, ctx.ip);
+    return { success: true as const, verificationSent: true as const };
   }),
 
   /** `{ user }`, or for an account with two-factor sign-in a pending token and no session yet. */

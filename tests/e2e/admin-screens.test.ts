@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { choose, expectNoHorizontalScroll, openDashboard, stubTiles, toast } from './helpers/admin';
-import { signIn, signInForm, stepUpThroughApi, submitSignIn, waitForPath } from './helpers/auth';
+import {
+  signIn,
+  signInAfterSignUp,
+  signInForm,
+  stepUpThroughApi,
+  submitSignIn,
+  waitForPath,
+} from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_SECOND_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
@@ -206,7 +213,7 @@ describe('admin users', () => {
     await signUp.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
     await signUp.getByRole('textbox', { name: 'Confirm Password' }).fill(account.password);
     await signUp.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await citizenPage.page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();
+    await signInAfterSignUp(citizenPage.page, account);
 
     const { page } = await openPage();
     await signIn(page, DEMO_ADMIN);

@@ -120,14 +120,15 @@ describe.sequential('the release executable, alone in an empty folder with an em
     expect(existsSync(join(folder, 'data/demo-accounts.txt'))).toBe(false);
   });
 
-  it('signs up, votes in an election and in the poll', async () => {
-    const signUp = await call('auth.signUp', {
-      fullName: 'Release Citizen',
-      email: 'release.citizen@codka.example',
-      password: 'a-strong-password',
-    });
+  it('signs up, signs in, votes in an election and in the poll', async () => {
+    const account = { email: 'release.citizen@codka.example', password: 'a-strong-password' };
+    const signUp = await call('auth.signUp', { fullName: 'Release Citizen', ...account });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.setCookie.map((line) => line.split(';')[0]).join('; ');
+    // Sign-up starts no session (decision 016): the citizen signs in with the password they chose.
+    expect(signUp.setCookie.join('; ')).not.toContain('codka_session=');
+    const signIn = await call('auth.signIn', account);
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.setCookie.map((line) => line.split(';')[0]).join('; ');
     expect(cookie).toContain('codka_session=');
     const vote = await call(
       'votes.cast',

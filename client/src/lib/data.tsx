@@ -89,10 +89,9 @@ export async function signInTwoFactor(input: { pendingToken: string; code: strin
   return result.user;
 }
 
+/** Starts no session: the answer is the same whether or not the address had an account (decision 016). */
 export async function signUp(input: { fullName: string; email: string; password: string }) {
-  const result = await trpcClient.auth.signUp.mutate(input);
-  await applySession(result.user);
-  return result.user;
+  return trpcClient.auth.signUp.mutate(input);
 }
 
 /** Nothing of the previous user's data survives signing out. */

@@ -26,7 +26,7 @@ export const voters = sqliteTable(
     centerId: text('center_id').references(() => registrationCenters.id, { onDelete: 'set null' }),
     status: text('status', { enum: VOTER_STATUSES }).notNull(),
     source: text('source', { enum: VOTER_SOURCES }).notNull(),
-    // A keyed hash (HMAC, key in server_secrets) of the date of birth, never the date itself: it is only
+    // A keyed hash (HMAC, key in the key file) of the date of birth, never the date itself: it is only
     // compared when a citizen claims an imported entry.
     dateOfBirthHash: text('date_of_birth_hash'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,12 +1,13 @@
 import type { ErrorCode } from '@shared/errors';
 import { monthBounds, monthKey } from '@shared/months';
 import { defaultPollTitle } from '@shared/poll-rules';
-import type { PollStatus } from '@shared/polls';
+import type { PollElectionType, PollStatus } from '@shared/polls';
 import type { PollCreateInput, pollCandidateInput } from '@shared/schemas/polls';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 import { pollNotFound } from './poll-views';
@@ -27,15 +28,48 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
     closesAt,
     eligibility: input.eligibility,
   };
-  return db.transaction((tx) => {
-    const poll = tx
-      .insert(polls)
-      .values({ ...values, createdBy: actorId })
-      .returning({ id: polls.id, title: polls.title, monthYear: polls.monthYear, status: polls.status })
-      .get();
-    recordAudit(tx, { action: 'create', tableName: 'polls', recordId: poll.id, newValues: values, actorId });
-    return poll;
-  });
+  try {
+    return db.transaction((tx) => {
+      refuseTakenMonth(tx, values.electionType, monthYear, null);
+      const poll = tx
+        .insert(polls)
+        .values({ ...values, createdBy: actorId })
+        .returning({ id: polls.id, title: polls.title, monthYear: polls.monthYear, status: polls.status })
+        .get();
+      recordAudit(tx, {
+        action: 'create',
+        tableName: 'polls',
+        recordId: poll.id,
+        newValues: values,
+        actorId,
+      });
+      return poll;
+    });
+  } catch (error) {
+    // Two admins creating the month's poll at once: the unique index lets one through; the other hears its name.
+    if (isUniqueViolation(error)) refuseTakenMonth(db, values.electionType, monthYear, null);
+    throw error;
+  }
+}
+
+/**
+ * One poll of a type a month, so a citizen votes once a month: a second one is refused with the name of the
+ * poll that holds the month. `ownId` leaves a poll out (one the migration kept as a duplicate, being published).
+ */
+function refuseTakenMonth(
+  db: Pick<Db, 'select'>,
+  electionType: PollElectionType,
+  monthYear: string,
+  ownId: string | null,
+) {
+  const sameMonth = and(eq(polls.electionType, electionType), eq(polls.monthYear, monthYear));
+  const holder = db
+    .select({ title: polls.title })
+    .from(polls)
+    .where(ownId ? and(sameMonth, ne(polls.id, ownId)) : sameMonth)
+    .orderBy(asc(polls.duplicateMonth), asc(polls.createdAt))
+    .get();
+  if (holder) throw new DomainError('poll.monthTaken', { title: holder.title, month: monthYear });
 }
 
 /** What an admin is told when a status change does not apply to the poll's current status. */
@@ -50,9 +84,21 @@ function wrongStatus(to: 'open' | 'closed', current: PollStatus): ErrorCode {
  */
 function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed', actorId: string) {
   return db.transaction((tx) => {
-    const current = tx.select({ status: polls.status }).from(polls).where(eq(polls.id, id)).get();
+    const current = tx
+      .select({
+        status: polls.status,
+        electionType: polls.electionType,
+        monthYear: polls.monthYear,
+        duplicateMonth: polls.duplicateMonth,
+      })
+      .from(polls)
+      .where(eq(polls.id, id))
+      .get();
     if (!current) throw pollNotFound(id);
     if (current.status !== from) throw new DomainError(wrongStatus(to, current.status));
+    // A second poll of its month, kept by the migration: publishing it would let its month's voters vote again.
+    if (to === 'open' && current.duplicateMonth)
+      refuseTakenMonth(tx, current.electionType, current.monthYear, id);
     if (to === 'open') {
       const candidates = tx
         .select({ n: count() })

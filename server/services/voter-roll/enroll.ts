@@ -13,7 +13,7 @@ import { recordAudit } from '@server/services/audit';
 import type { EnrollInput } from '@shared/schemas/voter-roll';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { checkPlace, type StaffActor } from './centers';
-import { accountOfCode, entryOfAccount } from './enrollment-codes';
+import { accountOfCode, enrollmentCodeHash, entryOfAccount } from './enrollment-codes';
 import { maskEmail } from './masking';
 
 function accountName(db: Pick<Db, 'select'>, userId: string) {
@@ -30,7 +30,7 @@ function accountName(db: Pick<Db, 'select'>, userId: string) {
  * e-mail address. Refused for an account already on the roll, so the registrar hears it before typing.
  */
 export function lookupEnrollmentCode(db: Db, actor: StaffActor, code: string, now = new Date()) {
-  const { userId } = accountOfCode(db, code, now);
+  const { userId } = accountOfCode(db, enrollmentCodeHash(db, code), now);
   if (userId === actor.id) throw new DomainError('registrar.ownAccount');
   const entry = entryOfAccount(db, userId);
   if (entry && entry.status !== 'rejected') throw new DomainError('registrar.accountHasEntry');
@@ -66,9 +66,10 @@ function duplicateOf(error: unknown): 'card' | 'account' | null {
  * rejected is recorded again on that same entry (its history stays in the audit log).
  */
 export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now = new Date()): { id: string } {
+  const codeHash = enrollmentCodeHash(db, input.code);
   try {
     return db.transaction((tx) => {
-      const code = accountOfCode(tx, input.code, now);
+      const code = accountOfCode(tx, codeHash, now);
       if (code.userId === actor.id) throw new DomainError('registrar.ownAccount');
       checkPlace(tx, actor, input.centerId, input.districtId);
       const previous = entryOfAccount(tx, code.userId);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSession } from '@server/auth/sessions';
 import { closeDb, createDb, migrateDb } from '@server/db/client';
+import { attachKeys, randomKeys } from '@server/db/keys';
 import { cardClaimAttempts, rollFlags, voters } from '@server/db/schema';
 import { messageText } from '@server/errors/texts';
 import { proceduresWith } from '@server/routers/policy';
@@ -31,6 +32,7 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 async function fileApp(name: string, env: Record<string, string> = {}) {
   const db = createDb(join(folder, `${name}.db`));
   migrateDb(db);
+  attachKeys(db, randomKeys());
   const { app } = await buildTestApp({ db, env });
   const entry = importedEntry(db, { voterCardNumber: CARD, dateOfBirth: DOB });
   const claim = (cookie: string, remoteAddress: string, language = 'en') =>
