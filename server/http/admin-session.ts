@@ -5,8 +5,8 @@ import { type ValidSession, validateSessionToken } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
-import { isSteppedUp } from '../services/step-up';
 import { twoFactorSetupRequired } from '../services/staff-two-factor';
+import { isSteppedUp } from '../services/step-up';
 
 /**
  * For plain (non-tRPC) admin routes: the same check as tRPC's adminProcedure with `stepUp`, run as an onRequest

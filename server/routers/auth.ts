@@ -14,8 +14,8 @@ import { sendVerificationEmail, verifyEmail } from '../services/email-verificati
 import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import { signOutEverywhere } from '../services/sign-out-everywhere';
-import { requireTwoFactorSetUp } from '../services/staff-two-factor';
 import { signUp } from '../services/sign-up';
+import { requireTwoFactorSetUp } from '../services/staff-two-factor';
 import { stepUp, stepUpStatus } from '../services/step-up';
 import { isTwoFactorEnabled } from '../services/two-factor';
 import { completeTwoFactorChallenge, startTwoFactorChallenge } from '../services/two-factor-sign-in';
