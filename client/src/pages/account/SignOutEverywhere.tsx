@@ -41,6 +41,9 @@ export function SignOutEverywhere() {
         onClick={() => everywhere.mutate()}
         loading={everywhere.isPending}
         mih={44}
+        h="auto"
+        maw="100%"
+        styles={{ label: { whiteSpace: 'normal' } }}
       >
         {t('everywhere.submit')}
       </Button>
