@@ -69,10 +69,11 @@ export async function candidateImageRoutes(app: FastifyInstance, options: ImageR
       let stored: { imageUrl: string } | null;
       try {
         const image = await readUpload(request);
-        // The body may have trickled in for minutes: still an admin, signed in and stepped up, before the write.
-        const admin = guard.stillAdmin(request);
+        // The body may have trickled in for minutes: still an admin, signed in and stepped up, before converting
+        // it; and again at the write itself, since the conversion takes a while too.
+        guard.stillAdmin(request);
         const deps = { db, uploadsDir: options.uploadsDir, log: request.log };
-        stored = await setCandidateImage(deps, id.data, image, admin.user.id);
+        stored = await setCandidateImage(deps, id.data, image, () => guard.stillAdmin(request).user.id);
       } catch (error) {
         if (error instanceof PhotoRefused)
           return sendDomainError(reply, new DomainError(uploadRefusals[error.reason]));

@@ -58,9 +58,15 @@ export async function memberPhotoRoutes(app: FastifyInstance, options: { db: Db;
         requireMember(db, ref.data.memberType, ref.data.memberId);
         const image = await readImage(request);
         if (!Buffer.isBuffer(image)) return sendDomainError(reply, image);
-        // The body may have trickled in for minutes: still an admin, signed in and stepped up, before the write.
-        const admin = guard.stillAdmin(request);
-        const result = await setUploadedOverride(deps, ref.data, image, admin.user.id);
+        // The body may have trickled in for minutes: still an admin, signed in and stepped up, before converting
+        // it; and again at the write itself, since the conversion takes a while too.
+        guard.stillAdmin(request);
+        const result = await setUploadedOverride(
+          deps,
+          ref.data,
+          image,
+          () => guard.stillAdmin(request).user.id,
+        );
         return reply.code(200).send(result);
       } catch (error) {
         if (error instanceof DomainError && (error.kind === 'notFound' || isSessionRefusal(error))) {
