@@ -104,6 +104,7 @@ export const ERROR_CATALOGUE = {
   'poll.closedOn': 'preconditionFailed',
   'poll.closesAfterOpens': 'badRequest',
   'poll.monthTaken': 'conflict',
+  'poll.windowOutsideMonth': 'badRequest',
   'poll.noCandidates': 'preconditionFailed',
   'poll.noLongerDraft': 'preconditionFailed',
   'poll.noLongerOpen': 'preconditionFailed',

@@ -114,8 +114,9 @@ export const rollFlags = sqliteTable(
 /**
  * Online claims of one card (its canonical number), whoever sends them and whether or not the card is on the
  * roll, so the count is no oracle for which cards exist. Every claim that does not link the card counts (a wrong
- * date of birth, a card already linked); at CLAIM_ATTEMPTS_PER_CARD within CLAIM_WINDOW_MS the card is locked
- * for online claims (services/voter-roll/claim-guesses.ts). Kept in the database: a restart forgets nothing, and
+ * date of birth, a card already linked); at CLAIM_ATTEMPTS_PER_CARD within any CLAIM_WINDOW_MS the card is locked
+ * for online claims (services/voter-roll/claim-guesses.ts). `attempts` is the count within the window ending at
+ * the last attempt, `windowStartedAt` the oldest attempt in it; the times are in card_claim_attempt_times. Kept in the database: a restart forgets nothing, and
  * the count is taken inside the claim's transaction.
  */
 export const cardClaimAttempts = sqliteTable(
@@ -128,6 +129,24 @@ export const cardClaimAttempts = sqliteTable(
   },
   // Rows whose window and lock are both over are deleted as claims come (claim-guesses.ts).
   (t) => [index('card_claim_attempts_window_idx').on(t.windowStartedAt)],
+);
+
+/**
+ * When each counted claim of a card came, so the count is of any CLAIM_WINDOW_MS (a sliding window), not of a
+ * window that resets. A card holds at most CLAIM_ATTEMPTS_PER_CARD of them (it is locked then, and a locked card
+ * counts nothing); times older than the window are deleted as claims come.
+ */
+export const cardClaimAttemptTimes = sqliteTable(
+  'card_claim_attempt_times',
+  {
+    id: integer('id').primaryKey(),
+    voterCardNumber: text('voter_card_number').notNull(),
+    attemptedAt: timestamp('attempted_at').notNull(),
+  },
+  (t) => [
+    index('card_claim_attempt_times_card_idx').on(t.voterCardNumber, t.attemptedAt),
+    index('card_claim_attempt_times_at_idx').on(t.attemptedAt),
+  ],
 );
 
 /**

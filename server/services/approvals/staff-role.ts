@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { profiles, users } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
-import { updateUser } from '../admin/users';
+import { setUserActive, updateUser } from '../admin/users';
 import { type ApprovalRow, requestApproval } from './store';
 
 type UserUpdate = z.output<typeof userUpdateInput>;
@@ -24,6 +24,7 @@ function currentAccount(db: Db, profileId: string) {
       role: profiles.role,
       isActive: profiles.isActive,
       fullName: profiles.fullName,
+      phone: profiles.phone,
       email: users.email,
     })
     .from(profiles)
@@ -35,10 +36,11 @@ function currentAccount(db: Db, profileId: string) {
 }
 
 /**
- * An admin's edit of an account (admin.users.update). Giving a staff role the account does not have yet
- * (Registrar, Enrollment Supervisor, System Admin) waits for a second System Admin, and the whole edit with
- * it: nothing changes until then. Anything else is done at once: removing a role, deactivating, and a System
- * Admin's move to another staff role (it gives no power a System Admin does not already have).
+ * An admin's edit of an account (admin.users.update). Giving a staff role (Registrar, Enrollment Supervisor,
+ * System Admin) waits for a second System Admin, and the whole edit with it: nothing changes until then. A grant
+ * is a staff role the account does not have yet, or a deactivated staff account made active again (its power
+ * back). Anything else is done at once: removing a role, deactivating, and a System Admin's move to another
+ * staff role (it gives no power a System Admin does not already have).
  */
 export function requestUserUpdate(
   db: Db,
@@ -46,8 +48,34 @@ export function requestUserUpdate(
   actorId: string,
 ): { id: string } | { pendingApproval: { id: string } } {
   const account = currentAccount(db, update.id);
-  const grants = update.role !== null && update.role !== account.role && account.role !== ADMIN_ROLE;
-  if (!grants || update.role === null) return updateUser(db, update, actorId);
+  const newRole = update.role !== account.role && account.role !== ADMIN_ROLE;
+  const reactivates = update.isActive && !account.isActive;
+  if (update.role === null || !(newRole || reactivates)) return updateUser(db, update, actorId);
+  return requestGrant(db, { ...update, role: update.role }, account, actorId);
+}
+
+/**
+ * admin.users.setActive: deactivating is done at once, and so is reactivating a citizen; reactivating a staff
+ * account gives its role back, a grant that waits for a second System Admin like a new role.
+ */
+export function requestSetActive(
+  db: Db,
+  id: string,
+  isActive: boolean,
+  actorId: string,
+): { id: string; isActive: boolean } | { pendingApproval: { id: string } } {
+  const account = currentAccount(db, id);
+  if (!isActive || account.isActive || account.role === null) return setUserActive(db, id, isActive, actorId);
+  const update = { id, fullName: account.fullName, phone: account.phone, role: account.role, isActive: true };
+  return requestGrant(db, update, account, actorId);
+}
+
+function requestGrant(
+  db: Db,
+  update: UserUpdate & { role: StaffRole },
+  account: ReturnType<typeof currentAccount>,
+  actorId: string,
+) {
   const payload: StaffRolePayload = { update, fromRole: account.role, wasActive: account.isActive };
   const summary: StaffRoleSummary = {
     fullName: account.fullName,

@@ -1,9 +1,9 @@
 import type { ErrorCode } from '@shared/errors';
 import { monthBounds, monthKey } from '@shared/months';
-import { defaultPollTitle } from '@shared/poll-rules';
+import { defaultPollTitle, pollWindowWithinMonth } from '@shared/poll-rules';
 import type { PollElectionType, PollStatus } from '@shared/polls';
 import type { PollCreateInput, pollCandidateInput } from '@shared/schemas/polls';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
@@ -19,6 +19,7 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
   const opensAt = input.opensAt ?? bounds.opensAt;
   const closesAt = input.closesAt ?? bounds.closesAt;
   if (closesAt <= opensAt) throw new DomainError('poll.closesAfterOpens');
+  refuseWindowOutsideMonth(monthYear, opensAt, closesAt);
   const values = {
     title: input.title ?? defaultPollTitle(input.electionType, monthYear),
     monthYear,
@@ -72,6 +73,36 @@ function refuseTakenMonth(
   if (holder) throw new DomainError('poll.monthTaken', { title: holder.title, month: monthYear });
 }
 
+/** One poll of a type a month is one voting period a month only when the poll votes within its month. */
+function refuseWindowOutsideMonth(monthYear: string, opensAt: Date, closesAt: Date) {
+  if (!pollWindowWithinMonth(monthYear, opensAt, closesAt))
+    throw new DomainError('poll.windowOutsideMonth', { month: monthYear });
+}
+
+/**
+ * Belt and braces: a poll about to open whose voting period overlaps another open poll of its type is refused,
+ * whatever their months say, so the current poll is never a second one a citizen could vote in again.
+ */
+function refuseOverlappingOpenPoll(
+  db: Pick<Db, 'select'>,
+  poll: { id: string; electionType: PollElectionType; opensAt: Date; closesAt: Date },
+) {
+  const other = db
+    .select({ title: polls.title, monthYear: polls.monthYear })
+    .from(polls)
+    .where(
+      and(
+        eq(polls.electionType, poll.electionType),
+        eq(polls.status, 'open'),
+        ne(polls.id, poll.id),
+        lte(polls.opensAt, poll.closesAt),
+        gte(polls.closesAt, poll.opensAt),
+      ),
+    )
+    .get();
+  if (other) throw new DomainError('poll.monthTaken', { title: other.title, month: other.monthYear });
+}
+
 /** What an admin is told when a status change does not apply to the poll's current status. */
 function wrongStatus(to: 'open' | 'closed', current: PollStatus): ErrorCode {
   if (to === 'open') return current === 'open' ? 'poll.alreadyOpen' : 'poll.closedCannotPublish';
@@ -90,6 +121,8 @@ function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed
         electionType: polls.electionType,
         monthYear: polls.monthYear,
         duplicateMonth: polls.duplicateMonth,
+        opensAt: polls.opensAt,
+        closesAt: polls.closesAt,
       })
       .from(polls)
       .where(eq(polls.id, id))
@@ -100,6 +133,9 @@ function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed
     if (to === 'open' && current.duplicateMonth)
       refuseTakenMonth(tx, current.electionType, current.monthYear, id);
     if (to === 'open') {
+      // A poll made before its window had to lie within its month is held to it when it is published.
+      refuseWindowOutsideMonth(current.monthYear, current.opensAt, current.closesAt);
+      refuseOverlappingOpenPoll(tx, { id, ...current });
       const candidates = tx
         .select({ n: count() })
         .from(pollCandidates)

@@ -1,8 +1,8 @@
 import type { Db } from '@server/db/client';
-import { cardClaimAttempts, rollFlags, voters } from '@server/db/schema';
+import { cardClaimAttempts, cardClaimAttemptTimes, rollFlags, voters } from '@server/db/schema';
 import { recordAudit } from '@server/services/audit';
 import { CLAIM_ATTEMPTS_PER_CARD, CLAIM_LOCK_MS, CLAIM_WINDOW_MS } from '@shared/voter-roll';
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lte, max, min, notExists, or } from 'drizzle-orm';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
@@ -10,44 +10,74 @@ type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
  * Takes one of the card's online claims before the date of birth is compared, inside the claim's transaction
  * (one writer at a time in SQLite, so 200 simultaneous claims count exactly 200, or stop exactly at the lock).
  * Counted on the canonical card number whether or not it is on the roll, so neither the count nor the lock tells
- * which cards exist. 'locked' when the card cannot be claimed online now: nothing is counted then.
+ * which cards exist. The count is of the claims within CLAIM_WINDOW_MS before now, a window that slides with each
+ * claim: 4 just before a fixed window would end and 4 just after are 8 within the window, not two times 4.
+ * 'locked' when the card cannot be claimed online now: nothing is counted then.
  */
 export function takeCardAttempt(tx: Tx, voterCardNumber: string, now: Date): 'taken' | 'locked' {
   forgetSpentCards(tx, now);
   const row = tx
-    .select()
+    .select({ lockedUntil: cardClaimAttempts.lockedUntil })
     .from(cardClaimAttempts)
     .where(eq(cardClaimAttempts.voterCardNumber, voterCardNumber))
     .get();
   if (row?.lockedUntil && row.lockedUntil.getTime() > now.getTime()) return 'locked';
-  const windowOver = !row || now.getTime() - row.windowStartedAt.getTime() >= CLAIM_WINDOW_MS;
-  tx.insert(cardClaimAttempts)
-    .values({ voterCardNumber, attempts: 1, windowStartedAt: now, lockedUntil: null })
-    .onConflictDoUpdate({
-      target: cardClaimAttempts.voterCardNumber,
-      set: windowOver
-        ? { attempts: 1, windowStartedAt: now, lockedUntil: null }
-        : { attempts: sql`${cardClaimAttempts.attempts} + 1` },
-    })
-    .run();
+  tx.insert(cardClaimAttemptTimes).values({ voterCardNumber, attemptedAt: now }).run();
+  recount(tx, voterCardNumber);
   return 'taken';
 }
 
-/**
- * Deletes the counts of cards whose window and lock are both over (a lock starts inside its window and lasts
- * CLAIM_LOCK_MS), so junk card numbers do not pile up; the window's index keeps it to the rows it deletes.
- */
-function forgetSpentCards(tx: Tx, now: Date) {
-  const spentBefore = new Date(now.getTime() - CLAIM_WINDOW_MS - CLAIM_LOCK_MS);
-  tx.delete(cardClaimAttempts).where(lt(cardClaimAttempts.windowStartedAt, spentBefore)).run();
+/** Stores the card's count within the window and its oldest attempt there (what lockIfGuessed reads). */
+function recount(tx: Tx, voterCardNumber: string) {
+  const window = tx
+    .select({ attempts: count(), oldest: min(cardClaimAttemptTimes.attemptedAt) })
+    .from(cardClaimAttemptTimes)
+    .where(eq(cardClaimAttemptTimes.voterCardNumber, voterCardNumber))
+    .get();
+  const attempts = window?.attempts ?? 0;
+  const windowStartedAt = window?.oldest ?? new Date(0);
+  tx.insert(cardClaimAttempts)
+    .values({ voterCardNumber, attempts, windowStartedAt, lockedUntil: null })
+    .onConflictDoUpdate({ target: cardClaimAttempts.voterCardNumber, set: { attempts, windowStartedAt } })
+    .run();
 }
 
-/** A claim that linked the card was no guess: its attempt is given back. */
-export function giveBackCardAttempt(tx: Tx, voterCardNumber: string) {
-  tx.update(cardClaimAttempts)
-    .set({ attempts: sql`max(${cardClaimAttempts.attempts} - 1, 0)` })
-    .where(eq(cardClaimAttempts.voterCardNumber, voterCardNumber))
+/**
+ * Deletes the claim times that left the window, then the counts of cards with no claim left in the window and
+ * no lock running, so junk card numbers do not pile up. The indexes keep it to the rows deleted: a card with a
+ * claim in the window has its oldest one within CLAIM_WINDOW_MS, and a lock lasts CLAIM_LOCK_MS from a claim.
+ */
+function forgetSpentCards(tx: Tx, now: Date) {
+  tx.delete(cardClaimAttemptTimes)
+    .where(lte(cardClaimAttemptTimes.attemptedAt, new Date(now.getTime() - CLAIM_WINDOW_MS)))
     .run();
+  const spentBefore = new Date(now.getTime() - CLAIM_WINDOW_MS);
+  tx.delete(cardClaimAttempts)
+    .where(
+      and(
+        lte(cardClaimAttempts.windowStartedAt, spentBefore),
+        or(isNull(cardClaimAttempts.lockedUntil), lte(cardClaimAttempts.lockedUntil, now)),
+        notExists(
+          tx
+            .select({ id: cardClaimAttemptTimes.id })
+            .from(cardClaimAttemptTimes)
+            .where(eq(cardClaimAttemptTimes.voterCardNumber, cardClaimAttempts.voterCardNumber)),
+        ),
+      ),
+    )
+    .run();
+}
+
+/** A claim that linked the card was no guess: its attempt (the card's latest) is given back. */
+export function giveBackCardAttempt(tx: Tx, voterCardNumber: string) {
+  const latest = tx
+    .select({ id: max(cardClaimAttemptTimes.id) })
+    .from(cardClaimAttemptTimes)
+    .where(eq(cardClaimAttemptTimes.voterCardNumber, voterCardNumber))
+    .get();
+  if (latest?.id != null)
+    tx.delete(cardClaimAttemptTimes).where(eq(cardClaimAttemptTimes.id, latest.id)).run();
+  recount(tx, voterCardNumber);
 }
 
 /**

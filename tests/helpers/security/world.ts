@@ -11,6 +11,7 @@ import {
   users,
   votes,
 } from '@server/db/schema';
+import { monthBounds } from '@shared/months';
 import { generateReceiptId } from '@shared/receipts';
 import type { StaffRole } from '@shared/roles';
 import { eq } from 'drizzle-orm';
@@ -106,7 +107,13 @@ export async function buildWorld(db: Db) {
     .run();
 
   const openPoll = createPoll(db, { candidateCount: 2, monthYear: '2026-11' });
-  const draftPoll = createPoll(db, { status: 'draft', candidateCount: 1, monthYear: '2026-12' });
+  // A draft votes within its own month, or Publish refuses it.
+  const draftPoll = createPoll(db, {
+    status: 'draft',
+    candidateCount: 1,
+    monthYear: '2026-12',
+    ...monthBounds('2026-12'),
+  });
   const closedPoll = createPoll(db, {
     status: 'closed',
     candidateCount: 1,

@@ -58,7 +58,14 @@ function AdminUsersContent() {
   const setActive = useMutation(
     trpc.admin.users.setActive.mutationOptions({
       onSuccess: async (result) => {
-        notifySuccess(t('general.success'), result.isActive ? t('users.activated') : t('users.deactivated'));
+        // Reactivating a staff account gives its role back: it waits for a second System Admin.
+        if ('pendingApproval' in result)
+          notifySuccess(t('general.success'), t('users.reactivationRequested'));
+        else
+          notifySuccess(
+            t('general.success'),
+            result.isActive ? t('users.activated') : t('users.deactivated'),
+          );
         await refresh();
       },
       onError: (error) =>
