@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { KeyFileError } from '../db/key-file';
+import { KeyFileError } from '../db/key-file-error';
 import { type Env, EnvError, readEnv } from '../env';
 import { readEnvFile } from './env-file';
 import { COMMAND_HELP, commandHelp, EXIT, generalHelp } from './help';

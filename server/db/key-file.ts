@@ -13,11 +13,9 @@ import {
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Db } from './client';
+import { KeyFileError } from './key-file-error';
 import { attachKeys, KEY_BYTES, KEY_NAMES, type Keys, keyCheckValue } from './keys';
 import { keyChecks, serverSecrets } from './schema';
-
-/** Any trouble with the key file or its match with the database: the start (or restore) stops and says why. */
-export class KeyFileError extends Error {}
 
 const FORMAT = 'codka-keys-1';
 
@@ -177,3 +175,5 @@ export function loadKeys(db: Db, path: string): Keys {
   attachKeys(db, keys);
   return keys;
 }
+
+export { KeyFileError };
