@@ -21,7 +21,7 @@ import { launchBrowser } from '../e2e/helpers/chromium';
 import { createElection } from '../helpers/election-factories';
 import { createPoll } from '../helpers/poll-factories';
 import { freePort, REPO_ROOT } from '../helpers/security/server-process';
-import { insertUser, sessionCookie } from '../helpers/security/world';
+import { enrollAuthenticator, insertUser, sessionCookie } from '../helpers/security/world';
 import {
   emptyEnvironment,
   releaseExecutable,
@@ -103,6 +103,7 @@ describe.sequential('the release executable, alone in an empty folder with an em
     // An election, a poll and an admin to act on, written the way the server would have.
     const db = createDb(join(folder, 'data/codka.db'));
     const admin = await insertUser(db, { role: 'System Admin' });
+    enrollAuthenticator(db, admin.id);
     const { election, candidates } = createElection(db, { candidateCount: 2 });
     const month = new Date().toISOString().slice(0, 7);
     const { poll, candidates: pollCandidates } = createPoll(db, { candidateCount: 2, monthYear: month });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hashPassword } from '@server/auth/passwords';
 import { createSession } from '@server/auth/sessions';
 import { generateSecureRandomString, hashSecret } from '@server/auth/tokens';
@@ -8,6 +9,7 @@ import {
   profiles,
   registrationCenters,
   sessions,
+  twoFactorAuthenticators,
   users,
   votes,
 } from '@server/db/schema';
@@ -58,6 +60,16 @@ export async function insertUser(
     .returning({ id: profiles.id })
     .get();
   return { id: user.id, profileId: profile.id, email, password: TEST_PASSWORD, fullName };
+}
+
+/**
+ * An authenticator enrolled and turned on for the account, as `auth.twoFactor.confirm` leaves it: what a staff
+ * account of a deployment that requires two-factor sign-in (the release's default) has before it may work.
+ */
+export function enrollAuthenticator(db: Db, userId: string): void {
+  db.insert(twoFactorAuthenticators)
+    .values({ userId, secret: randomBytes(20), enabledAt: new Date() })
+    .run();
 }
 
 /** A session cookie for a user, as a browser would send it; optionally past the dashboard's step-up. */
