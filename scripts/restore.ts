@@ -1,4 +1,5 @@
-// `npm run restore -- <file>`: puts a backup back in place of DATABASE_PATH (with the server stopped).
+// `npm run restore -- <file>`: puts a backup back in place of DATABASE_PATH (with the server stopped). The key
+// file (KEYS_FILE, beside the database by default) must be the backup's: it is copied once, separately.
 import { BackupError, restoreDatabase } from '@server/db/backup';
 import { readEnv } from '@server/env';
 
@@ -9,7 +10,7 @@ if (!file) {
 }
 try {
   const env = readEnv();
-  const summary = await restoreDatabase(file, env.DATABASE_PATH);
+  const summary = await restoreDatabase(file, env.DATABASE_PATH, { keysFile: env.KEYS_FILE });
   console.log(
     `Restored ${summary.databasePath} from ${summary.restoredFrom} (${summary.votes} votes, ` +
       `${summary.pollVotes} poll votes, ${summary.users} accounts; integrity_check ok).`,

@@ -7,6 +7,7 @@ import {
   DEMO_ADMIN,
   DEMO_CITIZEN,
   DEMO_REGISTRAR,
+  DEMO_SECOND_ADMIN,
   DEMO_SUPERVISOR,
   DEMO_VOTER_COUNT,
   type DemoCredential,
@@ -47,8 +48,8 @@ const VOTER_NAMES = [
 ];
 
 /**
- * The demo admin, the demo citizen, the roll's registrar and supervisor, and the passwordless voters behind
- * the demo results. The four accounts that can sign in get a password drawn now; `credentials` holds those of
+ * The two demo admins, the demo citizen, the roll's registrar and supervisor, and the passwordless voters behind
+ * the demo results. The five accounts that can sign in get a password drawn now; `credentials` holds those of
  * the accounts created by this call (none on a second run), for the caller to show once and keep in the
  * owner-only file.
  */
@@ -64,6 +65,7 @@ export async function seedAccounts(db: Db) {
     return id;
   };
   const adminId = await withPassword(DEMO_ADMIN, 'System Admin');
+  const secondAdminId = await withPassword(DEMO_SECOND_ADMIN, 'System Admin');
   const citizenId = await withPassword(DEMO_CITIZEN, null);
   const registrarId = await withPassword(DEMO_REGISTRAR, 'Registrar');
   const supervisorId = await withPassword(DEMO_SUPERVISOR, 'Enrollment Supervisor');
@@ -78,5 +80,5 @@ export async function seedAccounts(db: Db) {
     });
     voterIds.push(voter.id);
   }
-  return { adminId, citizenId, registrarId, supervisorId, voterIds, credentials };
+  return { adminId, secondAdminId, citizenId, registrarId, supervisorId, voterIds, credentials };
 }

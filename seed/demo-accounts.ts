@@ -14,6 +14,16 @@ export const DEMO_ADMIN = {
   label: 'System Admin',
 } as const;
 
+/**
+ * A second System Admin: a roll import and a grant of a staff role wait for another System Admin to confirm
+ * them (the approvals queue), so the demo has two, each able to confirm what the other asked for.
+ */
+export const DEMO_SECOND_ADMIN = {
+  email: 'admin2@codka.example',
+  fullName: 'Demo Second System Admin',
+  label: 'System Admin',
+} as const;
+
 export const DEMO_CITIZEN = {
   email: 'citizen@codka.example',
   fullName: 'Amina Warsame',

@@ -1,4 +1,5 @@
 import { closeDb, createDb, migrateDb } from '@server/db/client';
+import { loadKeys } from '@server/db/key-file';
 import { readEnv } from '@server/env';
 import { demoAccountsBanner } from '@server/startup';
 import { demoAccountsFile, writeDemoAccountsFile } from './demo-accounts';
@@ -7,6 +8,7 @@ import { seedDemo } from './seed';
 const env = readEnv();
 const db = createDb(env.DATABASE_PATH);
 migrateDb(db);
+loadKeys(db, env.KEYS_FILE);
 const credentials = await seedDemo(db);
 closeDb(db);
 console.log(`Demo data seeded into ${env.DATABASE_PATH}`);

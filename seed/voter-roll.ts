@@ -2,7 +2,7 @@ import type { Db } from '@server/db/client';
 import { districts, registrationCenters, staffCenters, voters } from '@server/db/schema';
 import { dateOfBirthHash } from '@server/services/voter-roll/date-of-birth';
 import { DISTRICT_REGIONS, type DistrictRegion } from '@shared/regions';
-import type { VoterSource, VoterStatus } from '@shared/voter-roll';
+import { canonicalVoterCardNumber, type VoterSource, type VoterStatus } from '@shared/voter-roll';
 import { asc, inArray } from 'drizzle-orm';
 
 /** Imported entries per region that no demo account has claimed: 18 x 15 = 270 voters on the roll. */
@@ -87,7 +87,8 @@ export function seedVoterRoll(db: Db, actors: RollActors, now: Date): void {
   ) => {
     if (!values.districtId) return;
     entries.push({
-      voterCardNumber: card,
+      // Stored canonical, as the desk, the import and the claim store and compare it.
+      voterCardNumber: canonicalVoterCardNumber(card),
       fullName: demoName(n),
       dateOfBirthHash: hash(n),
       ...values,

@@ -41,7 +41,17 @@ export interface BuildAppOptions {
   ssrDir?: string;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
+  /** How long a request may take to arrive, headers and body; REQUEST_TIMEOUT_MS unless a test shortens it. */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * A request (headers and body) must have arrived whole within this time, or Node answers 408 and closes the
+ * connection: a body that trickles in cannot hold an upload, and the admin's session behind it, open for
+ * hours. Two minutes lets a 20 MB roll arrive over a line of about 1.4 Mbit/s. An idle connection between
+ * requests is closed by keepAliveTimeout, so no connectionTimeout (idle socket) is set on top.
+ */
+export const REQUEST_TIMEOUT_MS = 120_000;
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {
@@ -79,8 +89,14 @@ function configuredImageOrigins(db: Db): () => string[] {
 
 export async function buildApp(options: BuildAppOptions) {
   const { db, env } = options;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env),
+    requestTimeout,
+    // Given to Node's server as it is made too: Node reads it when it starts watching connections, so the value
+    // Fastify sets afterwards alone cuts nothing off. Node looks for late requests every 30 s by default; a
+    // quarter of the timeout keeps the cut close to it.
+    http: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)) },
     trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Ids in logs tie a request's lines together without exposing anything about the user.
@@ -167,12 +183,12 @@ export async function buildApp(options: BuildAppOptions) {
     });
   });
 
-  await app.register(candidateImageRoutes, { db, uploadsDir: env.UPLOADS_DIR });
+  await app.register(candidateImageRoutes, { db, env, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
   // The public read API and dataset files (issue 20), under the same per-address ceiling as /trpc.
   await registerOpenDataApi(app, deps, ceiling ?? undefined);
-  await app.register(voterRollImportRoutes, { db });
+  await app.register(voterRollImportRoutes, { db, env });
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
   await registerStatic(app, {

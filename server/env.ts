@@ -1,4 +1,5 @@
 import { isIPv4 } from 'node:net';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './auth/client-address';
 
@@ -15,6 +16,8 @@ const envSchema = z
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_PATH: z.string().min(1).default('./data/codka.db'),
+    // The keys behind the keyed hashes (key-file.ts): beside the database unless named; never in a backup.
+    KEYS_FILE: z.string().min(1).optional(),
     UPLOADS_DIR: z.string().min(1).default('./data/uploads'),
     PUBLIC_ORIGIN: z
       .url({ protocol: /^https?$/ })
@@ -24,6 +27,10 @@ const envSchema = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(6).max(256).optional(),
     RATE_LIMITS: booleanFlag.default(true),
+    // Whether every staff role (Registrar, Enrollment Supervisor, System Admin) must sign in with an authenticator
+    // before any staff tool answers. `npm start` (a first look on a laptop) leaves it optional; the release
+    // executable's default is required (server/release/entry.ts).
+    STAFF_TWO_FACTOR: z.enum(['required', 'optional']).default('optional'),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -52,7 +59,14 @@ const envSchema = z
     ...env,
     // An origin as originOnly writes it: PUBLIC_ORIGIN is compared byte for byte with the Origin header.
     PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`,
+    KEYS_FILE: env.KEYS_FILE ?? defaultKeysFile(env.DATABASE_PATH),
   }));
+
+/** data/codka.db keeps its keys in data/codka.keys. */
+export function defaultKeysFile(databasePath: string): string {
+  const path = resolve(databasePath);
+  return join(dirname(path), `${basename(path, extname(path))}.keys`);
+}
 
 /**
  * PUBLIC_ORIGIN as a browser writes its Origin header: scheme and host in lower case, no default port, no
@@ -139,7 +153,10 @@ function isLoopbackHost(hostname: string): boolean {
   );
 }
 
-/** `defaults` stand in for variables the environment leaves unset (the release executable's SEED_DEMO=false). */
+/**
+ * `defaults` stand in for variables the environment leaves unset (the release executable's SEED_DEMO=false and
+ * STAFF_TWO_FACTOR=required).
+ */
 export function readEnv(defaults: Record<string, string> = {}): Env {
   const set = Object.entries(process.env).filter(([, value]) => value !== undefined && value !== '');
   return parseEnv({ ...defaults, ...Object.fromEntries(set) });

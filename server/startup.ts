@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type DemoCredential, demoAccountsFile, writeDemoAccountsFile } from '../seed/demo-accounts';
 import { seedDemo } from '../seed/seed';
 import type { Db } from './db/client';
-import { users } from './db/schema';
+import { polls, users } from './db/schema';
 import type { Env } from './env';
 import { failInterruptedPhotoJobs } from './jobs/photo-refresh/runner';
 import { ensureConfiguredAdmin } from './services/accounts';
+import { cardCollisionCount } from './services/voter-roll/card-collisions';
 
 /** The demo accounts created by this start: shown once on the console, kept in `file` (none in memory). */
 export interface DemoAccounts {
@@ -38,9 +39,28 @@ export async function prepareDatabase(
       'Demo data seeded with demo accounts whose passwords were generated now. Set SEED_DEMO=false for a real deployment.',
     );
   }
+  const duplicates = db
+    .select({ title: polls.title, electionType: polls.electionType, monthYear: polls.monthYear })
+    .from(polls)
+    .where(eq(polls.duplicateMonth, true))
+    .all();
+  if (duplicates.length > 0) {
+    log.warn(
+      { polls: duplicates },
+      'Polls share a month with an earlier poll of their type (made before a month took one poll): they ' +
+        'cannot be published. Delete them from the admin console.',
+    );
+  }
   const interrupted = failInterruptedPhotoJobs(db);
   if (interrupted > 0)
     log.warn({ jobs: interrupted }, 'photo jobs cut short by the last stop were marked failed');
+  const collisions = cardCollisionCount(db);
+  if (collisions > 0)
+    log.warn(
+      { cards: collisions },
+      'Voter cards entered twice in different spellings were not merged: codka check lists them (table ' +
+        "voter_card_collisions); decide which entry is the voter's and correct or delete the other.",
+    );
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const outcome = await ensureConfiguredAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     if (outcome === 'deactivated') {

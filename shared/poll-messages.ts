@@ -14,6 +14,7 @@ export const pollMessages = {
   alreadyVoted: 'poll.alreadyVoted',
   noActivePoll: 'poll.noneActive',
   closesAfterOpens: 'poll.closesAfterOpens',
+  windowOutsideMonth: 'poll.windowOutsideMonth',
   invalidMonth: 'validation.month',
   invalidDateTime: 'validation.dateTime',
   invalidColour: 'validation.colour',

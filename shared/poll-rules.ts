@@ -1,5 +1,5 @@
 import { type DateFormat, ENGLISH, formatCalendar } from './calendar';
-import { SOMALIA_UTC_OFFSET_MS } from './months';
+import { monthBounds, SOMALIA_UTC_OFFSET_MS } from './months';
 import type { PollElectionType, PollStatus } from './polls';
 
 export const POLL_TYPE_LABELS: Record<PollElectionType, string> = {
@@ -51,6 +51,15 @@ export function pollResultsVisible(poll: PollTiming, viewer: PollViewer, now: Da
   if (viewer.isAdmin) return true;
   if (poll.status === 'draft') return false;
   return hasPollEnded(poll, now) || viewer.hasVoted;
+}
+
+/**
+ * A poll's voting period lies within its month in Somalia (East Africa Time, shared/months.ts): one poll of a
+ * type a month is then one voting period a month, so a citizen votes once a month.
+ */
+export function pollWindowWithinMonth(monthYear: string, opensAt: Date, closesAt: Date): boolean {
+  const bounds = monthBounds(monthYear);
+  return opensAt >= bounds.opensAt && closesAt <= bounds.closesAt;
 }
 
 // Written by hand (shared/calendar.ts), as Intl's en-GB would: no ICU locale data loaded for a label.

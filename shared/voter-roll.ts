@@ -41,11 +41,44 @@ export function normalizeEnrollmentCode(value: string): string {
   return value.toUpperCase().replace(/[\s-]/g, '');
 }
 
-/** Voter card numbers: letters, digits and dashes, compared upper-cased without spaces. */
-export const VOTER_CARD_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,31}$/;
-export function normalizeVoterCardNumber(value: string): string {
-  return value.toUpperCase().replace(/\s/g, '');
+const CARD_SEPARATORS = /[\s\-\u2010-\u2015\u2212_./\\]/gu;
+const CARD_LOOK_ALIKES: Record<string, string> = { O: '0', I: '1', L: '1' };
+
+/**
+ * One card, one voter, whatever the spelling: every card number is stored and compared in this canonical form,
+ * so the roll's unique index alone decides whether a card is on it. Compatibility forms are folded (NFKC: a
+ * full-width "ＳＯ" is "SO"), letters upper-cased, separators dropped (spaces, dashes of every kind, dots,
+ * slashes, underscores), and the letters people type for a look-alike digit folded into it: O to 0, I and L to 1.
+ * The desk, the import, the claim and the supervisors' search all go through it; the migration that converted
+ * the roll spells the same rule in SQL (drizzle/*_canonical_voter_cards.sql).
+ *
+ * Only O, I and L are folded. They are the letters that are the same glyph as 0 and 1 in common fonts and on
+ * keyboards' habits ("SO-2026-OOO123"). S/5, B/8, Z/2, Q/0, D/0 and G/6 are told apart in print, and folding
+ * them would turn a card format's letter prefix (a region's letters) into digits and merge cards that differ.
+ */
+export function canonicalVoterCardNumber(value: string): string {
+  return value
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(CARD_SEPARATORS, '')
+    .replace(/[OIL]/g, (letter) => CARD_LOOK_ALIKES[letter] ?? letter);
 }
+
+/** A canonical card number: 4 to 32 letters and digits (before folding, any separators in between). */
+export const VOTER_CARD_PATTERN = /^[A-Z0-9]{4,32}$/;
+
+/**
+ * Why supervisors are asked to look at a card: another account claimed a card already linked, or the card was
+ * locked for online claims after too many wrong dates of birth (someone guessing it).
+ */
+export const ROLL_FLAG_KINDS = ['cardAlreadyClaimed', 'dateOfBirthGuessing'] as const;
+export type RollFlagKind = (typeof ROLL_FLAG_KINDS)[number];
+
+/** Online claims of one card that do not link it (wrong dates, a card already linked), counted per card... */
+export const CLAIM_ATTEMPTS_PER_CARD = 5;
+/** ...within this window; the card then cannot be claimed online for CLAIM_LOCK_MS. */
+export const CLAIM_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const CLAIM_LOCK_MS = 24 * 60 * 60 * 1000;
 
 /** Reasons (rejection, suspension) are short free text shown to staff and in the audit log. */
 export const ROLL_REASON_MAX = 500;

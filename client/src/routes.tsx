@@ -67,6 +67,8 @@ export function createRoutes(data: DataAccess): RouteObject[] {
           })),
           'staff',
           'errors',
+          // The authenticator setup a staff account may be asked for first (TwoFactorRequired).
+          'account',
         ),
       children: staffRoutes,
     },
@@ -90,6 +92,7 @@ export function createRoutes(data: DataAccess): RouteObject[] {
           })),
           'admin',
           'errors',
+          'account',
         ),
       errorElement: <ErrorPage />,
       hydrateFallbackElement: <PageLoader />,

@@ -20,6 +20,8 @@ export function createRateLimits(enabled: boolean) {
     // ...from one address for any account: stops credential stuffing behind one address.
     failedSignInAddress: limiter(200, 15 * MINUTE),
     signUpAddress: limiter(60, 60 * MINUTE),
+    // Notices to an address that already has an account ("someone tried to sign up with it"): a few, not a flood.
+    signUpNoticeEmail: limiter(3, 60 * MINUTE),
     bootstrapAdminAddress: limiter(10, 60 * MINUTE),
     verificationMailUser: limiter(5, 60 * MINUTE),
     // Password reset emails: per address (generous, as above) and per email, counted whether or not the

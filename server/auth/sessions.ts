@@ -1,5 +1,5 @@
 import { isAdminRole, type StaffRole } from '@shared/roles';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { profiles, sessions, users } from '../db/schema';
@@ -132,4 +132,25 @@ export function invalidateSession(db: Db, sessionId: string): void {
 export function invalidateUserSessions(db: Pick<Db, 'delete'>, userId: string): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
   forgetCachedSessions();
+}
+
+/**
+ * Ends every session of a user but the one that asked (none kept when it is null): on turning two-factor sign-in
+ * on. Returns how many ended.
+ */
+export function invalidateOtherSessions(
+  db: Pick<Db, 'delete'>,
+  userId: string,
+  keepSessionId: string | null,
+): number {
+  const ended = db
+    .delete(sessions)
+    .where(
+      keepSessionId === null
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)),
+    )
+    .run().changes;
+  forgetCachedSessions();
+  return ended;
 }

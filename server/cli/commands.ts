@@ -4,6 +4,7 @@ import { demoAccountsFile, writeDemoAccountsFile } from '../../seed/demo-account
 import { seedDemo } from '../../seed/seed';
 import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup';
 import { closeDb, createDb, type Db, migrateDb } from '../db/client';
+import { loadKeys } from '../db/key-file';
 import { ConfiguredAdminRefused, ensureConfiguredAdmin } from '../services/accounts';
 import { demoAccountsBanner } from '../startup';
 import { pendingMigrations } from './check';
@@ -11,11 +12,12 @@ import { EXIT } from './help';
 import type { CommandInput } from './main';
 import { PasswordNotRead, readPassword } from './password-prompt';
 
-/** Opens (creating if needed) and migrates the database for the length of `work`. */
+/** Opens (creating if needed) and migrates the database, with its keys, for the length of `work`. */
 async function withDatabase<T>({ env, files }: CommandInput, work: (db: Db) => Promise<T> | T): Promise<T> {
   const db = createDb(env.DATABASE_PATH);
   try {
     migrateDb(db, files.migrationsFolder);
+    loadKeys(db, env.KEYS_FILE);
     return await work(db);
   } finally {
     closeDb(db);
@@ -57,7 +59,10 @@ export async function backup({ env, values }: CommandInput): Promise<number> {
 
 export async function restore({ env, files, positionals }: CommandInput): Promise<number> {
   return reportBackupError('restore', async () => {
-    const summary = await restoreDatabase(String(positionals[0]), env.DATABASE_PATH, files.migrationsFolder);
+    const summary = await restoreDatabase(String(positionals[0]), env.DATABASE_PATH, {
+      migrationsFolder: files.migrationsFolder,
+      keysFile: env.KEYS_FILE,
+    });
     console.log(
       `Restored ${summary.databasePath} from ${summary.restoredFrom} (${summary.votes} votes, ` +
         `${summary.pollVotes} poll votes, ${summary.users} accounts; integrity_check ok).`,

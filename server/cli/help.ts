@@ -71,7 +71,8 @@ export function generalHelp(): string {
     '  -h, --help       help for the command',
     '',
     'Configuration is read from environment variables (PORT, HOST, DATABASE_PATH, UPLOADS_DIR, PUBLIC_ORIGIN,',
-    'TRUST_PROXY, SEED_DEMO, ADMIN_EMAIL, ADMIN_PASSWORD, SMTP_URL, MAIL_FROM, LOG_LEVEL, ...): see the README.',
+    'TRUST_PROXY, SEED_DEMO, STAFF_TWO_FACTOR, ADMIN_EMAIL, ADMIN_PASSWORD, SMTP_URL, MAIL_FROM, LOG_LEVEL, ...):',
+    'see the README.',
     EXIT_CODES,
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { KeyFileError } from '../db/key-file-error';
 import { type Env, EnvError, readEnv } from '../env';
 import { readEnvFile } from './env-file';
 import { COMMAND_HELP, commandHelp, EXIT, generalHelp } from './help';
@@ -112,7 +113,13 @@ export async function runCli(argv: string[], runtime: Runtime): Promise<number |
   }
   if (name === 'version') return version(runtime);
   const files = await runtime.prepare(env, name);
-  return command.run({ ...parsed, env, files, runtime });
+  try {
+    return await command.run({ ...parsed, env, files, runtime });
+  } catch (error) {
+    // A key file that is missing for this database, not its own, or readable by others: the start stops.
+    if (error instanceof KeyFileError) return complain(`codka ${name}: ${error.message}`, EXIT.failed);
+    throw error;
+  }
 }
 
 /** parseArgs' messages, shortened to name the flag: "unknown option --foo". */

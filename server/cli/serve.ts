@@ -1,5 +1,6 @@
 import { buildApp, loggerOptions } from '../app';
 import { closeDb, createDb, migrateDb } from '../db/client';
+import { loadKeys } from '../db/key-file';
 import { logOutput } from '../log-output';
 import { ConfiguredAdminRefused } from '../services/accounts';
 import { stopOnSignals } from '../shutdown';
@@ -13,7 +14,13 @@ export async function serve({ env, files }: CommandInput): Promise<number | null
   process.stdout.on('error', () => {});
   process.stderr.on('error', () => {});
   const db = createDb(env.DATABASE_PATH);
-  migrateDb(db, files.migrationsFolder);
+  try {
+    migrateDb(db, files.migrationsFolder);
+    loadKeys(db, env.KEYS_FILE);
+  } catch (error) {
+    closeDb(db);
+    throw error;
+  }
   const app = await buildApp({
     db,
     env,

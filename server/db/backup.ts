@@ -14,6 +14,7 @@ import { copyFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS_FOLDER } from './client';
+import { KeyFileError, keyMismatch, keyRecordsOf, readKeyFile } from './key-file';
 import { schemaDifferences } from './schema-check';
 
 /** Tables a Codka database has: a file without them is not one of our backups. */
@@ -161,21 +162,44 @@ export interface RestoreSummary extends Omit<BackupSummary, 'path'> {
 }
 
 /**
+ * A backup restored without its key file would leave a server that refuses to start (or, worse, hashes that
+ * never match): the key file at `keysFile` must be the one the backup's hashes were made with.
+ */
+function checkKeys(backupPath: string, keysFile: string): void {
+  try {
+    const keys = existsSync(keysFile) ? readKeyFile(keysFile) : null;
+    const problem = keyMismatch(keys, keyRecordsOf(backupPath), keysFile);
+    if (problem) throw new BackupError(`${problem} Nothing was restored.`);
+  } catch (error) {
+    if (error instanceof KeyFileError) throw new BackupError(`${error.message} Nothing was restored.`);
+    throw error;
+  }
+}
+
+export interface RestoreOptions {
+  migrationsFolder?: string;
+  /** The key file the server will use (env.KEYS_FILE); when given, a backup it does not fit is refused. */
+  keysFile?: string;
+  now?: Date;
+}
+
+/**
  * Puts a backup back: refuses a file that is damaged, not a Codka database or with a schema of its own (a
- * trigger, a changed default: schema-check.ts), and refuses while the server
- * has the database open. The backup is copied beside the database, checked and fsynced, the current file is
- * kept under another name, and the copy is renamed over it in one step, so the database is never half-written.
+ * trigger, a changed default: schema-check.ts), a backup whose hashes were made with keys other than the key
+ * file's, and refuses while the server has the database open. The backup is copied beside the database,
+ * checked and fsynced, the current file is kept under another name, and the copy is renamed over it in one
+ * step, so the database is never half-written.
  */
 export async function restoreDatabase(
   backupPath: string,
   databasePath: string,
-  migrationsFolder = MIGRATIONS_FOLDER,
-  now = new Date(),
+  { migrationsFolder = MIGRATIONS_FOLDER, keysFile, now = new Date() }: RestoreOptions = {},
 ): Promise<RestoreSummary> {
   const started = performance.now();
   const source = resolve(backupPath);
   const target = resolve(databasePath);
   inspectDatabase(source, migrationsFolder);
+  if (keysFile) checkKeys(source, keysFile);
   mkdirSync(dirname(target), { recursive: true });
   const exists = existsSync(target);
   if (exists && inUse(target)) {

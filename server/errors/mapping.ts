@@ -50,6 +50,7 @@ export interface JsonErrorBody {
     errorCode?: ErrorCode;
     params?: MessageParams;
     stepUpRequired?: true;
+    twoFactorSetupRequired?: true;
   };
 }
 
@@ -63,6 +64,7 @@ export function jsonErrorBody(error: DomainError, language: MessageLanguage): Js
       errorCode: error.code,
       params: error.params,
       ...(error.kind === 'stepUpRequired' ? { stepUpRequired: true as const } : {}),
+      ...(error.code === 'twoFactor.setupRequired' ? { twoFactorSetupRequired: true as const } : {}),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { ErrorCode } from '@shared/errors';
 import { idSchema } from '@shared/schemas/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { Env } from '../env';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
 import { candidateExists, setCandidateImage } from '../services/admin/candidate-image';
@@ -21,6 +22,7 @@ const uploadRefusals = {
 
 interface ImageRouteOptions {
   db: Db;
+  env: Env;
   uploadsDir: string;
 }
 
@@ -50,7 +52,7 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 /** POST /api/admin/candidates/:id/image: a System Admin sets a candidate's photo (multipart, field "image"). */
 export async function candidateImageRoutes(app: FastifyInstance, options: ImageRouteOptions) {
   const { db } = options;
-  const guard = adminRouteGuard(db);
+  const guard = adminRouteGuard(options);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1, fieldSize: 0 },
   });
@@ -67,8 +69,11 @@ export async function candidateImageRoutes(app: FastifyInstance, options: ImageR
       let stored: { imageUrl: string } | null;
       try {
         const image = await readUpload(request);
+        // The body may have trickled in for minutes: still an admin, signed in and stepped up, before converting
+        // it; and again at the write itself, since the conversion takes a while too.
+        guard.stillAdmin(request);
         const deps = { db, uploadsDir: options.uploadsDir, log: request.log };
-        stored = await setCandidateImage(deps, id.data, image, guard.adminOf(request).user.id);
+        stored = await setCandidateImage(deps, id.data, image, () => guard.stillAdmin(request).user.id);
       } catch (error) {
         if (error instanceof PhotoRefused)
           return sendDomainError(reply, new DomainError(uploadRefusals[error.reason]));

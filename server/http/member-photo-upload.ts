@@ -11,6 +11,9 @@ import { requireMember } from '../services/photos/members';
 import { MAX_PHOTO_BYTES, PhotoRefused, photoFileMessages } from '../services/photos/photo-files';
 import { adminRouteGuard } from './admin-session';
 
+const isSessionRefusal = (error: DomainError) =>
+  error.kind === 'unauthorized' || error.kind === 'forbidden' || error.kind === 'stepUpRequired';
+
 async function readImage(request: FastifyRequest): Promise<Buffer | DomainError> {
   if (!request.isMultipart()) return new DomainError('upload.notMultipart');
   try {
@@ -33,7 +36,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer | DomainError>
  */
 export async function memberPhotoRoutes(app: FastifyInstance, options: { db: Db; env: Env }) {
   const { db, env } = options;
-  const guard = adminRouteGuard(db);
+  const guard = adminRouteGuard(options);
   const deps = {
     db,
     uploadsDir: env.UPLOADS_DIR,
@@ -55,10 +58,20 @@ export async function memberPhotoRoutes(app: FastifyInstance, options: { db: Db;
         requireMember(db, ref.data.memberType, ref.data.memberId);
         const image = await readImage(request);
         if (!Buffer.isBuffer(image)) return sendDomainError(reply, image);
-        const result = await setUploadedOverride(deps, ref.data, image, guard.adminOf(request).user.id);
+        // The body may have trickled in for minutes: still an admin, signed in and stepped up, before converting
+        // it; and again at the write itself, since the conversion takes a while too.
+        guard.stillAdmin(request);
+        const result = await setUploadedOverride(
+          deps,
+          ref.data,
+          image,
+          () => guard.stillAdmin(request).user.id,
+        );
         return reply.code(200).send(result);
       } catch (error) {
-        if (error instanceof DomainError && error.kind === 'notFound') return sendDomainError(reply, error);
+        if (error instanceof DomainError && (error.kind === 'notFound' || isSessionRefusal(error))) {
+          return sendDomainError(reply, error);
+        }
         if (error instanceof PhotoRefused) {
           return sendDomainError(reply, new DomainError(photoFileMessages[error.reason]));
         }

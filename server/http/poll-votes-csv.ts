@@ -18,8 +18,8 @@ export function spreadsheetSafe(value: string): string {
 }
 
 /** GET /api/admin/polls/:id/votes.csv: a poll's votes as a CSV download, for System Admins only. */
-export function registerPollVotesCsv(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
-  const guard = adminRouteGuard(deps.db, 'export.signIn');
+export function registerPollVotesCsv(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'env'>): void {
+  const guard = adminRouteGuard(deps, 'export.signIn');
   app.get<{ Params: { id: string } }>(
     '/api/admin/polls/:id/votes.csv',
     { onRequest: guard.requireAdmin },

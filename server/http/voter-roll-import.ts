@@ -2,10 +2,12 @@ import { languageFromHeader } from '@shared/i18n/error-messages';
 import { ROLL_IMPORT_MAX_BYTES } from '@shared/roll-import';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import type { Env } from '../env';
 import { DomainError } from '../errors/domain-error';
 import { httpStatus, sendDomainError } from '../errors/mapping';
 import { errorText } from '../errors/texts';
-import { importRoll } from '../services/voter-roll/roll-import';
+import { requestRollImport } from '../services/approvals/roll-import';
+import { checkRollImport } from '../services/voter-roll/roll-import';
 import { adminRouteGuard } from './admin-session';
 
 export const VOTER_ROLL_IMPORT_PATH = '/api/admin/voter-roll.csv';
@@ -19,14 +21,17 @@ async function refuseOtherTypes(request: FastifyRequest, reply: FastifyReply) {
 
 /**
  * POST /api/admin/voter-roll.csv[?dryRun=1]: a System Admin (past step-up) sends the commission's roll as the
- * request body, `Content-Type: text/csv`. The answer is the report (200), or the report with a sentence (400)
- * when rows were refused and so nothing was imported; a file that cannot be read is one sentence (400, 413, 415).
- * The session, step-up and CSRF checks run on the request line and headers, before the body is read; a body
- * over 20 MB is refused from its Content-Length, or as soon as that much has arrived, never buffered whole.
+ * request body, `Content-Type: text/csv`. A dry run answers the report (200). Otherwise a file whose rows all
+ * pass waits for a second System Admin: 202 with the report and `{ pendingApproval: { id } }`, and nothing is
+ * written to the roll until it is confirmed (services/approvals). A file with refused rows answers the report
+ * with a sentence (400); a file that cannot be read is one sentence (400, 413, 415).
+ * The session, step-up and CSRF checks run on the request line and headers, before the body is read, and again
+ * once it has arrived, before anything is kept; a body over 20 MB is refused from its Content-Length, or as
+ * soon as that much has arrived, never buffered whole.
  */
-export async function voterRollImportRoutes(app: FastifyInstance, options: { db: Db }) {
+export async function voterRollImportRoutes(app: FastifyInstance, options: { db: Db; env: Env }) {
   const { db } = options;
-  const guard = adminRouteGuard(db);
+  const guard = adminRouteGuard(options);
   // Encapsulated: the text/csv parser exists only for this route.
   app.addContentTypeParser(
     'text/csv',
@@ -58,8 +63,14 @@ export async function voterRollImportRoutes(app: FastifyInstance, options: { db:
       const flag = request.query.dryRun;
       const dryRun = flag !== undefined && flag !== '0' && flag !== 'false';
       try {
-        const report = importRoll(db, body, { adminId: guard.adminOf(request).user.id, dryRun, language });
-        if (report.refusedCount === 0 || dryRun) return reply.code(200).send(report);
+        // The upload may have taken minutes: the admin must still be one, signed in and stepped up, now.
+        const admin = guard.stillAdmin(request);
+        const { report, rows } = checkRollImport(db, body, { dryRun, language });
+        if (dryRun) return reply.code(200).send(report);
+        if (report.refusedCount === 0) {
+          const pending = requestRollImport(db, body, rows, admin.user.id);
+          return reply.code(202).send({ ...report, ...pending });
+        }
         // All or nothing: one refused row and the file is sent back with its report and a sentence.
         const refusal = new DomainError('rollImport.rowsRefused', { count: report.refusedCount });
         return reply.code(httpStatus(refusal)).send({ ...report, message: errorText(refusal, language) });

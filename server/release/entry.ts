@@ -19,8 +19,9 @@ let unpackedFolder: string | null = null;
 const releaseRuntime: Runtime = {
   kind: 'release',
   version: VERSION,
-  // A real deployment must never get demo accounts by accident: SEED_DEMO=true asks for them.
-  envDefaults: { SEED_DEMO: 'false' },
+  // A real deployment must never get demo accounts by accident: SEED_DEMO=true asks for them. Its staff sign in
+  // with an authenticator unless STAFF_TWO_FACTOR=optional says otherwise.
+  envDefaults: { SEED_DEMO: 'false', STAFF_TWO_FACTOR: 'required' },
   async prepare(env, command) {
     const root = runtimeRoot(env);
     // Checks the root and every file of the folder (owner, mode, no extra file, sha256) before anything in it

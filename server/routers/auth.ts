@@ -13,6 +13,9 @@ import * as accounts from '../services/accounts';
 import { sendVerificationEmail, verifyEmail } from '../services/email-verification';
 import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import { signOutEverywhere } from '../services/sign-out-everywhere';
+import { signUp } from '../services/sign-up';
+import { requireTwoFactorSetUp } from '../services/staff-two-factor';
 import { stepUp, stepUpStatus } from '../services/step-up';
 import { isTwoFactorEnabled } from '../services/two-factor';
 import { completeTwoFactorChallenge, startTwoFactorChallenge } from '../services/two-factor-sign-in';
@@ -39,9 +42,13 @@ export const authRouter = router({
   /** The signed-in user, or null. */
   session: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
+  /**
+   * The same answer whether or not the address has an account, and no session (decision 016): the citizen
+   * confirms the address from the e-mail and signs in.
+   */
   signUp: limitedPublicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    const userId = await accounts.signUp(ctx, input, ctx.ip);
-    return startSession(ctx, userId);
+    await signUp(ctx, input, ctx.ip);
+    return { success: true as const, verificationSent: true as const };
   }),
 
   /** `{ user }`, or for an account with two-factor sign-in a pending token and no session yet. */
@@ -63,6 +70,16 @@ export const authRouter = router({
     if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
     ctx.cookies.clearSession();
     return { success: true };
+  }),
+
+  /**
+   * Ends every session of the account, this one included, and every sign-in waiting for its code: a copied
+   * cookie stops working at once, wherever it is. The caller signs in again.
+   */
+  signOutEverywhere: protectedProcedure.mutation(({ ctx }) => {
+    const { sessionsEnded } = signOutEverywhere(ctx.db, ctx.user.id);
+    ctx.cookies.clearSession();
+    return { success: true, sessionsEnded };
   }),
 
   bootstrapAdmin: limitedPublicProcedure.input(bootstrapAdminInput).mutation(async ({ ctx, input }) => {
@@ -113,7 +130,11 @@ export const authRouter = router({
   stepUp: protectedProcedure
     .meta({ limited: true })
     .input(stepUpInput)
-    .mutation(({ ctx, input }) => stepUp(ctx, { sessionId: ctx.session.id, userId: ctx.user.id }, input)),
+    .mutation(({ ctx, input }) => {
+      // A staff account that must set up two-factor sign-in first is not stepped up on its password alone.
+      requireTwoFactorSetUp(ctx, ctx.user);
+      return stepUp(ctx, { sessionId: ctx.session.id, userId: ctx.user.id }, input);
+    }),
 
   /** `{ active, until, twoFactorRequired }` for this session. */
   stepUpStatus: protectedProcedure.query(({ ctx }) => stepUpStatus(ctx.db, ctx.session, ctx.user.id)),

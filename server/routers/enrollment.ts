@@ -24,7 +24,10 @@ export const enrollmentRouter = router({
     );
     return requestEnrollmentCode(ctx.db, ctx.user.id);
   }),
-  /** Links the account to its entry imported from the commission's roll. Points are spent before any work. */
+  /**
+   * Links the account to its entry imported from the commission's roll. The account's and the address's points
+   * are spent before any work; the card's own count is taken inside the claim (services/voter-roll/claim.ts).
+   */
   claim: protectedProcedure
     .meta({ limited: true })
     .input(claimInput)
@@ -37,6 +40,6 @@ export const enrollmentRouter = router({
         ],
         'claim.tooManyAttempts',
       );
-      return claimVoterEntry(ctx.db, ctx.user.id, input);
+      return claimVoterEntry(ctx.db, ctx.user, input);
     }),
 });

@@ -18,7 +18,7 @@ import {
 } from '../services/polls/poll-admin';
 import { currentPoll, pollById, pollHistory, pollList, pollResults } from '../services/polls/poll-views';
 import { castPollVote } from '../services/polls/poll-voting';
-import { adminProcedure, publicProcedure, requireStepUp, router } from '../trpc/init';
+import { adminProcedure, publicProcedure, requireStaffTwoFactor, requireStepUp, router } from '../trpc/init';
 import { viewerOf } from './viewer';
 
 /** Signed-in users, refused with the poll's own sentence (SPEC §5: "Please sign in to vote"). */
@@ -71,6 +71,7 @@ export const pollsRouter = router({
     }),
   /** A new draft poll (System Admins). */
   create: pollCreatorProcedure
+    .use(requireStaffTwoFactor)
     .use(requireStepUp)
     .meta({ stepUp: true })
     .input(pollCreateInput)

@@ -1,11 +1,12 @@
 import {
+  approveInput,
+  flagsInput,
   pendingInput,
   reinstateInput,
   rejectInput,
   resolveFlagInput,
   searchVoterInput,
   suspendInput,
-  voterEntryInput,
 } from '@shared/schemas/voter-roll';
 import { openFlags, resolveFlag } from '../services/voter-roll/flags';
 import { approveEntry, reinstateVoter, rejectEntry, suspendVoter } from '../services/voter-roll/review';
@@ -22,11 +23,14 @@ const withNames = supervisorProcedure.meta({ stepUp: true });
  * deciding one entry at once, exactly one wins.
  */
 export const supervisorRouter = router({
-  /** `{ entries, nextAfter }`: pending entries, oldest first, 100 a page. */
+  /** `{ entries, nextAfter }`: pending entries, oldest first, 100 a page, each with its possibleDuplicates. */
   pending: withNames.input(pendingInput).query(({ ctx, input }) => pendingEntries(ctx.db, input.after)),
+  /** Refused with supervisor.possibleDuplicates until `acknowledgeDuplicates: true` when others look alike. */
   approve: withNames
-    .input(voterEntryInput)
-    .mutation(({ ctx, input }) => approveEntry(ctx.db, ctx.user, input.id)),
+    .input(approveInput)
+    .mutation(({ ctx, input }) =>
+      approveEntry(ctx.db, ctx.user, input.id, { acknowledgeDuplicates: input.acknowledgeDuplicates }),
+    ),
   reject: withNames
     .input(rejectInput)
     .mutation(({ ctx, input }) => rejectEntry(ctx.db, ctx.user, input.id, input.reason)),
@@ -42,8 +46,9 @@ export const supervisorRouter = router({
     .query(({ ctx, input }) => entryByCard(ctx.db, input.voterCardNumber)),
   /** Counts by status, per center and per registrar (no voter's name). */
   stats: supervisorProcedure.query(({ ctx }) => rollStats(ctx.db)),
-  /** Open flags: claims of a card another account holds. */
-  flags: withNames.query(({ ctx }) => openFlags(ctx.db)),
+  /** `{ items, nextCursor }`: open flags grouped per card with a count, newest first, 50 cards a page. */
+  flags: withNames.input(flagsInput).query(({ ctx, input }) => openFlags(ctx.db, input.cursor)),
+  /** Resolves every open flag of the card (`id`: the group's id from flags, or one flag's id). */
   resolveFlag: withNames
     .input(resolveFlagInput)
     .mutation(({ ctx, input }) => resolveFlag(ctx.db, ctx.user, input.id, input.note)),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
 import { currentPollId, hasVoted } from '../services/polls/poll-views';
+import { twoFactorSetupRequired } from '../services/staff-two-factor';
 import { isSteppedUp } from '../services/step-up';
 import type { Context } from '../trpc/context';
 import type { ProcedurePolicy } from '../trpc/init';
@@ -7,9 +8,12 @@ import type { ProcedurePolicy } from '../trpc/init';
 /**
  * Who reads an election or a poll. Drafts are shown to System Admins; exact live counts and results hidden from
  * voters only to one whose session stepped up recently, so a stolen admin cookie reads what a citizen reads.
+ * With STAFF_TWO_FACTOR=required an admin without an authenticator is no admin here either, as for every staff
+ * tool: a password alone shows no draft. That costs one indexed lookup, for admin sessions only, and only when
+ * the setting is on; the session does not carry it, so turning two-factor on needs no session-cache rule.
  */
 export function viewerOf(ctx: Context) {
-  const isAdmin = ctx.user?.isAdmin ?? false;
+  const isAdmin = ctx.user?.isAdmin === true && !twoFactorSetupRequired(ctx, ctx.user);
   return {
     userId: ctx.user?.id ?? null,
     isAdmin,

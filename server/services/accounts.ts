@@ -1,4 +1,4 @@
-import type { bootstrapAdminInput, signInInput, signUpInput } from '@shared/schemas/auth';
+import type { bootstrapAdminInput, signInInput } from '@shared/schemas/auth';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -6,15 +6,12 @@ import { consume, takePoints } from '../auth/rate-limits';
 import { forgetCachedSessions } from '../auth/session-cache';
 import type { Db } from '../db/client';
 import { auditLogs, profiles, users } from '../db/schema';
-import { isUniqueViolation } from '../db/unique';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
 import { recordAudit } from './audit';
-import { sendVerificationEmail } from './email-verification';
 
 export const INVALID_CREDENTIALS = messageText({ key: 'signIn.invalidLogin' });
-export const ACCOUNT_EXISTS = messageText({ key: 'account.exists' });
 export const ACCOUNT_DEACTIVATED = messageText({ key: 'account.deactivated' });
 
 type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
@@ -31,46 +28,6 @@ export function findUserByEmail(db: Db, email: string) {
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.email, email))
     .get();
-}
-
-/** Creates a citizen account (no staff role) and mails a verification link. Returns the new user's id. */
-export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip: string): Promise<string> {
-  const point = await takePoints(deps.limits.enabled, [[deps.limits.signUpAddress, ip]], 'limit.signUp');
-  if (findUserByEmail(deps.db, input.email)) throw new DomainError('account.exists');
-  let passwordHash: string;
-  try {
-    passwordHash = await hashPassword(input.password, { address: ip, holder: input.email });
-  } catch (error) {
-    // Refused by the hashing line before any account was made: the network's sign-up is not spent.
-    await point.giveBack();
-    throw error;
-  }
-  let userId: string;
-  try {
-    userId = deps.db.transaction((tx) => {
-      const user = tx
-        .insert(users)
-        .values({ email: input.email, passwordHash })
-        .returning({ id: users.id })
-        .get();
-      tx.insert(profiles).values({ userId: user.id, fullName: input.fullName, role: null }).run();
-      return user.id;
-    });
-  } catch (error) {
-    // Two sign-ups with one email at the same moment: the unique index lets exactly one through.
-    if (isUniqueViolation(error)) throw new DomainError('account.exists');
-    throw error;
-  }
-  try {
-    await sendVerificationEmail(
-      { db: deps.db, mailer: deps.mailer, publicOrigin: deps.env.PUBLIC_ORIGIN },
-      { id: userId, email: input.email },
-    );
-  } catch (error) {
-    // The account exists either way; the citizen can ask for another link once signed in.
-    deps.log.error({ err: error, userId }, 'verification email could not be sent');
-  }
-  return userId;
 }
 
 /**

@@ -2,6 +2,7 @@ import { encodeBase32NoPadding } from '@oslojs/encoding';
 import { TOTP_CODE_PATTERN } from '@shared/schemas/account';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { takePoints } from '../auth/rate-limits';
+import { invalidateOtherSessions } from '../auth/sessions';
 import { hashSecret } from '../auth/tokens';
 import { formatRecoveryCode, matchTotpStep, newRecoveryCodes, newTotpKey, totpKeyUri } from '../auth/totp';
 import type { Db } from '../db/client';
@@ -95,8 +96,18 @@ function replaceRecoveryCodes(db: Pick<Db, 'delete' | 'insert'>, userId: string,
   return codes.map(formatRecoveryCode);
 }
 
-/** The first right code turns two-factor sign-in on and hands out the recovery codes, once. */
-export async function confirmTwoFactor(deps: Deps, userId: string, code: string, now = new Date()) {
+/**
+ * The first right code turns two-factor sign-in on and hands out the recovery codes, once. Every other session
+ * of the account ends (the one that confirmed stays): a session someone opened with the password alone, or a
+ * copied cookie, does not outlive the account's new second factor. `keepSessionId` null ends them all.
+ */
+export async function confirmTwoFactor(
+  deps: Deps,
+  actor: { userId: string; keepSessionId: string | null },
+  code: string,
+  now = new Date(),
+) {
+  const { userId } = actor;
   const attempt = await takePoints(
     deps.limits.enabled,
     [[deps.limits.failedTwoFactorUser, userId]],
@@ -126,13 +137,15 @@ export async function confirmTwoFactor(deps: Deps, userId: string, code: string,
       .run();
     if (confirmed.changes === 0) throw new DomainError('twoFactor.alreadyOn');
     const recoveryCodes = replaceRecoveryCodes(tx, userId, now);
+    const otherSessionsEnded = invalidateOtherSessions(tx, userId, actor.keepSessionId);
     recordAudit(tx, {
       action: 'enable_two_factor',
       tableName: 'two_factor_authenticators',
       recordId: userId,
+      newValues: { otherSessionsEnded },
       actorId: userId,
     });
-    return { enabled: true, recoveryCodes };
+    return { enabled: true, recoveryCodes, otherSessionsEnded };
   });
 }
 

@@ -2,7 +2,7 @@ import { languageFromHeader, type MessageLanguage } from '@shared/i18n/error-mes
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { addressKey } from '../auth/client-address';
 import { SESSION_COOKIE, sessionCookieOptions } from '../auth/cookies';
-import { requestSession } from '../auth/request-session';
+import { sessionOnceBodyArrived } from '../auth/request-session';
 import type { ValidSession } from '../auth/sessions';
 import type { AppDeps } from '../deps';
 
@@ -47,7 +47,7 @@ export function createContextFactory(deps: AppDeps) {
   const cookieOptions = sessionCookieOptions(deps.env);
   return ({ req, res }: CreateFastifyContextOptions): Context => {
     const token = req.cookies[SESSION_COOKIE];
-    const session = requestSession(deps.db, req);
+    const session = sessionOnceBodyArrived(deps.db, req);
     if (token && !session) res.clearCookie(SESSION_COOKIE, { path: '/' });
     return createInnerContext(deps, {
       session,

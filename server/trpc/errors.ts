@@ -64,5 +64,7 @@ export function errorData(error: DomainError) {
     params: error.params,
     // Lets the client tell "confirm your password" apart from other PRECONDITION_FAILED answers.
     stepUpRequired: error.kind === 'stepUpRequired' ? true : undefined,
+    // Lets a staff console show the authenticator setup instead of its tools.
+    twoFactorSetupRequired: error.code === 'twoFactor.setupRequired' ? true : undefined,
   };
 }

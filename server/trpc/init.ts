@@ -7,6 +7,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
+import { requireTwoFactorSetUp } from '../services/staff-two-factor';
 import { isSteppedUp } from '../services/step-up';
 import { canonicalJson } from './canonical';
 import type { Context } from './context';
@@ -154,6 +155,17 @@ export const requireStepUp = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
+/**
+ * With STAFF_TWO_FACTOR=required, a staff account (System Admins too) that has not set up two-factor sign-in is
+ * refused every staff and admin procedure with "set up two-factor sign-in first" (data.twoFactorSetupRequired):
+ * its password alone opens nothing but the setup. Tiers add it after their own role check and before step-up,
+ * so a citizen still hears "access denied" and such an account is never asked for a step-up it cannot use.
+ */
+export const requireStaffTwoFactor = t.middleware(({ ctx, next }) => {
+  if (ctx.user) requireTwoFactorSetUp(ctx, ctx.user);
+  return next();
+});
+
 /** System Admins only (SPEC §6: admin means role equals System Admin); high-value ones also need step-up. */
 export const adminProcedure = protectedProcedure
   .use(({ ctx, next }) => {
@@ -162,7 +174,13 @@ export const adminProcedure = protectedProcedure
     }
     return next({ ctx });
   })
+  .use(requireStaffTwoFactor)
   .use(requireStepUp);
+
+/** Whether a signed-in account may use a staff tier that lets in these roles (a System Admin always may). */
+function holdsRole(user: { isAdmin: boolean; role: StaffRole | null }, allowed: readonly StaffRole[]) {
+  return user.isAdmin || (user.role !== null && allowed.includes(user.role));
+}
 
 /**
  * Staff tiers (ARCHITECTURE §7, issue 17). A System Admin may do every staff action; the four-eyes rules
@@ -175,11 +193,12 @@ function staffTier(
 ) {
   return protectedProcedure
     .use(({ ctx, next }) => {
-      if (!ctx.user.isAdmin && !(ctx.user.role && allowed.includes(ctx.user.role))) {
+      if (!holdsRole(ctx.user, allowed)) {
         throw new DomainError(code);
       }
       return next({ ctx });
     })
+    .use(requireStaffTwoFactor)
     .use(requireStepUp);
 }
 
@@ -191,3 +210,14 @@ export const supervisorProcedure = staffTier(['Enrollment Supervisor'], 'access.
 
 /** Any staff role: the staff console's shared reads (which sections to show). */
 export const staffProcedure = staffTier(['Registrar', 'Enrollment Supervisor'], 'access.staffOnly');
+
+/**
+ * Any staff account, whether or not it has set up two-factor sign-in: only for setting it up (auth.twoFactor
+ * begin and confirm), which STAFF_TWO_FACTOR=required must leave open or nobody could ever meet it.
+ */
+export const staffAccountProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!holdsRole(ctx.user, ['Registrar', 'Enrollment Supervisor'])) {
+    throw new DomainError('access.staffOnly');
+  }
+  return next({ ctx });
+});

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { message } from '../i18n/error-messages';
 import {
+  canonicalVoterCardNumber,
   ENROLLMENT_CODE_ALPHABET,
   ENROLLMENT_CODE_LENGTH,
   normalizeEnrollmentCode,
-  normalizeVoterCardNumber,
   ROLL_REASON_MAX,
   VOTER_CARD_PATTERN,
 } from '../voter-roll';
@@ -31,11 +31,11 @@ const RAW_MAX = 64;
 
 const CODE_PATTERN = new RegExp(`^[${ENROLLMENT_CODE_ALPHABET}]{${ENROLLMENT_CODE_LENGTH}}$`);
 
-/** As printed on the card; compared upper-cased without spaces (shared/voter-roll.ts). */
+/** As printed on the card, in any spelling; stored and compared in its canonical form (shared/voter-roll.ts). */
 export const voterCardNumberSchema = z
   .string({ error: rollMessages.voterCardInvalid })
   .max(RAW_MAX, rollMessages.voterCardInvalid)
-  .transform(normalizeVoterCardNumber)
+  .transform(canonicalVoterCardNumber)
   .pipe(z.string().regex(VOTER_CARD_PATTERN, rollMessages.voterCardInvalid));
 
 /** 8 characters of the code alphabet; spaces and dashes a person types are dropped, case ignored. */
@@ -123,13 +123,34 @@ export const enrollInput = z.strictObject({
 });
 export type EnrollInput = z.output<typeof enrollInput>;
 
-/** supervisor.approve / reinstate. */
-export const voterEntryInput = z.strictObject({ id: idSchema });
+/**
+ * supervisor.approve: when other entries share the name and the date of birth or district, the supervisor
+ * must say they compared them (`acknowledgeDuplicates: true`), or the approval is refused with the count.
+ */
+export const approveInput = z.strictObject({
+  id: idSchema,
+  acknowledgeDuplicates: z.boolean({ error: 'validation.invalidInput' }).optional(),
+});
 export const rejectInput = z.strictObject({ id: idSchema, reason: rollReasonSchema });
 export const suspendInput = z.strictObject({ voterId: idSchema, reason: rollReasonSchema });
 export const reinstateInput = z.strictObject({ voterId: idSchema });
 export const searchVoterInput = z.strictObject({ voterCardNumber: voterCardNumberSchema });
-export const resolveFlagInput = z.strictObject({ id: idSchema, note: rollReasonSchema });
+/**
+ * supervisor.resolveFlag: `id` is a flagged card's group (the entry's id, as supervisor.flags lists it) or any
+ * one of its flags; every open flag of the card is resolved. The note is optional.
+ */
+export const resolveFlagInput = z.strictObject({ id: idSchema, note: rollReasonSchema.optional() });
+
+/** supervisor.flags: newest first; `cursor` is the previous page's nextCursor. */
+export const flagsInput = z
+  .strictObject({
+    cursor: z
+      .string({ error: 'validation.invalidInput' })
+      .regex(/^\d{1,15}:[0-9a-fA-F-]{36}$/, 'validation.invalidInput')
+      .optional(),
+  })
+  .optional()
+  .transform((value) => value ?? {});
 
 /** supervisor.pending: oldest first, 100 at a time; `after` is the last id of the previous page. */
 export const pendingInput = z

@@ -2,7 +2,13 @@ import { toEatInput } from '@client/pages/admin/elections/eat-time';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { signUpForm, stepUpThroughApi, waitForPath, waitForSignedIn } from './helpers/auth';
+import {
+  signInAfterSignUp,
+  signUpForm,
+  stepUpThroughApi,
+  waitForPath,
+  waitForSignedIn,
+} from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
@@ -78,9 +84,7 @@ async function signUpCitizen(page: Page) {
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-password-42');
   await form.getByRole('textbox', { name: 'Confirm Password' }).fill('e2e-password-42');
   await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page
-    .getByText('Account created successfully! Please check your email to verify your account')
-    .waitFor();
+  await signInAfterSignUp(page, { email, password: 'e2e-password-42' });
 }
 
 describe('admin elections', () => {

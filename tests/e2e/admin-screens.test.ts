@@ -1,9 +1,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { choose, expectNoHorizontalScroll, openDashboard, stubTiles, toast } from './helpers/admin';
-import { signIn, signInForm, stepUpThroughApi, submitSignIn, waitForPath } from './helpers/auth';
+import {
+  signIn,
+  signInAfterSignUp,
+  signInForm,
+  stepUpThroughApi,
+  submitSignIn,
+  waitForPath,
+} from './helpers/auth';
 import { visit } from './helpers/browser';
-import { DEMO_ADMIN } from './helpers/demo-accounts';
+import { DEMO_ADMIN, DEMO_SECOND_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();
@@ -206,7 +213,7 @@ describe('admin users', () => {
     await signUp.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
     await signUp.getByRole('textbox', { name: 'Confirm Password' }).fill(account.password);
     await signUp.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await citizenPage.page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();
+    await signInAfterSignUp(citizenPage.page, account);
 
     const { page } = await openPage();
     await signIn(page, DEMO_ADMIN);
@@ -238,7 +245,15 @@ describe('admin users', () => {
     await signIn(page, DEMO_ADMIN);
     await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/users');
-    await page.getByRole('textbox', { name: 'Search users' }).fill(DEMO_ADMIN.email);
+    const search = page.getByRole('textbox', { name: 'Search users' });
+    // The demo has two System Admins: the second is deactivated first, so the demo admin is the last one.
+    await search.fill(DEMO_SECOND_ADMIN.email);
+    const second = page.getByRole('row').filter({ hasText: DEMO_SECOND_ADMIN.email });
+    await second.getByRole('button', { name: `Deactivate ${DEMO_SECOND_ADMIN.email}` }).click();
+    await toast(page, 'User deactivated successfully').waitFor();
+    await second.getByText('Inactive').waitFor();
+
+    await search.fill(DEMO_ADMIN.email);
     const row = page.getByRole('row').filter({ hasText: DEMO_ADMIN.email });
     await row.getByText('System Admin', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Deactivate ${DEMO_ADMIN.email}` }).click();
@@ -247,6 +262,11 @@ describe('admin users', () => {
       'Failed to update user status: You cannot deactivate or demote the last active System Admin.',
     ).waitFor();
     await row.getByText('Active', { exact: true }).waitFor();
+
+    // Activating is immediate (it gives no role the account did not have), and later tests need the second admin.
+    await search.fill(DEMO_SECOND_ADMIN.email);
+    await second.getByRole('button', { name: `Activate ${DEMO_SECOND_ADMIN.email}` }).click();
+    await toast(page, 'User activated successfully').waitFor();
   });
 });
 

@@ -1,10 +1,11 @@
+import { canonicalVoterCardNumber } from '@shared/voter-roll';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import type { ViewportName } from './helpers/browser';
 import { visit } from './helpers/browser';
-import { DEMO_ADMIN } from './helpers/demo-accounts';
+import { DEMO_ADMIN, DEMO_SECOND_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
 import { setupE2E } from './helpers/suite';
 
@@ -21,6 +22,25 @@ function rollFile(prefix: string, bad: boolean) {
     `${prefix}-3,"Faadumo Xasan, Jr",1961-01-31,AW-BOR`,
   ];
   return { name: 'roll.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) };
+}
+
+/**
+ * The second demo System Admin opens /admin/approvals and confirms the request whose card holds `text`: what
+ * one System Admin asks for (a roll import, a staff role) takes effect only then.
+ */
+async function confirmAsSecondAdmin(
+  openPage: (viewport?: ViewportName) => Promise<{ page: Page }>,
+  text: string,
+) {
+  const { page } = await openPage('phone');
+  await signInThroughApi(page, DEMO_SECOND_ADMIN);
+  await stepUpThroughApi(page, DEMO_SECOND_ADMIN.password);
+  await visit(page, '/admin/approvals');
+  await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+  const card = page.getByRole('article').filter({ hasText: text }).first();
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await toast(page, 'Confirmed: the change is made.').waitFor();
+  await expectNoHorizontalScroll(page);
 }
 
 /** The summary's enrolled count for Awdal (other files' voters may be on the shared server's roll too). */
@@ -41,7 +61,8 @@ const TEXTS = {
     checked: '2 rows are fine and 1 are refused. Correct the refused rows before importing.',
     reason: 'No district has the code XX-NOPE.',
     refused: 'Nothing was imported. Refused rows: 1. Correct them and send the whole file again.',
-    imported: 'Imported 3 voters.',
+    waiting:
+      'The file passed every check: 3 voters are waiting for a second System Admin to confirm the import on the Approvals page. Nothing is on the roll yet.',
   },
   so: {
     title: 'Diiwaanka Codbixiyeyaasha',
@@ -53,7 +74,8 @@ const TEXTS = {
     checked: '2 saf waa sax, 1 waa la diiday. Sax safafka la diiday ka hor intaadan soo gelin.',
     reason: 'Ma jirto degmo leh koodka XX-NOPE.',
     refused: 'Waxba lama soo gelin. Safafka la diiday: 1. Sax oo mar kale dir faylka oo dhan.',
-    imported: '3 codbixiye ayaa la soo geliyay.',
+    waiting:
+      'Faylku wuxuu gudbay hubin kasta: 3 codbixiye ayaa sugaya in Maamulaha Nidaamka labaad uu ku xaqiijiyo soo gelinta bogga Ansixinta. Weli waxba diiwaanka kuma jiraan.',
   },
 } as const;
 
@@ -62,7 +84,7 @@ describe('/admin/voter-roll', () => {
     ['desktop', 'en'],
     ['phone', 'so'],
   ] as const)(
-    '%s, %s: a file with a bad row is refused whole, fixed, imported, and counted',
+    '%s, %s: a file with a bad row is refused whole, fixed, sent, confirmed by a second admin, and counted',
     async (viewport, language) => {
       const texts = TEXTS[language];
       const { page, allowResourceError } = await openPage(viewport as ViewportName, { language });
@@ -86,7 +108,8 @@ describe('/admin/voter-roll', () => {
       const refusedRows = page.getByRole('table', { name: texts.refusedTable }).getByRole('row');
       await refusedRows
         .filter({ hasText: texts.reason })
-        .filter({ hasText: `${prefix}-2` })
+        // The report shows each card as it is stored: in its canonical form.
+        .filter({ hasText: canonicalVoterCardNumber(`${prefix}-2`) })
         .waitFor();
       expect(await refusedRows.count()).toBe(2);
 
@@ -98,15 +121,21 @@ describe('/admin/voter-roll', () => {
 
       await input.setInputFiles(rollFile(prefix, false));
       await page.getByRole('button', { name: texts.import }).click();
-      await page.getByText(texts.imported).waitFor();
-      await expect.poll(() => awdalEnrolled(page, texts.summaryTable)).toBe(before + 3);
+      // One System Admin alone puts nothing on the roll: the file waits for a second one.
+      await page.getByText(texts.waiting).waitFor();
       if (viewport === 'phone') await expectNoHorizontalScroll(page);
+      expect(await awdalEnrolled(page, texts.summaryTable)).toBe(before);
+
+      await confirmAsSecondAdmin(openPage, '3 voters to add to the roll');
+      await page.reload();
+      await page.getByRole('table', { name: texts.summaryTable }).waitFor();
+      await expect.poll(() => awdalEnrolled(page, texts.summaryTable)).toBe(before + 3);
     },
   );
 });
 
 describe('/admin/users: registration centers', () => {
-  it('gives a user made Registrar two centers, shows the count, and drops them when the role changes', async () => {
+  it('makes a user Registrar once a second admin confirms, gives two centers, and drops them with the role', async () => {
     const account = await createCitizen(origin(), { label: 'registrar', fullName: 'Cabdi Diiwaan' });
     const { page } = await openPage('phone');
     await signInThroughApi(page, DEMO_ADMIN);
@@ -120,12 +149,25 @@ describe('/admin/users: registration centers', () => {
     await modal.waitFor();
     expect(await modal.getByLabel('Registration centers', { exact: true }).count()).toBe(0);
     await choose(page, modal, 'Role', 'Registrar');
+    await modal.getByRole('button', { name: 'Save Changes' }).click();
+    // A new staff role waits for a second System Admin; the users page says so.
+    await toast(page, 'Saved as a request').waitFor();
+    await row.getByText('Waiting for a second System Admin: Registrar').waitFor();
+    await confirmAsSecondAdmin(openPage, account.email);
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Search users' }).fill(account.email);
+    await row.getByText('Registrar', { exact: true }).waitFor();
+
+    await row.getByRole('button', { name: `Edit ${account.email}` }).click();
+    await modal.waitFor();
     const centers = modal.getByLabel('Registration centers', { exact: true });
     await centers.click();
     const options = page.getByRole('option');
     await options.first().click();
     await centers.click();
     await options.first().click();
+    // Close the list, as a person would, so that it does not cover the form's buttons.
+    await centers.press('Escape');
     await modal.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'User updated successfully').waitFor();
     await row.getByText('2 centers').waitFor();
@@ -137,10 +179,11 @@ describe('/admin/users: registration centers', () => {
       .getByText(/\(.+\)/)
       .first()
       .waitFor();
-    await choose(page, modal, 'Role', 'Enrollment Supervisor');
+    // Removing the role is immediate, and takes the centers with it.
+    await choose(page, modal, 'Role', 'Citizen (no staff role)');
     await modal.getByRole('button', { name: 'Save Changes' }).click();
     await modal.waitFor({ state: 'detached' });
-    await row.getByText('Supervisor', { exact: true }).waitFor();
+    await row.getByText('Citizen', { exact: true }).waitFor();
     expect(await row.getByText(/centers?$/).count()).toBe(0);
   });
 });

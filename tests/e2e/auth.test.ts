@@ -10,7 +10,7 @@ const uniqueEmail = () =>
   `e2e.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@test.codka.example`;
 
 describe('/auth', () => {
-  it('signs up a new citizen, signs out, and signs back in', async () => {
+  it('signs up a new citizen, who is told to sign in next and signs in with the chosen password', async () => {
     const { page } = await openPage();
     const header = page.getByRole('banner');
     const account = { email: uniqueEmail(), password: 'e2e-password-42' };
@@ -27,25 +27,33 @@ describe('/auth', () => {
     await page
       .getByText('Account created successfully! Please check your email to verify your account')
       .waitFor();
-    for (const label of ['Full Name', 'Email', 'Password', 'Confirm Password']) {
-      expect(
-        await form.getByRole('textbox', { name: label, exact: true }).inputValue(),
-        `${label} is cleared`,
-      ).toBe('');
-    }
-    await header.getByRole('button', { name: 'Sign Out' }).waitFor();
-
-    await header.getByRole('button', { name: 'Sign Out' }).click();
-    await waitForPath(page, '/');
-    await header.getByRole('link', { name: 'Sign In', exact: true }).waitFor();
+    // The form gives way to the next step: no empty form under the message, and no session yet.
+    expect(await signUpForm(page).count()).toBe(0);
     expect(await header.getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
 
-    await header.getByRole('link', { name: 'Sign In', exact: true }).click();
-    await waitForPath(page, '/auth');
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await signInForm(page).waitFor();
     await submitSignIn(page, account);
     await waitForPath(page, '/');
     await header.getByRole('button', { name: 'Sign Out' }).waitFor();
     expect(await header.getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
+  });
+
+  it('answers a sign-up with an address that has an account exactly as a new one, and signs no one in', async () => {
+    const { page } = await openPage();
+    await visit(page, '/auth?tab=signup');
+    const form = signUpForm(page);
+    await form.getByRole('textbox', { name: 'Full Name' }).fill('Someone Else');
+    await form.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_CITIZEN.email);
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-password-42');
+    await form.getByRole('textbox', { name: 'Confirm Password' }).fill('e2e-password-42');
+    await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
+
+    await page
+      .getByText('Account created successfully! Please check your email to verify your account')
+      .waitFor();
+    expect(await page.getByText('already exists').count()).toBe(0);
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).count()).toBe(0);
   });
 
   it('refuses a confirmation that does not match', async () => {

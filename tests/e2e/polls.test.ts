@@ -1,6 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInThroughApi, signUpForm, stepUpThroughApi, waitForPath } from './helpers/auth';
+import {
+  signInAfterSignUp,
+  signInThroughApi,
+  signUpForm,
+  stepUpThroughApi,
+  waitForPath,
+} from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
@@ -22,7 +28,7 @@ async function adminSignIn(page: Page, next: string) {
   await stepUpThroughApi(page, DEMO_ADMIN.password);
 }
 
-/** A fresh citizen, signed up (and so signed in) through /auth; returns the e-mail address. */
+/** A fresh citizen, signed up through /auth and then signed in; returns the e-mail address. */
 async function signUpCitizen(page: Page): Promise<string> {
   await visit(page, '/auth?tab=signup');
   const form = signUpForm(page);
@@ -33,7 +39,7 @@ async function signUpCitizen(page: Page): Promise<string> {
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await form.getByRole('textbox', { name: 'Confirm Password' }).fill(password);
   await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).waitFor();
+  await signInAfterSignUp(page, { email, password });
   return email;
 }
 
@@ -202,6 +208,8 @@ describe('the monthly poll, end to end', () => {
     await page.getByText('Please fill in all required fields').first().waitFor();
     await noHorizontalScroll(page);
     await form.getByRole('textbox', { name: 'Title' }).fill(`Tab poll ${unique()}`);
+    // The form's month is the current one, whose presidential poll the demo has: one poll a month, so another.
+    await form.getByLabel(/^Month/).fill('2030-07');
     // Who can vote: verified e-mail by default for a poll; this one is for enrolled voters.
     expect(await form.getByRole('radio', { name: 'Verified e-mail', exact: true }).isChecked()).toBe(true);
     await form.getByRole('radio', { name: 'Enrolled voters' }).check();

@@ -7,6 +7,7 @@ import { pollMessages } from '@shared/schemas/polls';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll } from './helpers/admin';
+import { signInThroughApi } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
 import { confirmEmail, enrollCitizen } from './helpers/roll-db';
 import { expectNoEnglish, htmlLang } from './helpers/somali';
@@ -87,8 +88,7 @@ async function electionId(page: Page, title: string): Promise<string> {
   return id;
 }
 
-/** A fresh citizen, signed up (and so signed in) through the Somali /auth form. */
-/** Signs a new citizen up through the Somali form; returns the e-mail address. */
+/** Signs a new citizen up through the Somali form, then in (sign-up starts no session); returns the e-mail address. */
 async function signUpInSomali(page: Page): Promise<string> {
   await visit(page, '/auth?tab=signup');
   const form = page.getByRole('form', { name: soAuth.signUp.form });
@@ -100,6 +100,8 @@ async function signUpInSomali(page: Page): Promise<string> {
   await form.getByRole('textbox', { name: soAuth.fields.confirmPassword }).fill(password);
   await form.getByRole('button', { name: soAuth.signUp.submit, exact: true }).click();
   await page.getByText(soAuth.signUp.welcome).waitFor();
+  await page.getByRole('main').getByRole('link', { name: soAuth.signUp.goSignIn, exact: true }).waitFor();
+  await signInThroughApi(page, { email, password });
   return email;
 }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { closeDb, createDb, type Db } from '@server/db/client';
+import { canonicalVoterCardNumber } from '@shared/voter-roll';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createElection } from '../helpers/election-factories';
@@ -152,8 +153,10 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     const holder = registrarPage.getByTestId('code-holder');
     await holder.getByText(citizen.fullName).waitFor();
     const entryForm = registrarPage.getByRole('form', { name: text.staff.enroll.entryForm });
-    const card = uniqueCardNumber('SO');
-    await entryForm.getByRole('textbox', { name: text.staff.enroll.cardNumber, exact: true }).fill(card);
+    const typedCard = uniqueCardNumber('SO');
+    // The roll keeps and shows the card's canonical form (upper case, no dashes, O folded to 0).
+    const card = canonicalVoterCardNumber(typedCard);
+    await entryForm.getByRole('textbox', { name: text.staff.enroll.cardNumber, exact: true }).fill(typedCard);
     await choose(registrarPage, entryForm, text.staff.enroll.district, districtName(districtId));
     await entryForm.getByRole('button', { name: text.staff.enroll.submit }).click();
     await registrarPage.getByTestId('enroll-done').getByText(text.staff.enroll.recorded).waitFor();

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   /** The built client's index.html (default: a tiny one) and Vite's manifest (default: none). */
   indexHtml?: string;
   manifest?: object;
+  /** Shortens the time a request may take to arrive (server/app.ts REQUEST_TIMEOUT_MS), for slow-body tests. */
+  requestTimeoutMs?: number;
 }
 
 /** The real Fastify app on an in-memory database, with a tiny built client in a temporary folder. */
@@ -40,7 +42,15 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads'), ...options.env });
   const mailer = createMemoryMailer();
   const ssrDir = options.ssrDir ?? join(folder, 'no-renderer');
-  const app = await buildApp({ db, env, clientDir, ssrDir, mailer, logger: false });
+  const app = await buildApp({
+    db,
+    env,
+    clientDir,
+    ssrDir,
+    mailer,
+    logger: false,
+    requestTimeoutMs: options.requestTimeoutMs,
+  });
   await app.ready();
   return { app, db, env, mailer };
 }

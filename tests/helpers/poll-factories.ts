@@ -2,6 +2,7 @@ import type { Db } from '@server/db/client';
 import { pollCandidates, polls, pollVotes, profiles, users } from '@server/db/schema';
 import type { PollElectionType, PollStatus } from '@shared/polls';
 import type { EligibilityRule } from '@shared/voter-roll';
+import { eq } from 'drizzle-orm';
 
 const HOUR = 3_600_000;
 
@@ -26,12 +27,13 @@ export function createPoll(
   }> = {},
 ) {
   const now = Date.now();
+  const electionType = options.electionType ?? 'presidential';
   const poll = db
     .insert(polls)
     .values({
       title: options.title ?? `Poll ${crypto.randomUUID().slice(0, 8)}`,
-      monthYear: options.monthYear ?? '2026-11',
-      electionType: options.electionType ?? 'presidential',
+      monthYear: options.monthYear ?? freeMonth(db, electionType),
+      electionType,
       status: options.status ?? 'open',
       opensAt: options.opensAt ?? new Date(now - HOUR),
       closesAt: options.closesAt ?? new Date(now + 24 * HOUR),
@@ -51,6 +53,26 @@ export function createPoll(
       .get(),
   );
   return { poll, candidates };
+}
+
+/**
+ * A month takes one poll of a type: November 2026 for a database's first, then the months before it, so tests
+ * that make several polls of one type get one each.
+ */
+function freeMonth(db: Db, electionType: PollElectionType): string {
+  const taken = new Set(
+    db
+      .select({ monthYear: polls.monthYear })
+      .from(polls)
+      .where(eq(polls.electionType, electionType))
+      .all()
+      .map((row) => row.monthYear),
+  );
+  for (let back = 0; ; back += 1) {
+    const date = new Date(Date.UTC(2026, 10 - back, 1));
+    const month = date.toISOString().slice(0, 7);
+    if (!taken.has(month)) return month;
+  }
 }
 
 /** Records votes directly (no rules), e.g. to set up a tally. */

@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/client';
 import { auditLogs, districts } from '@server/db/schema';
 import { VOTER_ROLL_IMPORT_PATH } from '@server/http/voter-roll-import';
+import { confirmApproval } from '@server/services/approvals/queue';
 import { ROLL_IMPORT_COLUMNS } from '@shared/roll-import';
 import { eq } from 'drizzle-orm';
 import { sameOrigin, type TestApp } from './app';
@@ -61,3 +62,23 @@ export const rollSize = (db: Db): number =>
   db.$client.prepare('SELECT count(*) FROM voters').pluck().get() as number;
 export const importAudits = (db: Db) =>
   db.select().from(auditLogs).where(eq(auditLogs.action, 'import')).all();
+
+/** A second System Admin confirms a waiting request, as the approvals page does (the service, past step-up). */
+export async function confirmBySecondAdmin(db: Db, approvalId: string) {
+  const second = await createUser(db, { role: 'System Admin' });
+  return { second, result: confirmApproval(db, approvalId, second.id) };
+}
+
+/** Sends a good roll (202, waiting) and has a second System Admin confirm it: the roll is then written. */
+export async function importConfirmed(
+  app: TestApp['app'],
+  db: Db,
+  body: string | Buffer,
+  options: { cookie: string },
+) {
+  const response = await sendRoll(app, body, options);
+  if (response.statusCode !== 202)
+    throw new Error(`expected 202, got ${response.statusCode}: ${response.body}`);
+  const { second } = await confirmBySecondAdmin(db, response.json().pendingApproval.id);
+  return { response, second };
+}

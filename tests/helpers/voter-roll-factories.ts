@@ -13,7 +13,9 @@ import { dateOfBirthHash } from '@server/services/voter-roll/date-of-birth';
 import { requestEnrollmentCode } from '@server/services/voter-roll/enrollment-codes';
 import type { DistrictRegion } from '@shared/regions';
 import type { StaffRole } from '@shared/roles';
-import type { VoterSource, VoterStatus } from '@shared/voter-roll';
+import { voterCardNumberSchema } from '@shared/schemas/voter-roll';
+import type { RollFlagKind, VoterSource, VoterStatus } from '@shared/voter-roll';
+import { inArray } from 'drizzle-orm';
 import { TEST_PASSWORD, type TestUser, uniqueEmail } from './factories';
 
 /**
@@ -86,6 +88,11 @@ export async function rollUser(
   return { id: user.id, email, password: TEST_PASSWORD, fullName };
 }
 
+/** Marks accounts' e-mail addresses confirmed: claiming a card online needs a confirmed contact. */
+export function confirmContacts(db: Db, userIds: string[]) {
+  db.update(users).set({ emailVerifiedAt: new Date() }).where(inArray(users.id, userIds)).run();
+}
+
 /** Assigns a registrar to a center (what a System Admin does on /admin/users). */
 export function assignCenter(db: Db, userId: string, centerId: string) {
   db.insert(staffCenters).values({ userId, centerId }).run();
@@ -122,7 +129,8 @@ export interface VoterOptions {
 /** A voter entry, enrolled unless told otherwise, in a new district of `region` unless given one. */
 export function enrolledVoter(db: Db, options: VoterOptions = {}) {
   const districtId = options.districtId ?? createDistrict(db, options.region).id;
-  const voterCardNumber = options.voterCardNumber ?? uniqueCardNumber();
+  // Stored as every write path of the app stores it: through the card number's schema (canonical).
+  const voterCardNumber = voterCardNumberSchema.parse(options.voterCardNumber ?? uniqueCardNumber());
   const row = db
     .insert(voters)
     .values({
@@ -157,11 +165,21 @@ export function issueCode(db: Db, userId: string, now = new Date()): string {
   return requestEnrollmentCode(db, userId, now).code;
 }
 
-/** An open 'cardAlreadyClaimed' flag on an entry. */
-export function openFlag(db: Db, voterId: string, reportedUserId: string | null) {
+/** An open flag on an entry ('cardAlreadyClaimed' unless told otherwise). */
+export function openFlag(
+  db: Db,
+  voterId: string,
+  reportedUserId: string | null,
+  options: { kind?: RollFlagKind; createdAt?: Date } = {},
+) {
   return db
     .insert(rollFlags)
-    .values({ kind: 'cardAlreadyClaimed', voterId, reportedUserId })
+    .values({
+      kind: options.kind ?? 'cardAlreadyClaimed',
+      voterId,
+      reportedUserId,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
     .returning({ id: rollFlags.id })
     .get();
 }

@@ -9,7 +9,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElection } from '../helpers/election-factories';
 import { freePort, REPO_ROOT } from '../helpers/security/server-process';
-import { insertUser, sessionCookie, type WorldUser } from '../helpers/security/world';
+import { enrollAuthenticator, insertUser, sessionCookie, type WorldUser } from '../helpers/security/world';
 import {
   emptyEnvironment,
   releaseExecutable,
@@ -56,7 +56,9 @@ beforeAll(async () => {
   const migrate = await runExecutable(codka, ['migrate', '--env-file', envFile], { cwd: folder, env });
   expect(migrate.code, migrate.stderr).toBe(0);
   const db = createDb(env.DATABASE_PATH ?? '');
-  admin = sessionCookie(db, (await insertUser(db, { role: 'System Admin' })).id, { steppedUp: true });
+  const chief = await insertUser(db, { role: 'System Admin' });
+  enrollAuthenticator(db, chief.id);
+  admin = sessionCookie(db, chief.id, { steppedUp: true });
   citizen = await insertUser(db);
   candidateId = String(createElection(db, { candidateCount: 1 }).candidates[0]?.id);
   closeDb(db);
@@ -143,9 +145,11 @@ describe.sequential.each(proxyCases)('Codka behind %s with the deploy guide file
       password: 'a-strong-password',
     });
     expect(signUp.status, signUp.body).toBe(200);
+    expect(signUp.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const signIn = await mutation(proxy, 'auth.signIn', { email: citizen.email, password: citizen.password });
     expect(signIn.status, signIn.body).toBe(200);
-    for (const answer of [signUp, signIn]) {
+    // Sign-up starts no session (decision 016): only the sign-in sets the cookie.
+    for (const answer of [signIn]) {
       const cookie = (answer.headers['set-cookie'] ?? []).find((line) => line.startsWith('codka_session='));
       expect(cookie).toMatch(/; Secure/);
       expect(cookie).toMatch(/; HttpOnly/);

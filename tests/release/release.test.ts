@@ -21,7 +21,7 @@ import { launchBrowser } from '../e2e/helpers/chromium';
 import { createElection } from '../helpers/election-factories';
 import { createPoll } from '../helpers/poll-factories';
 import { freePort, REPO_ROOT } from '../helpers/security/server-process';
-import { insertUser, sessionCookie } from '../helpers/security/world';
+import { enrollAuthenticator, insertUser, sessionCookie } from '../helpers/security/world';
 import {
   emptyEnvironment,
   releaseExecutable,
@@ -103,6 +103,7 @@ describe.sequential('the release executable, alone in an empty folder with an em
     // An election, a poll and an admin to act on, written the way the server would have.
     const db = createDb(join(folder, 'data/codka.db'));
     const admin = await insertUser(db, { role: 'System Admin' });
+    enrollAuthenticator(db, admin.id);
     const { election, candidates } = createElection(db, { candidateCount: 2 });
     const month = new Date().toISOString().slice(0, 7);
     const { poll, candidates: pollCandidates } = createPoll(db, { candidateCount: 2, monthYear: month });
@@ -120,14 +121,15 @@ describe.sequential('the release executable, alone in an empty folder with an em
     expect(existsSync(join(folder, 'data/demo-accounts.txt'))).toBe(false);
   });
 
-  it('signs up, votes in an election and in the poll', async () => {
-    const signUp = await call('auth.signUp', {
-      fullName: 'Release Citizen',
-      email: 'release.citizen@codka.example',
-      password: 'a-strong-password',
-    });
+  it('signs up, signs in, votes in an election and in the poll', async () => {
+    const account = { email: 'release.citizen@codka.example', password: 'a-strong-password' };
+    const signUp = await call('auth.signUp', { fullName: 'Release Citizen', ...account });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.setCookie.map((line) => line.split(';')[0]).join('; ');
+    // Sign-up starts no session (decision 016): the citizen signs in with the password they chose.
+    expect(signUp.setCookie.join('; ')).not.toContain('codka_session=');
+    const signIn = await call('auth.signIn', account);
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.setCookie.map((line) => line.split(';')[0]).join('; ');
     expect(cookie).toContain('codka_session=');
     const vote = await call(
       'votes.cast',

@@ -81,6 +81,9 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
   'admin.users.centers': { input: () => ({ userId: MISSING_ID }), stepUp: true },
   'admin.users.setCenters': { input: () => ({ userId: MISSING_ID, centerIds: [] }), stepUp: true },
   'admin.voterRoll.summary': { input: () => undefined, stepUp: true },
+  'admin.approvals.pending': { input: () => undefined, stepUp: true },
+  'admin.approvals.confirm': { input: () => ({ id: MISSING_ID }), stepUp: true },
+  'admin.approvals.cancel': { input: () => ({ id: MISSING_ID }), stepUp: true },
   'admin.settings.get': { input: () => undefined, stepUp: false },
   'admin.settings.save': {
     input: () => ({

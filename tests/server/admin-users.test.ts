@@ -85,26 +85,29 @@ describe('admin.users', () => {
     expect(signedInUser(again).email).toBe(citizen.email);
   });
 
-  it('an update that deactivates also ends the sessions; name, phone and role are saved', async () => {
+  it('an update that deactivates (or removes a role) is made at once and ends the sessions', async () => {
     const deps = createTestDeps();
     const admin = await unlockedAdmin(deps);
-    const citizen = await createUser(deps.db);
+    const citizen = await createUser(deps.db, { role: 'Registrar' });
     callerFor(deps, citizen);
     const id = await profileIdOf(admin, citizen);
-    await admin.caller.admin.users.update({
-      id,
-      fullName: ' Hodan Cali ',
-      phone: '+252 61 000 0000',
-      role: 'Registrar',
-      isActive: false,
-    });
+    expect(
+      await admin.caller.admin.users.update({
+        id,
+        fullName: ' Hodan Cali ',
+        phone: '+252 61 000 0000',
+        role: null,
+        isActive: false,
+      }),
+    ).toEqual({ id });
     expect(sessionCount(deps, citizen.id)).toBe(0);
     const row = (await admin.caller.admin.users.list()).users.find((u) => u.id === id);
     expect(row).toMatchObject({
       fullName: 'Hodan Cali',
       phone: '+252 61 000 0000',
-      role: 'Registrar',
+      role: null,
       isActive: false,
+      pendingGrant: null,
     });
     await expectTrpcError(
       callerFor(deps, null).caller.auth.signIn({ email: citizen.email, password: citizen.password }),

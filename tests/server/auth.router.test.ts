@@ -59,7 +59,7 @@ describe('auth.session', () => {
 });
 
 describe('auth.signUp', () => {
-  it('creates a citizen, signs them in and mails a verification link', async () => {
+  it('creates a citizen and mails a verification link, and starts no session', async () => {
     const deps = createTestDeps();
     const { caller, jar } = callerFor(deps, null);
     const email = uniqueEmail();
@@ -68,52 +68,49 @@ describe('auth.signUp', () => {
       email: email.toUpperCase(),
       password: 'secret1',
     });
-    expect(result.user).toMatchObject({
-      email,
-      fullName: 'Hodan Ali',
-      role: null,
-      isAdmin: false,
-      emailVerified: false,
-    });
-    expect(jar.token).toMatch(/^[a-z2-9]{24}\.[a-z2-9]{24}$/);
+    expect(result).toEqual({ success: true, verificationSent: true });
+    expect(jar.token).toBeNull();
     const stored = deps.db.select().from(users).where(eq(users.email, email)).get();
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const profile = deps.db
+      .select()
+      .from(profiles)
+      .where(eq(profiles.userId, String(stored?.id)))
+      .get();
+    expect(profile).toMatchObject({ fullName: 'Hodan Ali', role: null });
     expect(deps.mailer.sent).toHaveLength(1);
     expect(deps.mailer.sent[0]?.to).toBe(email);
     expect(deps.mailer.sent[0]?.text).toMatch(
       /http:\/\/localhost:3000\/verify-email\?token=[a-z2-9]{24}\.[a-z2-9]{24}/,
     );
+    // The citizen signs in with the password they chose.
+    const signedIn = await callerFor(deps, null).caller.auth.signIn({ email, password: 'secret1' });
+    expect(signedIn).toMatchObject({ user: { email, fullName: 'Hodan Ali', emailVerified: false } });
   });
 
   it('defaults the name to "User" when none is given', async () => {
-    const { caller } = callerFor(createTestDeps(), null);
-    const result = await caller.auth.signUp({ email: uniqueEmail(), password: 'secret1' });
-    expect(result.user.fullName).toBe('User');
-  });
-
-  it('refuses an email that is already registered, whatever its case', async () => {
-    const deps = createTestDeps();
-    const existing = await createUser(deps.db);
-    const { caller } = callerFor(deps, null);
-    await expectTrpcError(
-      caller.auth.signUp({ fullName: 'X', email: existing.email.toUpperCase(), password: 'secret1' }),
-      'CONFLICT',
-      'An account with this email already exists. Please sign in instead.',
-    );
-  });
-
-  it('lets exactly one of two simultaneous sign-ups with one email through', async () => {
     const deps = createTestDeps();
     const email = uniqueEmail();
-    const attempts = await Promise.allSettled(
+    await callerFor(deps, null).caller.auth.signUp({ email, password: 'secret1' });
+    const user = deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
+    expect(
+      deps.db
+        .select()
+        .from(profiles)
+        .where(eq(profiles.userId, String(user?.id)))
+        .get()?.fullName,
+    ).toBe('User');
+  });
+
+  it('lets exactly one of two simultaneous sign-ups with one email make an account, answering all alike', async () => {
+    const deps = createTestDeps();
+    const email = uniqueEmail();
+    const answers = await Promise.all(
       [0, 1, 2, 3].map(() =>
         callerFor(deps, null).caller.auth.signUp({ fullName: 'Twin', email, password: 'secret1' }),
       ),
     );
-    expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
-    for (const attempt of attempts.filter((a) => a.status === 'rejected')) {
-      expect((attempt as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT' });
-    }
+    for (const answer of answers) expect(answer).toEqual({ success: true, verificationSent: true });
     expect(deps.db.select().from(users).where(eq(users.email, email)).all()).toHaveLength(1);
   });
 
@@ -148,14 +145,12 @@ describe('auth.signUp', () => {
     );
   });
 
-  it('limits sign-ups per address', async () => {
+  it('limits sign-ups per address, whether or not the address has an account', async () => {
     const deps = createTestDeps();
     const { caller } = callerFor(deps, null, '198.51.100.1');
+    const existing = await createUser(deps.db);
     for (let i = 0; i < 60; i++) {
-      // Rejected before hashing when the email already exists, so this loop stays fast.
-      await caller.auth
-        .signUp({ email: 'same@test.codka.example', password: 'secret1' })
-        .catch(() => undefined);
+      await caller.auth.signUp({ email: existing.email, password: 'secret1' });
     }
     await expectTrpcError(
       caller.auth.signUp({ email: uniqueEmail(), password: 'secret1' }),
@@ -163,10 +158,61 @@ describe('auth.signUp', () => {
       /Too many accounts were created from this network\. Please wait \d+ minutes? and try again\./,
     );
     const other = callerFor(deps, null, '198.51.100.2').caller;
-    const email = uniqueEmail();
-    await expect(other.auth.signUp({ email, password: 'secret1' })).resolves.toEqual({
-      user: expect.objectContaining({ email }),
+    await expect(other.auth.signUp({ email: uniqueEmail(), password: 'secret1' })).resolves.toEqual({
+      success: true,
+      verificationSent: true,
     });
+    // The owner heard of the first few tries, not of sixty.
+    expect(deps.mailer.sent.filter((mail) => mail.to === existing.email)).toHaveLength(3);
+  });
+});
+
+describe('auth.signUp tells no one which addresses have an account (the attack: listing accounts)', () => {
+  it('answers an existing address exactly as a new one, sets no cookie, changes nothing and mails the owner', async () => {
+    const deps = createTestDeps();
+    const owner = await createUser(deps.db);
+    const before = deps.db.select().from(users).where(eq(users.id, owner.id)).get();
+
+    const fresh = callerFor(deps, null);
+    const newAnswer = await fresh.caller.auth.signUp({
+      fullName: 'New',
+      email: uniqueEmail(),
+      password: 'secret1',
+    });
+    const probe = callerFor(deps, null);
+    const probeAnswer = await probe.caller.auth
+      .signUp({ fullName: 'Probe', email: owner.email.toUpperCase(), password: 'secret1' })
+      .catch((error: unknown) => ({ refused: String(error) }));
+
+    expect(probeAnswer).toEqual(newAnswer);
+    expect(probe.jar.token).toBe(fresh.jar.token);
+    expect(deps.db.select().from(users).where(eq(users.id, owner.id)).get()).toEqual(before);
+    expect(deps.db.select().from(sessions).where(eq(sessions.userId, owner.id)).all()).toHaveLength(0);
+    const notice = deps.mailer.sent.find((mail) => mail.to === owner.email);
+    expect(notice?.subject).toBe('Someone tried to create a Codka account with your email');
+    expect(notice?.text).toContain('If it was not you, you can ignore this message.');
+    expect(notice?.text).toContain('http://localhost:3000/forgot-password');
+    expect(notice?.text).not.toContain('verify-email');
+  });
+
+  it('takes about as long for an existing address as for a new one (the password is hashed either way)', async () => {
+    const deps = createTestDeps();
+    const owner = await createUser(deps.db);
+    const time = async (email: string) => {
+      const started = performance.now();
+      await callerFor(deps, null)
+        .caller.auth.signUp({ email, password: 'secret1' })
+        .catch(() => undefined);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const existing: number[] = [];
+    const fresh: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      existing.push(await time(owner.email));
+      fresh.push(await time(uniqueEmail()));
+    }
+    expect(median(existing)).toBeGreaterThan(median(fresh) * 0.5);
   });
 });
 

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '@server/cli/main';
 import { checkoutRuntime } from '@server/cli/runtime';
+import { createDb } from '@server/db/client';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAdmin } from '../helpers/factories';
 import { REPO_ROOT } from '../helpers/security/server-process';
 
 const folder = mkdtempSync(join(tmpdir(), 'codka-cli-'));
@@ -102,6 +104,19 @@ describe('codka command line', () => {
     expect(await run('check')).toBe(0);
   });
 
+  it('says whether staff must sign in with an authenticator: a warning when optional, never a failure', async () => {
+    useDatabase('staff-two-factor');
+    vi.stubEnv('STAFF_TWO_FACTOR', 'optional');
+    expect(await run('check')).toBe(0);
+    expect(printed.join('\n')).toMatch(/WARN {2}staff two-factor: STAFF_TWO_FACTOR=optional/);
+    vi.stubEnv('STAFF_TWO_FACTOR', 'required');
+    expect(await run('check')).toBe(0);
+    expect(printed.join('\n')).toMatch(/OK {4}staff two-factor: STAFF_TWO_FACTOR=required/);
+    vi.stubEnv('STAFF_TWO_FACTOR', 'sometimes');
+    expect(await run('check')).toBe(3);
+    expect(complained.join('\n')).toContain('STAFF_TWO_FACTOR');
+  });
+
   it('migrates, checks, backs up into --out and restores', async () => {
     const databasePath = useDatabase('cycle');
     expect(await run('check')).toBe(0);
@@ -121,6 +136,32 @@ describe('codka command line', () => {
     expect(printed.join('\n')).toContain(`Restored ${databasePath}`);
     expect(await run('restore', join(out, 'nothing.db'))).toBe(1);
     expect(complained.at(-1)).toMatch(/^codka restore: /);
+  });
+
+  it('warns in check when fewer than two active System Admins could confirm each other’s requests', async () => {
+    const databasePath = useDatabase('admins');
+    await run('migrate');
+    expect(await run('check')).toBe(0);
+    expect(printed.join('\n')).toMatch(/WARN {2}System Admins: 0 active; a deployment needs at least two/);
+    const db = createDb(databasePath);
+    try {
+      await createAdmin(db);
+      await createAdmin(db, { isActive: false });
+    } finally {
+      db.$client.close();
+    }
+    printed = [];
+    await run('check');
+    expect(printed.join('\n')).toMatch(/WARN {2}System Admins: 1 active; .*codka create-admin --email E/);
+    const again = createDb(databasePath);
+    try {
+      await createAdmin(again);
+    } finally {
+      again.$client.close();
+    }
+    printed = [];
+    await run('check');
+    expect(printed.join('\n')).toMatch(/OK {4}System Admins: 2 active/);
   });
 
   it('fails check on a database that is not one', async () => {

@@ -33,6 +33,7 @@ describe('deploy/ files', () => {
     expect(env).toMatchObject({
       NODE_ENV: 'production',
       SEED_DEMO: false,
+      STAFF_TWO_FACTOR: 'required',
       HOST: '127.0.0.1',
       TRUST_PROXY: ['127.0.0.1'],
     });

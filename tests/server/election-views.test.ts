@@ -24,6 +24,9 @@ function closeElection(db: Db, electionId: string) {
   db.update(elections).set({ status: 'Closed' }).where(eq(elections.id, electionId)).run();
 }
 
+/** One poll of a type a month: each status gets a type of its own, so all three can share May 2026. */
+const TYPE_OF = { open: 'presidential', closed: 'parliamentary', draft: 'senate' } as const;
+
 function addPoll(db: Db, status: PollStatus, title = `Poll ${status}`) {
   const now = Date.now();
   return db
@@ -31,6 +34,7 @@ function addPoll(db: Db, status: PollStatus, title = `Poll ${status}`) {
     .values({
       title,
       monthYear: '2026-05',
+      electionType: TYPE_OF[status],
       status,
       opensAt: new Date(now - 10 * DAY),
       closesAt: new Date(now + 10 * DAY),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type Db, MIGRATIONS_FOLDER, migrateDb } from '@server/db/client';
 import { approveEntry, reinstateVoter, suspendVoter } from '@server/services/voter-roll/review';
-import { importRoll } from '@server/services/voter-roll/roll-import';
+import { applyConfirmedRoll } from '@server/services/voter-roll/roll-import';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unlockedAdmin } from '../helpers/admin';
 import { callerFor, createTestDeps } from '../helpers/caller';
@@ -97,12 +97,11 @@ describe('eligible voter counts (turnout without counting every account or the r
     const expectExact = () => expect(kept(deps.db)).toEqual(recounted(deps.db));
 
     rollDistricts(deps.db);
-    const report = importRoll(deps.db, Buffer.from(rollCsv(rollRows(400)), 'utf8'), {
-      adminId: admin.id,
-      dryRun: false,
-      language: 'en',
+    const imported = applyConfirmedRoll(deps.db, Buffer.from(rollCsv(rollRows(400)), 'utf8'), {
+      enteredBy: admin.id,
+      reviewedBy: admin.id,
     });
-    expect(report.imported).toBe(400);
+    expect(imported.rows).toBe(400);
     expectExact();
     expect(kept(deps.db)).toEqual(
       expect.arrayContaining([

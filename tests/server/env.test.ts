@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { EnvError, isHttpsOrigin, parseEnv } from '@server/env';
 import { describe, expect, it } from 'vitest';
 
@@ -11,6 +12,7 @@ describe('environment', () => {
       UPLOADS_DIR: './data/uploads',
       PUBLIC_ORIGIN: 'http://localhost:3000',
       SEED_DEMO: true,
+      STAFF_TWO_FACTOR: 'optional',
       RATE_LIMITS: true,
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
@@ -64,6 +66,13 @@ describe('environment', () => {
     expect(isHttpsOrigin('not an address')).toBe(false);
   });
 
+  it('reads STAFF_TWO_FACTOR as required or optional, and the release executable asks for required', () => {
+    expect(parseEnv({ STAFF_TWO_FACTOR: 'required' }).STAFF_TWO_FACTOR).toBe('required');
+    expect(parseEnv({ STAFF_TWO_FACTOR: 'optional' }).STAFF_TWO_FACTOR).toBe('optional');
+    const entry = readFileSync(new URL('../../server/release/entry.ts', import.meta.url), 'utf8');
+    expect(entry).toMatch(/envDefaults: \{[^}]*STAFF_TWO_FACTOR: 'required'/);
+  });
+
   it('reads flags in the usual spellings', () => {
     expect(parseEnv({ RATE_LIMITS: 'off', SEED_DEMO: 'false' })).toMatchObject({
       RATE_LIMITS: false,
@@ -75,6 +84,7 @@ describe('environment', () => {
     [{ PORT: 'abc' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ STAFF_TWO_FACTOR: 'sometimes' }, 'STAFF_TWO_FACTOR'],
     [{ PUBLIC_ORIGIN: 'ftp://x' }, 'PUBLIC_ORIGIN'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ADMIN_EMAIL: 'admin@codka.so' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],

@@ -8,7 +8,7 @@ import {
   SERVER_CALLER,
 } from '@server/auth/hashing-line';
 import { testEnv } from '@server/env';
-import { signUp } from '@server/services/accounts';
+import { signUp } from '@server/services/sign-up';
 import { describe, expect, it } from 'vitest';
 import { createTestDeps } from '../helpers/caller';
 import { uniqueEmail } from '../helpers/factories';

@@ -191,7 +191,7 @@ describe('polls.history and polls.list', () => {
     const september = createPoll(deps.db, { status: 'closed', monthYear: '2026-09' });
     const november = createPoll(deps.db, { status: 'closed', monthYear: '2026-11', electionType: 'senate' });
     createPoll(deps.db, { status: 'open', monthYear: '2026-12' });
-    createPoll(deps.db, { status: 'draft', monthYear: '2026-12' });
+    createPoll(deps.db, { status: 'draft', monthYear: '2026-12', electionType: 'senate' });
     const history = await callerFor(deps, null).caller.polls.history();
     expect(history.map((p) => p.id)).toEqual([november.poll.id, october.poll.id, september.poll.id]);
     expect(Object.keys(history[0] ?? {}).sort()).toEqual([

@@ -1,6 +1,6 @@
 import { auditLogs, pollCandidates, polls, pollVotes } from '@server/db/schema';
 import { publicMessage } from '@server/trpc/errors';
-import { monthBounds, monthKey } from '@shared/months';
+import { addMonths, monthBounds, monthKey } from '@shared/months';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -42,9 +42,23 @@ async function outcome(promise: Promise<unknown>): Promise<{ code: string; messa
 
 /** A fresh poll per call: the status actions change it. `results` of an open poll needs a vote or an admin. */
 function fixtures(deps: TestDeps, path: string): Fixtures {
-  const status = path === 'polls.publish' ? 'draft' : 'open';
-  const { poll, candidates } = createPoll(deps.db, { status });
+  // A draft to publish votes within its own month, a month no other test poll takes.
+  const draft = path === 'polls.publish' ? { status: 'draft' as const, ...freeFutureMonth(deps) } : {};
+  const { poll, candidates } = createPoll(deps.db, draft);
   return { pollId: poll.id, candidateId: candidates[0]?.id ?? '' };
+}
+
+function freeFutureMonth(deps: TestDeps) {
+  const taken = new Set(
+    deps.db
+      .select({ monthYear: polls.monthYear })
+      .from(polls)
+      .all()
+      .map((p) => p.monthYear),
+  );
+  let monthYear = '2030-01';
+  while (taken.has(monthYear)) monthYear = addMonths(monthYear, 1);
+  return { monthYear, ...monthBounds(monthYear) };
 }
 
 describe('polls.* tiers', () => {

@@ -34,6 +34,7 @@ describe('demo seed: the voter roll (issue 17)', () => {
     const credentials = await seedDemo(deps.db);
     expect(credentials.map((account) => account.label)).toEqual([
       'System Admin',
+      'System Admin',
       'Citizen',
       'Registrar',
       'Enrollment Supervisor',

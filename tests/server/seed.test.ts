@@ -3,7 +3,7 @@ import { addMonths, monthKey } from '@shared/months';
 import { DISTRICT_REGIONS } from '@shared/regions';
 import { and, count, eq, gte, lte } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, DEMO_CITIZEN } from '../../seed/demo-accounts';
+import { DEMO_ADMIN, DEMO_CITIZEN, DEMO_SECOND_ADMIN } from '../../seed/demo-accounts';
 import { seedDemo } from '../../seed/seed';
 import { signedInUser } from '../helpers/account';
 import { callerFor, createTestDeps } from '../helpers/caller';
@@ -184,6 +184,12 @@ describe('demo seed', () => {
     const { caller } = callerFor(deps, null);
     const admin = await caller.auth.signIn({ email: DEMO_ADMIN.email, password: password(DEMO_ADMIN.email) });
     expect(signedInUser(admin).isAdmin).toBe(true);
+    // Two System Admins: what one asks for (a roll import, a staff role) the other can confirm.
+    const second = await caller.auth.signIn({
+      email: DEMO_SECOND_ADMIN.email,
+      password: password(DEMO_SECOND_ADMIN.email),
+    });
+    expect(signedInUser(second).isAdmin).toBe(true);
     const citizen = await caller.auth.signIn({
       email: DEMO_CITIZEN.email,
       password: password(DEMO_CITIZEN.email),

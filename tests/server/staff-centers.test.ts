@@ -4,6 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { auditRows, expectTrpcError, unlockedAdmin } from '../helpers/admin';
 import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createAdmin, createUser } from '../helpers/factories';
+import { confirmBySecondAdmin } from '../helpers/roll-import';
+
+function pendingId(answer: object): string {
+  if (!('pendingApproval' in answer)) throw new Error('expected the grant to wait for a second System Admin');
+  return (answer as { pendingApproval: { id: string } }).pendingApproval.id;
+}
 
 function centers(deps: TestDeps, count: number): string[] {
   const district = deps.db
@@ -128,17 +134,21 @@ describe('admin.users.centers and setCenters', () => {
     // Deactivating keeps them (reactivating gives the same Registrar back); a role change does not.
     await caller.admin.users.update({ ...edit, role: 'Registrar', isActive: false });
     expect(assigned(deps, registrar.id)).toHaveLength(2);
-    await caller.admin.users.update({ ...edit, role: 'Enrollment Supervisor' });
+    // Another staff role is a grant: nothing changes until a second System Admin confirms it.
+    const grant = await caller.admin.users.update({ ...edit, role: 'Enrollment Supervisor' });
+    expect(assigned(deps, registrar.id)).toHaveLength(2);
+    const { second } = await confirmBySecondAdmin(deps.db, pendingId(grant));
     expect(assigned(deps, registrar.id)).toEqual([]);
     const [removal, ...more] = auditRows(deps).filter((row) => row.action === 'removeCenters');
     expect(more).toEqual([]);
-    expect(removal).toMatchObject({ tableName: 'staff_centers', recordId: registrar.id, actorId: admin.id });
+    expect(removal).toMatchObject({ tableName: 'staff_centers', recordId: registrar.id, actorId: second.id });
     expect(JSON.parse(removal?.newValues ?? '{}')).toEqual({
       removed: [a, b].sort(),
       role: 'Enrollment Supervisor',
     });
     // Back to Registrar: no centers until a System Admin assigns them again.
-    await caller.admin.users.update({ ...edit, role: 'Registrar' });
+    const back = await caller.admin.users.update({ ...edit, role: 'Registrar' });
+    await confirmBySecondAdmin(deps.db, pendingId(back));
     expect((await caller.admin.users.centers({ userId: registrar.id })).centerIds).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import {
   DEMO_ADMIN,
   DEMO_CITIZEN,
   DEMO_REGISTRAR,
+  DEMO_SECOND_ADMIN,
   DEMO_SUPERVISOR,
   readDemoAccountsFile,
 } from '../../seed/demo-accounts';
@@ -82,6 +83,7 @@ describe('start-up', () => {
     const kept = readDemoAccountsFile(file);
     expect(kept.map((account) => account.email)).toEqual([
       DEMO_ADMIN.email,
+      DEMO_SECOND_ADMIN.email,
       DEMO_CITIZEN.email,
       DEMO_REGISTRAR.email,
       DEMO_SUPERVISOR.email,

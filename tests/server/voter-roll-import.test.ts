@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { sameOrigin, testAppsClosedAfterEach } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import {
+  confirmBySecondAdmin,
   importAudits,
+  importConfirmed,
   ROLL_HEADER,
   rollCsv,
   rollDistricts,
@@ -34,25 +36,29 @@ describe('POST /api/admin/voter-roll.csv: a good file', () => {
       'Hodan Cali Warsame,so-2026 000123,bn-hod,1990-04-17\n\n' +
       '"Warsame, Axmed",SO-2026-000124,BR-BOS,1961-12-31\n';
     const response = await sendRoll(app, csv, { cookie });
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(202);
     expect(response.json()).toEqual({
       accepted: 2,
-      imported: 2,
+      imported: 0,
       refused: [],
       refusedCount: 0,
       dryRun: false,
+      pendingApproval: { id: expect.any(String) },
     });
+    expect(rollSize(db)).toBe(0);
+    const { second } = await confirmBySecondAdmin(db, response.json().pendingApproval.id);
 
     const rows = db.select().from(voters).orderBy(voters.voterCardNumber).all();
     expect(rows.map((row) => [row.voterCardNumber, row.fullName, row.status, row.source])).toEqual([
-      ['SO-2026-000124', 'Warsame, Axmed', 'enrolled', 'import'],
-      ['SO-2026000123', 'Hodan Cali Warsame', 'enrolled', 'import'],
+      // Stored canonical: upper case, no spaces or dashes, O folded to 0.
+      ['S02026000123', 'Hodan Cali Warsame', 'enrolled', 'import'],
+      ['S02026000124', 'Warsame, Axmed', 'enrolled', 'import'],
     ]);
-    expect(rows[1]?.districtId).toBe(districts.find((d) => d.code === 'BN-HOD')?.id);
-    expect(rows[1]?.dateOfBirthHash).toBe(dateOfBirthHash(db, '1990-04-17'));
-    expect(rows[1]).toMatchObject({
+    expect(rows[0]?.districtId).toBe(districts.find((d) => d.code === 'BN-HOD')?.id);
+    expect(rows[0]?.dateOfBirthHash).toBe(dateOfBirthHash(db, '1990-04-17'));
+    expect(rows[0]).toMatchObject({
       enteredBy: admin.id,
-      reviewedBy: admin.id,
+      reviewedBy: second.id,
       userId: null,
       centerId: null,
     });
@@ -60,9 +66,10 @@ describe('POST /api/admin/voter-roll.csv: a good file', () => {
 
     const [audit, ...more] = importAudits(db);
     expect(more).toEqual([]);
-    expect(audit).toMatchObject({ tableName: 'voters', actorId: admin.id });
+    expect(audit).toMatchObject({ tableName: 'voters', actorId: second.id });
     const values = JSON.parse(audit?.newValues ?? '{}');
     expect(values).toEqual({
+      requestedBy: admin.id,
       rows: 2,
       bytes: Buffer.byteLength(csv),
       sha256: createHash('sha256').update(csv).digest('hex'),
@@ -73,8 +80,7 @@ describe('POST /api/admin/voter-roll.csv: a good file', () => {
   it('reads a byte-order mark and CRLF line ends as Excel writes them', async () => {
     const { app, db, cookie } = await setup();
     const csv = `\uFEFF${ROLL_HEADER}\r\n${rollRows(3).join('\r\n')}\r\n`;
-    const response = await sendRoll(app, Buffer.from(csv, 'utf8'), { cookie });
-    expect(response.statusCode, response.body).toBe(200);
+    await importConfirmed(app, db, Buffer.from(csv, 'utf8'), { cookie });
     expect(rollSize(db)).toBe(3);
     expect(
       db
@@ -119,7 +125,7 @@ describe('POST /api/admin/voter-roll.csv: refused rows', () => {
       first, // line 2: fine
       'SO-B-1,Only three cells,1990-01-01', // 3
       ',No Card,1990-01-01,BN-HOD', // 4
-      'SO/B/2,Bad Card,1990-01-01,BN-HOD', // 5
+      'SO#B#2,Bad Card,1990-01-01,BN-HOD', // 5
       'SO-B-3,,1990-01-01,BN-HOD', // 6
       `SO-B-4,${'N'.repeat(151)},1990-01-01,BN-HOD`, // 7
       'SO-B-5,Slash Date,17/04/1990,BN-HOD', // 8
@@ -166,7 +172,7 @@ describe('POST /api/admin/voter-roll.csv: refused rows', () => {
       message: 'This row has 3 cells; it must have 4.',
     });
     expect(report.refused[12]).toMatchObject({
-      voterCardNumber: 'SO-A-1',
+      voterCardNumber: 'S0A1',
       message: 'This voter card number is already on row 2 of the file.',
     });
     expect(report.refused[13].message).toBe(
@@ -214,7 +220,7 @@ describe('POST /api/admin/voter-roll.csv: refused rows', () => {
   it('refuses, the second time, every row of a file already imported', async () => {
     const { app, db, cookie } = await setup();
     const csv = rollCsv(rollRows(4));
-    expect((await sendRoll(app, csv, { cookie })).statusCode).toBe(200);
+    await importConfirmed(app, db, csv, { cookie });
     const again = await sendRoll(app, csv, { cookie });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ accepted: 0, imported: 0, refusedCount: 4 });

@@ -6,6 +6,7 @@ import {
   pollDateLabel,
   pollMonthLabel,
   pollResultsVisible,
+  pollWindowWithinMonth,
   somaliaLocalToDate,
 } from '@shared/poll-rules';
 import type { PollStatus } from '@shared/polls';
@@ -71,5 +72,23 @@ describe('poll rules', () => {
     for (const bad of ['', '2026-11-01', '2026-02-30T10:00', '2026-11-01T24:00', 'tomorrow']) {
       expect(somaliaLocalToDate(bad)).toBeNull();
     }
+  });
+});
+
+describe('pollWindowWithinMonth', () => {
+  // November 2026 in Somalia (UTC+3): 31 Oct 21:00 UTC to 30 Nov 20:59:59.999 UTC.
+  const opens = new Date('2026-10-31T21:00:00.000Z');
+  const closes = new Date('2026-11-30T20:59:59.999Z');
+
+  it('takes a window from the first to the last millisecond of its month, East Africa Time', () => {
+    expect(pollWindowWithinMonth('2026-11', opens, closes)).toBe(true);
+  });
+
+  it('refuses a window that starts before or ends after its month', () => {
+    expect(pollWindowWithinMonth('2026-11', new Date(opens.getTime() - 1), closes)).toBe(false);
+    expect(pollWindowWithinMonth('2026-11', opens, new Date(closes.getTime() + 1))).toBe(false);
+    expect(
+      pollWindowWithinMonth('2027-01', new Date('2026-11-29T00:00:00Z'), new Date('2027-01-08T00:00:00Z')),
+    ).toBe(false);
   });
 });

@@ -21,6 +21,8 @@ import {
 export type { SessionUser } from './session';
 /** A started session, or (for an account with two-factor sign-in) the token to send with the code. */
 export type SignInResult = RouterOutputs['auth']['signIn'];
+/** The same for every address: no session, a next step by e-mail. */
+export type SignUpResult = RouterOutputs['auth']['signUp'];
 
 interface AuthState {
   /** True until the first session check has answered. */
@@ -32,7 +34,7 @@ interface AuthState {
   isAdmin: boolean;
   signIn(input: { email: string; password: string }): Promise<SignInResult>;
   signInTwoFactor(input: { pendingToken: string; code: string }): Promise<SessionUser>;
-  signUp(input: { fullName: string; email: string; password: string }): Promise<SessionUser>;
+  signUp(input: { fullName: string; email: string; password: string }): Promise<SignUpResult>;
   signOut(): Promise<void>;
 }
 

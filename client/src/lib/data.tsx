@@ -89,15 +89,24 @@ export async function signInTwoFactor(input: { pendingToken: string; code: strin
   return result.user;
 }
 
+/** Starts no session: the answer is the same whether or not the address had an account (decision 016). */
 export async function signUp(input: { fullName: string; email: string; password: string }) {
-  const result = await trpcClient.auth.signUp.mutate(input);
-  await applySession(result.user);
-  return result.user;
+  return trpcClient.auth.signUp.mutate(input);
 }
 
 /** Nothing of the previous user's data survives signing out. */
 export async function signOut(): Promise<void> {
   await trpcClient.auth.signOut.mutate();
+  forgetSignedInUser();
+}
+
+/** Ends every session of the account, this one included (auth.signOutEverywhere); then as signOut. */
+export async function signOutEverywhere(): Promise<void> {
+  await trpcClient.auth.signOutEverywhere.mutate();
+  forgetSignedInUser();
+}
+
+function forgetSignedInUser(): void {
   queryClient.clear();
   queryClient.setQueryData(sessionKey, { user: null });
   // clear() dropped the query the observer watched: point it at the new one, which holds the signed-out state.

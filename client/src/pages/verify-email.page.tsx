@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '../components/PageContainer';
+import { useAuth } from '../lib/auth';
 import { serverMessage } from '../lib/errors';
 import { usePageMeta } from '../lib/page-meta';
 import { useTRPC } from '../lib/trpc';
@@ -16,6 +17,8 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // Sign-up starts no session: a citizen confirming from the e-mail signs in next.
+  const { user } = useAuth();
   const verify = useMutation(
     trpc.auth.verifyEmail.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.session.queryKey() }),
@@ -43,6 +46,11 @@ export function VerifyEmailPage() {
           <Alert color="red" role="alert" title={t('verifyEmail.failed')}>
             {serverMessage(verify.error)}
           </Alert>
+        )}
+        {verify.isSuccess && !user && (
+          <Button component={Link} to="/auth" w="fit-content">
+            {t('verifyEmail.signIn')}
+          </Button>
         )}
         <Button component={Link} to="/" variant="default" w="fit-content">
           {t('verifyEmail.backHome')}

@@ -71,9 +71,18 @@ export const emailVerifications = sqliteTable(
   (t) => [index('email_verifications_user_id_idx').on(t.userId)],
 );
 
-/** Server-side secrets generated at first start (HMAC keys), so no configuration is needed. */
+/**
+ * Where keys were kept before they moved to the key file (server/db/key-file.ts). Left for the move: a
+ * start copies any row into the key file, writes the file to disk, and only then empties this table.
+ */
 export const serverSecrets = sqliteTable('server_secrets', {
   name: text('name').primaryKey(),
   value: blob('value', { mode: 'buffer' }).notNull(),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+});
+
+/** One row per key: an HMAC of a fixed label under it, so a start or a restore notices a key file that is not this database's. */
+export const keyChecks = sqliteTable('key_checks', {
+  name: text('name').primaryKey(),
+  checkValue: text('check_value').notNull(),
 });

@@ -1,5 +1,6 @@
 export * from './account-security';
 export * from './admin';
+export * from './approvals';
 export * from './auth';
 export * from './directory';
 export * from './election-records';

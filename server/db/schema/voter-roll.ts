@@ -1,6 +1,6 @@
-import { VOTER_SOURCES, VOTER_STATUSES } from '@shared/voter-roll';
+import { ROLL_FLAG_KINDS, VOTER_SOURCES, VOTER_STATUSES } from '@shared/voter-roll';
 import { sql } from 'drizzle-orm';
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { districts, registrationCenters } from './admin';
 import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
@@ -14,7 +14,8 @@ export const voters = sqliteTable(
   'voters',
   {
     id: uuidPk(),
-    // Normalised (upper-case, no spaces): shared/voter-roll.ts normalizeVoterCardNumber.
+    // Canonical (shared/voter-roll.ts canonicalVoterCardNumber): one card in any spelling is one value, so
+    // voters_card_unique alone keeps a card to one entry.
     voterCardNumber: text('voter_card_number').notNull(),
     fullName: text('full_name').notNull(),
     // The district decides the region (districts.region); restrict: a district with voters is not deleted.
@@ -25,7 +26,7 @@ export const voters = sqliteTable(
     centerId: text('center_id').references(() => registrationCenters.id, { onDelete: 'set null' }),
     status: text('status', { enum: VOTER_STATUSES }).notNull(),
     source: text('source', { enum: VOTER_SOURCES }).notNull(),
-    // A keyed hash (HMAC, key in server_secrets) of the date of birth, never the date itself: it is only
+    // A keyed hash (HMAC, key in the key file) of the date of birth, never the date itself: it is only
     // compared when a citizen claims an imported entry.
     dateOfBirthHash: text('date_of_birth_hash'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -41,9 +42,8 @@ export const voters = sqliteTable(
   },
   (t) => [
     uniqueIndex('voters_card_unique').on(t.voterCardNumber),
-    // One card typed with or without dashes is one card: enrollment looks cards up by this expression
-    // (services/voter-roll/enroll.ts), which without the index would scan the whole roll inside the write.
-    index('voters_card_bare_idx').on(sql`replace(${t.voterCardNumber}, '-', '')`),
+    // A supervisor approving an entry is warned of others with the same name (services/voter-roll/duplicates.ts).
+    index('voters_name_idx').on(sql`lower(${t.fullName})`),
     uniqueIndex('voters_user_unique').on(t.userId),
     index('voters_status_district_idx').on(t.status, t.districtId),
     index('voters_center_idx').on(t.centerId, t.status),
@@ -87,13 +87,14 @@ export const staffCenters = sqliteTable(
 
 /**
  * Something supervisors must look at: a claim of a card that another account already holds (a stolen card
- * number, or a mistake). Resolved by a supervisor, with a note.
+ * number, or a mistake), or a card locked after too many wrong dates of birth (someone guessing it).
+ * Supervisors see them grouped per card and resolve a card's open flags together, with an optional note.
  */
 export const rollFlags = sqliteTable(
   'roll_flags',
   {
     id: uuidPk(),
-    kind: text('kind', { enum: ['cardAlreadyClaimed'] }).notNull(),
+    kind: text('kind', { enum: ROLL_FLAG_KINDS }).notNull(),
     voterId: text('voter_id')
       .notNull()
       .references(() => voters.id, { onDelete: 'cascade' }),
@@ -104,5 +105,65 @@ export const rollFlags = sqliteTable(
     resolvedBy: text('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolution: text('resolution'),
   },
-  (t) => [index('roll_flags_open_idx').on(t.resolvedAt, t.createdAt)],
+  (t) => [
+    index('roll_flags_open_idx').on(t.resolvedAt, t.createdAt),
+    index('roll_flags_voter_idx').on(t.voterId, t.resolvedAt),
+  ],
+);
+
+/**
+ * Online claims of one card (its canonical number), whoever sends them and whether or not the card is on the
+ * roll, so the count is no oracle for which cards exist. Every claim that does not link the card counts (a wrong
+ * date of birth, a card already linked); at CLAIM_ATTEMPTS_PER_CARD within any CLAIM_WINDOW_MS the card is locked
+ * for online claims (services/voter-roll/claim-guesses.ts). `attempts` is the count within the window ending at
+ * the last attempt, `windowStartedAt` the oldest attempt in it; the times are in card_claim_attempt_times. Kept in the database: a restart forgets nothing, and
+ * the count is taken inside the claim's transaction.
+ */
+export const cardClaimAttempts = sqliteTable(
+  'card_claim_attempts',
+  {
+    voterCardNumber: text('voter_card_number').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    windowStartedAt: timestamp('window_started_at').notNull(),
+    lockedUntil: timestamp('locked_until'),
+  },
+  // Rows whose window and lock are both over are deleted as claims come (claim-guesses.ts).
+  (t) => [index('card_claim_attempts_window_idx').on(t.windowStartedAt)],
+);
+
+/**
+ * When each counted claim of a card came, so the count is of any CLAIM_WINDOW_MS (a sliding window), not of a
+ * window that resets. A card holds at most CLAIM_ATTEMPTS_PER_CARD of them (it is locked then, and a locked card
+ * counts nothing); times older than the window are deleted as claims come.
+ */
+export const cardClaimAttemptTimes = sqliteTable(
+  'card_claim_attempt_times',
+  {
+    id: integer('id').primaryKey(),
+    voterCardNumber: text('voter_card_number').notNull(),
+    attemptedAt: timestamp('attempted_at').notNull(),
+  },
+  (t) => [
+    index('card_claim_attempt_times_card_idx').on(t.voterCardNumber, t.attemptedAt),
+    index('card_claim_attempt_times_at_idx').on(t.attemptedAt),
+  ],
+);
+
+/**
+ * Entries the canonical-card migration could not convert: two or more stored spellings that are one card. They
+ * are reported (codka check, the startup log), never merged: an operator decides which entry is the voter's.
+ * The desk and the import treat the canonical card as on the roll meanwhile.
+ */
+export const voterCardCollisions = sqliteTable(
+  'voter_card_collisions',
+  {
+    voterId: text('voter_id')
+      .primaryKey()
+      .references(() => voters.id, { onDelete: 'cascade' }),
+    // The card as it was stored before the migration (still the entry's voter_card_number).
+    voterCardNumber: text('voter_card_number').notNull(),
+    canonical: text('canonical').notNull(),
+    foundAt: timestamp('found_at').notNull(),
+  },
+  (t) => [index('voter_card_collisions_canonical_idx').on(t.canonical)],
 );

@@ -1,5 +1,6 @@
 import { dashboardStats } from '../../services/admin/stats';
 import { adminProcedure, router } from '../../trpc/init';
+import { approvalsRouter } from './approvals';
 import { auditLogRouter } from './audit-log';
 import { candidatesRouter } from './candidates';
 import { centersRouter } from './centers';
@@ -23,4 +24,5 @@ export const adminRouter = router({
   settings: settingsRouter,
   auditLog: auditLogRouter,
   voterRoll: voterRollRouter,
+  approvals: approvalsRouter,
 });

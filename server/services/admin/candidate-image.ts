@@ -30,12 +30,16 @@ export function candidateExists(db: Db, candidateId: string): boolean {
  * A System Admin sets a candidate's photo: checked by content and re-encoded by photo-files (PhotoRefused
  * when it is not an image we accept), stored under UPLOADS_DIR/candidates/, recorded with its audit row, and
  * the image it replaces removed. Null when the candidate does not exist (or was deleted during the upload).
+ *
+ * `actorAtWrite` gives the acting System Admin's id, checked again inside the write's transaction with nothing
+ * awaited in between: a conversion can take seconds, and an admin deactivated or signed out meanwhile writes
+ * nothing (it throws the refusal; the converted file is removed).
  */
 export async function setCandidateImage(
   deps: CandidateImageDeps,
   candidateId: string,
   image: Buffer,
-  actorId: string,
+  actorAtWrite: () => string,
 ): Promise<{ imageUrl: string } | null> {
   await acceptedFormat(image);
   const webp = await toWebp(image, { width: MAX_IMAGE_WIDTH, quality: 82 });
@@ -45,7 +49,25 @@ export async function setCandidateImage(
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, fileName), webp);
   const imageUrl = `${PUBLIC_PREFIX}${fileName}`;
-  const before = deps.db.transaction((tx) => {
+  let before: { imageUrl: string | null } | null;
+  try {
+    before = writeImageRow(deps.db, candidateId, imageUrl, actorAtWrite);
+  } catch (error) {
+    await rm(join(folder, fileName), { force: true });
+    throw error;
+  }
+  if (!before) {
+    // Deleted while the image was being converted.
+    await rm(join(folder, fileName), { force: true });
+    return null;
+  }
+  await removeReplacedImage(deps, folder, before.imageUrl);
+  return { imageUrl };
+}
+
+function writeImageRow(db: Db, candidateId: string, imageUrl: string, actorAtWrite: () => string) {
+  return db.transaction((tx) => {
+    const actorId = actorAtWrite();
     const row = tx
       .select({ imageUrl: candidates.imageUrl })
       .from(candidates)
@@ -62,13 +84,6 @@ export async function setCandidateImage(
     });
     return row;
   });
-  if (!before) {
-    // Deleted while the image was being converted.
-    await rm(join(folder, fileName), { force: true });
-    return null;
-  }
-  await removeReplacedImage(deps, folder, before.imageUrl);
-  return { imageUrl };
 }
 
 /** The photo it replaces is ours to remove only when it is one of our own uploads. */

@@ -1,11 +1,12 @@
-import { ADMIN_ROLE } from '@shared/roles';
+import type { StaffRoleSummary } from '@shared/approvals';
+import { ADMIN_ROLE, type StaffRole } from '@shared/roles';
 import type { userUpdateInput } from '@shared/schemas/admin';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { forgetCachedSessions } from '../../auth/session-cache';
 import { invalidateUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { profiles, staffCenters, users } from '../../db/schema';
+import { approvals, profiles, staffCenters, users } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { messageText } from '../../errors/texts';
 import { recordAudit } from '../audit';
@@ -32,14 +33,34 @@ export function listUsers(db: Db) {
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .orderBy(desc(profiles.createdAt))
-    .all()
-    .map((row) => ({ ...row, emailVerified: row.emailVerified !== null }));
+    .all();
+  const grants = pendingGrants(db);
+  const listed = rows.map((row) => ({
+    ...row,
+    emailVerified: row.emailVerified !== null,
+    pendingGrant: grants.get(row.id) ?? null,
+  }));
   const byRole = { 'System Admin': 0, 'Enrollment Supervisor': 0, Registrar: 0, Citizen: 0 };
-  for (const row of rows) byRole[row.role ?? 'Citizen'] += 1;
+  for (const row of listed) byRole[row.role ?? 'Citizen'] += 1;
   return {
-    users: rows,
-    stats: { total: rows.length, active: rows.filter((row) => row.isActive).length, byRole },
+    users: listed,
+    stats: { total: listed.length, active: listed.filter((row) => row.isActive).length, byRole },
   };
+}
+
+/** Grants of a staff role waiting for a second System Admin, by profile id (the page says so on the row). */
+function pendingGrants(db: Db): Map<string, { approvalId: string; role: StaffRole }> {
+  const rows = db
+    .select({ id: approvals.id, subject: approvals.subject, summary: approvals.summary })
+    .from(approvals)
+    .where(and(eq(approvals.status, 'pending'), eq(approvals.kind, 'staffRole')))
+    .all();
+  return new Map(
+    rows.map((row) => {
+      const summary = JSON.parse(row.summary) as StaffRoleSummary;
+      return [row.subject ?? '', { approvalId: row.id, role: summary.toRole }];
+    }),
+  );
 }
 
 /** Throws when the change would leave no active System Admin to run the site. */
@@ -71,7 +92,16 @@ function userIdOf(tx: Pick<Db, 'select'>, profileId: string): string {
   return row.userId;
 }
 
-export function updateUser(db: Db, input: z.output<typeof userUpdateInput>, actorId: string) {
+/**
+ * Makes an admin's edit of an account. A grant of a staff role reaches it only through the approvals queue
+ * (services/approvals/staff-role.ts), confirmed by a second System Admin: `approval` names who asked.
+ */
+export function updateUser(
+  db: Db,
+  input: z.output<typeof userUpdateInput>,
+  actorId: string,
+  approval?: { requestedBy: string | null },
+) {
   const { id, ...values } = input;
   return db.transaction((tx) => {
     assertNotLastAdmin(tx, id, values);
@@ -81,7 +111,8 @@ export function updateUser(db: Db, input: z.output<typeof userUpdateInput>, acto
     if (!values.isActive) invalidateUserSessions(tx, userId);
     // A new role or name is seen by the next request, not a remembered session's old one.
     forgetCachedSessions();
-    recordAudit(tx, { action: 'update', tableName: 'profiles', recordId: id, newValues: values, actorId });
+    const newValues = approval ? { ...values, requestedBy: approval.requestedBy } : values;
+    recordAudit(tx, { action: 'update', tableName: 'profiles', recordId: id, newValues, actorId });
     dropCentersUnlessRegistrar(tx, userId, values.role, actorId);
     return { id };
   });

@@ -88,10 +88,11 @@ function applyOverride(
   member: Member,
   overrideUrl: string,
   given: string,
-  actorId: string,
+  actorAtWrite: () => string,
 ) {
   const before = findMemberPhoto(deps.db, member.type, member.id);
   const photo = deps.db.transaction((tx) => {
+    const actorId = actorAtWrite();
     const id = upsertMemberPhoto(tx, member, {
       manualOverrideUrl: overrideUrl,
       processingStatus: 'completed',
@@ -120,9 +121,9 @@ async function finishOverride(
   member: Member,
   overrideUrl: string,
   given: string,
-  actorId: string,
+  actorAtWrite: () => string,
 ) {
-  const { before, photo } = applyOverride(deps, member, overrideUrl, given, actorId);
+  const { before, photo } = applyOverride(deps, member, overrideUrl, given, actorAtWrite);
   await removeStoredPhotos(deps.uploadsDir, [before?.manualOverrideUrl], [overrideUrl]);
   return { photoUrl: resolvePhotoUrl(photo ?? null) };
 }
@@ -138,7 +139,7 @@ function refusedOverride(error: unknown): never {
 export async function setManualOverride(deps: OverrideDeps, input: SetOverrideInput, actorId: string) {
   const member = requireMember(deps.db, input.memberType, input.memberId);
   // A path on this site is already ours to serve.
-  if (input.url.startsWith('/')) return finishOverride(deps, member, input.url, input.url, actorId);
+  if (input.url.startsWith('/')) return finishOverride(deps, member, input.url, input.url, () => actorId);
   const sources = sourceHosts(...deps.sourceUrls);
   let host: string;
   try {
@@ -161,22 +162,33 @@ export async function setManualOverride(deps: OverrideDeps, input: SetOverrideIn
   } catch (error) {
     refusedOverride(error);
   }
-  return finishOverride(deps, member, stored.webpUrl, input.url, actorId);
+  return finishOverride(deps, member, stored.webpUrl, input.url, () => actorId);
 }
 
 /** An uploaded file as the override (POST /api/admin/member-photos/...): checked by content, re-encoded. */
+/**
+ * An uploaded override. `actorAtWrite` gives the acting System Admin's id, checked again inside the write's
+ * transaction with nothing awaited in between: the conversion can take seconds, and an admin deactivated or
+ * signed out meanwhile writes nothing (it throws the refusal; the copy just stored is removed unless in use).
+ */
 export async function setUploadedOverride(
   deps: OverrideDeps,
   ref: MemberRef,
   image: Buffer,
-  actorId: string,
+  actorAtWrite: () => string,
 ) {
   const member = requireMember(deps.db, ref.memberType, ref.memberId);
   const stored = await storeMemberPhoto(deps.uploadsDir, member, image, {
     keepOriginal: false,
     override: true,
   });
-  return finishOverride(deps, member, stored.webpUrl, 'upload', actorId);
+  try {
+    return await finishOverride(deps, member, stored.webpUrl, 'upload', actorAtWrite);
+  } catch (error) {
+    const inUse = findMemberPhoto(deps.db, member.type, member.id)?.manualOverrideUrl;
+    await removeStoredPhotos(deps.uploadsDir, [stored.webpUrl], [inUse]);
+    throw error;
+  }
 }
 
 /** SPEC §4: clearing the override sets the photo back to pending, with photo_version now. */

@@ -1,12 +1,13 @@
 import type { ErrorCode } from '@shared/errors';
 import { monthBounds, monthKey } from '@shared/months';
-import { defaultPollTitle } from '@shared/poll-rules';
-import type { PollStatus } from '@shared/polls';
+import { defaultPollTitle, pollWindowWithinMonth } from '@shared/poll-rules';
+import type { PollElectionType, PollStatus } from '@shared/polls';
 import type { PollCreateInput, pollCandidateInput } from '@shared/schemas/polls';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 import { pollNotFound } from './poll-views';
@@ -18,6 +19,7 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
   const opensAt = input.opensAt ?? bounds.opensAt;
   const closesAt = input.closesAt ?? bounds.closesAt;
   if (closesAt <= opensAt) throw new DomainError('poll.closesAfterOpens');
+  refuseWindowOutsideMonth(monthYear, opensAt, closesAt);
   const values = {
     title: input.title ?? defaultPollTitle(input.electionType, monthYear),
     monthYear,
@@ -27,15 +29,78 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
     closesAt,
     eligibility: input.eligibility,
   };
-  return db.transaction((tx) => {
-    const poll = tx
-      .insert(polls)
-      .values({ ...values, createdBy: actorId })
-      .returning({ id: polls.id, title: polls.title, monthYear: polls.monthYear, status: polls.status })
-      .get();
-    recordAudit(tx, { action: 'create', tableName: 'polls', recordId: poll.id, newValues: values, actorId });
-    return poll;
-  });
+  try {
+    return db.transaction((tx) => {
+      refuseTakenMonth(tx, values.electionType, monthYear, null);
+      const poll = tx
+        .insert(polls)
+        .values({ ...values, createdBy: actorId })
+        .returning({ id: polls.id, title: polls.title, monthYear: polls.monthYear, status: polls.status })
+        .get();
+      recordAudit(tx, {
+        action: 'create',
+        tableName: 'polls',
+        recordId: poll.id,
+        newValues: values,
+        actorId,
+      });
+      return poll;
+    });
+  } catch (error) {
+    // Two admins creating the month's poll at once: the unique index lets one through; the other hears its name.
+    if (isUniqueViolation(error)) refuseTakenMonth(db, values.electionType, monthYear, null);
+    throw error;
+  }
+}
+
+/**
+ * One poll of a type a month, so a citizen votes once a month: a second one is refused with the name of the
+ * poll that holds the month. `ownId` leaves a poll out (one the migration kept as a duplicate, being published).
+ */
+function refuseTakenMonth(
+  db: Pick<Db, 'select'>,
+  electionType: PollElectionType,
+  monthYear: string,
+  ownId: string | null,
+) {
+  const sameMonth = and(eq(polls.electionType, electionType), eq(polls.monthYear, monthYear));
+  const holder = db
+    .select({ title: polls.title })
+    .from(polls)
+    .where(ownId ? and(sameMonth, ne(polls.id, ownId)) : sameMonth)
+    .orderBy(asc(polls.duplicateMonth), asc(polls.createdAt))
+    .get();
+  if (holder) throw new DomainError('poll.monthTaken', { title: holder.title, month: monthYear });
+}
+
+/** One poll of a type a month is one voting period a month only when the poll votes within its month. */
+function refuseWindowOutsideMonth(monthYear: string, opensAt: Date, closesAt: Date) {
+  if (!pollWindowWithinMonth(monthYear, opensAt, closesAt))
+    throw new DomainError('poll.windowOutsideMonth', { month: monthYear });
+}
+
+/**
+ * Belt and braces: a poll about to open whose voting period overlaps another open poll of its type is refused,
+ * whatever their months say, so the current poll is never a second one a citizen could vote in again.
+ */
+function refuseOverlappingOpenPoll(
+  db: Pick<Db, 'select'>,
+  poll: { id: string; electionType: PollElectionType; opensAt: Date; closesAt: Date },
+) {
+  const other = db
+    .select({ title: polls.title, monthYear: polls.monthYear })
+    .from(polls)
+    .where(
+      and(
+        eq(polls.electionType, poll.electionType),
+        eq(polls.status, 'open'),
+        ne(polls.id, poll.id),
+        lte(polls.opensAt, poll.closesAt),
+        gte(polls.closesAt, poll.opensAt),
+      ),
+    )
+    .get();
+  if (other) throw new DomainError('poll.monthTaken', { title: other.title, month: other.monthYear });
 }
 
 /** What an admin is told when a status change does not apply to the poll's current status. */
@@ -50,10 +115,27 @@ function wrongStatus(to: 'open' | 'closed', current: PollStatus): ErrorCode {
  */
 function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed', actorId: string) {
   return db.transaction((tx) => {
-    const current = tx.select({ status: polls.status }).from(polls).where(eq(polls.id, id)).get();
+    const current = tx
+      .select({
+        status: polls.status,
+        electionType: polls.electionType,
+        monthYear: polls.monthYear,
+        duplicateMonth: polls.duplicateMonth,
+        opensAt: polls.opensAt,
+        closesAt: polls.closesAt,
+      })
+      .from(polls)
+      .where(eq(polls.id, id))
+      .get();
     if (!current) throw pollNotFound(id);
     if (current.status !== from) throw new DomainError(wrongStatus(to, current.status));
+    // A second poll of its month, kept by the migration: publishing it would let its month's voters vote again.
+    if (to === 'open' && current.duplicateMonth)
+      refuseTakenMonth(tx, current.electionType, current.monthYear, id);
     if (to === 'open') {
+      // A poll made before its window had to lie within its month is held to it when it is published.
+      refuseWindowOutsideMonth(current.monthYear, current.opensAt, current.closesAt);
+      refuseOverlappingOpenPoll(tx, { id, ...current });
       const candidates = tx
         .select({ n: count() })
         .from(pollCandidates)

@@ -82,9 +82,11 @@ function pollView<T extends PollRow>(db: Db, poll: T, viewer: PollViewer, now: D
 }
 
 /** The open presidential poll whose window contains now (the newest if several): the home page's poll. */
+// A second poll of a month (kept by the migration that made months unique) is never the current one.
 const isCurrentPoll = and(
   eq(polls.electionType, 'presidential'),
   eq(polls.status, 'open'),
+  eq(polls.duplicateMonth, false),
   lte(polls.opensAt, sql.placeholder('now')),
   gte(polls.closesAt, sql.placeholder('now')),
 );

@@ -17,6 +17,7 @@ const pollForVote = preparedOnce((db) =>
       opensAt: polls.opensAt,
       closesAt: polls.closesAt,
       eligibility: polls.eligibility,
+      duplicateMonth: polls.duplicateMonth,
     })
     .from(polls)
     .where(eq(polls.id, sql.placeholder('pollId')))
@@ -51,7 +52,9 @@ export function castPollVote(
   const poll = pollForVote(db).get({ pollId: input.pollId });
   if (!poll || poll.status === 'draft') throw pollNotFound(input.pollId);
   if (now > poll.closesAt) throw new DomainError('poll.closedOn', { date: pollDateLabel(poll.closesAt) });
-  if (poll.status === 'closed') throw new DomainError('poll.closed');
+  // A second poll of its month, kept by the migration that made months unique: its voters have the month's
+  // poll; a vote here would be a second vote in the month.
+  if (poll.status === 'closed' || poll.duplicateMonth) throw new DomainError('poll.closed');
   if (now < poll.opensAt) throw new DomainError('poll.opensOn', { date: pollDateLabel(poll.opensAt) });
   // Polls have no regions: the rule alone decides (a confirmed e-mail address by default).
   requireEligible(db, voter.userId, { eligibility: poll.eligibility, eligibleRegions: null }, 'poll');

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { hasConfirmedContact } from '@server/auth/contact';
 import type { Db } from '@server/db/client';
 import { rollFlags, voters } from '@server/db/schema';
 import { isUniqueViolation } from '@server/db/unique';
@@ -6,6 +7,7 @@ import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
 import type { ClaimInput } from '@shared/schemas/voter-roll';
 import { and, eq, isNull } from 'drizzle-orm';
+import { giveBackCardAttempt, lockIfGuessed, takeCardAttempt } from './claim-guesses';
 import { dateOfBirthHash } from './date-of-birth';
 
 function sameHash(a: string, b: string): boolean {
@@ -14,70 +16,110 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/**
- * A citizen links their account to an entry imported from the commission's roll (enrolled, no account yet),
- * by voter card number and date of birth. A wrong card and a wrong date get one and the same sentence, so the
- * answer never tells which card numbers exist. A card already held by another account is refused and flagged
- * for supervisors (one open flag per card and claimant), but only when card and date are right: anything
- * less is the same no-match sentence, so "already claimed" is never an oracle for a bare card number. The conditional update (user_id IS NULL) and the
- * unique index on voters.user_id decide between simultaneous claims: exactly one link, whoever asks.
- * The caller takes the rate-limit points first.
- */
-export function claimVoterEntry(db: Db, userId: string, input: ClaimInput, now = new Date()) {
-  const hash = dateOfBirthHash(db, input.dateOfBirth);
-  const result = linkEntry(db, userId, input.voterCardNumber, hash, now);
-  // Thrown after the transaction committed, so the flag and its audit row stay.
-  if (result.outcome === 'alreadyClaimed') throw new DomainError('claim.alreadyClaimed');
-  return { id: result.id };
+/** Who claims: the account, and whether it has a confirmed contact (server/auth/contact.ts). */
+export interface Claimant {
+  id: string;
+  emailVerified: boolean;
 }
 
-function linkEntry(db: Db, userId: string, voterCardNumber: string, hash: string, now: Date) {
+type Outcome =
+  | { outcome: 'linked'; id: string }
+  | { outcome: 'noMatch' | 'alreadyClaimed' | 'accountHasEntry' | 'locked' };
+
+/**
+ * A citizen links their account to an entry imported from the commission's roll (enrolled, no account yet),
+ * by voter card number and date of birth. Needs a confirmed contact, so a throwaway account cannot take an
+ * entry. A wrong card and a wrong date get one and the same sentence, so the answer never tells which card
+ * numbers exist. A card already held by another account is refused and flagged for supervisors (one open flag
+ * per card and claimant), but only when card and date are right: anything less is the same no-match sentence,
+ * so "already claimed" is never an oracle for a bare card number.
+ *
+ * Every claim takes one of the card's attempts first (claim-guesses.ts): wrong dates and claims of a linked card
+ * from any number of accounts and addresses add up on the card, and at the limit the card is locked for online
+ * claims, even with the right date, and supervisors are told. The conditional update (user_id IS NULL) and the
+ * unique index on voters.user_id decide between simultaneous claims: exactly one link, whoever asks. The
+ * caller takes the per-account and per-address points first.
+ */
+export function claimVoterEntry(db: Db, claimant: Claimant, input: ClaimInput, now = new Date()) {
+  if (!hasConfirmedContact(claimant)) throw new DomainError('claim.contactNotConfirmed');
+  const result = claimInTransaction(db, claimant.id, input, now);
+  // Thrown after the transaction committed, so the count, the flags and their audit rows stay.
+  switch (result.outcome) {
+    case 'linked':
+      return { id: result.id };
+    case 'locked':
+      throw new DomainError('claim.cardLocked');
+    case 'alreadyClaimed':
+      throw new DomainError('claim.alreadyClaimed');
+    case 'accountHasEntry':
+      throw new DomainError('claim.accountHasEntry');
+    default:
+      throw new DomainError('claim.noMatch');
+  }
+}
+
+function claimInTransaction(db: Db, userId: string, input: ClaimInput, now: Date): Outcome {
+  const card = input.voterCardNumber;
   try {
-    return db.transaction((tx) => {
+    return db.transaction((tx): Outcome => {
       const own = tx.select({ id: voters.id }).from(voters).where(eq(voters.userId, userId)).get();
-      if (own) throw new DomainError('claim.accountHasEntry');
-      const entry = tx
-        .select({
-          id: voters.id,
-          source: voters.source,
-          status: voters.status,
-          dateOfBirthHash: voters.dateOfBirthHash,
-          userId: voters.userId,
-        })
-        .from(voters)
-        .where(eq(voters.voterCardNumber, voterCardNumber))
-        .get();
-      const matches =
-        entry?.source === 'import' && entry.dateOfBirthHash !== null && sameHash(entry.dateOfBirthHash, hash);
-      if (!entry || !matches) throw new DomainError('claim.noMatch');
-      if (entry.userId !== null) {
-        flagClaimedCard(tx, entry.id, userId, now);
-        return { outcome: 'alreadyClaimed' as const };
+      if (own) return { outcome: 'accountHasEntry' };
+      if (takeCardAttempt(tx, card, now) === 'locked') return { outcome: 'locked' };
+      const result = linkEntry(tx, db, userId, input, now);
+      if (result.outcome === 'linked') {
+        giveBackCardAttempt(tx, card);
+        return result;
       }
-      if (entry.status !== 'enrolled') throw new DomainError('claim.noMatch');
-      const linked = tx
-        .update(voters)
-        .set({ userId, updatedAt: now })
-        .where(and(eq(voters.id, entry.id), isNull(voters.userId), eq(voters.status, 'enrolled')))
-        .run();
-      if (linked.changes !== 1) {
-        // Another claim linked it between our read and this update: the same rule as a card already held.
-        flagClaimedCard(tx, entry.id, userId, now);
-        return { outcome: 'alreadyClaimed' as const };
-      }
-      recordAudit(tx, {
-        action: 'claim',
-        tableName: 'voters',
-        recordId: entry.id,
-        newValues: { userId },
-        actorId: userId,
-      });
-      return { outcome: 'linked' as const, id: entry.id };
+      return lockIfGuessed(tx, card, userId, now) ? { outcome: 'locked' } : result;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError('claim.accountHasEntry');
     throw error;
   }
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+function linkEntry(tx: Tx, db: Db, userId: string, input: ClaimInput, now: Date): Outcome {
+  const entry = tx
+    .select({
+      id: voters.id,
+      source: voters.source,
+      status: voters.status,
+      dateOfBirthHash: voters.dateOfBirthHash,
+      userId: voters.userId,
+    })
+    .from(voters)
+    .where(eq(voters.voterCardNumber, input.voterCardNumber))
+    .get();
+  // Hashed only once the attempt is counted: a locked card costs no keyed hash.
+  const hash = dateOfBirthHash(db, input.dateOfBirth);
+  const matches =
+    entry?.source === 'import' && entry.dateOfBirthHash !== null && sameHash(entry.dateOfBirthHash, hash);
+  if (!entry || !matches) return { outcome: 'noMatch' };
+  if (entry.userId !== null) {
+    flagClaimedCard(tx, entry.id, userId, now);
+    return { outcome: 'alreadyClaimed' };
+  }
+  if (entry.status !== 'enrolled') return { outcome: 'noMatch' };
+  const linked = tx
+    .update(voters)
+    .set({ userId, updatedAt: now })
+    .where(and(eq(voters.id, entry.id), isNull(voters.userId), eq(voters.status, 'enrolled')))
+    .run();
+  if (linked.changes !== 1) {
+    // Another claim linked it between our read and this update: the same rule as a card already held.
+    flagClaimedCard(tx, entry.id, userId, now);
+    return { outcome: 'alreadyClaimed' };
+  }
+  recordAudit(tx, {
+    action: 'claim',
+    tableName: 'voters',
+    recordId: entry.id,
+    newValues: { userId },
+    actorId: userId,
+  });
+  return { outcome: 'linked', id: entry.id };
 }
 
 /** One open flag per card and claimant, however often they try; every attempt is audited. */

@@ -1,5 +1,5 @@
 import type { Db } from '@server/db/client';
-import { keyedHash } from '@server/db/server-secrets';
+import { keyedHash } from '@server/db/keys';
 
 /**
  * The roll keeps a date of birth only as a keyed hash (issue 17): enough to check a citizen's claim of an

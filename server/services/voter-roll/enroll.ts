@@ -1,12 +1,19 @@
 import type { Db } from '@server/db/client';
-import { enrollmentCodes, profiles, registrationCenters, users, voters } from '@server/db/schema';
+import {
+  enrollmentCodes,
+  profiles,
+  registrationCenters,
+  users,
+  voterCardCollisions,
+  voters,
+} from '@server/db/schema';
 import { isUniqueViolation } from '@server/db/unique';
 import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
 import type { EnrollInput } from '@shared/schemas/voter-roll';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { checkPlace, type StaffActor } from './centers';
-import { accountOfCode, entryOfAccount } from './enrollment-codes';
+import { accountOfCode, enrollmentCodeHash, entryOfAccount } from './enrollment-codes';
 import { maskEmail } from './masking';
 
 function accountName(db: Pick<Db, 'select'>, userId: string) {
@@ -23,7 +30,7 @@ function accountName(db: Pick<Db, 'select'>, userId: string) {
  * e-mail address. Refused for an account already on the roll, so the registrar hears it before typing.
  */
 export function lookupEnrollmentCode(db: Db, actor: StaffActor, code: string, now = new Date()) {
-  const { userId } = accountOfCode(db, code, now);
+  const { userId } = accountOfCode(db, enrollmentCodeHash(db, code), now);
   if (userId === actor.id) throw new DomainError('registrar.ownAccount');
   const entry = entryOfAccount(db, userId);
   if (entry && entry.status !== 'rejected') throw new DomainError('registrar.accountHasEntry');
@@ -32,21 +39,15 @@ export function lookupEnrollmentCode(db: Db, actor: StaffActor, code: string, no
 }
 
 /**
- * Dashes are kept in stored card numbers, so the unique index alone would let "SO-5550-1234" and "SO55501234"
- * (one card, typed two ways) onto the roll for two accounts. Compared here without dashes, inside the
- * enrolling transaction (SQLite runs one writer at a time, so two registrars cannot both pass).
+ * Card numbers are stored canonical, so the unique index decides; a card the canonical-form migration left
+ * unconverted (two old spellings of one card, waiting for an operator) is refused here too, so the desk cannot
+ * add a third entry for it.
  */
-function cardOnRollInAnySpelling(
-  tx: Pick<Db, 'select'>,
-  voterCardNumber: string,
-  ownEntryId: string | undefined,
-) {
-  const bare = voterCardNumber.replace(/-/g, '');
-  const sameCard = sql`replace(${voters.voterCardNumber}, '-', '') = ${bare}`;
+function cardAwaitingOperator(tx: Pick<Db, 'select'>, voterCardNumber: string) {
   const found = tx
-    .select({ id: voters.id })
-    .from(voters)
-    .where(ownEntryId ? and(sameCard, ne(voters.id, ownEntryId)) : sameCard)
+    .select({ voterId: voterCardCollisions.voterId })
+    .from(voterCardCollisions)
+    .where(eq(voterCardCollisions.canonical, voterCardNumber))
     .get();
   return found !== undefined;
 }
@@ -65,15 +66,15 @@ function duplicateOf(error: unknown): 'card' | 'account' | null {
  * rejected is recorded again on that same entry (its history stays in the audit log).
  */
 export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now = new Date()): { id: string } {
+  const codeHash = enrollmentCodeHash(db, input.code);
   try {
     return db.transaction((tx) => {
-      const code = accountOfCode(tx, input.code, now);
+      const code = accountOfCode(tx, codeHash, now);
       if (code.userId === actor.id) throw new DomainError('registrar.ownAccount');
       checkPlace(tx, actor, input.centerId, input.districtId);
       const previous = entryOfAccount(tx, code.userId);
       if (previous && previous.status !== 'rejected') throw new DomainError('registrar.accountHasEntry');
-      if (cardOnRollInAnySpelling(tx, input.voterCardNumber, previous?.id))
-        throw new DomainError('registrar.cardOnRoll');
+      if (cardAwaitingOperator(tx, input.voterCardNumber)) throw new DomainError('registrar.cardOnRoll');
       const fullName = input.fullName ?? accountName(tx, code.userId)?.fullName ?? 'User';
       const values = {
         voterCardNumber: input.voterCardNumber,

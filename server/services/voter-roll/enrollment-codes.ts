@@ -1,5 +1,6 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Db } from '@server/db/client';
+import { keyedHash } from '@server/db/keys';
 import { enrollmentCodes, voters } from '@server/db/schema';
 import { isUniqueViolation } from '@server/db/unique';
 import { DomainError } from '@server/errors/domain-error';
@@ -7,9 +8,12 @@ import { recordAudit } from '@server/services/audit';
 import { ENROLLMENT_CODE_ALPHABET, ENROLLMENT_CODE_LENGTH, ENROLLMENT_CODE_TTL_MS } from '@shared/voter-roll';
 import { and, eq, isNull } from 'drizzle-orm';
 
-/** Only this hash of a (normalised) code is stored: a copy of the database yields no usable code. */
-export function enrollmentCodeHash(code: string): string {
-  return createHash('sha256').update(code).digest('hex');
+/**
+ * Only this keyed hash of a (normalised) code is stored: 20^8 codes are few enough to hash them all, so a
+ * plain hash would give a copy of the database every live code; without the key file it gives none.
+ */
+export function enrollmentCodeHash(db: Db, code: string): string {
+  return keyedHash(db, 'enrollment-code-hmac', code);
 }
 
 function newCode(): string {
@@ -49,7 +53,7 @@ export function requestEnrollmentCode(db: Db, userId: string, now = new Date()) 
           .where(and(eq(enrollmentCodes.userId, userId), isNull(enrollmentCodes.usedAt)))
           .run();
         tx.insert(enrollmentCodes)
-          .values({ codeHash: enrollmentCodeHash(code), userId, expiresAt, createdAt: now })
+          .values({ codeHash: enrollmentCodeHash(db, code), userId, expiresAt, createdAt: now })
           .run();
         recordAudit(tx, {
           action: 'request_code',
@@ -67,10 +71,11 @@ export function requestEnrollmentCode(db: Db, userId: string, now = new Date()) 
 }
 
 /**
- * The account behind a code a registrar typed, if the code is valid now: unknown, used and expired codes
- * each have their own sentence (the registrar tells the citizen what to do).
+ * The account behind a code a registrar typed (given as enrollmentCodeHash's hash, so a transaction can look
+ * it up), if the code is valid now: unknown, used and expired codes each have their own sentence (the
+ * registrar tells the citizen what to do).
  */
-export function accountOfCode(db: Pick<Db, 'select'>, code: string, now = new Date()) {
+export function accountOfCode(db: Pick<Db, 'select'>, codeHash: string, now = new Date()) {
   const row = db
     .select({
       codeHash: enrollmentCodes.codeHash,
@@ -79,7 +84,7 @@ export function accountOfCode(db: Pick<Db, 'select'>, code: string, now = new Da
       usedAt: enrollmentCodes.usedAt,
     })
     .from(enrollmentCodes)
-    .where(eq(enrollmentCodes.codeHash, enrollmentCodeHash(code)))
+    .where(eq(enrollmentCodes.codeHash, codeHash))
     .get();
   if (!row) throw new DomainError('registrar.codeUnknown');
   if (row.usedAt) throw new DomainError('registrar.codeUsed');

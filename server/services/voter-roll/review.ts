@@ -5,6 +5,7 @@ import { recordAudit } from '@server/services/audit';
 import type { VoterStatus } from '@shared/voter-roll';
 import { and, eq } from 'drizzle-orm';
 import type { StaffActor } from './centers';
+import { type EntryToCompare, possibleDuplicates } from './duplicates';
 
 interface Decision {
   /** The status the entry must have now; the update is conditional on it, so one of two racers wins. */
@@ -14,13 +15,15 @@ interface Decision {
   reason: string | null;
   /** The sentence when the entry is not (or no longer) in `from`. */
   wrongStatus: 'supervisor.notPending' | 'supervisor.notEnrolled' | 'supervisor.notSuspended';
+  /** Run on the entry inside the transaction, after the four-eyes and status checks, before the update. */
+  check?: (tx: Pick<Db, 'select'>, entry: EntryToCompare) => void;
 }
 
 /**
- * Four eyes (issue 17): nobody reviews an entry they entered themselves or one linked to their own account,
- * System Admins included.
+ * Four eyes: nobody reviews an entry they entered themselves or one linked to their own account,
+ * System Admins included. Resolving a flag about an entry follows the same rule (flags.ts).
  */
-function checkFourEyes(entry: { enteredBy: string | null; userId: string | null }, actor: StaffActor) {
+export function checkFourEyes(entry: { enteredBy: string | null; userId: string | null }, actor: StaffActor) {
   if (entry.userId === actor.id) throw new DomainError('supervisor.ownAccount');
   if (entry.enteredBy === actor.id) throw new DomainError('supervisor.ownEntry');
 }
@@ -28,13 +31,22 @@ function checkFourEyes(entry: { enteredBy: string | null; userId: string | null 
 function decide(db: Db, actor: StaffActor, id: string, decision: Decision, now: Date) {
   return db.transaction((tx) => {
     const entry = tx
-      .select({ id: voters.id, status: voters.status, enteredBy: voters.enteredBy, userId: voters.userId })
+      .select({
+        id: voters.id,
+        status: voters.status,
+        enteredBy: voters.enteredBy,
+        userId: voters.userId,
+        fullName: voters.fullName,
+        districtId: voters.districtId,
+        dateOfBirthHash: voters.dateOfBirthHash,
+      })
       .from(voters)
       .where(eq(voters.id, id))
       .get();
     if (!entry) throw new DomainError('supervisor.entryNotFound');
     checkFourEyes(entry, actor);
     if (entry.status !== decision.from) throw new DomainError(decision.wrongStatus);
+    decision.check?.(tx, entry);
     const changed = tx
       .update(voters)
       .set({
@@ -58,8 +70,18 @@ function decide(db: Db, actor: StaffActor, id: string, decision: Decision, now: 
   });
 }
 
-/** A pending entry becomes enrolled: the citizen may vote where elections ask for enrolled voters. */
-export function approveEntry(db: Db, actor: StaffActor, id: string, now = new Date()) {
+/**
+ * A pending entry becomes enrolled: the citizen may vote where elections ask for enrolled voters. When other
+ * entries share its name and date of birth or district, the supervisor must have compared them and say so
+ * (`acknowledgeDuplicates`); otherwise nothing changes and the answer names how many there are.
+ */
+export function approveEntry(
+  db: Db,
+  actor: StaffActor,
+  id: string,
+  options: { acknowledgeDuplicates?: boolean } = {},
+  now = new Date(),
+) {
   return decide(
     db,
     actor,
@@ -70,6 +92,11 @@ export function approveEntry(db: Db, actor: StaffActor, id: string, now = new Da
       action: 'approve',
       reason: null,
       wrongStatus: 'supervisor.notPending',
+      check: (tx, entry) => {
+        if (options.acknowledgeDuplicates) return;
+        const found = possibleDuplicates(tx, entry).length;
+        if (found > 0) throw new DomainError('supervisor.possibleDuplicates', { found });
+      },
     },
     now,
   );

@@ -6,7 +6,7 @@ import {
   ROLL_IMPORT_COLUMNS,
   VOTER_FULL_NAME_MAX,
 } from '@shared/roll-import';
-import { normalizeVoterCardNumber, VOTER_CARD_PATTERN } from '@shared/voter-roll';
+import { canonicalVoterCardNumber, VOTER_CARD_PATTERN } from '@shared/voter-roll';
 import type { Db } from '../../db/client';
 import type { RollFile } from './roll-import-file';
 
@@ -31,10 +31,12 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
       (district) => [district.code.toUpperCase(), district.id],
     ),
   );
-  // One card typed with and without dashes is one card (see enroll.ts): both checks compare without dashes.
-  const onRoll = new Set(
-    db.$client.prepare("SELECT replace(voter_card_number, '-', '') FROM voters").pluck().all() as string[],
-  );
+  // Cards are stored canonical; a card the canonical-form migration left unconverted (a collision waiting for
+  // an operator) is on the roll in its canonical form too.
+  const onRoll = new Set([
+    ...(db.$client.prepare('SELECT voter_card_number FROM voters').pluck().all() as string[]),
+    ...(db.$client.prepare('SELECT canonical FROM voter_card_collisions').pluck().all() as string[]),
+  ]);
   const firstRowOfCard = new Map<string, number>();
   const entries: RollEntry[] = [];
   const refused: RefusedRow[] = [];
@@ -59,7 +61,7 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
       refuse('rollImport.controlCharacter', { column: columnName(file, controlAt) });
       continue;
     }
-    const card = normalizeVoterCardNumber(cells[at.voter_card_number] ?? '');
+    const card = canonicalVoterCardNumber(cells[at.voter_card_number] ?? '');
     const fullName = (cells[at.full_name] ?? '').trim().replace(/\s+/g, ' ');
     const dateOfBirth = (cells[at.date_of_birth] ?? '').trim();
     const districtCode = (cells[at.district_code] ?? '').trim().toUpperCase();
@@ -76,14 +78,13 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
       refuse(problem.code, problem.params, card);
       continue;
     }
-    const bare = card.replace(/-/g, '');
-    const firstRow = firstRowOfCard.get(bare);
+    const firstRow = firstRowOfCard.get(card);
     if (firstRow !== undefined) {
       refuse('rollImport.duplicateInFile', { firstRow }, card);
       continue;
     }
-    firstRowOfCard.set(bare, row);
-    if (onRoll.has(bare)) {
+    firstRowOfCard.set(card, row);
+    if (onRoll.has(card)) {
       refuse('rollImport.alreadyOnRoll', {}, card);
       continue;
     }

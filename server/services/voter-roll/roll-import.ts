@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MessageLanguage } from '@shared/i18n/error-messages';
 import { ROLL_IMPORT_MAX_REPORTED, type RollImportReport } from '@shared/roll-import';
 import type { Db } from '../../db/client';
+import { DomainError } from '../../errors/domain-error';
 import { messageText } from '../../errors/texts';
 import { recordAudit } from '../audit';
 import { dateOfBirthHash } from './date-of-birth';
@@ -9,31 +10,21 @@ import { readRollFile } from './roll-import-file';
 import { checkRollRows, type RollEntry } from './roll-import-rows';
 
 /**
- * Imports the commission's roll, all or nothing: every row is checked first, and only a file without a refused
- * row is written, in one transaction, with one audit row (counts and the file's SHA-256, never a name or a date).
- * Imported entries are the commission's own, so they are enrolled at once: the System Admin who imports is both
- * who entered and who approved them. A file that cannot be read at all throws a DomainError.
+ * Checks the commission's roll against the roll as it is now and reports every refused row; it writes nothing.
+ * A file without a refused row waits for a second System Admin (services/approvals), who writes it with
+ * `applyConfirmedRoll`: all or nothing, in one transaction, with one audit row (counts and the file's SHA-256,
+ * never a name or a date). A file that cannot be read at all throws a DomainError.
  */
-export function importRoll(
+export function checkRollImport(
   db: Db,
   bytes: Buffer,
-  options: { adminId: string; dryRun: boolean; language: MessageLanguage; now?: Date },
-): RollImportReport {
-  const now = options.now ?? new Date();
+  options: { dryRun: boolean; language: MessageLanguage; now?: Date },
+): { report: RollImportReport; rows: number } {
   const file = readRollFile(bytes);
-  // Checks and writes run in one synchronous stretch: no other request can add a card in between.
-  const { entries, refused } = checkRollRows(db, file, now);
-  const write = !options.dryRun && refused.length === 0;
-  if (write) {
-    writeEntries(db, entries, options.adminId, now, {
-      rows: entries.length,
-      bytes: bytes.length,
-      sha256: createHash('sha256').update(bytes).digest('hex'),
-    });
-  }
-  return {
+  const { entries, refused } = checkRollRows(db, file, options.now ?? new Date());
+  const report = {
     accepted: entries.length,
-    imported: write ? entries.length : 0,
+    imported: 0,
     refused: refused.slice(0, ROLL_IMPORT_MAX_REPORTED).map((row) => ({
       ...row,
       message: messageText({ key: row.reason.code, params: row.reason.params }, options.language),
@@ -41,15 +32,44 @@ export function importRoll(
     refusedCount: refused.length,
     dryRun: options.dryRun,
   };
+  return { report, rows: entries.length };
+}
+
+/** What the audit row and the approvals list say of a file: its size, rows and digest, never its content. */
+export function rollFileFacts(bytes: Buffer, rows: number) {
+  return {
+    rows,
+    bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
+
+/**
+ * Writes a file a second System Admin confirmed: read and checked again against the roll as it is now, and
+ * written all or nothing, in one transaction with its audit row. Imported entries are the commission's own, so
+ * they are enrolled at once: the System Admin who sent the file entered them and the one who confirmed
+ * reviewed them. A row that no longer passes (a card enrolled since, a district deleted) refuses the whole file.
+ */
+export function applyConfirmedRoll(
+  db: Db,
+  bytes: Buffer,
+  people: { enteredBy: string | null; reviewedBy: string },
+  now = new Date(),
+) {
+  const { entries, refused } = checkRollRows(db, readRollFile(bytes), now);
+  if (refused.length > 0) throw new DomainError('approval.rollNoLongerApplies', { count: refused.length });
+  const facts = rollFileFacts(bytes, entries.length);
+  writeEntries(db, entries, people, now, { ...facts, requestedBy: people.enteredBy });
+  return facts;
 }
 
 /** One prepared INSERT reused for every row, inside one transaction: 100,000 rows take about a second. */
 function writeEntries(
   db: Db,
   entries: RollEntry[],
-  adminId: string,
+  people: { enteredBy: string | null; reviewedBy: string },
   now: Date,
-  audit: { rows: number; bytes: number; sha256: string },
+  audit: { rows: number; bytes: number; sha256: string; requestedBy?: string | null },
 ) {
   const insert = db.$client.prepare(
     `INSERT INTO voters (id, voter_card_number, full_name, district_id, center_id, status, source,
@@ -65,8 +85,8 @@ function writeEntries(
         entry.fullName,
         entry.districtId,
         dateOfBirthHash(db, entry.dateOfBirth),
-        adminId,
-        adminId,
+        people.enteredBy,
+        people.reviewedBy,
         at,
         at,
         at,
@@ -77,7 +97,7 @@ function writeEntries(
       tableName: 'voters',
       recordId: null,
       newValues: audit,
-      actorId: adminId,
+      actorId: people.reviewedBy,
     });
   });
 }

@@ -3,6 +3,7 @@ import { districts, profiles, registrationCenters, voters } from '@server/db/sch
 import { DomainError } from '@server/errors/domain-error';
 import { and, asc, eq, gt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import { possibleDuplicates } from './duplicates';
 
 const PAGE = 100;
 const registrar = alias(profiles, 'registrar_profile');
@@ -34,7 +35,7 @@ function entries(db: Db) {
 }
 
 /**
- * Entries waiting for review, oldest first, 100 at a time; `after` (the last id of a page) gives the next
+ * Entries waiting for review, oldest first, 100 at a time, each with its possible duplicates; `after` (the last id of a page) gives the next
  * page. `nextAfter` is null on the last page.
  */
 export function pendingEntries(db: Db, after?: string) {
@@ -50,16 +51,30 @@ export function pendingEntries(db: Db, after?: string) {
       ),
     ) as typeof where;
   }
-  const rows = entries(db)
+  const rows = db
+    .select({ ...entryColumns, districtId: voters.districtId, dateOfBirthHash: voters.dateOfBirthHash })
+    .from(voters)
+    .innerJoin(districts, eq(districts.id, voters.districtId))
+    .leftJoin(registrationCenters, eq(registrationCenters.id, voters.centerId))
+    .leftJoin(registrar, eq(registrar.userId, voters.enteredBy))
     .where(where)
     .orderBy(asc(voters.createdAt), asc(voters.id))
     .limit(PAGE + 1)
     .all();
-  const page = rows.slice(0, PAGE);
+  // Each entry carries the others a supervisor must compare before approving it (duplicates.ts).
+  const page = rows.slice(0, PAGE).map(({ districtId, dateOfBirthHash, ...entry }) => ({
+    ...entry,
+    possibleDuplicates: possibleDuplicates(db, {
+      id: entry.id,
+      fullName: entry.fullName,
+      districtId,
+      dateOfBirthHash,
+    }),
+  }));
   return { entries: page, nextAfter: rows.length > PAGE ? (page.at(-1)?.id ?? null) : null };
 }
 
-/** One entry by its exact (normalised) card number: how a supervisor finds a voter to suspend. */
+/** One entry by its canonical card number (the schema folds any spelling): how a supervisor finds a voter. */
 export function entryByCard(db: Db, voterCardNumber: string) {
   return entries(db).where(eq(voters.voterCardNumber, voterCardNumber)).get() ?? null;
 }

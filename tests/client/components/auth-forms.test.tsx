@@ -5,13 +5,12 @@ import { SignInForm } from '@client/pages/auth/SignInForm';
 import { SignUpForm } from '@client/pages/auth/SignUpForm';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorUnder, type Handler, renderWithApp, ServerError, sessionUser } from '../render';
+import { errorUnder, type Handler, renderWithApp, ServerError } from '../render';
 
 /**
  * SPEC §5's sign-up and sign-in validation: the spec's sentences under the field they concern, in English and
  * in Somali, and nothing sent to the server while the form is invalid.
  */
-const CITIZEN = sessionUser();
 
 function renderForm(
   form: 'signIn' | 'signUp',
@@ -79,10 +78,10 @@ describe('Sign Up form', () => {
     expect(calls).toEqual([]);
   });
 
-  it('sends name, email and password once valid (not the confirmation), and welcomes the citizen', async () => {
+  it('sends name, email and password once valid (not the confirmation), then shows the next step instead of the form', async () => {
     const { user, calls } = await renderForm('signUp', 'en', {
-      'auth.signUp': () => ({ user: CITIZEN }),
-      'auth.session': () => ({ user: CITIZEN }),
+      'auth.signUp': () => ({ success: true, verificationSent: true }),
+      'auth.session': () => ({ user: null }),
     });
     await user.type(field('Full Name'), 'Asha Ali');
     await user.type(field('Email'), 'Asha@Example.so');
@@ -96,6 +95,13 @@ describe('Sign Up form', () => {
       procedure: 'auth.signUp',
       input: { fullName: 'Asha Ali', email: 'Asha@Example.so', password: 'secret1' },
     });
+    // Sign-up starts no session: no form is left under the message, only the way to sign in.
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    expect(
+      screen.getByText('Once your email is confirmed, sign in with the email and password you chose.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
   });
 });
 

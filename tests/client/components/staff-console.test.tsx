@@ -76,7 +76,46 @@ describe('/staff', () => {
     });
     expect(await sectionLinks()).toEqual(['Enroll a voter', 'Review', 'Voters', 'Statistics', 'Flags']);
   });
+
+  it('shows a staff account that must set up two-factor sign-in the setup instead of the tools', async () => {
+    const { calls } = await renderWithApp(<StaffLayout />, {
+      namespaces: ['staff', 'account'],
+      route: '/staff',
+      user: staffUser('Enrollment Supervisor'),
+      server: {
+        'auth.twoFactor.status': () => twoFactorStatus(true),
+        'staff.overview': overview(false, true),
+      },
+    });
+    await screen.findByRole('heading', { name: 'Set up two-factor sign-in first' });
+    expect(screen.getByRole('button', { name: 'Set up an authenticator app' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Staff console sections' })).toBeNull();
+    expect(calls.map((call) => call.procedure)).not.toContain('staff.overview');
+  });
+
+  it('opens the tools once two-factor sign-in is set up (or not required)', async () => {
+    await renderWithApp(<StaffLayout />, {
+      namespaces: ['staff', 'account'],
+      route: '/staff',
+      user: staffUser('Registrar'),
+      server: {
+        'auth.twoFactor.status': () => twoFactorStatus(false),
+        'staff.overview': overview(true, false),
+      },
+    });
+    expect(await sectionLinks()).toEqual(['Enroll a voter']);
+    expect(screen.queryByRole('heading', { name: 'Set up two-factor sign-in first' })).toBeNull();
+  });
 });
+
+function twoFactorStatus(setupRequired: boolean) {
+  return {
+    enabled: !setupRequired,
+    enabledAt: null,
+    recoveryCodesLeft: setupRequired ? 0 : 10,
+    setupRequired,
+  };
+}
 
 describe('the drawer', () => {
   it.each([

@@ -87,6 +87,22 @@ describe('Voter registration on /account', () => {
     expect(claim?.input).toEqual({ voterCardNumber: 'so 1234 5678', dateOfBirth: '1990-04-25' });
   });
 
+  it('asks an account without a confirmed e-mail address to confirm it before claiming a card', async () => {
+    await renderWithApp(<VoterRegistration />, {
+      namespaces: ['account'],
+      user: sessionUser({ emailVerified: false }),
+      server: {
+        'enrollment.status': () => ({ status: 'none' }),
+        'enrollment.requestCode': () => ({ code: 'ACE47HK9', expiresAt: EXPIRES }),
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Claim your voter card' });
+    within(form).getByText(/Confirm your e-mail address first/);
+    expect(within(form).getByRole('button', { name: 'Claim my voter card' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+  });
+
   it('speaks Somali', async () => {
     await renderWithApp(<VoterRegistration />, {
       language: 'so',

@@ -39,6 +39,21 @@ export async function submitSignIn(page: Page, account: { email: string; passwor
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
+/**
+ * Sign-up starts no session (decision 016): after the Sign Up form's success message, its "Sign in" link and
+ * the Sign In form, as the citizen does; resolves once the home page knows them.
+ */
+export async function signInAfterSignUp(page: Page, account: { email: string; password: string }) {
+  await page
+    .getByText('Account created successfully! Please check your email to verify your account')
+    .waitFor();
+  await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+  await signInForm(page).waitFor();
+  await submitSignIn(page, account);
+  await waitForPath(page, '/');
+  await waitForSignedIn(page);
+}
+
 /** Signs in through /auth and waits for the redirect to the home page. */
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await visit(page, '/auth');

@@ -3,6 +3,7 @@ import {
   DEMO_CITIZEN as CITIZEN,
   DEMO_REGISTRAR as REGISTRAR,
   readDemoAccountsFile,
+  DEMO_SECOND_ADMIN as SECOND_ADMIN,
   DEMO_SUPERVISOR as SUPERVISOR,
 } from '../../../seed/demo-accounts';
 
@@ -32,6 +33,7 @@ function withPassword<T extends { email: string; fullName: string }>(account: T)
 }
 
 export const DEMO_ADMIN = withPassword(ADMIN);
+export const DEMO_SECOND_ADMIN = withPassword(SECOND_ADMIN);
 export const DEMO_CITIZEN = withPassword(CITIZEN);
 export const DEMO_REGISTRAR = withPassword(REGISTRAR);
 export const DEMO_SUPERVISOR = withPassword(SUPERVISOR);

@@ -100,7 +100,7 @@ export function createBallots(
       .insert(polls)
       .values({
         title: `${options.title} poll`,
-        monthYear: '2026-11',
+        monthYear: freeMonth(db),
         electionType: 'parliamentary',
         status: 'open',
         opensAt: window.start,
@@ -119,4 +119,20 @@ export function createBallots(
     });
     return { electionId: election.id, pollId: poll.id };
   });
+}
+
+/** One poll of a type a month: each ballot's poll takes a month no parliamentary poll has yet. */
+function freeMonth(db: ReturnType<typeof createDb>): string {
+  const taken = new Set(
+    db
+      .select({ month: polls.monthYear })
+      .from(polls)
+      .where(eq(polls.electionType, 'parliamentary'))
+      .all()
+      .map((row) => row.month),
+  );
+  for (let index = 0; ; index += 1) {
+    const month = `${2030 + Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+    if (!taken.has(month)) return month;
+  }
 }

@@ -12,6 +12,8 @@ async function entry(w: World, status: 'pending' | 'enrolled' | 'suspended', n: 
     centerId: w.centerId,
     enteredBy: w.roll.registrar.id,
     voterCardNumber: `CASE-${status.toUpperCase()}-${n}`,
+    // A name of its own: entries sharing a name and district would be possible duplicates to approve.
+    fullName: `Case ${status} ${n}`,
   }).id;
 }
 

@@ -1,4 +1,5 @@
 import { TEST_PASSWORD } from '../factories';
+import { APPROVAL_PROCEDURE_CASES } from './procedure-cases-approvals';
 import { ROLL_PROCEDURE_CASES } from './procedure-cases-roll';
 import type { World, WorldUser } from './world';
 import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from './world-extras';
@@ -12,9 +13,17 @@ export type Tier = 'public' | 'citizen' | 'admin' | 'stepUp' | StaffTier;
 
 /**
  * The voter roll's staff tiers (issue 17): Registrars, Enrollment Supervisors, either ('staff'); System Admins
- * pass all of them. The StepUp ones also need a recent step-up.
+ * pass all of them. The StepUp ones also need a recent step-up. 'staffAccount' lets in the same accounts as
+ * 'staff' but stays open to one that has not set up two-factor sign-in when STAFF_TWO_FACTOR=required (the setup
+ * itself); every other staff and admin tier is closed to it.
  */
-export type StaffTier = 'registrar' | 'registrarStepUp' | 'supervisor' | 'supervisorStepUp' | 'staff';
+export type StaffTier =
+  | 'registrar'
+  | 'registrarStepUp'
+  | 'supervisor'
+  | 'supervisorStepUp'
+  | 'staff'
+  | 'staffAccount';
 export const STEP_UP_TIERS: readonly Tier[] = ['stepUp', 'registrarStepUp', 'supervisorStepUp'];
 
 export interface ProcedureCase {
@@ -49,6 +58,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     input: (w) => ({ email: w.users.otherCitizen.email, password: w.users.otherCitizen.password }),
   },
   'auth.signOut': { tier: 'public' },
+  'auth.signOutEverywhere': { tier: 'citizen' },
   'auth.bootstrapAdmin': {
     tier: 'public',
     input: (_w, n) => ({ email: `boot.${n}@test.codka.example`, password: 'secret12' }),
@@ -71,9 +81,9 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'auth.stepUp': { tier: 'citizen', input: () => ({ password: TEST_PASSWORD }) },
   'auth.stepUpStatus': { tier: 'citizen' },
   'auth.twoFactor.status': { tier: 'citizen' },
-  'auth.twoFactor.begin': { tier: 'admin', input: () => ({ password: TEST_PASSWORD }) },
+  'auth.twoFactor.begin': { tier: 'staffAccount', input: () => ({ password: TEST_PASSWORD }) },
   'auth.twoFactor.confirm': {
-    tier: 'admin',
+    tier: 'staffAccount',
     input: async (w, _n, actor) => ({
       password: TEST_PASSWORD,
       code: actor ? totpNow(await beginEnrolment(w.db, actor)) : '123456',
@@ -270,6 +280,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'photos.aliases.delete': { tier: 'stepUp', input: (w) => ({ id: w.photos.aliasId }) },
 
   ...ROLL_PROCEDURE_CASES,
+  ...APPROVAL_PROCEDURE_CASES,
 };
 
 /** An id no row has: for "not found" cases. */

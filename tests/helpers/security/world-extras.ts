@@ -6,11 +6,12 @@ import { generateHOTP } from '@oslojs/otp';
 import { createRateLimits } from '@server/auth/rate-limits';
 import { generateSecureRandomString, hashSecret } from '@server/auth/tokens';
 import type { Db } from '@server/db/client';
-import { memberPhotos, passwordResets, photoProcessingJobs } from '@server/db/schema';
+import { memberPhotos, passwordResets, photoProcessingJobs, sessions } from '@server/db/schema';
 import { settledPhotoJob } from '@server/jobs/photo-refresh/runner';
 import { createNameAlias } from '@server/services/photos/name-aliases';
 import { beginTwoFactor, confirmTwoFactor } from '@server/services/two-factor';
 import { startTwoFactorChallenge } from '@server/services/two-factor-sign-in';
+import { eq } from 'drizzle-orm';
 import { createMember } from '../directory-factories';
 
 /**
@@ -78,14 +79,19 @@ export async function beginEnrolment(db: Db, user: { id: string; email: string }
   return decodeBase32IgnorePadding(new URL(uri).searchParams.get('secret') ?? '');
 }
 
-/** Turns two-factor sign-in on for a user; returns one unused recovery code. */
+/**
+ * Turns two-factor sign-in on for a user; returns one unused recovery code. Turning it on ends the account's
+ * other sessions; the test's own sessions of this user are put back, as if it had enrolled from each of them.
+ */
 export async function enableTwoFactor(db: Db, user: { id: string; email: string }): Promise<string> {
   const key = await beginEnrolment(db, user);
+  const kept = db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
   const { recoveryCodes } = await confirmTwoFactor(
     { db, limits: createRateLimits(false) },
-    user.id,
+    { userId: user.id, keepSessionId: null },
     totpNow(key),
   );
+  if (kept.length > 0) db.insert(sessions).values(kept).run();
   return recoveryCodes[0] ?? '';
 }
 

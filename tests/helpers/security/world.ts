@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hashPassword } from '@server/auth/passwords';
 import { createSession } from '@server/auth/sessions';
 import { generateSecureRandomString, hashSecret } from '@server/auth/tokens';
@@ -8,9 +9,11 @@ import {
   profiles,
   registrationCenters,
   sessions,
+  twoFactorAuthenticators,
   users,
   votes,
 } from '@server/db/schema';
+import { monthBounds } from '@shared/months';
 import { generateReceiptId } from '@shared/receipts';
 import type { StaffRole } from '@shared/roles';
 import { eq } from 'drizzle-orm';
@@ -57,6 +60,16 @@ export async function insertUser(
     .returning({ id: profiles.id })
     .get();
   return { id: user.id, profileId: profile.id, email, password: TEST_PASSWORD, fullName };
+}
+
+/**
+ * An authenticator enrolled and turned on for the account, as `auth.twoFactor.confirm` leaves it: what a staff
+ * account of a deployment that requires two-factor sign-in (the release's default) has before it may work.
+ */
+export function enrollAuthenticator(db: Db, userId: string): void {
+  db.insert(twoFactorAuthenticators)
+    .values({ userId, secret: randomBytes(20), enabledAt: new Date() })
+    .run();
 }
 
 /** A session cookie for a user, as a browser would send it; optionally past the dashboard's step-up. */
@@ -106,7 +119,13 @@ export async function buildWorld(db: Db) {
     .run();
 
   const openPoll = createPoll(db, { candidateCount: 2, monthYear: '2026-11' });
-  const draftPoll = createPoll(db, { status: 'draft', candidateCount: 1, monthYear: '2026-12' });
+  // A draft votes within its own month, or Publish refuses it.
+  const draftPoll = createPoll(db, {
+    status: 'draft',
+    candidateCount: 1,
+    monthYear: '2026-12',
+    ...monthBounds('2026-12'),
+  });
   const closedPoll = createPoll(db, {
     status: 'closed',
     candidateCount: 1,

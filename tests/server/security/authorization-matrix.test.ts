@@ -116,6 +116,14 @@ const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
     'registrar (step-up)': 'OK',
     'supervisor (step-up)': 'OK',
   },
+  // Setting up two-factor sign-in: every staff role, System Admins included.
+  staffAccount: {
+    ...refusedToNonStaff,
+    admin: 'OK',
+    'admin (step-up)': 'OK',
+    'registrar (step-up)': 'OK',
+    'supervisor (step-up)': 'OK',
+  },
 };
 
 /** The sentences a refused caller reads: each tier's own, never an internal error. */

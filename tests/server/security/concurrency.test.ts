@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSession } from '@server/auth/sessions';
 import { closeDb, createDb, migrateDb } from '@server/db/client';
+import { attachKeys, randomKeys } from '@server/db/keys';
 import { pollVotes, votes } from '@server/db/schema';
 import { englishMessage } from '@server/errors/texts';
 import { ALREADY_VOTED } from '@server/services/voting';
@@ -29,6 +30,7 @@ describe('simultaneous votes', () => {
   it(`records exactly ${CITIZENS} votes in each ballot from ${CITIZENS * ATTEMPTS * 2} simultaneous attempts`, async () => {
     const db = createDb(join(folder, 'codka.db'));
     migrateDb(db);
+    attachKeys(db, randomKeys());
     const { app } = await buildTestApp({ db });
     const { election, candidates } = createElection(db, { candidateCount: 4 });
     const { poll, candidates: pollCandidates } = createPoll(db, { candidateCount: 3 });

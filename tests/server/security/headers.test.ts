@@ -163,7 +163,10 @@ describe('the session cookie', () => {
           password: test.world.users.citizen.password,
         }),
       });
-      for (const response of [signUp, signIn]) {
+      // Sign-up starts no session (decision 016): no cookie, for a new address as for an existing one.
+      expect(signUp.statusCode, signUp.body).toBe(200);
+      expect(signUp.headers['set-cookie']).toBeUndefined();
+      for (const response of [signIn]) {
         expect(response.statusCode, response.body).toBe(200);
         const cookie =
           [response.headers['set-cookie']].flat().find((c) => c?.startsWith('codka_session=')) ?? '';

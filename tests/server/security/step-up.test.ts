@@ -1,13 +1,14 @@
-import { twoFactorAuthenticators } from '@server/db/schema';
+import { profiles, twoFactorAuthenticators } from '@server/db/schema';
 import { procedurePolicy, proceduresWith, procedureType } from '@server/routers/policy';
 import { STEP_UP_MS, STEP_UP_REQUIRED } from '@server/services/step-up';
 import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enrolledAdmin } from '../../helpers/account';
 import { callerForToken, expectTrpcError, newSessionToken } from '../../helpers/admin';
 import { sameOrigin, sessionCookieFrom, stepUpOverHttp, trpcBody } from '../../helpers/app';
 import { callerFor, createTestDeps } from '../../helpers/caller';
-import { createAdmin } from '../../helpers/factories';
+import { createAdmin, createUser } from '../../helpers/factories';
 import { changedTables, snapshot } from '../../helpers/security/db-snapshot';
 import { reportFigures } from '../../helpers/security/figures';
 import { encodeInput, routeTable, worldApp } from '../../helpers/security/http';
@@ -253,5 +254,37 @@ describe('two-factor enrolment needs the password', () => {
     );
     const rows = deps.db.select().from(twoFactorAuthenticators).all();
     expect(rows.map((row) => row.enabledAt)).toEqual([null]);
+  });
+});
+
+describe('the approvals queue needs a step-up', () => {
+  it('refuses a stolen second admin cookie the confirm and the cancel of a waiting grant; nothing changes', async () => {
+    const deps = createTestDeps();
+    const requester = await createAdmin(deps.db);
+    const thief = await createAdmin(deps.db);
+    const citizen = await createUser(deps.db);
+    const profileId = deps.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.userId, citizen.id))
+      .get()?.id;
+    const asked = await callerFor(deps, requester, undefined, { steppedUp: true }).caller.admin.users.update({
+      id: profileId ?? '',
+      fullName: citizen.fullName,
+      phone: null,
+      role: 'Registrar',
+      isActive: true,
+    });
+    if (!('pendingApproval' in asked)) throw new Error('a grant of Registrar should wait for a second admin');
+    const { caller } = callerFor(deps, thief);
+    const before = snapshot(deps.db);
+    for (const call of [
+      caller.admin.approvals.confirm({ id: asked.pendingApproval.id }),
+      caller.admin.approvals.cancel({ id: asked.pendingApproval.id }),
+      caller.admin.approvals.pending(),
+    ]) {
+      await expectTrpcError(call, 'PRECONDITION_FAILED', 'Please confirm your password to continue.');
+    }
+    expect(changedTables(before, snapshot(deps.db))).toEqual([]);
   });
 });

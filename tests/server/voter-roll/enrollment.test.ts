@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { auditLogs, enrollmentCodes } from '@server/db/schema';
 import { messageText } from '@server/errors/texts';
 import { enrollmentCodeHash } from '@server/services/voter-roll/enrollment-codes';
@@ -34,7 +35,7 @@ describe('enrollment.status', () => {
       voterCardNumber: 'SO-1234-5678',
     });
     const status = await caller.enrollment.status();
-    expect(status).toMatchObject({ status: 'suspended', region: 'Bari', voterCardNumber: '********5678' });
+    expect(status).toMatchObject({ status: 'suspended', region: 'Bari', voterCardNumber: '******5678' });
     expect(status.district).toMatch(/^District /);
   });
 });
@@ -51,7 +52,7 @@ describe('enrollment.requestCode', () => {
 
     const stored = deps.db.select().from(enrollmentCodes).all();
     expect(stored).toHaveLength(1);
-    expect(stored[0]?.codeHash).toBe(enrollmentCodeHash(code));
+    expect(stored[0]?.codeHash).toBe(enrollmentCodeHash(deps.db, code));
     const everything = JSON.stringify(deps.db.$client.prepare('SELECT * FROM enrollment_codes').all());
     expect(everything).not.toContain(code);
 
@@ -61,6 +62,19 @@ describe('enrollment.requestCode', () => {
     expect(JSON.stringify(audit)).not.toContain(code);
   });
 
+  it('stores the code under a keyed hash: hashing all 20^8 codes with plain SHA-256 finds nothing in a copy of the database', async () => {
+    const deps = createTestDeps();
+    const citizen = await rollUser(deps.db);
+    const { code } = await callerFor(deps, citizen).caller.enrollment.requestCode();
+    const stored = deps.db.select({ hash: enrollmentCodes.codeHash }).from(enrollmentCodes).get()?.hash;
+    // What the attacker computes for each candidate code: the one right code must not match.
+    for (const candidate of [code, code.toLowerCase()]) {
+      expect(stored).not.toBe(createHash('sha256').update(candidate).digest('hex'));
+      expect(stored).not.toBe(createHash('sha512').update(candidate).digest('hex'));
+    }
+    expect(stored).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it("replaces the account's previous unused code", async () => {
     const deps = createTestDeps();
     const citizen = await rollUser(deps.db);
@@ -68,8 +82,8 @@ describe('enrollment.requestCode', () => {
     const first = await caller.enrollment.requestCode();
     const second = await caller.enrollment.requestCode();
     const hashes = deps.db.select({ hash: enrollmentCodes.codeHash }).from(enrollmentCodes).all();
-    expect(hashes.map((row) => row.hash)).toEqual([enrollmentCodeHash(second.code)]);
-    expect(hashes.map((row) => row.hash)).not.toContain(enrollmentCodeHash(first.code));
+    expect(hashes.map((row) => row.hash)).toEqual([enrollmentCodeHash(deps.db, second.code)]);
+    expect(hashes.map((row) => row.hash)).not.toContain(enrollmentCodeHash(deps.db, first.code));
   });
 
   it.each([

@@ -150,7 +150,7 @@ describe('registrar.lookupCode', () => {
     await expectTrpcError(
       registrar.registrar.enroll({
         code: second,
-        voterCardNumber: 'SO-1',
+        voterCardNumber: 'SO-0001',
         districtId: desk.districtId,
         centerId: desk.centerId,
       }),

@@ -103,7 +103,7 @@ describe('supervisor.stats, flags and resolveFlag', () => {
     ]);
   });
 
-  it('lists open flags with the card, the holder and the claimant, and resolves one once', async () => {
+  it('lists open flags per card with the holder and the claimant, and resolves them once', async () => {
     const { deps, desk, review, boss } = await setup();
     const holder = await rollUser(deps.db, { fullName: 'Holding Citizen' });
     const held = enrolledVoter(deps.db, {
@@ -113,17 +113,22 @@ describe('supervisor.stats, flags and resolveFlag', () => {
     });
     const claimant = await rollUser(deps.db, { fullName: 'Claiming Citizen' });
     const flag = openFlag(deps.db, held.id, claimant.id);
-    expect(await review.supervisor.flags()).toEqual([
-      expect.objectContaining({
-        id: flag.id,
-        voterCardNumber: 'SO-4000-1',
-        holderName: 'Holding Citizen',
-        claimantName: 'Claiming Citizen',
-      }),
-    ]);
+    expect(await review.supervisor.flags()).toEqual({
+      items: [
+        expect.objectContaining({
+          id: held.id,
+          voterCardNumber: 'S040001',
+          holderName: 'Holding Citizen',
+          claimantName: 'Claiming Citizen',
+          count: 1,
+          kinds: ['cardAlreadyClaimed'],
+        }),
+      ],
+      nextCursor: null,
+    });
     await review.supervisor.resolveFlag({ id: flag.id, note: 'Called both; the claimant mistyped.' });
     expect(deps.db.select().from(rollFlags).get()).toMatchObject({ resolvedBy: boss.id });
-    expect(await review.supervisor.flags()).toEqual([]);
+    expect(await review.supervisor.flags()).toEqual({ items: [], nextCursor: null });
     await expectTrpcError(
       review.supervisor.resolveFlag({ id: flag.id, note: 'Again.' }),
       'CONFLICT',

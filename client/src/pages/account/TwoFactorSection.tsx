@@ -9,8 +9,11 @@ import { RecoveryCodes } from './RecoveryCodes';
 import { TwoFactorDisableForm } from './TwoFactorDisableForm';
 import { TwoFactorSetup } from './TwoFactorSetup';
 
-/** Two-factor sign-in: offered to System Admins; shown to anyone who has it on, so they can turn it off. */
-export function TwoFactorSection({ isAdmin }: { isAdmin: boolean }) {
+/**
+ * Two-factor sign-in: offered to every staff account (Registrars, Enrollment Supervisors, System Admins); shown to
+ * anyone who has it on, so they can turn it off.
+ */
+export function TwoFactorSection({ isStaff }: { isStaff: boolean }) {
   const { t } = useTranslation('account');
   const trpc = useTRPC();
   const status = useQuery(trpc.auth.twoFactor.status.queryOptions());
@@ -36,7 +39,7 @@ export function TwoFactorSection({ isAdmin }: { isAdmin: boolean }) {
     );
   }
   const { enabled, enabledAt, recoveryCodesLeft } = status.data;
-  if (!enabled && !isAdmin) return null;
+  if (!enabled && !isStaff) return null;
 
   return (
     <Paper

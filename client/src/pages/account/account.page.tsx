@@ -1,14 +1,19 @@
 import { Alert, Button, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isStaffUser } from '../../components/layout/navigation';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { SignOutEverywhere } from './SignOutEverywhere';
 import { TwoFactorSection } from './TwoFactorSection';
 import { VoterRegistration } from './voter-registration/VoterRegistration';
 
-/** /account: the signed-in user's place on the voter roll, password and, for System Admins, two-factor sign-in. */
+/**
+ * /account: the signed-in user's place on the voter roll, password, signing out everywhere and, for staff
+ * accounts, two-factor sign-in.
+ */
 export function AccountPage() {
   const { t } = useTranslation('account');
   usePageMeta(t('meta.title'), t('meta.description'));
@@ -52,7 +57,10 @@ export function AccountPage() {
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           <ChangePasswordForm />
         </Paper>
-        <TwoFactorSection isAdmin={user.isAdmin} />
+        <TwoFactorSection isStaff={isStaffUser(user)} />
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+          <SignOutEverywhere />
+        </Paper>
       </Stack>
     </PageContainer>
   );

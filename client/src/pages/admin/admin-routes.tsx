@@ -40,6 +40,14 @@ export const adminRoutes: RouteObject[] = [
       ),
   },
   {
+    path: 'approvals',
+    lazy: () =>
+      withTexts(
+        import('./approvals/approvals.page').then((m) => ({ Component: m.AdminApprovalsPage })),
+        'admin',
+      ),
+  },
+  {
     path: 'settings',
     lazy: () =>
       withTexts(

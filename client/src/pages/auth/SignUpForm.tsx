@@ -1,8 +1,9 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { signUpForm } from '@shared/schemas/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../lib/errors';
 import { networkIssue } from '../../lib/notify';
@@ -38,17 +39,28 @@ export function SignUpForm() {
     }
   });
 
+  // Sign-up starts no session (the answer is the same for an address that has an account): the form gives way to
+  // the one next step, signing in.
+  if (created) {
+    return (
+      <Stack>
+        <Alert color="green" role="status" title={t('signUp.welcome')}>
+          {t('signUp.created')}
+        </Alert>
+        <Text>{t('signUp.nextStep')}</Text>
+        <Button component={Link} to="/auth" replace fullWidth size="md">
+          {t('signUp.goSignIn')}
+        </Button>
+      </Stack>
+    );
+  }
+
   return (
     <form onSubmit={submit} noValidate aria-label={t('signUp.form')}>
       <Stack>
         {error && (
           <Alert color="red" variant="filled" role="alert" title={t('signUp.failed')}>
             {error}
-          </Alert>
-        )}
-        {created && (
-          <Alert color="green" role="status" title={t('signUp.welcome')}>
-            {t('signUp.created')}
           </Alert>
         )}
         <TextInput

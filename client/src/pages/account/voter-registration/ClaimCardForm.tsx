@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { claimInput } from '@shared/schemas/voter-roll';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../lib/auth';
 import { failureReason, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
@@ -11,12 +12,15 @@ const EMPTY = { voterCardNumber: '', dateOfBirth: '' };
 
 /**
  * For citizens already on the commission's roll (the imported CSV): the card number and date of birth link the
- * entry to this account. The server answers a wrong card and a wrong date with one sentence.
+ * entry to this account. The server answers a wrong card and a wrong date with one sentence, and needs a
+ * confirmed e-mail address first.
  */
 export function ClaimCardForm() {
   const { t } = useTranslation('account');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  // The server refuses a claim from an account without a confirmed contact; say so before the citizen types.
+  const confirmed = useAuth().user?.emailVerified ?? false;
   const form = useForm({ initialValues: EMPTY, validate: zodValidate(claimInput) });
   const claim = useMutation(
     trpc.enrollment.claim.mutationOptions({
@@ -43,6 +47,11 @@ export function ClaimCardForm() {
             {t('roll.claimLead')}
           </Text>
         </div>
+        {!confirmed && (
+          <Alert color="yellow" data-testid="claim-needs-confirmed-email">
+            {t('roll.claimNeedsConfirmedEmail')}
+          </Alert>
+        )}
         {claim.isError && (
           <Alert color="red" role="alert" title={t('roll.claimFailed')}>
             {failureReason(claim.error)}
@@ -68,7 +77,7 @@ export function ClaimCardForm() {
           {...form.getInputProps('dateOfBirth')}
         />
         <div>
-          <Button type="submit" variant="light" loading={claim.isPending} size="md">
+          <Button type="submit" variant="light" loading={claim.isPending} disabled={!confirmed} size="md">
             {t('roll.claimSubmit')}
           </Button>
         </div>

@@ -17,6 +17,7 @@ import { StepUpDialog } from '../../../components/auth/StepUpDialog';
 import { useSignOut } from '../../../components/layout/useSignOut';
 import { PageLoader } from '../../../components/PageLoader';
 import { useAuth } from '../../../lib/auth';
+import { TwoFactorRequired } from '../../account/TwoFactorRequired';
 import { RequireAdmin } from './RequireAdmin';
 import { ADMIN_LINKS, isAdminLinkActive } from './sidebar-links';
 import { useSidebar } from './sidebar-state';
@@ -146,7 +147,9 @@ function AdminFrame() {
       </AppShell.Navbar>
 
       <AppShell.Main>
-        <Outlet />
+        <TwoFactorRequired>
+          <Outlet />
+        </TwoFactorRequired>
       </AppShell.Main>
     </AppShell>
   );

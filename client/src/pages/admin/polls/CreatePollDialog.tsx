@@ -9,6 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EligibilityFields } from '../../../components/admin/EligibilityFields';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
+import { serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { pollErrorCode } from '../../polls/poll-format';
@@ -39,6 +40,10 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
         onCreated(poll.id);
       },
       onError: (error) => {
+        // The month already has a poll of this type: the sentence, naming that poll, goes under the month too.
+        if ((error.data as { errorCode?: string } | undefined)?.errorCode === 'poll.monthTaken') {
+          form.setFieldError('monthYear', serverMessage(error));
+        }
         if (pollErrorCode(error) === 'UNAUTHORIZED') {
           notifications.show({
             color: 'red',

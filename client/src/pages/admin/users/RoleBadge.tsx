@@ -10,6 +10,13 @@ const BADGES = {
   Citizen: { color: 'gray', label: 'roles.citizen' },
 } as const satisfies Record<StaffRole | 'Citizen', { color: string; label: string }>;
 
+/** Each staff role's name, as a key of the admin texts. */
+export const ROLE_LABELS = {
+  'System Admin': 'roles.systemAdmin',
+  'Enrollment Supervisor': 'roles.enrollmentSupervisor',
+  Registrar: 'roles.registrar',
+} as const satisfies Record<StaffRole, string>;
+
 export function RoleBadge({ role }: { role: StaffRole | null }) {
   const { t } = useTranslation('admin');
   const badge = BADGES[role ?? 'Citizen'];

@@ -61,9 +61,14 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
 
   // The role first: only a Registrar can be given centers (a role away from Registrar drops them on the server).
   const submit = form.onSubmit(async (values) => {
+    let waiting = false;
     try {
-      await update.mutateAsync(userUpdateInput.parse({ id: user.id, ...values, role: toRole(values.role) }));
-      if (isRegistrar && centerIds && !sameIds(centerIds, saved.data?.centerIds ?? [])) {
+      const answer = await update.mutateAsync(
+        userUpdateInput.parse({ id: user.id, ...values, role: toRole(values.role) }),
+      );
+      // A new staff role waits for a second System Admin: nothing was saved, centers included.
+      waiting = 'pendingApproval' in answer;
+      if (!waiting && isRegistrar && centerIds && !sameIds(centerIds, saved.data?.centerIds ?? [])) {
         await setCenters.mutateAsync({ userId: user.userId, centerIds });
       }
     } catch (error) {
@@ -75,7 +80,7 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
         queryKey: trpc.admin.users.centers.queryKey({ userId: user.userId }),
       });
     }
-    notifySuccess(t('general.success'), t('users.updated'));
+    notifySuccess(t('general.success'), waiting ? t('users.grantRequested') : t('users.updated'));
     await onSaved();
     onClose();
   });

@@ -25,7 +25,7 @@ import { formatDate, formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { useTRPC } from '../../../lib/trpc';
-import { RoleBadge } from './RoleBadge';
+import { ROLE_LABELS, RoleBadge } from './RoleBadge';
 import { type AdminUser, UserEditModal } from './UserEditModal';
 
 const PAGE_SIZE = 25;
@@ -58,7 +58,14 @@ function AdminUsersContent() {
   const setActive = useMutation(
     trpc.admin.users.setActive.mutationOptions({
       onSuccess: async (result) => {
-        notifySuccess(t('general.success'), result.isActive ? t('users.activated') : t('users.deactivated'));
+        // Reactivating a staff account gives its role back: it waits for a second System Admin.
+        if ('pendingApproval' in result)
+          notifySuccess(t('general.success'), t('users.reactivationRequested'));
+        else
+          notifySuccess(
+            t('general.success'),
+            result.isActive ? t('users.activated') : t('users.deactivated'),
+          );
         await refresh();
       },
       onError: (error) =>
@@ -161,6 +168,11 @@ function AdminUsersContent() {
                   <Table.Td>{u.phone ?? '—'}</Table.Td>
                   <Table.Td>
                     <RoleBadge role={u.role} />
+                    {u.pendingGrant && (
+                      <Text size="xs" c="yellow.8" fw={500} mt={4}>
+                        {t('users.grantWaiting', { role: t(ROLE_LABELS[u.pendingGrant.role]) })}
+                      </Text>
+                    )}
                     {u.role === 'Registrar' && (
                       <Text size="xs" c="dimmed" mt={4}>
                         {t('users.centerCount', { count: u.centerCount })}

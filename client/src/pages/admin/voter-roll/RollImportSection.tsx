@@ -4,13 +4,12 @@ import {
   ROLL_IMPORT_EXAMPLE_LINE,
   ROLL_IMPORT_MAX_BYTES,
   ROLL_IMPORT_MAX_ROWS,
-  type RollImportReport,
 } from '@shared/roll-import';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { RollReport } from './RollReport';
-import { RollUploadError, sendRollFile } from './roll-upload';
+import { type RollUploadAnswer, RollUploadError, sendRollFile } from './roll-upload';
 
 /** The upload: what the file must hold, a file input, "Check file" (dry run), "Import", and the report. */
 export function RollImportSection({ onImported }: { onImported(): Promise<unknown> }) {
@@ -18,7 +17,7 @@ export function RollImportSection({ onImported }: { onImported(): Promise<unknow
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
-  const [report, setReport] = useState<RollImportReport | null>(null);
+  const [report, setReport] = useState<RollUploadAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   async function send(dryRun: boolean) {

@@ -1,13 +1,32 @@
-import { Alert, Stack, Table, Text, Title } from '@mantine/core';
-import type { RollImportReport } from '@shared/roll-import';
+import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorCodeText } from '../../../i18n/error-texts';
 import { formatNumber } from '../../../i18n/format';
+import type { RollUploadAnswer } from './roll-upload';
 
-/** What the server said of a file: a summary sentence, then every refused row with its line and reason. */
-export function RollReport({ report }: { report: RollImportReport }) {
+/**
+ * What the server said of a file: a summary sentence (for a file sent to import, that it waits for a second
+ * System Admin), then every refused row with its line and reason.
+ */
+export function RollReport({ report }: { report: RollUploadAnswer }) {
   const { t } = useTranslation('admin');
   const fine = report.refusedCount === 0;
+  if (report.pendingApproval) {
+    return (
+      <Stack gap="sm" aria-live="polite">
+        <Title order={3} size="h4">
+          {t('voterRoll.reportTitle')}
+        </Title>
+        <Alert color="yellow" role="status">
+          {t('voterRoll.waitingApproval', { count: report.accepted })}
+        </Alert>
+        <Button component={Link} to="/admin/approvals" variant="light" h={44} w="fit-content">
+          {t('voterRoll.openApprovals')}
+        </Button>
+      </Stack>
+    );
+  }
   const summary = report.dryRun
     ? fine
       ? t('voterRoll.checkedAllFine', { count: report.accepted })

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { enrollInput } from '@shared/schemas/voter-roll';
-import { normalizeVoterCardNumber } from '@shared/voter-roll';
+import { canonicalVoterCardNumber } from '@shared/voter-roll';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { failureReason } from '../../../lib/notify';
@@ -51,7 +51,7 @@ export function EnrollForm({
       onSuccess: async (_result, input) => {
         onEnrolled({
           fullName: input.fullName || holder.fullName,
-          voterCardNumber: normalizeVoterCardNumber(input.voterCardNumber),
+          voterCardNumber: canonicalVoterCardNumber(input.voterCardNumber),
         });
         await queryClient.invalidateQueries({ queryKey: trpc.registrar.mine.queryKey() });
       },

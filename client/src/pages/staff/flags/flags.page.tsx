@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,9 +11,12 @@ import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
 
-type Flag = RouterOutputs['supervisor']['flags'][number];
+type FlaggedCard = RouterOutputs['supervisor']['flags']['items'][number];
 
-/** /staff/flags: voter cards claimed by a second account, until a supervisor resolves them with a note. */
+/**
+ * /staff/flags: flagged voter cards, one row per card with its count of open flags, newest first, 50 a page:
+ * claims of a card another account holds, and cards locked after too many wrong dates of birth.
+ */
 export function StaffFlagsPage() {
   return (
     <RequireSection section="supervisor">
@@ -29,18 +32,22 @@ function FlagsContent() {
   usePageMeta(t('flags.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const flags = useQuery(trpc.supervisor.flags.queryOptions());
-  const [resolving, setResolving] = useState<Flag | null>(null);
+  // Newest first: `cursor` is the previous page's nextCursor (undefined: the newest cards).
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const flags = useQuery(trpc.supervisor.flags.queryOptions({ cursor }));
+  const [resolving, setResolving] = useState<FlaggedCard | null>(null);
   const resolve = useMutation(
     trpc.supervisor.resolveFlag.mutationOptions({
       onSuccess: async () => {
         setResolving(null);
         notifySuccess(t('flags.resolved'), t('flags.resolvedText'));
-        await queryClient.invalidateQueries({ queryKey: trpc.supervisor.flags.queryKey() });
+        await queryClient.invalidateQueries(trpc.supervisor.flags.pathFilter());
       },
     }),
   );
 
+  const items = flags.data?.items ?? [];
+  const nextCursor = flags.data?.nextCursor ?? null;
   return (
     <Stack gap="lg">
       <div>
@@ -56,48 +63,43 @@ function FlagsContent() {
       )}
       {flags.isPending ? (
         <Text c="dimmed">{t('common.loading')}</Text>
-      ) : flags.data?.length === 0 ? (
+      ) : items.length === 0 && !flags.isError ? (
         <Text>{t('flags.empty')}</Text>
       ) : (
-        <Stack gap="sm">
-          {(flags.data ?? []).map((flag) => (
-            <Paper
-              key={flag.id}
-              withBorder
-              p="md"
-              radius="md"
-              component="article"
-              aria-label={flag.voterCardNumber}
-            >
-              <Stack gap="xs">
-                <Text fw={700}>{t('flags.cardClaimedTwice', { card: flag.voterCardNumber })}</Text>
-                <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing={4}>
-                  <Fact label={t('flags.onRollAs')} value={flag.voterName} />
-                  <Fact label={t('flags.holder')} value={flag.holderName ?? '—'} />
-                  <Fact label={t('flags.claimant')} value={flag.claimantName ?? '—'} />
-                  <Fact label={t('columns.time')} value={formatDateTime(new Date(flag.createdAt))} />
-                </SimpleGrid>
-                <div>
-                  <Button
-                    variant="light"
-                    h={44}
-                    onClick={() => {
-                      resolve.reset();
-                      setResolving(flag);
-                    }}
-                  >
-                    {t('flags.resolve')}
-                  </Button>
-                </div>
-              </Stack>
-            </Paper>
+        <Stack gap="sm" data-testid="flagged-cards">
+          {items.map((card) => (
+            <FlaggedCardRow
+              key={card.id}
+              card={card}
+              onResolve={() => {
+                resolve.reset();
+                setResolving(card);
+              }}
+            />
           ))}
+          {(nextCursor || cursor) && (
+            <Group gap="xs">
+              {cursor && (
+                <Button variant="default" onClick={() => setCursor(undefined)}>
+                  {t('flags.firstPage')}
+                </Button>
+              )}
+              {nextCursor && (
+                <Button variant="default" onClick={() => setCursor(nextCursor)}>
+                  {t('flags.nextPage')}
+                </Button>
+              )}
+            </Group>
+          )}
         </Stack>
       )}
       <ReasonDialog
         opened={resolving !== null}
         title={t('flags.resolveTitle')}
-        summary={t('flags.resolveSummary', { card: resolving?.voterCardNumber ?? '' })}
+        summary={t('flags.resolveSummary', {
+          card: resolving?.voterCardNumber ?? '',
+          count: resolving?.count ?? 0,
+        })}
         label={t('flags.note')}
         submitLabel={t('flags.resolve')}
         color="blue"
@@ -107,6 +109,41 @@ function FlagsContent() {
         onSubmit={(note) => resolving && resolve.mutate({ id: resolving.id, note })}
       />
     </Stack>
+  );
+}
+
+function FlaggedCardRow({ card, onResolve }: { card: FlaggedCard; onResolve(): void }) {
+  const { t } = useTranslation('staff');
+  return (
+    <Paper withBorder p="md" radius="md" component="article" aria-label={card.voterCardNumber}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={700}>{t('flags.card', { card: card.voterCardNumber })}</Text>
+          <Badge variant="light" color={card.count > 1 ? 'orange' : 'gray'}>
+            {t('flags.count', { count: card.count })}
+          </Badge>
+        </Group>
+        {card.kinds.map((kind) => (
+          <Text key={kind} size="sm">
+            {t(`flags.kind.${kind}`)}
+          </Text>
+        ))}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xs" verticalSpacing={4}>
+          <Fact label={t('flags.onRollAs')} value={card.voterName} />
+          <Fact label={t('flags.holder')} value={card.holderName ?? '—'} />
+          <Fact
+            label={t('flags.claimant')}
+            value={`${card.claimantName ?? '—'}${card.claimants > 1 ? ` ${t('flags.andOthers', { count: card.claimants - 1 })}` : ''}`}
+          />
+          <Fact label={t('flags.latest')} value={formatDateTime(new Date(card.latestAt))} />
+        </SimpleGrid>
+        <div>
+          <Button variant="light" h={44} onClick={onResolve}>
+            {t('flags.resolve')}
+          </Button>
+        </div>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -8,6 +8,7 @@ import { PageContainer } from '../../../components/PageContainer';
 import { useAuth } from '../../../lib/auth';
 import { failureReason } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { TwoFactorRequired } from '../../account/TwoFactorRequired';
 import { StaffDenied } from './StaffDenied';
 import { isStaffUser, type StaffRoles, sectionsFor } from './staff-sections';
 
@@ -46,7 +47,12 @@ export function StaffLayout() {
   }
   return (
     <>
-      <StaffFrame />
+      <PageContainer>
+        {/* Where staff must sign in with an authenticator and this account has none, its setup instead. */}
+        <TwoFactorRequired>
+          <StaffFrame />
+        </TwoFactorRequired>
+      </PageContainer>
       {/* Asks for the password when an action needs a recent step-up, then the action is sent again. */}
       <StepUpDialog />
     </>
@@ -61,47 +67,45 @@ function StaffFrame() {
   const roles = overview.data?.roles;
 
   return (
-    <PageContainer>
-      <Stack gap="lg">
-        <nav aria-label={t('layout.sections')}>
-          <Text size="sm" fw={700} c="dimmed" tt="uppercase" mb={6}>
-            {t('layout.brand')}
-          </Text>
-          {roles ? (
-            <Group gap="xs" wrap="wrap">
-              {sectionsFor(roles).map((section) => {
-                const active = pathname === section.to || pathname.startsWith(`${section.to}/`);
-                return (
-                  <Button
-                    key={section.to}
-                    component={Link}
-                    to={section.to}
-                    variant={active ? 'filled' : 'default'}
-                    aria-current={active ? 'page' : undefined}
-                    h={44}
-                  >
-                    {t(section.label)}
-                  </Button>
-                );
-              })}
-            </Group>
-          ) : (
-            <Skeleton h={44} maw={520} />
-          )}
-        </nav>
-        {overview.isError ? (
-          <Alert color="red" role="alert">
-            {failureReason(overview.error)}
-          </Alert>
-        ) : roles ? (
-          <Outlet context={roles satisfies StaffRoles} />
+    <Stack gap="lg">
+      <nav aria-label={t('layout.sections')}>
+        <Text size="sm" fw={700} c="dimmed" tt="uppercase" mb={6}>
+          {t('layout.brand')}
+        </Text>
+        {roles ? (
+          <Group gap="xs" wrap="wrap">
+            {sectionsFor(roles).map((section) => {
+              const active = pathname === section.to || pathname.startsWith(`${section.to}/`);
+              return (
+                <Button
+                  key={section.to}
+                  component={Link}
+                  to={section.to}
+                  variant={active ? 'filled' : 'default'}
+                  aria-current={active ? 'page' : undefined}
+                  h={44}
+                >
+                  {t(section.label)}
+                </Button>
+              );
+            })}
+          </Group>
         ) : (
-          <Center py="xl">
-            <Loader aria-label={t('layout.checking')} />
-          </Center>
+          <Skeleton h={44} maw={520} />
         )}
-      </Stack>
-    </PageContainer>
+      </nav>
+      {overview.isError ? (
+        <Alert color="red" role="alert">
+          {failureReason(overview.error)}
+        </Alert>
+      ) : roles ? (
+        <Outlet context={roles satisfies StaffRoles} />
+      ) : (
+        <Center py="xl">
+          <Loader aria-label={t('layout.checking')} />
+        </Center>
+      )}
+    </Stack>
   );
 }
 

@@ -10,6 +10,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
 import { EntryFacts } from './EntryFacts';
+import { PossibleDuplicates } from './PossibleDuplicates';
 
 type Entry = RouterOutputs['supervisor']['pending']['entries'][number];
 
@@ -33,6 +34,15 @@ function ReviewContent() {
   const [after, setAfter] = useState<string | undefined>(undefined);
   const pending = useQuery(trpc.supervisor.pending.queryOptions({ after }));
   const [rejecting, setRejecting] = useState<Entry | null>(null);
+  // Entries whose possible duplicates the supervisor said they compared.
+  const [acknowledged, setAcknowledged] = useState<ReadonlySet<string>>(new Set());
+  const acknowledge = (id: string, value: boolean) =>
+    setAcknowledged((previous) => {
+      const next = new Set(previous);
+      if (value) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const refresh = () => queryClient.invalidateQueries(trpc.supervisor.pathFilter());
   const approve = useMutation(
     trpc.supervisor.approve.mutationOptions({
@@ -84,6 +94,11 @@ function ReviewContent() {
             >
               <Stack gap="xs">
                 <EntryFacts entry={entry} />
+                <PossibleDuplicates
+                  duplicates={entry.possibleDuplicates}
+                  acknowledged={acknowledged.has(entry.id)}
+                  onAcknowledge={(value) => acknowledge(entry.id, value)}
+                />
                 {approve.isError && approve.variables?.id === entry.id && (
                   <Alert color="red" role="alert">
                     {failureReason(approve.error)}
@@ -93,7 +108,13 @@ function ReviewContent() {
                   <Button
                     color="green"
                     h={44}
-                    onClick={() => approve.mutate({ id: entry.id })}
+                    disabled={entry.possibleDuplicates.length > 0 && !acknowledged.has(entry.id)}
+                    onClick={() =>
+                      approve.mutate({
+                        id: entry.id,
+                        ...(acknowledged.has(entry.id) ? { acknowledgeDuplicates: true } : {}),
+                      })
+                    }
                     loading={approve.isPending && approve.variables?.id === entry.id}
                   >
                     {t('review.approve')}
