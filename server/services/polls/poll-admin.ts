@@ -80,8 +80,10 @@ function refuseWindowOutsideMonth(monthYear: string, opensAt: Date, closesAt: Da
 }
 
 /**
- * Belt and braces: a poll about to open whose voting period overlaps another open poll of its type is refused,
- * whatever their months say, so the current poll is never a second one a citizen could vote in again.
+ * Belt and braces for the presidential poll, the one the site calls current: a poll about to open whose voting
+ * period overlaps another open presidential poll is refused, whatever their months say (a poll made before windows
+ * had to lie within their month may reach into this one), so the current poll is never a second one a citizen
+ * could vote in again. Other types are reached by their own page only, and their month and window rules suffice.
  */
 function refuseOverlappingOpenPoll(
   db: Pick<Db, 'select'>,
@@ -135,7 +137,7 @@ function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed
     if (to === 'open') {
       // A poll made before its window had to lie within its month is held to it when it is published.
       refuseWindowOutsideMonth(current.monthYear, current.opensAt, current.closesAt);
-      refuseOverlappingOpenPoll(tx, { id, ...current });
+      if (current.electionType === 'presidential') refuseOverlappingOpenPoll(tx, { id, ...current });
       const candidates = tx
         .select({ n: count() })
         .from(pollCandidates)

@@ -1,5 +1,14 @@
 import { closeDb, createDb } from '@server/db/client';
-import { candidates, districts, elections, pollCandidates, polls, users, voters } from '@server/db/schema';
+import {
+  candidates,
+  districts,
+  elections,
+  pollCandidates,
+  polls,
+  profiles,
+  users,
+  voters,
+} from '@server/db/schema';
 import { storedEligibleRegions } from '@shared/eligibility';
 import type { DistrictRegion } from '@shared/regions';
 import type { EligibilityRule, VoterStatus } from '@shared/voter-roll';
@@ -54,6 +63,16 @@ export function enrollCitizen(
         source: 'registrar',
         userId,
       })
+      .run();
+  });
+}
+
+/** Makes a deactivated account active again, as the operator on the machine can when no second System Admin is left. */
+export function reactivateAccount(databasePath: string, email: string): void {
+  withDb(databasePath, (db) => {
+    db.update(profiles)
+      .set({ isActive: true })
+      .where(eq(profiles.userId, accountId(db, email)))
       .run();
   });
 }

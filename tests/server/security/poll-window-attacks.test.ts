@@ -84,7 +84,7 @@ describe("a poll's voting period lies within its month (the attack: next month's
     expect(deps.db.select().from(polls).where(eq(polls.id, legacy.id)).get()?.status).toBe('draft');
   });
 
-  it('refuses to publish a poll whose window overlaps another open poll of its type, whatever their months', async () => {
+  it('refuses to publish a presidential poll whose window overlaps another open presidential poll, whatever their months', async () => {
     const deps = createTestDeps();
     const admin = await createAdmin(deps.db);
     const caller = adminCaller(deps, admin);
