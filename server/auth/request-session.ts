@@ -30,7 +30,5 @@ export function requestSession(db: Db, request: FastifyRequest): ValidSession | 
  */
 export function sessionOnceBodyArrived(db: Db, request: FastifyRequest): ValidSession | null {
   const token = request.cookies?.[SESSION_COOKIE];
-  const session = token ? validateSessionToken(db, token) : null;
-  known.set(request, session);
-  return session;
+  return token ? validateSessionToken(db, token) : null;
 }

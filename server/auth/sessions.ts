@@ -130,8 +130,7 @@ export function invalidateSession(db: Db, sessionId: string): void {
 
 /** Ends every session of a user: on password change and on deactivation. */
 export function invalidateUserSessions(db: Pick<Db, 'delete'>, userId: string): void {
-  db.delete(sessions).where(eq(sessions.userId, userId)).run();
-  forgetCachedSessions();
+  invalidateOtherSessions(db, userId, null);
 }
 
 /**

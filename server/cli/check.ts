@@ -2,7 +2,8 @@ import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { KeyFileError, keyMismatch, keyRecordsOf, readKeyFile } from '../db/key-file';
+import { keyMismatch, keyRecordsOf, readKeyFile } from '../db/key-file';
+import { KeyFileError } from '../db/key-file-error';
 import { schemaDifferences } from '../db/schema-check';
 import { EXIT } from './help';
 import type { CommandInput } from './main';
@@ -109,10 +110,10 @@ function checkDatabase(databasePath: string, migrationsFolder: string): CheckLin
       });
       lines.push(checkAdmins(db));
       lines.push(...cardCollisions(db));
+      lines.push(...checkPollMonths(db));
     } finally {
       db.close();
     }
-    lines.push(...checkPollMonths(databasePath));
     const { pending, total } = pendingMigrations(databasePath, migrationsFolder);
     lines.push({
       status: pending > 0 ? 'warn' : 'ok',
@@ -211,32 +212,27 @@ function checkKeyFile(databasePath: string, keysFile: string): CheckLine {
  * Polls the month-per-type migration found sharing a month with an earlier poll of their type: kept, never
  * published, for an admin to delete. None on a database made since.
  */
-function checkPollMonths(databasePath: string): CheckLine[] {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
-  try {
-    const hasColumn = db
-      .prepare("SELECT 1 FROM pragma_table_info('polls') WHERE name = 'duplicate_month'")
-      .get();
-    if (!hasColumn) return [];
-    const duplicates = db
-      .prepare(
-        'SELECT title, election_type AS type, month_year AS month FROM polls WHERE duplicate_month = 1 ORDER BY month_year',
-      )
-      .all() as { title: string; type: string; month: string }[];
-    return [
-      {
-        status: duplicates.length > 0 ? 'warn' : 'ok',
-        subject: 'poll months',
-        detail:
-          duplicates.length > 0
-            ? `${duplicates.length} poll(s) share a month with an earlier poll of their type and cannot be published; ` +
-              `delete them from the admin console: ${duplicates.map((poll) => `"${poll.title}" (${poll.type}, ${poll.month})`).join('; ')}`
-            : 'one poll of each type a month',
-      },
-    ];
-  } finally {
-    db.close();
-  }
+function checkPollMonths(db: Database.Database): CheckLine[] {
+  const hasColumn = db
+    .prepare("SELECT 1 FROM pragma_table_info('polls') WHERE name = 'duplicate_month'")
+    .get();
+  if (!hasColumn) return [];
+  const duplicates = db
+    .prepare(
+      'SELECT title, election_type AS type, month_year AS month FROM polls WHERE duplicate_month = 1 ORDER BY month_year',
+    )
+    .all() as { title: string; type: string; month: string }[];
+  return [
+    {
+      status: duplicates.length > 0 ? 'warn' : 'ok',
+      subject: 'poll months',
+      detail:
+        duplicates.length > 0
+          ? `${duplicates.length} poll(s) share a month with an earlier poll of their type and cannot be published; ` +
+            `delete them from the admin console: ${duplicates.map((poll) => `"${poll.title}" (${poll.type}, ${poll.month})`).join('; ')}`
+          : 'one poll of each type a month',
+    },
+  ];
 }
 
 /** The folder, or the nearest existing parent that would hold it, must be writable by this user. */

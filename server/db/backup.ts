@@ -14,7 +14,8 @@ import { copyFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { MIGRATIONS_FOLDER } from './client';
-import { KeyFileError, keyMismatch, keyRecordsOf, readKeyFile } from './key-file';
+import { keyMismatch, keyRecordsOf, readKeyFile } from './key-file';
+import { KeyFileError } from './key-file-error';
 import { schemaDifferences } from './schema-check';
 
 /** Tables a Codka database has: a file without them is not one of our backups. */

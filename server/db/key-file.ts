@@ -175,5 +175,3 @@ export function loadKeys(db: Db, path: string): Keys {
   attachKeys(db, keys);
   return keys;
 }
-
-export { KeyFileError };

@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { forgetCachedSessions } from '../auth/session-cache';
+import { invalidateOtherSessions } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { sessions } from '../db/schema';
 import { recordAudit } from './audit';
 import { endTwoFactorChallenges } from './two-factor-sign-in';
 
@@ -13,9 +11,8 @@ import { endTwoFactorChallenges } from './two-factor-sign-in';
 export function signOutEverywhere(db: Db, userId: string): { sessionsEnded: number } {
   return db.transaction((tx) => {
     endTwoFactorChallenges(tx, userId);
-    const sessionsEnded = tx.delete(sessions).where(eq(sessions.userId, userId)).run().changes;
-    // Emptied in the same synchronous step as the delete: no request can remember a session in between.
-    forgetCachedSessions();
+    // The session cache is emptied in the same synchronous step as the delete: no request remembers one between.
+    const sessionsEnded = invalidateOtherSessions(tx, userId, null);
     recordAudit(tx, {
       action: 'sign_out_everywhere',
       tableName: 'sessions',

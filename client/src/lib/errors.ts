@@ -29,13 +29,20 @@ export function isOffline(error: unknown): boolean {
   );
 }
 
+/** The domain error code the server gave (`poll.monthTaken`...), or null for any other failure. */
+export function appErrorCode(error: unknown): string | null {
+  if (!(error instanceof TRPCClientError) || !error.data) return null;
+  const { errorCode } = error.data as { errorCode?: unknown };
+  return typeof errorCode === 'string' ? errorCode : null;
+}
+
 /**
  * The server's sentence in the reader's language: said here from the error's code and parts when it has
  * them (the reader may have switched language since), else the server's own sentence, else `fallback`.
  */
 export function serverMessage(error: unknown, fallback = unexpectedError()): string {
   if (!(error instanceof TRPCClientError) || !error.data) return fallback;
-  const data = error.data as { errorCode?: unknown; params?: MessageParams };
-  if (typeof data.errorCode === 'string') return errorCodeText(data.errorCode, data.params);
+  const code = appErrorCode(error);
+  if (code) return errorCodeText(code, (error.data as { params?: MessageParams }).params);
   return error.message || fallback;
 }

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { EligibilityFields } from '../../components/admin/EligibilityFields';
 import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
-import { serverMessage } from '../../lib/errors';
+import { appErrorCode, serverMessage } from '../../lib/errors';
 import { notifyError, notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
@@ -49,7 +49,7 @@ export function CreatePollForm() {
       },
       onError: (error) => {
         // The month already has a presidential poll: the sentence, naming that poll, goes under the month too.
-        if ((error.data as { errorCode?: string } | undefined)?.errorCode === 'poll.monthTaken') {
+        if (appErrorCode(error) === 'poll.monthTaken') {
           form.setFieldError('monthYear', serverMessage(error));
         }
         if (pollErrorCode(error) === 'UNAUTHORIZED') authenticationRequired();

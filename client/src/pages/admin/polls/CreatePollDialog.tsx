@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EligibilityFields } from '../../../components/admin/EligibilityFields';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
-import { serverMessage } from '../../../lib/errors';
+import { appErrorCode, serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { pollErrorCode } from '../../polls/poll-format';
@@ -41,7 +41,7 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
       },
       onError: (error) => {
         // The month already has a poll of this type: the sentence, naming that poll, goes under the month too.
-        if ((error.data as { errorCode?: string } | undefined)?.errorCode === 'poll.monthTaken') {
+        if (appErrorCode(error) === 'poll.monthTaken') {
           form.setFieldError('monthYear', serverMessage(error));
         }
         if (pollErrorCode(error) === 'UNAUTHORIZED') {

@@ -59,13 +59,13 @@ function AdminUsersContent() {
     trpc.admin.users.setActive.mutationOptions({
       onSuccess: async (result) => {
         // Reactivating a staff account gives its role back: it waits for a second System Admin.
-        if ('pendingApproval' in result)
-          notifySuccess(t('general.success'), t('users.reactivationRequested'));
-        else
-          notifySuccess(
-            t('general.success'),
-            result.isActive ? t('users.activated') : t('users.deactivated'),
-          );
+        const done =
+          'pendingApproval' in result
+            ? 'users.reactivationRequested'
+            : result.isActive
+              ? 'users.activated'
+              : 'users.deactivated';
+        notifySuccess(t('general.success'), t(done));
         await refresh();
       },
       onError: (error) =>
