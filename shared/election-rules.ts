@@ -46,11 +46,11 @@ export function resultsVisibleToVoters(election: ElectionVisibility, now: Date):
 }
 
 /**
- * While an election is open (docs/product.md#results-visibility), the counts anyone but an admin sees advance in batches, so
- * someone shown a voter's receipt (with its casting time) and watching the counts cannot learn the choice.
- * A batch is published only by a timer, at the quarter hours of the clock, when at least this many votes
- * came in since the last one and at least this many minutes passed; it is stamped with the quarter hour,
- * never a vote's time (server/jobs/result-batches.ts).
+ * While an election is open (docs/product.md#results-visibility), the counts anyone but an admin sees advance in
+ * batches, so someone shown a voter's receipt (with its casting time) and watching the counts cannot learn the
+ * choice. A batch is published only by a timer, at the quarter hours of the clock, when at least this many votes came
+ * in since the last one and at least this many minutes passed; it is stamped with the quarter hour, never a vote's
+ * time (server/jobs/result-batches.ts).
  */
 export const RESULTS_BATCH_MIN_VOTES = 20;
 export const RESULTS_BATCH_MINUTES = 15;
@@ -62,7 +62,10 @@ export function countsAreExact(election: ElectionTiming, now: Date, isAdmin: boo
 
 export type HubAction = 'vote' | 'results' | 'details';
 
-/** docs/product.md#hub-actions: Vote Now when voting is open to a signed-in user, else View Results when visible, else View Details. */
+/**
+ * docs/product.md#hub-actions: Vote Now when voting is open to a signed-in user, else View Results when visible, else
+ * View Details.
+ */
 export function hubActions(election: ElectionVisibility, now: Date, signedIn: boolean): HubAction[] {
   const actions: HubAction[] = [];
   if (signedIn && isVotingOpen(election, now)) actions.push('vote');

@@ -1,6 +1,8 @@
 import type { HouseRegion, SenateState } from './regions';
 
-/** The 8 entities of /federal-states and their profile routes /states/{id} (docs/product.md#federal-member-states). */
+/**
+ * The 8 entities of /federal-states and their profile routes /states/{id} (docs/product.md#federal-member-states).
+ */
 export const STATE_IDS = [
   'banadir',
   'hirshabelle',
@@ -20,7 +22,10 @@ export interface StateDirectoryLinks {
   senateState: SenateState | null;
 }
 
-/** How each entity appears in the House and Senate directories (their own spellings, docs/product.md#house-and-senate-figures). */
+/**
+ * How each entity appears in the House and Senate directories (their own spellings,
+ * docs/product.md#house-and-senate-figures).
+ */
 export const STATE_DIRECTORY: Record<StateId, StateDirectoryLinks> = {
   banadir: { houseRegion: 'Banaadir', senateState: null },
   hirshabelle: { houseRegion: 'Hirshabelle', senateState: 'Hirshabeele' },

@@ -29,8 +29,8 @@ export const PHOTO_JOB_TYPE_LABELS: Readonly<Record<PhotoJobType, string>> = {
 };
 
 /**
- * The Federal Parliament's own sites. docs/product.md#member-photo-rules: photos there are never loaded by browsers (it would tell
- * them who is looking at whom, and our Content-Security-Policy refuses them); the refresh job copies
+ * The Federal Parliament's own sites. docs/product.md#member-photo-rules: photos there are never loaded by browsers
+ * (it would tell them who is looking at whom, and our Content-Security-Policy refuses them); the refresh job copies
  * them into our storage instead.
  */
 export const OFFICIAL_PARLIAMENT_HOSTS = ['parliament.gov.so', 'senate.gov.so'] as const;
@@ -61,8 +61,8 @@ export interface PhotoUrls {
 }
 
 /**
- * docs/product.md#member-photo-rules: manual override, then webp, then original, then source, with ?v={photo_version} appended so
- * a changed photo is fetched again. `fallbackUrl` (the member's own image_url) is used only when the
+ * docs/product.md#member-photo-rules: manual override, then webp, then original, then source, with ?v={photo_version}
+ * appended so a changed photo is fetched again. `fallbackUrl` (the member's own image_url) is used only when the
  * photo record offers nothing loadable. Null means: show the initials avatar.
  */
 export function resolvePhotoUrl(photo: PhotoUrls | null, fallbackUrl: string | null = null): string | null {

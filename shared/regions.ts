@@ -1,4 +1,7 @@
-/** The 18 fixed regions used for districts (docs/product.md#regions-and-districts), north to south, Awdal through Lower Juba. */
+/**
+ * The 18 fixed regions used for districts (docs/product.md#regions-and-districts), north to south, Awdal through
+ * Lower Juba.
+ */
 export const DISTRICT_REGIONS = [
   'Awdal',
   'Woqooyi Galbeed',

@@ -1,6 +1,7 @@
 /**
- * The voter roll (docs/product.md#enrollment-and-the-voter-roll): who may vote in an election is decided by the roll, not by holding an e-mail
- * address. These constants are shared by the server's rules, the staff console and the citizen's account page.
+ * The voter roll (docs/product.md#enrollment-and-the-voter-roll): who may vote in an election is decided by the roll,
+ * not by holding an e-mail address. These constants are shared by the server's rules, the staff console and the
+ * citizen's account page.
  */
 
 /** A voter entry's life: a registrar records it (pending), a supervisor approves or rejects it, and may

@@ -9,7 +9,10 @@ import { isTwoFactorEnabled, verifySecondFactor } from './two-factor';
 
 /** How long a step-up lasts: "re-authenticated within the last 15 minutes" (docs/product.md#step-up). */
 export const STEP_UP_MS = 15 * 60 * 1000;
-/** docs/product.md#step-up: each dashboard login attempt takes at least one second; every step-up attempt does the same. */
+/**
+ * docs/product.md#step-up: each dashboard login attempt takes at least one second; every step-up attempt does the
+ * same.
+ */
 export const STEP_UP_ATTEMPT_MIN_MS = 1000;
 /** What a refused high-value action answers (PRECONDITION_FAILED; the client opens its password dialog). */
 export const STEP_UP_REQUIRED = messageText({ key: 'stepUp.required' });

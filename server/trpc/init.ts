@@ -166,7 +166,10 @@ export const requireStaffTwoFactor = t.middleware(({ ctx, next }) => {
   return next();
 });
 
-/** System Admins only (docs/product.md#system-admin: admin means role equals System Admin); high-value ones also need step-up. */
+/**
+ * System Admins only (docs/product.md#system-admin: admin means role equals System Admin); high-value ones also need
+ * step-up.
+ */
 export const adminProcedure = protectedProcedure
   .use(({ ctx, next }) => {
     if (!ctx.user.isAdmin) {

@@ -1,4 +1,6 @@
-/** A fixed election summary of /voting; statuses include Scheduled and Completed (docs/product.md#election-statuses). */
+/**
+ * A fixed election summary of /voting; statuses include Scheduled and Completed (docs/product.md#election-statuses).
+ */
 export type StaticElectionStatus = 'Scheduled' | 'Active' | 'Completed';
 
 /**

@@ -10,8 +10,9 @@ export const REGION_SUMMARY = [
 ] as const;
 
 /**
- * 8 entities and 10.8M population (docs/product.md#federal-states-and-seats). "7 member states" is left out: six entities are member
- * states today (the North Eastern State since 2025), Banadir is the capital region and Somaliland is disputed.
+ * 8 entities and 10.8M population (docs/product.md#federal-states-and-seats). "7 member states" is left out: six
+ * entities are member states today (the North Eastern State since 2025), Banadir is the capital region and Somaliland
+ * is disputed.
  */
 export const FEDERAL_STATES_SUMMARY = [
   { label: 'entities', value: '8' },

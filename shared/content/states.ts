@@ -11,9 +11,9 @@ export type StateStatusType = 'memberState' | 'capitalRegion' | 'selfDeclared' |
 export type SeatCount = number | 'TBD';
 
 /**
- * A /federal-states card (docs/product.md#federal-member-states) plus what the /states/{id} profile shows: the facts that are the same in every
- * language. The entity's words (name, status, description, capital, regions, demographics and the notes
- * below) are in the client's locale files, namespace `regions`, under `state.<id>`.
+ * A /federal-states card (docs/product.md#federal-member-states) plus what the /states/{id} profile shows: the facts
+ * that are the same in every language. The entity's words (name, status, description, capital, regions, demographics
+ * and the notes below) are in the client's locale files, namespace `regions`, under `state.<id>`.
  */
 export interface StateProfile {
   id: StateId;

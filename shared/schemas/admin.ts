@@ -56,7 +56,9 @@ export const centerInput = z.strictObject({
 export const centerUpdateInput = centerInput.extend({ id: idSchema });
 export const setActiveInput = z.strictObject({ id: idSchema, isActive: z.boolean() });
 
-/** Name required; party, bio, image, position optional and stored null when empty (docs/product.md#candidate-form). */
+/**
+ * Name required; party, bio, image, position optional and stored null when empty (docs/product.md#candidate-form).
+ */
 export const candidateInput = z.strictObject({
   electionId: idSchema,
   name: requiredText(150, adminMessages.candidateNameRequired, 'name'),

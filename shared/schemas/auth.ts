@@ -43,7 +43,10 @@ const fullName = z
   // Control characters have no place in a name shown to admins.
   .transform((value) => value.replace(/\p{Cc}/gu, ''));
 
-/** auth.signUp (docs/product.md#account-forms): the server takes email, password and an optional name (default "User"). */
+/**
+ * auth.signUp (docs/product.md#account-forms): the server takes email, password and an optional name (default
+ * "User").
+ */
 export const signUpInput = z.strictObject({
   fullName: fullName.optional().transform((value) => (value ? value : 'User')),
   email,

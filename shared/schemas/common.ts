@@ -7,7 +7,9 @@ export type { LabelName };
 export const idSchema = z.uuid({ error: 'validation.id' });
 export const byIdInput = z.strictObject({ id: idSchema });
 
-/** Optional free text: trimmed, control characters removed, stored as null when empty (docs/product.md#optional-text). */
+/**
+ * Optional free text: trimmed, control characters removed, stored as null when empty (docs/product.md#optional-text).
+ */
 export const optionalText = (max: number, name: LabelName) =>
   z
     .string()

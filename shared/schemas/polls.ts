@@ -51,8 +51,8 @@ const localDateTime = requiredField.refine((value) => somaliaLocalToDate(value) 
 });
 
 /**
- * The Create Poll tab's form (docs/product.md#poll-forms): title, month, opening and closing time all required; times are
- * datetime-local values read as Somalia time.
+ * The Create Poll tab's form (docs/product.md#poll-forms): title, month, opening and closing time all required; times
+ * are datetime-local values read as Somalia time.
  */
 export const pollFormSchema = z
   .object({

@@ -40,7 +40,10 @@ const MONTHS = [
   'December',
 ];
 
-/** A sentence of shared/ (the product's poll messages, docs/product.md#messages-and-empty-states: keys of the errors namespace) as the Somali texts say it. */
+/**
+ * A sentence of shared/ (the product's poll messages, docs/product.md#messages-and-empty-states: keys of the errors
+ * namespace) as the Somali texts say it.
+ */
 const shared = (key: string): string => {
   const somali = messageText({ key }, 'so');
   if (somali === key) throw new Error(`no Somali for "${key}" in shared/i18n/locales/so/errors.json`);

@@ -31,9 +31,9 @@ export function notifyError(title: string, message: string): void {
 }
 
 /**
- * A red toast: the product's sentence (docs/product.md#messages-and-empty-states) as the title, the reason underneath. The reason may be an error text, which a
- * visit that started on the landing page has not loaded yet (i18n/index.ts): then the toast waits for them (if
- * they cannot come, it says what it can).
+ * A red toast: the product's sentence (docs/product.md#messages-and-empty-states) as the title, the reason
+ * underneath. The reason may be an error text, which a visit that started on the landing page has not loaded yet
+ * (i18n/index.ts): then the toast waits for them (if they cannot come, it says what it can).
  */
 export function notifyFailure(title: string, error?: unknown, fallback?: string): void {
   const red = () => show({ color: 'red', title, message: failureReason(error, fallback) });

@@ -197,7 +197,10 @@ export function electionCandidates(db: Db, electionId: string) {
     .all();
 }
 
-/** Counts for admins whatever voters may see, with whether voters can see them yet (docs/product.md#results-visibility). */
+/**
+ * Counts for admins whatever voters may see, with whether voters can see them yet
+ * (docs/product.md#results-visibility).
+ */
 export function adminElectionResults(db: Db, electionId: string, now = new Date()) {
   const election = electionById(db, electionId);
   const ballot = electionCandidates(db, electionId);

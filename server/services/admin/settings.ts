@@ -30,7 +30,9 @@ function parseMarkers(json: string): MapMarker[] {
   }
 }
 
-/** The map configuration in force: the latest row, or defaults before any is saved (docs/product.md#admin-settings). */
+/**
+ * The map configuration in force: the latest row, or defaults before any is saved (docs/product.md#admin-settings).
+ */
 export function getMapSettings(db: Pick<Db, 'select'>) {
   const row = db.select().from(newMapSettings).orderBy(desc(newMapSettings.createdAt)).limit(1).get();
   if (!row) return { id: null, ...DEFAULT_MAP };

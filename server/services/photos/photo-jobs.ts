@@ -116,7 +116,9 @@ export function listPhotoJobs(db: Db, page: number) {
   return { jobs, total, page, pageSize: PHOTO_JOBS_PAGE_SIZE };
 }
 
-/** One job with its whole error log and its outcome as a finished job reports it (docs/product.md#member-photo-rules). */
+/**
+ * One job with its whole error log and its outcome as a finished job reports it (docs/product.md#member-photo-rules).
+ */
 export function photoJobDetails(db: Db, id: string) {
   const row = db
     .select({ ...jobColumns, updatedMembers: photoProcessingJobs.updatedMembers })

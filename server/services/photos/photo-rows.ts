@@ -18,7 +18,10 @@ export const memberPhotoColumns = {
   errorMessage: memberPhotos.errorMessage,
   updatedAt: memberPhotos.updatedAt,
 };
-/** docs/product.md#member-photo-rules: photo_version is the time of the change in seconds; ?v= makes browsers fetch the new photo. */
+/**
+ * docs/product.md#member-photo-rules: photo_version is the time of the change in seconds; ?v= makes browsers fetch
+ * the new photo.
+ */
 export const photoVersionNow = () => Math.floor(Date.now() / 1000);
 
 type Writable = Partial<

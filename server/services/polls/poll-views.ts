@@ -166,8 +166,8 @@ export function pollList(db: Db, viewer: PollViewer) {
 }
 
 /**
- * Poll results (docs/product.md#poll-results): every candidate's share sorted by votes (ties keep ballot order), the top three
- * and the others' share. Refused while the viewer may not see them.
+ * Poll results (docs/product.md#poll-results): every candidate's share sorted by votes (ties keep ballot order), the
+ * top three and the others' share. Refused while the viewer may not see them.
  */
 export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = new Date()) {
   const poll = findPoll(db, pollId, viewer);

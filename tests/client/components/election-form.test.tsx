@@ -8,8 +8,8 @@ import { errorUnder, renderWithApp } from '../render';
 
 /**
  * The election form (docs/product.md#election-form): title, start and end times required, and on create at least one
- * candidate with a name; the product's sentences under the right field in both languages, nothing sent while invalid, and
- * the times read in East Africa Time whatever the admin's own zone.
+ * candidate with a name; the product's sentences under the right field in both languages, nothing sent while invalid,
+ * and the times read in East Africa Time whatever the admin's own zone.
  */
 function renderForm(language: Language = 'en') {
   const onSaved = vi.fn(async () => undefined);

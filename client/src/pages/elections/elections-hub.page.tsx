@@ -26,8 +26,8 @@ export function ElectionsHubPage() {
         {t('hub.intro')}
       </Text>
       {/*
-        The server renders it as a visitor sees it (docs/product.md#elections-hub: Authentication Required), and the browser keeps that
-        until the session check answers; a signed-in citizen then gets the skeleton and their hub.
+        The server renders it as a visitor sees it (docs/product.md#elections-hub: Authentication Required), and the
+        browser keeps that until the session check answers; a signed-in citizen then gets the skeleton and their hub.
       */}
       {loading ? (
         <AuthenticationRequired />

@@ -57,7 +57,10 @@ export function AdminLoginPage() {
 
   if (!loading && isAdmin) return <Navigate to={next} replace />;
 
-  /** docs/product.md#messages-and-empty-states: the server's message, or "Invalid admin credentials", or "Login failed". */
+  /**
+   * docs/product.md#messages-and-empty-states: the server's message, or "Invalid admin credentials", or "Login
+   * failed".
+   */
   const loginError = (caught: unknown): string => {
     if (isNetworkFailure(caught)) return t('login.failed');
     return serverMessage(caught, '') || t('login.invalid');
