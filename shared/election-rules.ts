@@ -13,7 +13,7 @@ export interface ElectionVisibility extends ElectionTiming {
   hideResultsUntilClose: boolean;
 }
 
-/** SPEC §9: the ceiling of the days until the end; 0 or less means it ends today (or has ended). */
+/** docs/product.md#days-left: the ceiling of the days until the end; 0 or less means it ends today (or has ended). */
 export function daysLeft(endTime: Date, now: Date): number {
   return Math.ceil((endTime.getTime() - now.getTime()) / DAY_MS);
 }
@@ -24,7 +24,7 @@ export function daysLeftLabel(endTime: Date, now: Date): string {
   return days === 1 ? '1 day left' : `${days} days left`;
 }
 
-/** SPEC §4: voting needs an Active election and now within its start and end. */
+/** docs/product.md#voting-in-an-election: voting needs an Active election and now within its start and end. */
 export function isVotingOpen(election: ElectionTiming, now: Date): boolean {
   return election.status === 'Active' && election.startTime <= now && now <= election.endTime;
 }
@@ -35,7 +35,7 @@ export function hasEnded(election: ElectionTiming, now: Date): boolean {
 }
 
 /**
- * Whether voters may see results (SPEC §4 read together with the hub rule): never while the election runs
+ * Whether voters may see results (docs/product.md#results-visibility): never while the election runs
  * if "hide results until close" is set; otherwise when an admin made them visible, or when the end has
  * passed for an election that only hid them until close. The hub's View Results button follows the same rule,
  * so a button never leads to results the page would then refuse to show.
@@ -46,11 +46,11 @@ export function resultsVisibleToVoters(election: ElectionVisibility, now: Date):
 }
 
 /**
- * Issue 15 item 9: while an election is open, the counts anyone but an admin sees advance in batches, so
- * someone shown a voter's receipt (with its casting time) and watching the counts cannot learn the choice.
- * A batch is published only by a timer, at the quarter hours of the clock, when at least this many votes
- * came in since the last one and at least this many minutes passed; it is stamped with the quarter hour,
- * never a vote's time (server/jobs/result-batches.ts).
+ * While an election is open (docs/product.md#results-visibility), the counts anyone but an admin sees advance in
+ * batches, so someone shown a voter's receipt (with its casting time) and watching the counts cannot learn the
+ * choice. A batch is published only by a timer, at the quarter hours of the clock, when at least this many votes came
+ * in since the last one and at least this many minutes passed; it is stamped with the quarter hour, never a vote's
+ * time (server/jobs/result-batches.ts).
  */
 export const RESULTS_BATCH_MIN_VOTES = 20;
 export const RESULTS_BATCH_MINUTES = 15;
@@ -62,7 +62,10 @@ export function countsAreExact(election: ElectionTiming, now: Date, isAdmin: boo
 
 export type HubAction = 'vote' | 'results' | 'details';
 
-/** SPEC §4's hub rules: Vote Now when voting is open to a signed-in user, else View Results when visible, else View Details. */
+/**
+ * docs/product.md#hub-actions: Vote Now when voting is open to a signed-in user, else View Results when visible, else
+ * View Details.
+ */
 export function hubActions(election: ElectionVisibility, now: Date, signedIn: boolean): HubAction[] {
   const actions: HubAction[] = [];
   if (signedIn && isVotingOpen(election, now)) actions.push('vote');
@@ -70,7 +73,7 @@ export function hubActions(election: ElectionVisibility, now: Date, signedIn: bo
   return actions;
 }
 
-/** SPEC §9: percentages rounded to 2 decimals (shown to 1); 0 when nobody voted. */
+/** docs/product.md#voting-in-an-election: percentages rounded to 2 decimals (shown to 1); 0 when nobody voted. */
 export function votePercentage(votes: number, total: number): number {
   if (total <= 0) return 0;
   return Math.round((votes / total) * 10_000) / 100;
@@ -80,7 +83,7 @@ export function formatPercentage(percentage: number): string {
   return `${percentage.toFixed(1)}%`;
 }
 
-/** SPEC §9: shares under 5% are not labelled in the results bar. */
+/** docs/product.md#results-pages: shares under 5% are not labelled in the results bar. */
 export const RESULTS_BAR_LABEL_MIN_PERCENT = 5;
 
 export interface CandidateTally {

@@ -1,6 +1,8 @@
 import type { HouseRegion, SenateState } from './regions';
 
-/** The 8 entities of /federal-states and their profile routes /states/{id} (SPEC §2). */
+/**
+ * The 8 entities of /federal-states and their profile routes /states/{id} (docs/product.md#federal-member-states).
+ */
 export const STATE_IDS = [
   'banadir',
   'hirshabelle',
@@ -20,7 +22,10 @@ export interface StateDirectoryLinks {
   senateState: SenateState | null;
 }
 
-/** How each entity appears in the House and Senate directories (their own spellings, SPEC §9). */
+/**
+ * How each entity appears in the House and Senate directories (their own spellings,
+ * docs/product.md#house-and-senate-figures).
+ */
 export const STATE_DIRECTORY: Record<StateId, StateDirectoryLinks> = {
   banadir: { houseRegion: 'Banaadir', senateState: null },
   hirshabelle: { houseRegion: 'Hirshabelle', senateState: 'Hirshabeele' },
@@ -32,7 +37,7 @@ export const STATE_DIRECTORY: Record<StateId, StateDirectoryLinks> = {
   southwest: { houseRegion: 'South West', senateState: 'Koonfur Galbeed' },
 };
 
-/** The 18 map region codes (SPEC §2). */
+/** The 18 map region codes (docs/product.md#interactive-map). */
 export const MAP_REGION_CODES = [
   'SOAW',
   'SOBK',
@@ -55,7 +60,7 @@ export const MAP_REGION_CODES = [
 ] as const;
 export type MapRegionCode = (typeof MAP_REGION_CODES)[number];
 
-/** SPEC §2's English names for the map's regions. */
+/** The English names of the map's regions (docs/product.md#interactive-map). */
 export const MAP_REGION_NAMES: Record<MapRegionCode, string> = {
   SOAW: 'Awdal',
   SOBK: 'Bakool',

@@ -1,4 +1,5 @@
-// SPEC §9: honorifics are not part of a person's initials ("Hon. Amina Warsame" is AW, not HA).
+// Honorifics (docs/product.md#avatars-and-initials) are not part of a person's initials ("Hon. Amina Warsame" is AW,
+// not HA).
 const TITLES = new Set(['hon', 'mp', 'dr', 'prof']);
 
 /** Up to 2 capital letters from the first words of a name, titles (Hon., MP, Dr., Prof.) left out. */

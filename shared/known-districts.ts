@@ -1,5 +1,6 @@
 /**
- * The 18 fixed administrative regions (SPEC §9), north to south, and their real districts.
+ * The 18 fixed administrative regions (docs/product.md#regions-and-districts), north to south, and their real
+ * districts.
  *
  * Districts are the official pre-1991 districts of each region plus a few widely used later ones
  * (marked below). Names use common English spellings. Codes are the region's ISO 3166-2:SO

@@ -1,6 +1,7 @@
 /**
- * SPEC §9's honorifics (Hon., MP, Dr., Prof., as shared/initials.ts leaves them out), and the Senate
- * site's "Sen."/"Senator": a scraped "Hon. Dr. Amina Warsame, MP" is the member listed as "Amina Warsame".
+ * The honorifics (docs/product.md#avatars-and-initials: Hon., MP, Dr., Prof., as shared/initials.ts leaves them out),
+ * and the Senate site's "Sen."/"Senator": a scraped "Hon. Dr. Amina Warsame, MP" is the member listed as "Amina
+ * Warsame".
  */
 export const NAME_TITLES: ReadonlySet<string> = new Set(['hon', 'mp', 'dr', 'prof', 'sen', 'senator']);
 

@@ -11,7 +11,7 @@ export type PhotoJobType = (typeof PHOTO_JOB_TYPES)[number];
 export const PHOTO_JOB_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 export type PhotoJobStatus = (typeof PHOTO_JOB_STATUSES)[number];
 
-/** SPEC §9: recent photo jobs shown on the member photos page. */
+/** docs/product.md#member-photos: recent photo jobs shown on the member photos page. */
 export const RECENT_PHOTO_JOBS = 5;
 /** Members per page on /admin/data-tools/member-photos. */
 export const MEMBER_PHOTOS_PAGE_SIZE = 20;
@@ -29,8 +29,8 @@ export const PHOTO_JOB_TYPE_LABELS: Readonly<Record<PhotoJobType, string>> = {
 };
 
 /**
- * The Federal Parliament's own sites. SPEC §9: photos there are never loaded by browsers (it would tell
- * them who is looking at whom, and our Content-Security-Policy refuses them); the refresh job copies
+ * The Federal Parliament's own sites. docs/product.md#member-photo-rules: photos there are never loaded by browsers
+ * (it would tell them who is looking at whom, and our Content-Security-Policy refuses them); the refresh job copies
  * them into our storage instead.
  */
 export const OFFICIAL_PARLIAMENT_HOSTS = ['parliament.gov.so', 'senate.gov.so'] as const;
@@ -61,8 +61,8 @@ export interface PhotoUrls {
 }
 
 /**
- * SPEC §9: manual override, then webp, then original, then source, with ?v={photo_version} appended so
- * a changed photo is fetched again. `fallbackUrl` (the member's own image_url) is used only when the
+ * docs/product.md#member-photo-rules: manual override, then webp, then original, then source, with ?v={photo_version}
+ * appended so a changed photo is fetched again. `fallbackUrl` (the member's own image_url) is used only when the
  * photo record offers nothing loadable. Null means: show the initials avatar.
  */
 export function resolvePhotoUrl(photo: PhotoUrls | null, fallbackUrl: string | null = null): string | null {
@@ -75,7 +75,7 @@ export function resolvePhotoUrl(photo: PhotoUrls | null, fallbackUrl: string | n
   return loadable(fallbackUrl) ? fallbackUrl : null;
 }
 
-/** One member_photos row as SPEC §7's scrape response lists it. */
+/** One member_photos row as a finished job reports it (docs/product.md#member-photo-rules). */
 export interface ScrapedMemberUpdate {
   member_id: string;
   member_name: string;
@@ -87,7 +87,7 @@ export interface ScrapedMemberUpdate {
   processing_status: PhotoStatus;
 }
 
-/** SPEC §7's scrape response: what a finished photo job reports. */
+/** What a finished photo job reports (docs/product.md#member-photo-rules). */
 export interface ScrapeResult {
   success: boolean;
   error: string | null;

@@ -1,7 +1,7 @@
 /**
- * Texts of SPEC §5 and §8 for polls, word for word where the spec gives them. Not in schemas/polls.ts (which
- * re-exports them): the poll pages a visitor reads show them, and importing them from there brought zod and the
- * schemas along, code to run before the page answers a tap.
+ * The poll's sentences (docs/product.md#poll-forms, docs/product.md#messages-and-empty-states), in the product's
+ * words. Not in schemas/polls.ts (which re-exports them): the poll pages a visitor reads show them, and importing
+ * them from there brought zod and the schemas along, code to run before the page answers a tap.
  */
 export const pollMessages = {
   authenticationRequired: 'poll.authenticationRequired',

@@ -14,7 +14,7 @@ export const POLL_STATUS_LABELS: Record<PollStatus, string> = {
   closed: 'Closed',
 };
 
-/** SPEC §5: the admin dialog's title when none is given, "{Type} Poll {month_year}". */
+/** The admin dialog's title when none is given, "{Type} Poll {month_year}" (docs/product.md#poll-forms). */
 export function defaultPollTitle(electionType: PollElectionType, monthYear: string): string {
   return `${POLL_TYPE_LABELS[electionType]} Poll ${monthYear}`;
 }
@@ -25,7 +25,10 @@ export interface PollTiming {
   closesAt: Date;
 }
 
-/** Votes are taken only while a poll is open and now lies within its window (SPEC §4). */
+/**
+ * Votes are taken only while a poll is open and now lies within its window
+ * (docs/product.md#monthly-presidential-poll).
+ */
 export function isPollVotingOpen(poll: PollTiming, now: Date): boolean {
   return poll.status === 'open' && poll.opensAt <= now && now <= poll.closesAt;
 }
@@ -44,8 +47,8 @@ export interface PollViewer {
 }
 
 /**
- * SPEC §4: closed polls show final results to everyone; open polls show results only after the user has
- * voted; admins always see them (a draft's results only they).
+ * docs/product.md#poll-results: closed polls show final results to everyone; open polls show results only after the
+ * user has voted; admins always see them (a draft's results only they).
  */
 export function pollResultsVisible(poll: PollTiming, viewer: PollViewer, now: Date): boolean {
   if (viewer.isAdmin) return true;

@@ -4,5 +4,5 @@ export type PollStatus = (typeof POLL_STATUSES)[number];
 export const POLL_ELECTION_TYPES = ['presidential', 'parliamentary', 'senate'] as const;
 export type PollElectionType = (typeof POLL_ELECTION_TYPES)[number];
 
-/** SPEC §5: the default colour of a poll candidate. */
+/** The default colour of a poll candidate (docs/product.md#poll-lifecycle). */
 export const DEFAULT_CANDIDATE_COLOR = '#3B82F6';

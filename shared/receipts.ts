@@ -1,5 +1,5 @@
 const SUFFIX_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
-/** SPEC §9: the receipt's random suffix is 9 characters. */
+/** The receipt's random suffix is 9 characters (docs/product.md#receipts-and-verification). */
 export const RECEIPT_SUFFIX_LENGTH = 9;
 export const RECEIPT_PATTERN = /^V\d{13}-[a-z0-9]{9}$/;
 

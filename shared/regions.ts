@@ -1,4 +1,7 @@
-/** The 18 fixed regions used for districts (SPEC §9), north to south, Awdal through Lower Juba. */
+/**
+ * The 18 fixed regions used for districts (docs/product.md#regions-and-districts), north to south, Awdal through
+ * Lower Juba.
+ */
 export const DISTRICT_REGIONS = [
   'Awdal',
   'Woqooyi Galbeed',
@@ -21,7 +24,7 @@ export const DISTRICT_REGIONS = [
 ] as const;
 export type DistrictRegion = (typeof DISTRICT_REGIONS)[number];
 
-/** The House directory's 8 regions (SPEC §9). */
+/** The House directory's 8 regions (docs/product.md#house-and-senate-figures). */
 export const HOUSE_REGIONS = [
   'Banaadir',
   'Hirshabelle',
@@ -34,7 +37,7 @@ export const HOUSE_REGIONS = [
 ] as const;
 export type HouseRegion = (typeof HOUSE_REGIONS)[number];
 
-/** The Senate directory's states plus its leadership group (SPEC §9). */
+/** The Senate directory's states plus its leadership group (docs/product.md#house-and-senate-figures). */
 export const SENATE_STATES = [
   'Jubaland',
   'Galmudug',

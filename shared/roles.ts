@@ -1,10 +1,10 @@
-/** Staff roles of SPEC §6. A profile without one is a citizen. */
+/** Staff roles (docs/product.md#roles). A profile without one is a citizen. */
 export const STAFF_ROLES = ['Registrar', 'Enrollment Supervisor', 'System Admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ADMIN_ROLE: StaffRole = 'System Admin';
 
-/** Admin means exactly System Admin (SPEC §6). */
+/** Admin means exactly System Admin (docs/product.md#system-admin). */
 export function isAdminRole(role: string | null | undefined): boolean {
   return role === ADMIN_ROLE;
 }

@@ -1,6 +1,7 @@
 /**
- * The voter roll (issue 17): who may vote in an election is decided by the roll, not by holding an e-mail
- * address. These constants are shared by the server's rules, the staff console and the citizen's account page.
+ * The voter roll (docs/product.md#enrollment-and-the-voter-roll): who may vote in an election is decided by the roll,
+ * not by holding an e-mail address. These constants are shared by the server's rules, the staff console and the
+ * citizen's account page.
  */
 
 /** A voter entry's life: a registrar records it (pending), a supervisor approves or rejects it, and may
@@ -19,7 +20,7 @@ export type VoterSource = (typeof VOTER_SOURCES)[number];
  * Who may vote in an election or poll:
  * - enrolled: an enrolled voter linked to the account (and, where the election lists regions, enrolled in one);
  * - verifiedEmail: an account whose e-mail address is confirmed;
- * - signedIn: any signed-in account (the spec's original rule).
+ * - signedIn: any signed-in account (the original rule, still a choice: docs/product.md#eligibility).
  */
 export const ELIGIBILITY_RULES = ['enrolled', 'verifiedEmail', 'signedIn'] as const;
 export type EligibilityRule = (typeof ELIGIBILITY_RULES)[number];

@@ -35,7 +35,10 @@ const FIXED_SEATS = {
   'South West': 69,
 } as const;
 
-/** House seats per region (SPEC §9); North East takes whatever remains of the 275 (currently 0). */
+/**
+ * House seats per region (docs/product.md#federal-states-and-seats); North East takes whatever remains of the 275
+ * (currently 0).
+ */
 export const HOUSE_SEATS: Readonly<Record<HouseRegion, number>> = {
   ...FIXED_SEATS,
   'North East': HOUSE_TOTAL_SEATS - Object.values(FIXED_SEATS).reduce((sum, seats) => sum + seats, 0),

@@ -124,8 +124,8 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => resetPassword(ctx, input, undefined, ctx.ip)),
 
   /**
-   * Re-authenticates this session for 15 minutes (ARCHITECTURE §6): the password, and the code where two-factor
-   * sign-in is on. High-value admin actions answer PRECONDITION_FAILED without it.
+   * Re-authenticates this session for 15 minutes (docs/product.md#step-up): the password, and the code where
+   * two-factor sign-in is on. High-value admin actions answer PRECONDITION_FAILED without it.
    */
   stepUp: protectedProcedure
     .meta({ limited: true })

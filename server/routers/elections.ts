@@ -15,7 +15,10 @@ export const electionsRouter = router({
   active: publicProcedure
     .meta({ publicCache: true, offline: true })
     .query(({ ctx }) => activeElections(ctx.db)),
-  /** The /elections hub: signed-in citizens only (SPEC §2), with each election's actions and the polls. */
+  /**
+   * The /elections hub: signed-in citizens only (docs/product.md#elections-hub), with each election's actions and the
+   * polls.
+   */
   hub: protectedProcedure.query(({ ctx }) => electionsHub(ctx.db, viewerOf(ctx))),
   /** One published election with its candidates and, for a signed-in citizen, their own vote and receipt. */
   byId: publicProcedure

@@ -71,7 +71,7 @@ export const photosRouter = router({
   /** The latest 5 jobs with their counters (polled while one runs). */
   recentJobs: adminProcedure.query(({ ctx }) => recentPhotoJobs(ctx.db)),
   jobs: adminProcedure.input(photoJobsInput).query(({ ctx, input }) => listPhotoJobs(ctx.db, input.page)),
-  /** One job's whole error log and its result in the shape of SPEC §7's scrape response. */
+  /** One job's whole error log and its result as a finished job reports it (docs/product.md#member-photo-rules). */
   job: adminProcedure.input(byIdInput).query(({ ctx, input }) => photoJobDetails(ctx.db, input.id)),
   aliases: aliasesRouter,
 });

@@ -49,7 +49,7 @@ export function procedureType(path: string): 'query' | 'mutation' | undefined {
  * (reordered keys, re-encoded characters) come out the same. Throws what the schema throws.
  */
 export async function parseProcedureInput(path: string, raw: unknown): Promise<unknown> {
-  // Every procedure's .input() is a zod schema from shared/ (ARCHITECTURE §4).
+  // Every procedure's .input() is a zod schema from shared/ (docs/architecture.md#layers).
   const inputs = (procedures.get(path)?._def.inputs ?? []) as unknown as ZodType[];
   if (inputs.length === 0) return undefined;
   // As tRPC does with stacked .input() schemas: each parses the raw input, the objects are merged.

@@ -21,7 +21,7 @@ import { castPollVote } from '../services/polls/poll-voting';
 import { adminProcedure, publicProcedure, requireStaffTwoFactor, requireStepUp, router } from '../trpc/init';
 import { viewerOf } from './viewer';
 
-/** Signed-in users, refused with the poll's own sentence (SPEC §5: "Please sign in to vote"). */
+/** Signed-in users, refused with the poll's own sentence (docs/product.md#poll-forms: "Please sign in to vote"). */
 const voterProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw new DomainError('poll.signInToVote');
@@ -29,7 +29,7 @@ const voterProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-/** System Admins creating a poll, refused with SPEC §5's and §6's sentences. */
+/** System Admins creating a poll, refused with the poll form's sentences (docs/product.md#poll-forms). */
 const pollCreatorProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) {
     throw new DomainError('poll.signInToCreate');

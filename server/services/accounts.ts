@@ -76,8 +76,8 @@ function adminExists(db: Pick<Db, 'select'>): boolean {
 }
 
 /**
- * Makes the first System Admin, and only while none exists (ARCHITECTURE §7). An existing account is
- * promoted only with its own password, so nobody can take over someone else's account this way.
+ * Makes the first System Admin, and only while none exists (docs/architecture.md#security-design). An existing
+ * account is promoted only with its own password, so nobody can take over someone else's account this way.
  */
 export async function bootstrapAdmin(
   deps: Deps,

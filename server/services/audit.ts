@@ -9,7 +9,7 @@ export interface AuditEntry {
   actorId: string | null;
 }
 
-/** Every admin write records who did what (ARCHITECTURE §4). Never pass secrets in newValues. */
+/** Every admin write records who did what (docs/architecture.md#security-design). Never pass secrets in newValues. */
 export function recordAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): void {
   db.insert(auditLogs)
     .values({

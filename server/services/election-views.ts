@@ -28,7 +28,8 @@ const electionColumns = {
   status: elections.status,
   resultsVisible: elections.resultsVisible,
   hideResultsUntilClose: elections.hideResultsUntilClose,
-  // Who may vote (issue 17): the election's own rule, the same for every viewer (these reads are cached).
+  // Who may vote (docs/product.md#eligibility): the election's own rule, the same for every viewer (these reads are
+  // cached).
   eligibility: elections.eligibility,
   eligibleRegions: elections.eligibleRegions,
 };
@@ -46,7 +47,7 @@ const electionById = preparedOnce((db) =>
     .prepare(),
 );
 
-/** Drafts are unpublished: only admins see them anywhere (the safe reading of the spec's "select all"). */
+/** Drafts are unpublished: only admins see them anywhere (docs/product.md#drafts-stay-private). */
 function findElection(db: Db, id: string, viewer: Viewer) {
   const election = electionById(db).get({ id });
   if (!election || (election.status === 'Draft' && !viewer.isAdmin)) {
@@ -133,8 +134,8 @@ function countsBatching(election: { resultsPublishedAt: Date | null }, exact: bo
 }
 
 /**
- * Results by SPEC §4's visibility rule. Voters get counts only when visible; admins always get them,
- * flagged so the page can say voters cannot see them yet.
+ * Results by the visibility rule (docs/product.md#results-visibility). Voters get counts only when visible; admins
+ * always get them, flagged so the page can say voters cannot see them yet.
  */
 export function electionResults(db: Db, id: string, viewer: Viewer, now = new Date()) {
   const election = findElection(db, id, viewer);
@@ -158,7 +159,8 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
     turnout: results ? turnoutOf(results.total, eligibleVoterCounter(db)(election)) : null,
     lastUpdated: now,
     ...countsBatching(election, exact),
-    // The record's root once it is public (issue 20 item 3): the same for every viewer, admins included.
+    // The record's root once it is public (docs/product.md#election-record): the same for every viewer, admins
+    // included.
     record: recordSummaryOf(db, election, now),
   };
 }
@@ -203,7 +205,8 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
       hasVoted: voted.has(election.id),
       actions: hubActions(election, now, viewer.userId !== null),
     })),
-    // SPEC §3: a poll on the hub is shown as an election: Active or Closed, results visible only once closed.
+    // A poll on the hub is shown as an election (docs/product.md#hub-actions): Active or Closed, results visible only
+    // once closed.
     polls: pollRows.map((poll) => ({
       kind: 'poll' as const,
       id: poll.id,
@@ -250,8 +253,8 @@ export function verifiedResults(db: Db, now = new Date()) {
 }
 
 /**
- * SPEC §2: /vote/{id} and /results/{id} take an election's or a poll's id. Telling which, without a
- * NOT_FOUND round trip, keeps the page from logging a failed request for every poll link.
+ * /vote/{id} and /results/{id} (docs/product.md#vote-page) take an election's or a poll's id. Telling which, without
+ * a NOT_FOUND round trip, keeps the page from logging a failed request for every poll link.
  */
 export function ballotKind(db: Db, id: string, viewer: Viewer): { kind: 'election' | 'poll' | null } {
   const election = db.select({ status: elections.status }).from(elections).where(eq(elections.id, id)).get();

@@ -7,9 +7,12 @@ import { messageText } from '../errors/texts';
 import { checkOwnPassword, type PasswordCheckDeps } from './password-change';
 import { isTwoFactorEnabled, verifySecondFactor } from './two-factor';
 
-/** How long a step-up lasts: "re-authenticated within the last 15 minutes" (issue 15, item 5). */
+/** How long a step-up lasts: "re-authenticated within the last 15 minutes" (docs/product.md#step-up). */
 export const STEP_UP_MS = 15 * 60 * 1000;
-/** SPEC §9: each dashboard login attempt takes at least one second; every step-up attempt does the same. */
+/**
+ * docs/product.md#step-up: each dashboard login attempt takes at least one second; every step-up attempt does the
+ * same.
+ */
 export const STEP_UP_ATTEMPT_MIN_MS = 1000;
 /** What a refused high-value action answers (PRECONDITION_FAILED; the client opens its password dialog). */
 export const STEP_UP_REQUIRED = messageText({ key: 'stepUp.required' });

@@ -101,8 +101,8 @@ export function toTheMinute(time: Date): Date {
 
 /**
  * Confirms that a receipt was recorded, with its election and time, but never the choice or the voter.
- * The time is given to the minute only (issue 15 item 9): the receipt itself carries the millisecond,
- * and this answer goes to anyone holding the receipt, a coercer or vote buyer included.
+ * The time is given to the minute only (docs/product.md#receipts-and-verification): the receipt itself carries the
+ * millisecond, and this answer goes to anyone holding the receipt, a coercer or vote buyer included.
  */
 export function verifyReceipt(db: Db, receiptId: string) {
   const row = db
@@ -117,7 +117,8 @@ export function verifyReceipt(db: Db, receiptId: string) {
     .where(eq(votes.receiptId, receiptId))
     .get();
   if (!row) throw new DomainError('receipt.notFound');
-  // The election's record once public (issue 20 item 3): the page checks the receipt against it in the browser.
+  // The election's record once public (docs/product.md#election-record): the page checks the receipt against it in
+  // the browser.
   return {
     ...row,
     recordedAt: toTheMinute(row.recordedAt),
@@ -126,8 +127,8 @@ export function verifyReceipt(db: Db, receiptId: string) {
 }
 
 /**
- * SPEC §3: selections has been stored as a plain id, an array whose first item is used, an object with
- * candidate_id or selected, or a list of such objects. Returns the candidate id, or null when unreadable.
+ * docs/product.md#votes-as-stored: selections has been stored as a plain id, an array whose first item is used, an
+ * object with candidate_id or selected, or a list of such objects. Returns the candidate id, or null when unreadable.
  */
 export function selectionCandidateId(selections: string): string | null {
   let value: unknown;

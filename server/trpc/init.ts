@@ -144,7 +144,7 @@ export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 /**
- * The one step-up check (ARCHITECTURE §7): a procedure that declares `.meta({ stepUp: true })` runs only for
+ * The one step-up check (docs/product.md#step-up): a procedure that declares `.meta({ stepUp: true })` runs only for
  * a session that re-entered its password (and code, where enrolled) within the last 15 minutes. Tiers add it
  * after their own role check, so a visitor still hears "sign in" and a citizen "access denied".
  */
@@ -166,7 +166,10 @@ export const requireStaffTwoFactor = t.middleware(({ ctx, next }) => {
   return next();
 });
 
-/** System Admins only (SPEC §6: admin means role equals System Admin); high-value ones also need step-up. */
+/**
+ * System Admins only (docs/product.md#system-admin: admin means role equals System Admin); high-value ones also need
+ * step-up.
+ */
 export const adminProcedure = protectedProcedure
   .use(({ ctx, next }) => {
     if (!ctx.user.isAdmin) {
@@ -183,7 +186,7 @@ function holdsRole(user: { isAdmin: boolean; role: StaffRole | null }, allowed: 
 }
 
 /**
- * Staff tiers (ARCHITECTURE §7, issue 17). A System Admin may do every staff action; the four-eyes rules
+ * Staff tiers (docs/product.md#roles). A System Admin may do every staff action; the four-eyes rules
  * (no approving one's own entry or one's own account) are the services' and bind the admin too. Staff
  * procedures that change the roll declare `stepUp: true`.
  */

@@ -1,4 +1,6 @@
-/** SPEC §3 "Static election summary"; statuses include Scheduled and Completed (SPEC §4). */
+/**
+ * A fixed election summary of /voting; statuses include Scheduled and Completed (docs/product.md#election-statuses).
+ */
 export type StaticElectionStatus = 'Scheduled' | 'Active' | 'Completed';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /regions summary and §9: fixed figures shown as the spec gives them. Each label is a key of the
+ * Fixed figures (docs/product.md#regions, docs/product.md#static-figures). Each label is a key of the
  * client's `content` namespace (figures.<label>).
  */
 export const REGION_SUMMARY = [
@@ -10,8 +10,9 @@ export const REGION_SUMMARY = [
 ] as const;
 
 /**
- * SPEC §9: 8 entities and 10.8M population. The spec's "7 member states" is left out: six entities are member
- * states today (the North Eastern State since 2025), Banadir is the capital region and Somaliland is disputed.
+ * 8 entities and 10.8M population (docs/product.md#federal-states-and-seats). "7 member states" is left out: six
+ * entities are member states today (the North Eastern State since 2025), Banadir is the capital region and Somaliland
+ * is disputed.
  */
 export const FEDERAL_STATES_SUMMARY = [
   { label: 'entities', value: '8' },
@@ -19,7 +20,7 @@ export const FEDERAL_STATES_SUMMARY = [
   { label: 'houseSeats', value: '275' },
 ] as const;
 
-/** SPEC §9 "Static figures", shown on /transparent-process. */
+/** Shown on /transparent-process (docs/product.md#static-figures). */
 export const PROCESS_STATISTICS = [
   { label: 'registeredVoters', value: '2,847,325' },
   { label: 'pollingStations', value: '1,456' },

@@ -1,6 +1,7 @@
 /**
- * A static item in the landing page's Latest Updates (SPEC §9: three items dated January 2025). Its title and
- * summary are texts in both languages, under news.<id> in the client's home texts (locales/<language>/home.json).
+ * A static item in the landing page's Latest Updates (docs/product.md#latest-updates: three items dated January
+ * 2025). Its title and summary are texts in both languages, under news.<id> in the client's home texts
+ * (locales/<language>/home.json).
  */
 export interface NewsItem {
   id: NewsId;

@@ -1,7 +1,7 @@
 import type { MapRegionCode, StateId } from '../federal-states';
 import type { HouseRegion } from '../regions';
 
-/** SPEC §3: the eight Region slugs of /regions/{slug}. */
+/** The eight region slugs (docs/product.md#regions) of /regions/{slug}. */
 export const REGION_SLUGS = [
   'banadir',
   'hirshabelle',
@@ -14,7 +14,7 @@ export const REGION_SLUGS = [
 ] as const;
 export type RegionSlug = (typeof REGION_SLUGS)[number];
 
-/** A cited source: its title stays in the language it was published in (SPEC §3 "sources"). */
+/** A cited source: its title stays in the language it was published in (docs/product.md#regions). */
 export interface RegionSource {
   label: string;
   url: string;
@@ -30,7 +30,7 @@ export interface RegionMapImage {
 }
 
 /**
- * SPEC §3 "Region (static)": the facts that are the same in every language. The region's words (name,
+ * A region page's facts (docs/product.md#regions) that are the same in every language. The region's words (name,
  * capital, regions or districts, population, overview, governance, security, economy, map description) are
  * in the client's locale files, namespace `regions`, under `region.<slug>`.
  */

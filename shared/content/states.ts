@@ -7,13 +7,13 @@ import type { RegionSlug } from './regions';
  */
 export type StateStatusType = 'memberState' | 'capitalRegion' | 'selfDeclared' | 'newlyFormed';
 
-/** A seat count from SPEC §9, or TBD where the spec gives none. */
+/** A seat count (docs/product.md#federal-states-and-seats), or TBD where none is known. */
 export type SeatCount = number | 'TBD';
 
 /**
- * SPEC §3 "State card" plus what the /states/{id} profile shows: the facts that are the same in every
- * language. The entity's words (name, status, description, capital, regions, demographics and the notes
- * below) are in the client's locale files, namespace `regions`, under `state.<id>`.
+ * A /federal-states card (docs/product.md#federal-member-states) plus what the /states/{id} profile shows: the facts
+ * that are the same in every language. The entity's words (name, status, description, capital, regions, demographics
+ * and the notes below) are in the client's locale files, namespace `regions`, under `state.<id>`.
  */
 export interface StateProfile {
   id: StateId;

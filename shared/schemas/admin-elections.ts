@@ -15,7 +15,7 @@ export const electionMessages = {
   hopPosition: 'validation.hopPosition',
 } as const;
 
-/** SPEC §5's default draft: type Presidential, status Draft, results hidden until close. */
+/** The default draft (docs/product.md#election-form): type Presidential, status Draft, results hidden until close. */
 export const ELECTION_DEFAULTS = {
   electionType: 'Presidential',
   status: 'Draft',
@@ -27,7 +27,8 @@ export const ELECTION_DEFAULTS = {
 const electionFields = {
   title: requiredText(200, electionMessages.titleRequired, 'title'),
   description: optionalText(2000, 'description'),
-  // SPEC §3: the form has a type, the database does not; it decides only the position choices.
+  // The form has a type (docs/product.md#election-statuses), the database does not; it decides only the position
+  // choices.
   electionType: z
     .enum(ELECTION_TYPES, { error: 'validation.electionType' })
     .default(ELECTION_DEFAULTS.electionType),
@@ -65,7 +66,8 @@ export const ballotCandidateInput = z.strictObject({
 export const createElectionInput = z
   .strictObject({
     ...electionFields,
-    // Who can vote (issue 17): enrolled voters unless the admin says otherwise; regions limit enrolled voters.
+    // Who can vote (docs/product.md#eligibility): enrolled voters unless the admin says otherwise; regions limit
+    // enrolled voters.
     eligibility: eligibilityRuleField.default(ELECTION_DEFAULTS.eligibility),
     eligibleRegions: eligibleRegionsField.default(null),
     candidates: z

@@ -20,7 +20,7 @@ const population = z
   .nullish()
   .transform((value) => value ?? null);
 
-/** SPEC §5: name, code and region required; population an optional integer. */
+/** Name, code and region required; population an optional integer (docs/product.md#district-and-center-forms). */
 export const districtInput = z.strictObject({
   name: requiredText(100, adminMessages.districtMissing, 'name'),
   code: requiredText(20, adminMessages.districtMissing, 'code').transform((code) => code.toUpperCase()),
@@ -56,7 +56,9 @@ export const centerInput = z.strictObject({
 export const centerUpdateInput = centerInput.extend({ id: idSchema });
 export const setActiveInput = z.strictObject({ id: idSchema, isActive: z.boolean() });
 
-/** SPEC §5: name required; party, bio, image, position optional and stored null when empty. */
+/**
+ * Name required; party, bio, image, position optional and stored null when empty (docs/product.md#candidate-form).
+ */
 export const candidateInput = z.strictObject({
   electionId: idSchema,
   name: requiredText(150, adminMessages.candidateNameRequired, 'name'),
@@ -76,7 +78,7 @@ export const userUpdateInput = z.strictObject({
   isActive: z.boolean(),
 });
 
-/** The registration centers a Registrar works at (issue 17); `userId` is the account's id. */
+/** The registration centers a Registrar works at; `userId` is the account's id. */
 export const STAFF_CENTERS_MAX = 100;
 export const userCentersInput = z.strictObject({ userId: idSchema });
 export const setUserCentersInput = z.strictObject({
@@ -94,7 +96,7 @@ export const mapMarkerSchema = z.strictObject({
 
 export const THEME_CHOICES = ['light', 'dark', 'system'] as const;
 
-/** SPEC §5: zoom 1 to 18; coordinates step 0.1 in the form. */
+/** Zoom 1 to 18; coordinates step 0.1 in the form (docs/product.md#map-settings-form). */
 export const settingsInput = z.strictObject({
   tileUrl: z
     .string()
@@ -125,7 +127,7 @@ export const auditLogInput = z.strictObject({
   limit: z.number().int().min(1).max(100).default(50),
 });
 
-/** The dashboard's step-up form (ARCHITECTURE §7): the admin's own email and password again. */
+/** The dashboard's step-up form (docs/product.md#step-up): the admin's own email and password again. */
 export const dashboardUnlockInput = z.strictObject({
   username: z.string().trim().max(254).pipe(z.string().min(1, adminMessages.bothCredentials)),
   password: z.string().max(256).pipe(z.string().min(1, adminMessages.bothCredentials)),

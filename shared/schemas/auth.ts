@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §9: minimum password length. */
+/** Minimum password length (docs/product.md#account-forms). */
 export const MIN_PASSWORD_LENGTH = 6;
 // argon2 accepts any length, but an unbounded one lets a request spend unbounded CPU.
 export const MAX_PASSWORD_LENGTH = 256;
@@ -43,7 +43,10 @@ const fullName = z
   // Control characters have no place in a name shown to admins.
   .transform((value) => value.replace(/\p{Cc}/gu, ''));
 
-/** auth.signUp: SPEC §5, the backend takes email, password and an optional name (default "User"). */
+/**
+ * auth.signUp (docs/product.md#account-forms): the server takes email, password and an optional name (default
+ * "User").
+ */
 export const signUpInput = z.strictObject({
   fullName: fullName.optional().transform((value) => (value ? value : 'User')),
   email,

@@ -7,7 +7,9 @@ export type { LabelName };
 export const idSchema = z.uuid({ error: 'validation.id' });
 export const byIdInput = z.strictObject({ id: idSchema });
 
-/** Optional free text: trimmed, control characters removed, stored as null when empty (SPEC §5). */
+/**
+ * Optional free text: trimmed, control characters removed, stored as null when empty (docs/product.md#optional-text).
+ */
 export const optionalText = (max: number, name: LabelName) =>
   z
     .string()
@@ -17,7 +19,7 @@ export const optionalText = (max: number, name: LabelName) =>
     .nullish()
     .transform((value) => value ?? null);
 
-/** Required text with a spec message when missing. */
+/** Required text with the product's message when missing (docs/product.md#validation). */
 export const requiredText = (max: number, missing: string, name: LabelName) =>
   z
     .string({ error: missing })

@@ -17,7 +17,7 @@ const blankAsMissing = (value: unknown) =>
 
 export const pollIdInput = z.strictObject({ pollId: idSchema });
 
-/** polls.vote: a candidate is required (SPEC §5). */
+/** polls.vote: a candidate is required (docs/product.md#poll-forms). */
 export const pollVoteInput = z.strictObject({
   pollId: idSchema,
   candidateId: z.uuid({ error: pollMessages.selectCandidate }),
@@ -40,7 +40,7 @@ export const pollCreateInput = z.strictObject({
   electionType: z.enum(POLL_ELECTION_TYPES, { error: 'validation.pollElectionType' }).default('presidential'),
   opensAt: z.date({ error: pollMessages.invalidDateTime }).optional(),
   closesAt: z.date({ error: pollMessages.invalidDateTime }).optional(),
-  // Who can vote (issue 17): a confirmed e-mail address unless the admin says otherwise.
+  // Who can vote (docs/product.md#eligibility): a confirmed e-mail address unless the admin says otherwise.
   eligibility: eligibilityRuleField.default(DEFAULT_POLL_ELIGIBILITY),
 });
 export type PollCreateInput = z.output<typeof pollCreateInput>;
@@ -51,8 +51,8 @@ const localDateTime = requiredField.refine((value) => somaliaLocalToDate(value) 
 });
 
 /**
- * The Create Poll tab's form (SPEC §5): title, month, opening and closing time all required; times are
- * datetime-local values read as Somalia time.
+ * The Create Poll tab's form (docs/product.md#poll-forms): title, month, opening and closing time all required; times
+ * are datetime-local values read as Somalia time.
  */
 export const pollFormSchema = z
   .object({
@@ -71,7 +71,7 @@ export const pollFormSchema = z
   );
 export type PollFormValues = z.input<typeof pollFormSchema>;
 
-/** SPEC §5: a non-empty name; photo URL and party optional; colour #3B82F6 unless chosen. */
+/** docs/product.md#poll-lifecycle: a non-empty name; photo URL and party optional; colour #3B82F6 unless chosen. */
 export const pollCandidateInput = z.strictObject({
   pollId: idSchema,
   name: requiredText(150, adminMessages.candidateNameRequired, 'name'),

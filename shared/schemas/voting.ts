@@ -4,7 +4,10 @@ import { idSchema } from './common';
 
 export const SELECT_CANDIDATE_MESSAGE = 'vote.selectCandidate';
 
-/** votes.cast: both ids are required; a missing candidate gets the spec's message (SPEC §5). */
+/**
+ * votes.cast: both ids are required; a missing candidate gets the product's sentence
+ * (docs/product.md#messages-and-empty-states).
+ */
 export const castVoteInput = z.strictObject({
   electionId: idSchema,
   candidateId: z.uuid({ error: SELECT_CANDIDATE_MESSAGE }),

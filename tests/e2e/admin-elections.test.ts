@@ -47,7 +47,7 @@ async function createElection(page: Page, title: string, { askedForPassword = fa
   const form = page.getByRole('form', { name: 'Create Election' });
   await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
 
-  // SPEC §5: the form refuses a ballot without a named candidate, with the spec's sentence.
+  // docs/product.md#election-form: the form refuses a ballot without a named candidate, with its sentence.
   await form.getByRole('button', { name: 'Create Election' }).click();
   await form.getByText('Please add at least one candidate with a name').waitFor();
 

@@ -64,7 +64,7 @@ describe('admin dashboard', () => {
 
     await choose(page, create, 'Region', 'Bari');
     await choose(page, create, 'District name', 'Alula');
-    // Changing the region resets the name (SPEC §5).
+    // Changing the region resets the name (docs/product.md#district-and-center-forms).
     await choose(page, create, 'Region', 'Sanaag');
     expect(await create.getByRole('combobox', { name: 'District name' }).inputValue()).toBe('');
     await choose(page, create, 'District name', 'Badhan');

@@ -214,7 +214,7 @@ describe('/regions', () => {
 });
 
 describe('/voting', () => {
-  it('shows the security features, three elections and the links of SPEC §2', async () => {
+  it('shows the security features, three elections and the links of /voting', async () => {
     const { page } = await openPage('desktop');
     await visit(page, '/voting');
     await heading(page, 'Secure Online Voting');

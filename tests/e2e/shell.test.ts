@@ -7,7 +7,7 @@ import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();
 
-/** SPEC §2 "Navigation on every page": the header's links, in order. */
+/** The header's links, in order (docs/product.md#navigation). */
 const HEADER_LINKS = [
   ['Home', '/'],
   ['Elections', '/elections'],
@@ -18,7 +18,7 @@ const HEADER_LINKS = [
   ['Opinion Polls', '/polls/presidential/history'],
 ] as const;
 
-/** SPEC §2: the drawer's own list on small screens, in order. */
+/** The drawer's own list on small screens, in order (docs/product.md#navigation). */
 const DRAWER_ITEMS = [
   'Elections',
   'Parliament Members',
@@ -100,7 +100,7 @@ describe('header at desktop size', () => {
 });
 
 describe('drawer at 360 px', () => {
-  it('lists the SPEC items and Sign In for a visitor, without horizontal scroll', async () => {
+  it('lists the navigation items and Sign In for a visitor, without horizontal scroll', async () => {
     const { page } = await openPage('phone');
     await visit(page, '/');
     await page.getByRole('heading', { name: 'Somalia Federal Elections' }).waitFor();
@@ -127,7 +127,7 @@ describe('drawer at 360 px', () => {
     expect((await linksIn(page, 'Mobile')).map(([text]) => text)).toEqual([
       ...DRAWER_ITEMS,
       'Admin Panel',
-      // A System Admin may do every staff action (issue 17).
+      // A System Admin may do every staff action (docs/product.md#system-admin).
       'Staff console',
     ]);
     expect(await drawer.getByRole('link', { name: 'Admin Panel' }).getAttribute('href')).toBe('/admin');
@@ -201,8 +201,8 @@ describe('a header menu whose code arrives mid-tap', () => {
     release();
     const menuCode = (await arrived).url();
     // Until the module has run and React has rendered with it: importing the same module from the page
-    // resolves once it has run (one module per address), then a frame lets React's render land. A fixed pause
-    // was too short on a loaded machine: the press then ended before the code had run, another case than this.
+    // resolves once it has run (one module per address), then a frame lets React's render land. No fixed pause:
+    // on a loaded machine the press would end before the code had run, another case than this.
     // (A string: vitest rewrites import() in this file's functions, which run in the page.)
     await page.evaluate(
       `import(${JSON.stringify(menuCode)}).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))`,

@@ -14,10 +14,10 @@ import { expectNoEnglish, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
 /**
- * The elections and polls screens in Somali (issue 8): texts in af-Soomaali, <html lang="so">, and figures
+ * The elections and polls screens in Somali: texts in af-Soomaali, <html lang="so">, and figures
  * and dates as the browser's Intl writes them for 'so' (in East Africa Time), at desktop and phone size.
  * The Somali words below are this area's own (locales/so/elections.json and polls.json); the sign-up form's
- * labels are read from the auth texts, and the spec's poll sentences from the shared catalog, owned elsewhere.
+ * labels are read from the auth texts, and the product's poll sentences from the shared catalog, owned elsewhere.
  */
 const { openPage, databasePath } = setupE2E();
 
@@ -40,7 +40,10 @@ const MONTHS = [
   'December',
 ];
 
-/** A sentence of shared/ (the spec's poll messages: keys of the errors namespace) as the Somali texts say it. */
+/**
+ * A sentence of shared/ (the product's poll messages, docs/product.md#messages-and-empty-states: keys of the errors
+ * namespace) as the Somali texts say it.
+ */
 const shared = (key: string): string => {
   const somali = messageText({ key }, 'so');
   if (somali === key) throw new Error(`no Somali for "${key}" in shared/i18n/locales/so/errors.json`);

@@ -12,7 +12,7 @@ import { serverPage as fetchPage, type ServerPage } from './helpers/served-page'
 import { setupE2E } from './helpers/suite';
 
 /**
- * The election and poll pages rendered on the server (issue 19): their HTML, fetched without JavaScript, holds
+ * The election and poll pages rendered on the server: their HTML, fetched without JavaScript, holds
  * the heading and the first view's data in the reader's language, never hidden results and never anyone's
  * name; the browser hydrates it without an error and without asking again for what the HTML carried; a
  * signed-in citizen then sees their own state, without passing through a wrong one.
@@ -118,7 +118,7 @@ describe('election and poll pages in the HTML, without JavaScript', () => {
       expect(verified.text).toContain(CLOSED_ELECTION);
       expect(verified.text).toContain(closed.results?.rows[0]?.name);
 
-      // A visitor's hub is the sign-in card (SPEC §2).
+      // A visitor's hub is the sign-in card (docs/product.md#elections-hub).
       const hub = await serverPage('/elections', language);
       expect(hub.h1).toBe(elections.hub.title);
       expect(hub.text).toContain(elections.hub.authRequired);

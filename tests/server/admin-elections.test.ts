@@ -18,7 +18,7 @@ import { createUser } from '../helpers/factories';
 const HOUR = 3_600_000;
 
 describe('admin.elections.create', () => {
-  it('stores the election with SPEC §5 defaults and its named candidates numbered from 1, with audit rows', async () => {
+  it('stores the election as the default draft with its named candidates numbered from 1, with audit rows', async () => {
     const deps = createTestDeps();
     const { admin, caller } = await adminCaller(deps);
     const { id } = await caller.admin.elections.create({

@@ -48,7 +48,7 @@ describe('admin.dashboard step-up login', () => {
       'UNAUTHORIZED',
       'Invalid credentials. Please try again.',
     );
-    // SPEC §9: every attempt takes at least a second.
+    // docs/product.md#step-up: every attempt takes at least a second.
     expect(Date.now() - started).toBeGreaterThanOrEqual(990);
     await expectTrpcError(
       caller.admin.dashboard.unlock({ username: other.email, password: other.password }),

@@ -150,7 +150,8 @@ describe('the election record', () => {
     expect(await fixElectionRecord(deps.db, election.id)).toBe(false);
     expect(publishedElectionRecord(deps.db, election.id).document).toBe(fixed);
 
-    // Status is set freely (SPEC §4), but the record is a promise: an election reopened after it takes no vote.
+    // Status is set freely (docs/product.md#election-statuses), but the record is a promise: an election reopened
+    // after it takes no vote.
     await admin.admin.elections.update({
       id: election.id,
       title: election.title,

@@ -125,7 +125,7 @@ describe('elections.hub', () => {
       hideResultsUntilClose: true,
     });
     expect(openPoll?.startTime).toBeInstanceOf(Date);
-    // SPEC §3: an untitled poll falls back to "{month_year} Poll".
+    // docs/product.md#hub-actions: an untitled poll falls back to "{month_year} Poll".
     expect(closedPoll).toMatchObject({ title: '2026-05 Poll', status: 'Closed', resultsVisible: true });
   });
 });

@@ -11,7 +11,7 @@ import { createVoters } from '../helpers/poll-factories';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired. Please ask for a new one.';
 const NEW_PASSWORD = 'chosen after reset';
-// The spec's sentence, in English (the client says it from the key in the reader's language).
+// The product's sentence, in English (the client says it from the key in the reader's language).
 const ANSWER = { success: true, message: englishMessage(PASSWORD_RESET_REQUESTED) };
 
 /** Asks for a reset as a visitor and returns the token from the emailed link. */

@@ -126,7 +126,7 @@ describe('photo refresh job against a local source', () => {
       unmatched: job.unmatchedMembers,
     }).toEqual({ total: 13, processed: 13, successful: 5, failed: 5, unmatched: 3 });
 
-    // SPEC §7's scrape response.
+    // What a finished job reports (docs/product.md#member-photo-rules).
     expect(result).toMatchObject({
       success: true,
       error: null,
@@ -162,7 +162,7 @@ describe('photo refresh job against a local source', () => {
       expect(photo?.processingStatus, `${type} ${id}`).toBe('completed');
       expect(photo?.webpUrl).toMatch(/^\/uploads\/photos\/.+\.webp$/);
       expect(photo?.errorMessage).toBeNull();
-      // SPEC §4: the version is the time of the update, in seconds: within the job's run.
+      // docs/product.md#member-photo-rules: the version is the time of the update, in seconds: within the job's run.
       expect(photo?.photoVersion).toBeGreaterThanOrEqual(Math.floor((job.startedAt?.getTime() ?? 0) / 1000));
       expect(photo?.photoVersion).toBeLessThanOrEqual(Math.ceil((job.completedAt?.getTime() ?? 0) / 1000));
       expect(existsSync(join(folder, (photo?.webpUrl ?? '').split('/').pop() ?? ''))).toBe(true);

@@ -200,7 +200,7 @@ describe('receipts', () => {
   });
 });
 
-describe('reading older selection shapes (SPEC §3)', () => {
+describe('reading older selection shapes (docs/product.md#votes-as-stored)', () => {
   it.each([
     ['"abc"', 'abc'],
     ['abc', 'abc'],

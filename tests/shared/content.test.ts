@@ -19,7 +19,7 @@ describe('federal states content', () => {
     for (const id of STATE_IDS) expect(STATES[id].id).toBe(id);
   });
 
-  it('gives the House and Senate seats of SPEC §9', () => {
+  it('gives the fixed House and Senate seats', () => {
     const seats = Object.fromEntries(
       STATE_LIST.map((state) => [state.id, [state.houseSeats, state.senateSeats]]),
     );
@@ -94,7 +94,7 @@ describe('federal states content', () => {
 });
 
 describe('regions content', () => {
-  it('has the 8 slugs of SPEC §3', () => {
+  it('has the 8 region slugs', () => {
     expect([...REGION_SLUGS]).toEqual([
       'banadir',
       'hirshabelle',
@@ -173,7 +173,7 @@ describe('regions content', () => {
 });
 
 describe('fixed figures', () => {
-  it('shows the summary and static statistics of SPEC §2 and §9', () => {
+  it('shows the regions summary and the static statistics', () => {
     expect(REGION_SUMMARY.map((stat) => stat.value)).toEqual(['8', '10.8M', '275', '100%']);
     expect(PROCESS_STATISTICS.map((stat) => stat.value)).toEqual([
       '2,847,325',

@@ -11,7 +11,7 @@ const photo = (values: Partial<PhotoUrls>): PhotoUrls => ({
   ...values,
 });
 
-describe('resolvePhotoUrl (SPEC §9 photo URL priority)', () => {
+describe('resolvePhotoUrl (the photo URL priority of docs/product.md#member-photo-rules)', () => {
   const all = photo({
     manualOverrideUrl: '/uploads/photos/override.webp',
     webpUrl: '/uploads/photos/a.webp',

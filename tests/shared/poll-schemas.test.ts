@@ -6,7 +6,7 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
   result.error?.issues.map((issue) => englishMessage(issue.message)) ?? [];
 
 describe('poll schemas', () => {
-  it("answers an empty Create Poll form with SPEC §5's message", () => {
+  it("answers an empty Create Poll form with the form's message", () => {
     const result = pollFormSchema.safeParse({ title: ' ', monthYear: '', opensAt: '', closesAt: '' });
     expect(result.success).toBe(false);
     expect(messages(result)[0]).toBe('Please fill in all required fields');
@@ -26,7 +26,7 @@ describe('poll schemas', () => {
     expect(pollCreateInput.parse({ title: '', monthYear: '' })).toEqual({
       title: null,
       electionType: 'presidential',
-      // Who can vote: a confirmed e-mail address unless the admin chooses otherwise (issue 17).
+      // Who can vote: a confirmed e-mail address unless the admin chooses otherwise (docs/product.md#eligibility).
       eligibility: 'verifiedEmail',
     });
   });

@@ -13,7 +13,10 @@ interface ConfirmDeleteProps {
   onConfirm(): void;
 }
 
-/** SPEC §5: every delete asks first. Cancel has the focus, so Enter never deletes by accident. */
+/**
+ * Every delete asks first (docs/product.md#deletes-ask-first). Cancel has the focus, so Enter never deletes by
+ * accident.
+ */
 export function ConfirmDelete({
   opened,
   title,

@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 import type { ElectionStatus } from '@shared/elections';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §4: Active green, Closed grey, Draft yellow, Archived purple. */
+/** docs/product.md#election-statuses: Active green, Closed grey, Draft yellow, Archived purple. */
 const STATUS_COLORS: Record<ElectionStatus, string> = {
   Active: 'green',
   Closed: 'gray',

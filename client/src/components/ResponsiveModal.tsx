@@ -2,7 +2,10 @@ import { Modal, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
-/** Below 768 px (SPEC §9's mobile breakpoint) a form modal fills the screen, leaving room for the keyboard. */
+/**
+ * Below 768 px (the mobile breakpoint, docs/product.md#preferences) a form modal fills the screen, leaving room for
+ * the keyboard.
+ */
 export function ResponsiveModal(props: ModalProps) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });

@@ -30,7 +30,7 @@ export function DeleteRowButton({ name, onClick }: { name: string; onClick(): vo
   );
 }
 
-/** Activate/Deactivate for a row with an is_active flag (SPEC §4). */
+/** Activate/Deactivate for a row with an is_active flag (docs/product.md#district-and-center-forms). */
 export function ActiveToggleButton(props: {
   name: string;
   isActive: boolean;

@@ -9,11 +9,11 @@ import enHome from './locales/en/home.json';
  * Texts live in locales/<language>/<namespace>.json, files a translator can edit. Each page's namespace is its
  * own chunk, fetched together with the page's code (see page-routes.tsx).
  *
- * The shell's words (common) and the landing page's (home) ship with the app in English, the spec's language
- * and the one a browser gets when it asks for neither of ours, so its first paint needs no extra request.
- * Somali readers' copies are their own chunks, requested while this module evaluates (init below loads
- * synchronously), before React renders: they come alongside the first render instead of after it, and an
- * English reader never downloads them (F1).
+ * The shell's words (common) and the landing page's (home) ship with the app in English, the language of the
+ * product's own texts (docs/product.md#where-the-texts-live) and the one a browser gets when it asks for neither of
+ * ours, so its first paint needs no extra request. Somali readers' copies are their own chunks, requested while this
+ * module evaluates (init below loads synchronously), before React renders: they come alongside the first render
+ * instead of after it, and an English reader never downloads them.
  *
  * The error texts (errors, shared with the server) are the biggest namespace and the landing page's first view
  * shows none of them: a visit that starts there downloads them with the next page's texts (lib/route.ts) or

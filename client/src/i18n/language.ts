@@ -14,7 +14,7 @@ export const LANGUAGE_COOKIE = 'lang';
 /**
  * The language the server rendered the page in (it marks <html> with data-server-lang): hydration must start
  * in it. Without it (the development server, an old page), the remembered choice, else the browser's first
- * language we speak, else English (the spec's texts).
+ * language we speak, else English (the product's own texts).
  */
 export function initialLanguage(): Language {
   if (typeof window === 'undefined') return 'en'; // unit tests run the client's modules in Node

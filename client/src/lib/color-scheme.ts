@@ -1,6 +1,8 @@
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
 
-/** SPEC §4: the theme choice (light, dark, system) lives in localStorage under the key `theme`. */
+/**
+ * docs/product.md#preferences: the theme choice (light, dark, system) lives in localStorage under the key `theme`.
+ */
 export const THEME_STORAGE_KEY = 'theme';
 export type ThemeChoice = 'light' | 'dark' | 'system';
 

@@ -12,7 +12,7 @@ function show(toast: NotificationData): void {
   void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
 }
 
-/** SPEC §8: what a save that never reached the server says (in the reader's language). */
+/** docs/product.md#candidate-form: what a save that never reached the server says (in the reader's language). */
 export const networkIssue = (): string => i18n.t('errors.network');
 
 /** Why a request failed, in words a person can act on: the server's sentence, or the network. */
@@ -31,9 +31,9 @@ export function notifyError(title: string, message: string): void {
 }
 
 /**
- * A red toast: the spec's sentence as the title, the reason underneath. The reason may be an error text, which a
- * visit that started on the landing page has not loaded yet (i18n/index.ts): then the toast waits for them (if
- * they cannot come, it says what it can).
+ * A red toast: the product's sentence (docs/product.md#messages-and-empty-states) as the title, the reason
+ * underneath. The reason may be an error text, which a visit that started on the landing page has not loaded yet
+ * (i18n/index.ts): then the toast waits for them (if they cannot come, it says what it can).
  */
 export function notifyFailure(title: string, error?: unknown, fallback?: string): void {
   const red = () => show({ color: 'red', title, message: failureReason(error, fallback) });

@@ -3,7 +3,7 @@ import { TRPCClientError, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 
 /**
- * Step-up on the client (ARCHITECTURE §7): a high-value action answers PRECONDITION_FAILED with
+ * Step-up on the client (docs/product.md#step-up): a high-value action answers PRECONDITION_FAILED with
  * `data.stepUpRequired` (tRPC) or 428 with `error.stepUpRequired` (uploads, the CSV export). The password
  * dialog registers itself here; a refused mutation or upload waits for it and is sent again once, so the
  * admin confirms the password and the action simply goes through.

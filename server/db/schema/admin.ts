@@ -33,7 +33,7 @@ export const registrationCenters = sqliteTable(
   (t) => [uniqueIndex('registration_centers_code_unique').on(t.code)],
 );
 
-/** Map configuration; the latest row is the one in force (SPEC §7: select latest, limit 1). */
+/** Map configuration; the latest row is the one in force (docs/product.md#admin-settings). */
 export const newMapSettings = sqliteTable('new_map_settings', {
   id: uuidPk(),
   tileUrl: text('tile_url').notNull(),

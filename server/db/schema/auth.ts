@@ -48,8 +48,8 @@ export const sessions = sqliteTable(
     secretHash: blob('secret_hash', { mode: 'buffer' }).notNull(),
     createdAt: createdAt(),
     lastActiveAt: timestamp('last_active_at').notNull(),
-    // Until when this session counts as re-authenticated (auth.stepUp, ARCHITECTURE §7). The column keeps
-    // its first name so no migration is needed: it was the dashboard's unlock, now the session's step-up.
+    // Until when this session counts as re-authenticated (auth.stepUp, docs/product.md#step-up). The column's name is
+    // the dashboard's word for the same thing (its login form is the step-up); renaming it would need a migration.
     steppedUpUntil: timestamp('admin_unlocked_until'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],

@@ -64,10 +64,10 @@ export const votes = sqliteTable(
     electionId: text('election_id')
       .notNull()
       .references(() => elections.id, { onDelete: 'cascade' }),
-    // SPEC §3: question_id equals the election id.
+    // question_id equals the election id (docs/product.md#votes-as-stored).
     questionId: text('question_id').notNull(),
     receiptId: text('receipt_id').notNull(),
-    // The chosen candidate, for counting; selections keeps the spec's JSON shape ({"candidate_id": ...}).
+    // The chosen candidate, for counting; selections keeps its stored JSON shape ({"candidate_id": ...}).
     candidateId: text('candidate_id')
       .notNull()
       .references(() => candidates.id, { onDelete: 'restrict' }),

@@ -47,7 +47,8 @@ export const photoProcessingJobs = sqliteTable(
     unmatchedMembers: integer('unmatched_members').notNull().default(0),
     // JSON array of error strings.
     errorLog: text('error_log').notNull().default('[]'),
-    // JSON array of the member_photos rows this job wrote, as SPEC §7's scrape response lists them.
+    // JSON array of the member_photos rows this job wrote, as a finished job reports them
+    // (docs/product.md#member-photo-rules).
     updatedMembers: text('updated_members').notNull().default('[]'),
   },
   (t) => [index('photo_jobs_created_idx').on(t.createdAt)],

@@ -3,7 +3,10 @@ import { unlockDashboard } from '../../services/admin/dashboard';
 import { endStepUp, stepUpStatus } from '../../services/step-up';
 import { adminProcedure, router } from '../../trpc/init';
 
-/** The dashboard's login form and logout button: the session's step-up (auth.stepUp) under the SPEC's names. */
+/**
+ * The dashboard's login form and logout button: the session's step-up (auth.stepUp) under the dashboard's names
+ * (docs/product.md#admin-dashboard).
+ */
 export const dashboardRouter = router({
   /** Whether this session is stepped up, until when, and whether the form asks for a code. */
   status: adminProcedure.query(({ ctx }) => {

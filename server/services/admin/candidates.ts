@@ -8,7 +8,7 @@ import { recordAudit } from '../audit';
 
 const notFound = (id: string) => new DomainError('candidate.notFound', { id });
 
-/** Every candidate with its election's title and status (SPEC §7), newest election first. */
+/** Every candidate with its election's title and status, newest election first (docs/product.md#admin-elections). */
 export function listAllCandidates(db: Db) {
   return db
     .select({
@@ -39,7 +39,7 @@ export function listElectionChoices(db: Db) {
     .all();
 }
 
-/** order_index is the election's current maximum plus one (SPEC §9). */
+/** order_index is the election's current maximum plus one (docs/product.md#election-form). */
 export function createCandidate(db: Db, input: z.output<typeof candidateInput>, actorId: string) {
   return db.transaction((tx) => {
     if (!tx.select({ id: elections.id }).from(elections).where(eq(elections.id, input.electionId)).get()) {

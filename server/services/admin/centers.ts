@@ -10,7 +10,7 @@ import { recordAudit } from '../audit';
 const duplicateCode = (code: string) => new DomainError('center.codeTaken', { code });
 const notFound = (id: string) => new DomainError('center.notFound', { id });
 
-/** Centers with their district's name and region joined (SPEC §3). */
+/** Centers with their district's name and region joined (docs/product.md#admin-dashboard). */
 export function listCenters(db: Pick<Db, 'select'>) {
   return db
     .select({

@@ -14,9 +14,9 @@ interface Actor {
 }
 
 /**
- * The dashboard's login form (SPEC §3, ARCHITECTURE §7 replacing the spec's credentials embedded in the
- * client): the signed-in System Admin types their own email and password again. It is the session's step-up
- * (auth.stepUp) with one more check, that the username is the signed-in account; its limits and its 1 s
+ * The dashboard's login form (docs/product.md#admin-dashboard: a step-up, never credentials embedded in the client,
+ * docs/product.md#step-up): the signed-in System Admin types their own email and password again. It is the session's
+ * step-up (auth.stepUp) with one more check, that the username is the signed-in account; its limits and its 1 s
  * minimum are the step-up's.
  */
 export async function unlockDashboard(
@@ -29,7 +29,8 @@ export async function unlockDashboard(
     const { until } = await stepUp(deps, actor, input, { identityMatches });
     return { unlocked: true, unlockedUntil: until, until };
   } catch (error) {
-    // The form says the same for a wrong password and for another account's email (SPEC §8's sentence).
+    // The form says the same for a wrong password and for another account's email
+    // (docs/product.md#messages-and-empty-states).
     const wrongPassword = error instanceof DomainError && error.code === 'password.currentWrong';
     if (wrongPassword || error instanceof IdentityMismatch) {
       throw new DomainError('signIn.invalidCredentials');

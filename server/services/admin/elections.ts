@@ -40,7 +40,7 @@ const counts = {
 
 export const electionNotFound = (id: string) => new DomainError('election.notFound', { id });
 
-/** Every election, newest first, with its candidate and vote counts (SPEC §7: "select all newest first"). */
+/** Every election, newest first, with its candidate and vote counts (docs/product.md#admin-elections). */
 export function listElections(db: Db) {
   return db
     .select({ ...electionColumns, ...counts })
@@ -60,7 +60,7 @@ export function electionById(db: Db, id: string) {
   return withRegionList(row);
 }
 
-/** The election and its ballot in one transaction, the ballot numbered from 1 (SPEC §9). */
+/** The election and its ballot in one transaction, the ballot numbered from 1 (docs/product.md#election-form). */
 export function createElection(db: Db, input: z.output<typeof createElectionInput>, actorId: string) {
   const { electionType, candidates: ballot, eligibility, eligibleRegions, ...rest } = input;
   const rule = eligibilityColumns(eligibility, eligibleRegions);
@@ -124,7 +124,7 @@ function ruleUpdate(
   );
 }
 
-/** Status is set freely (SPEC §4: no transition rules). */
+/** Status is set freely, with no transition rules (docs/product.md#election-statuses). */
 export function updateElection(db: Db, input: z.output<typeof updateElectionInput>, actorId: string) {
   const { id, electionType, eligibility, eligibleRegions, ...fields } = input;
   return db.transaction((tx) => {
@@ -197,7 +197,10 @@ export function electionCandidates(db: Db, electionId: string) {
     .all();
 }
 
-/** Counts for admins whatever voters may see, with whether voters can see them yet (SPEC §4). */
+/**
+ * Counts for admins whatever voters may see, with whether voters can see them yet
+ * (docs/product.md#results-visibility).
+ */
 export function adminElectionResults(db: Db, electionId: string, now = new Date()) {
   const election = electionById(db, electionId);
   const ballot = electionCandidates(db, electionId);

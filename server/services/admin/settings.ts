@@ -30,7 +30,9 @@ function parseMarkers(json: string): MapMarker[] {
   }
 }
 
-/** The map configuration in force: the latest row (SPEC §7), or defaults before any is saved. */
+/**
+ * The map configuration in force: the latest row, or defaults before any is saved (docs/product.md#admin-settings).
+ */
 export function getMapSettings(db: Pick<Db, 'select'>) {
   const row = db.select().from(newMapSettings).orderBy(desc(newMapSettings.createdAt)).limit(1).get();
   if (!row) return { id: null, ...DEFAULT_MAP };
@@ -59,7 +61,7 @@ export function getSettings(db: Pick<Db, 'select'>) {
   return { map: getMapSettings(db), site: getSiteSettings(db) };
 }
 
-/** Updates the latest map settings row in place (SPEC §7: update by id) and the site's default theme. */
+/** Updates the latest map settings row in place (docs/product.md#admin-settings) and the site's default theme. */
 export function saveSettings(db: Db, input: z.output<typeof settingsInput>, actorId: string) {
   const { defaultTheme, markers, ...map } = input;
   return db.transaction((tx) => {

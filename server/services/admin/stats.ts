@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { candidates, districts, polls, registrationCenters } from '../../db/schema';
 
-/** The dashboard's counts (SPEC §2). */
+/** The dashboard's counts (docs/product.md#admin-dashboard). */
 export function dashboardStats(db: Db) {
   const n = (query: { get(): { n: number } | undefined }) => query.get()?.n ?? 0;
   return {

@@ -195,8 +195,8 @@ const recordHeadById = preparedOnce((db) =>
 
 /**
  * Whether the record may be shown: a published election that has ended, whose results voters may see, and
- * whose record is fixed. Never before the results themselves are public (SPEC §4's rule, shared/election-rules.ts).
- * Undefined: no such published election; null: its record is not public (yet).
+ * whose record is fixed. Never before the results themselves are public (docs/product.md#results-visibility,
+ * shared/election-rules.ts). Undefined: no such published election; null: its record is not public (yet).
  */
 function publicRecordOf(db: Db, election: RecordElection | undefined, now: Date) {
   if (!election || election.status === 'Draft') return undefined;

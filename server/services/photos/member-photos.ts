@@ -27,7 +27,7 @@ export interface OverrideDeps {
 
 /**
  * Every House member and senator with their photo record (members without one are pending), filtered
- * by house, status and name or seat, the most recently updated first (SPEC §7).
+ * by house, status and name or seat, the most recently updated first (docs/product.md#member-photos).
  */
 export function listMemberPhotos(db: Db, input: MemberPhotosInput) {
   const photos = new Map(
@@ -79,9 +79,9 @@ export function listMemberPhotos(db: Db, input: MemberPhotosInput) {
 }
 
 /**
- * SPEC §4: setting a manual override marks the photo completed with photo_version now. The stored
- * override is always our own copy: a URL is downloaded (never from an internal address), checked by
- * content and re-encoded, like an upload.
+ * docs/product.md#member-photo-rules: setting a manual override marks the photo completed with photo_version now. The
+ * stored override is always our own copy: a URL is downloaded (never from an internal address), checked by content
+ * and re-encoded, like an upload.
  */
 function applyOverride(
   deps: OverrideDeps,
@@ -191,7 +191,9 @@ export async function setUploadedOverride(
   }
 }
 
-/** SPEC §4: clearing the override sets the photo back to pending, with photo_version now. */
+/**
+ * docs/product.md#member-photo-rules: clearing the override sets the photo back to pending, with photo_version now.
+ */
 export async function clearManualOverride(deps: OverrideDeps, ref: MemberRef, actorId: string) {
   const member = requireMember(deps.db, ref.memberType, ref.memberId);
   const before = findMemberPhoto(deps.db, member.type, member.id);

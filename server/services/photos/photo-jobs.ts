@@ -95,7 +95,7 @@ export function startPhotoJob(
   return { jobId: job.id };
 }
 
-/** SPEC §7: the latest 5 jobs, newest first. */
+/** The latest 5 jobs, newest first (docs/product.md#member-photos). */
 export function recentPhotoJobs(db: Db) {
   return selectJobs(db)
     .orderBy(desc(photoProcessingJobs.createdAt))
@@ -116,7 +116,9 @@ export function listPhotoJobs(db: Db, page: number) {
   return { jobs, total, page, pageSize: PHOTO_JOBS_PAGE_SIZE };
 }
 
-/** One job with its whole error log and its outcome in the shape of SPEC §7's scrape response. */
+/**
+ * One job with its whole error log and its outcome as a finished job reports it (docs/product.md#member-photo-rules).
+ */
 export function photoJobDetails(db: Db, id: string) {
   const row = db
     .select({ ...jobColumns, updatedMembers: photoProcessingJobs.updatedMembers })

@@ -18,7 +18,10 @@ export const memberPhotoColumns = {
   errorMessage: memberPhotos.errorMessage,
   updatedAt: memberPhotos.updatedAt,
 };
-/** SPEC §4: photo_version is the time of the change in seconds; ?v= makes browsers fetch the new photo. */
+/**
+ * docs/product.md#member-photo-rules: photo_version is the time of the change in seconds; ?v= makes browsers fetch
+ * the new photo.
+ */
 export const photoVersionNow = () => Math.floor(Date.now() / 1000);
 
 type Writable = Partial<
@@ -50,7 +53,7 @@ export function findMemberPhoto(db: Pick<Db, 'select'>, type: MemberType, member
 
 export type MemberPhotoRecord = NonNullable<ReturnType<typeof findMemberPhoto>>;
 
-/** SPEC §7: a batch select with member_id in a list, for one house. */
+/** A batch select with member_id in a list, for one house. */
 export function memberPhotosByMember(
   db: Pick<Db, 'select'>,
   type: MemberType,

@@ -12,7 +12,9 @@ import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 import { pollNotFound } from './poll-views';
 
-/** SPEC §5: a new poll is a draft; the title, month and window default from the type and the month. */
+/**
+ * docs/product.md#poll-forms: a new poll is a draft; the title, month and window default from the type and the month.
+ */
 export function createPoll(db: Db, input: PollCreateInput, actorId: string, now = new Date()) {
   const monthYear = input.monthYear ?? monthKey(now);
   const bounds = monthBounds(monthYear);
@@ -112,8 +114,8 @@ function wrongStatus(to: 'open' | 'closed', current: PollStatus): ErrorCode {
 }
 
 /**
- * SPEC §4: draft to open by Publish, open to closed by Close, nothing else. The update names the status
- * it expects, so two admins pressing at once cannot both apply a change.
+ * docs/product.md#poll-lifecycle: draft to open by Publish, open to closed by Close, nothing else. The update names
+ * the status it expects, so two admins pressing at once cannot both apply a change.
  */
 function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed', actorId: string) {
   return db.transaction((tx) => {
@@ -188,7 +190,7 @@ export function deletePoll(db: Db, id: string, actorId: string) {
   });
 }
 
-/** SPEC §5: order_index is the poll's maximum plus one. A closed poll's ballot is final. */
+/** docs/product.md#poll-lifecycle: order_index is the poll's maximum plus one. A closed poll's ballot is final. */
 export function addPollCandidate(db: Db, input: z.output<typeof pollCandidateInput>, actorId: string) {
   return db.transaction((tx) => {
     const poll = tx.select({ status: polls.status }).from(polls).where(eq(polls.id, input.pollId)).get();
@@ -233,7 +235,10 @@ function assertPollExists(db: Db, pollId: string) {
   return poll;
 }
 
-/** The admin's votes view (SPEC §6): vote ID, user ID, candidate, time, IP hash; newest first, a page at a time. */
+/**
+ * The admin's votes view (docs/product.md#admin-polls): vote ID, user ID, candidate, time, IP hash; newest first, a
+ * page at a time.
+ */
 export function listPollVotes(db: Db, input: { pollId: string; limit: number; offset: number }) {
   assertPollExists(db, input.pollId);
   const total = db.select({ n: count() }).from(pollVotes).where(eq(pollVotes.pollId, input.pollId)).get();

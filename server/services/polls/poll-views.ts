@@ -137,7 +137,7 @@ export function pollById(db: Db, id: string, viewer: PollViewer, now = new Date(
   return pollView(db, findPoll(db, id, viewer), viewer, now);
 }
 
-/** Closed polls, newest month first (SPEC §7). */
+/** Closed polls, newest month first (docs/product.md#poll-pages). */
 export function pollHistory(db: Db) {
   return db
     .select({
@@ -166,8 +166,8 @@ export function pollList(db: Db, viewer: PollViewer) {
 }
 
 /**
- * Poll results (SPEC §3): every candidate's share sorted by votes (ties keep ballot order), the top three
- * and the others' share. Refused while the viewer may not see them (SPEC §4).
+ * Poll results (docs/product.md#poll-results): every candidate's share sorted by votes (ties keep ballot order), the
+ * top three and the others' share. Refused while the viewer may not see them.
  */
 export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = new Date()) {
   const poll = findPoll(db, pollId, viewer);

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { errorUnder, type Handler, renderWithApp, ServerError } from '../render';
 
 /**
- * SPEC §5's sign-up and sign-in validation: the spec's sentences under the field they concern, in English and
- * in Somali, and nothing sent to the server while the form is invalid.
+ * Sign-up and sign-in validation (docs/product.md#account-forms): the product's sentences under the field they
+ * concern, in English and in Somali, and nothing sent to the server while the form is invalid.
  */
 
 function renderForm(

@@ -8,9 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../render';
 
 /**
- * SPEC §9's days-left badge: the ceiling of the days until the end, "Ends today" at 0 or less while the
- * election runs, and "Ended" once it is over. Times are written in East Africa Time (UTC+3), Somalia's zone;
- * the count is of whole 24-hour spans, not of calendar days, so "Ends today" shows only at the end itself.
+ * The days-left badge (docs/product.md#days-left): the ceiling of the days until the end, "Ends today" at 0 or less
+ * while the election runs, and "Ended" once it is over. Times are written in East Africa Time (UTC+3), Somalia's
+ * zone; the count is of whole 24-hour spans, not of calendar days, so "Ends today" shows only at the end itself.
  */
 const NOON_EAT = new Date('2026-07-03T12:00:00+03:00');
 const START = new Date('2026-07-01T08:00:00+03:00');

@@ -7,9 +7,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { errorUnder, renderWithApp } from '../render';
 
 /**
- * SPEC §5's election form (admin): title, start and end times required, and on create at least one candidate
- * with a name; the spec's sentences under the right field in both languages, nothing sent while invalid, and
- * the times read in East Africa Time whatever the admin's own zone.
+ * The election form (docs/product.md#election-form): title, start and end times required, and on create at least one
+ * candidate with a name; the product's sentences under the right field in both languages, nothing sent while invalid,
+ * and the times read in East Africa Time whatever the admin's own zone.
  */
 function renderForm(language: Language = 'en') {
   const onSaved = vi.fn(async () => undefined);

@@ -11,9 +11,9 @@ import { createAdmin, createUser, type TestUser } from '../../helpers/factories'
 import { renderWithApp, sessionUser } from '../render';
 
 /**
- * SPEC §4's hub buttons, for each reader: the page asks the real elections.hub procedure (through a caller on
- * a test database), so the buttons shown are the ones the server's rules give, as each reader sees them.
- * Vote Now while voting is open to a signed-in citizen, View Your Vote once they voted, View Results when
+ * The hub's buttons (docs/product.md#hub-actions), for each reader: the page asks the real elections.hub procedure
+ * (through a caller on a test database), so the buttons shown are the ones the server's rules give, as each reader
+ * sees them. Vote Now while voting is open to a signed-in citizen, View Your Vote once they voted, View Results when
  * results are visible, View Details otherwise; drafts only for an admin; nothing but Sign In for a visitor.
  */
 const DAY = 24 * 60 * 60 * 1000;

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../render';
 
 /**
- * SPEC §9's results: shares to one decimal, the stacked bar whose sections under 5% carry no label, the
- * leader named only when one candidate is ahead alone, ranks shared by ties, and "No Votes Cast" at zero.
+ * Results (docs/product.md#results-pages): shares to one decimal, the stacked bar whose sections under 5% carry no
+ * label, the leader named only when one candidate is ahead alone, ranks shared by ties, and "No Votes Cast" at zero.
  */
 function results(votes: Record<string, number>) {
   return tallyResults(

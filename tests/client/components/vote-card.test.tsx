@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { type Handler, renderWithApp, ServerError, sessionUser } from '../render';
 
 /**
- * SPEC §4's vote card on the /vote/{id} page: choose one candidate, Submit Vote (disabled until a choice),
- * the receipt once the vote is recorded, the thank-you instead of the card for an election already voted in,
- * SPEC §8's sentence for a visitor who tries (nothing sent),
- * and the server's sentence in a red toast when the vote is refused.
+ * The vote card on the /vote/{id} page (docs/product.md#vote-page): choose one candidate, Submit Vote (disabled until
+ * a choice), the receipt once the vote is recorded, the thank-you instead of the card for an election already voted
+ * in, the product's sentence for a visitor who tries (nothing sent), and the server's sentence in a red toast when
+ * the vote is refused.
  */
 const RECEIPT = 'V1751533200000-abcdefghi';
 const DAY = 24 * 60 * 60 * 1000;

@@ -7,7 +7,8 @@ import classes from './MemberPhoto.module.css';
 
 /**
  * A member's photo at a fixed size, loaded only when scrolled near; initials instead when there is no
- * photo, it fails to load (SPEC §4) or data saver is on. The name is printed beside it, so the photo itself is decorative.
+ * photo, it fails to load or data saver is on (docs/product.md#member-photo-rules). The name is printed beside it, so
+ * the photo itself is decorative.
  */
 export function MemberPhoto({
   name,

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
 
 /**
- * SPEC §9's days-left badge. An election that is over says so: "Ends today" on an election that closed
- * a month ago would mislead, so the spec's 0-or-less case applies only while it is still running.
+ * The days-left badge (docs/product.md#days-left). An election that is over says so: "Ends today" on an election that
+ * closed a month ago would mislead, so the 0-or-less case applies only while it is still running.
  */
 export function DaysLeftBadge({ election, now = new Date() }: { election: ElectionTiming; now?: Date }) {
   const { t } = useTranslation('elections');

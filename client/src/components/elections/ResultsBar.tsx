@@ -11,7 +11,10 @@ export interface ResultRow {
   percentage: number;
 }
 
-/** SPEC §9's results bar: every share side by side; those under 5% are too narrow to carry a label. */
+/**
+ * The results bar (docs/product.md#results-pages): every share side by side; those under 5% are too narrow to carry a
+ * label.
+ */
 export function ResultsBar({ rows }: { rows: ResultRow[] }) {
   const { t } = useTranslation('elections');
   return (

@@ -16,8 +16,8 @@ interface BallotCandidate extends CandidateSummary {
 }
 
 /**
- * SPEC §4's vote card: choose one candidate, then Submit Vote (disabled until a choice is made).
- * On success the election and the citizen's votes are refetched, so the page turns to the receipt.
+ * The vote card (docs/product.md#vote-page): choose one candidate, then Submit Vote (disabled until a choice is
+ * made). On success the election and the citizen's votes are refetched, so the page turns to the receipt.
  */
 export function VoteCard({
   electionId,

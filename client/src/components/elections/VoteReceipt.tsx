@@ -35,7 +35,9 @@ export function verifyPath(receiptId: string): string {
   return `/verify?receipt=${encodeURIComponent(receiptId)}`;
 }
 
-/** SPEC §4: a voted election shows the thank-you text instead of the vote card, with the receipt. */
+/**
+ * docs/product.md#vote-page: a voted election shows the thank-you text instead of the vote card, with the receipt.
+ */
 export function VoteReceipt({ receiptId, votedAt }: { receiptId: string; votedAt?: Date }) {
   const { t } = useTranslation('elections');
   return (

@@ -25,8 +25,9 @@ export function formatVotes(votes: number): string {
 }
 
 /**
- * SPEC §9's share, shown to one decimal ("39.6%") in the reader's language. The value is rounded first the way
- * shared formatPercentage does (toFixed), so Intl only prints it and both agree to the digit.
+ * A share (docs/product.md#voting-in-an-election), shown to one decimal ("39.6%") in the reader's language. The value
+ * is rounded first the way shared formatPercentage does (toFixed), so Intl only prints it and both agree to the
+ * digit.
  */
 export function formatShare(percentage: number): string {
   const rounded = Number(percentage.toFixed(1));

@@ -7,7 +7,7 @@ import { LanguageMenu } from './LanguageMenu';
 import { DRAWER_LINKS, isActivePath, isStaffUser, STAFF_CONSOLE_PATH } from './navigation';
 import { useSignOut } from './useSignOut';
 
-/** The small-screen navigation (SPEC §2), with its own list of links. */
+/** The small-screen navigation (docs/product.md#navigation), with its own list of links. */
 export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

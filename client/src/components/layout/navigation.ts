@@ -1,4 +1,4 @@
-/** SPEC §2: the desktop bar's links, in order; labels are keys of the common namespace. */
+/** docs/product.md#navigation: the desktop bar's links, in order; labels are keys of the common namespace. */
 export const DESKTOP_LINKS = [
   { label: 'nav.home', to: '/' },
   { label: 'nav.elections', to: '/elections' },
@@ -9,7 +9,7 @@ export const DESKTOP_LINKS = [
   { label: 'nav.opinionPolls', to: '/polls/presidential/history' },
 ] as const;
 
-/** SPEC §2: the drawer on small screens has its own list. */
+/** docs/product.md#navigation: the drawer on small screens has its own list. */
 export const DRAWER_LINKS = [
   { label: 'nav.elections', to: '/elections' },
   { label: 'nav.parliamentMembers', to: '/parliament-members' },
@@ -24,7 +24,7 @@ export const DRAWER_LINKS = [
 
 export const ONLINE_VOTING_PATH = '/polls/presidential/history';
 
-/** The registration staff's console (issue 17), linked in the header and drawer for staff. */
+/** The registration staff's console (docs/product.md#staff-console), linked in the header and drawer for staff. */
 export const STAFF_CONSOLE_PATH = '/staff';
 
 /** Roles that open the staff console (a System Admin may do every staff action). */

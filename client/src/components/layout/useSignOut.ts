@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { i18n } from '../../i18n';
 import { useAuth } from '../../lib/auth';
 
-/** SPEC §2: Sign Out signs out and returns to the home page. */
+/** docs/product.md#navigation: Sign Out signs out and returns to the home page. */
 export function useSignOut() {
   const { signOut } = useAuth();
   const navigate = useNavigate();
@@ -12,7 +12,7 @@ export function useSignOut() {
       navigate('/');
     } catch (error) {
       // The toasts and the error helpers (which know tRPC's errors) load with this rare failure, not with the
-      // first render (F1).
+      // first render, which every visitor downloads.
       const [{ notifications }, { isNetworkFailure }] = await Promise.all([
         import('@mantine/notifications'),
         import('../../lib/errors'),

@@ -160,7 +160,7 @@ export function SomaliaMap() {
             aria-label={t('map.mogadishu')}
           >
             <title>{t('map.mogadishu')}</title>
-            {/* A map pin 25 units tall (SPEC §9) with its tip on the city. */}
+            {/* A map pin 25 units tall (docs/product.md#interactive-map) with its tip on the city. */}
             <path d="M0,0C-2.5,-6 -8,-10 -8,-17A8,8 0 1 1 8,-17C8,-10 2.5,-6 0,0Z" />
             <circle cx={0} cy={-17} r={3} className={classes.markerDot} />
           </g>

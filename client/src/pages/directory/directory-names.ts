@@ -2,7 +2,7 @@ import { HOUSE_REGIONS, type HouseRegion, SENATE_STATES, type SenateState } from
 import type { TFunction } from 'i18next';
 
 /**
- * Region, state and office names as stored (English, the spec's words) shown in the reader's language.
+ * Region, state and office names as stored (English, the product's words) shown in the reader's language.
  * A value an admin typed that is not one of these is shown as typed.
  */
 type DirectoryT = TFunction<'directory'>;

@@ -19,7 +19,7 @@ import { type DirectoryView, readDirectoryView, useDirectoryParams } from './use
 /** The select's value for "no region filter" (region names are values; this one is not a region). */
 const ALL_REGIONS = 'all';
 
-/** SPEC §9: the House's fixed figures; labels are keys under house.overview. */
+/** The House's fixed figures (docs/product.md#house-of-the-people); labels are keys under house.overview. */
 const HOUSE_OVERVIEW = [
   { value: '275', label: 'members' },
   { value: '8', label: 'regions' },

@@ -12,7 +12,7 @@ import { isOffline } from '../../lib/errors';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 
-/** SPEC §9: the hub shows four placeholder cards while it loads. */
+/** docs/product.md#elections-hub: the hub shows four placeholder cards while it loads. */
 const SKELETON_CARDS = 4;
 
 export function ElectionsHubPage() {
@@ -26,8 +26,8 @@ export function ElectionsHubPage() {
         {t('hub.intro')}
       </Text>
       {/*
-        The server renders it as a visitor sees it (SPEC §2: Authentication Required), and the browser keeps that
-        until the session check answers; a signed-in citizen then gets the skeleton and their hub.
+        The server renders it as a visitor sees it (docs/product.md#elections-hub: Authentication Required), and the
+        browser keeps that until the session check answers; a signed-in citizen then gets the skeleton and their hub.
       */}
       {loading ? (
         <AuthenticationRequired />
@@ -110,7 +110,7 @@ function ElectionsHub() {
   const trpc = useTRPC();
   const hub = useQuery(trpc.elections.hub.queryOptions());
 
-  // SPEC §8: a hub that fails to load is only logged; the reader sees the empty state.
+  // docs/product.md#elections-hub: a hub that fails to load is only logged; the reader sees the empty state.
   useEffect(() => {
     if (hub.error) console.warn('Failed to load the elections hub:', hub.error);
   }, [hub.error]);

@@ -25,7 +25,8 @@ import { Slice } from '../../lib/slice';
 import { useTRPC } from '../../lib/trpc';
 import { ballotKindQuery, electionResultsQuery } from './election-queries';
 
-// SPEC §2: /results/{pollId} is the poll's history view; it loads only when the id turns out to be a poll,
+// docs/product.md#results-pages: /results/{pollId} is the poll's history view; it loads only when the id turns out to
+// be a poll,
 // its texts (polls) with it.
 const PollResultsView = lazy(() =>
   Promise.all([import('../polls/PollResultsView'), loadNamespaces('polls')]).then(([m]) => ({

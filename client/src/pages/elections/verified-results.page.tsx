@@ -23,7 +23,7 @@ type VerifiedElection = RouterOutputs['elections']['verified'][number];
 /** The first view: every closed and running election with its public results. */
 export const pageData: PageData = ({ trpc }) => [verifiedResultsQuery(trpc)];
 
-/** SPEC §4: Closed elections are verified, the others pending. */
+/** docs/product.md#verified-results: Closed elections are verified, the others pending. */
 export function VerifiedResultsPage() {
   const { t } = useTranslation('elections');
   usePageMeta(t('verified.title'), t('verified.metaDescription'));

@@ -26,7 +26,8 @@ import { useVoteEligibility } from '../../lib/eligibility';
 import { usePageMeta } from '../../lib/page-meta';
 import { useTRPC } from '../../lib/trpc';
 
-// SPEC §2: /vote/{pollId} is the current poll's view; it loads only when the id turns out to be a poll,
+// docs/product.md#vote-page: /vote/{pollId} is the current poll's view; it loads only when the id turns out to be a
+// poll,
 // its texts (polls) with it.
 const PollVoteView = lazy(() =>
   Promise.all([import('../polls/PollVoteView'), loadNamespaces('polls')]).then(([m]) => ({

@@ -6,7 +6,9 @@ import { formatDate } from '../../i18n/format';
 import { useTRPC } from '../../lib/trpc';
 import classes from './home.module.css';
 
-/** Elections a signed-in citizen can vote in now; nothing at all while there are none (SPEC §2). */
+/**
+ * Elections a signed-in citizen can vote in now; nothing at all while there are none (docs/product.md#landing-page).
+ */
 export function ActiveElections() {
   const { t } = useTranslation('home');
   const trpc = useTRPC();

@@ -22,7 +22,10 @@ function windowOf(monthYear: string) {
   return { opensAt: dateToSomaliaLocal(opensAt), closesAt: dateToSomaliaLocal(closesAt) };
 }
 
-/** The Create Poll tab (SPEC §5): title, month, opening and closing time required; a presidential draft. */
+/**
+ * The Create Poll tab (docs/product.md#poll-forms): title, month, opening and closing time required; a presidential
+ * draft.
+ */
 export function CreatePollForm() {
   const { t } = useTranslation('polls');
   const trpc = useTRPC();
@@ -30,7 +33,8 @@ export function CreatePollForm() {
   const navigate = useNavigate();
   const { user } = useAuth();
   const month = monthKey(new Date());
-  // Who can vote: kept beside the spec's form values, which its schema checks field by field.
+  // Who can vote: kept beside the form's other values (docs/product.md#eligibility), which its schema checks field by
+  // field.
   const [eligibility, setEligibility] = useState<EligibilityRule>(DEFAULT_POLL_ELIGIBILITY);
   const form = useForm<PollFormValues>({
     initialValues: { title: '', monthYear: month, ...windowOf(month) },
@@ -75,7 +79,8 @@ export function CreatePollForm() {
       });
     },
     (errors) => {
-      // A missing field carries the schema's message (in the reader's language): SPEC §8's toast then.
+      // A missing field carries the schema's message (in the reader's language): the form's toast then
+      // (docs/product.md#poll-forms).
       const fillRequired = messageText(pollMessages.fillRequired);
       if (Object.values(errors).includes(fillRequired)) {
         notifyError(messageText(pollMessages.missingInformation), fillRequired);

@@ -12,7 +12,7 @@ import { PollLoading } from './PollLoadStates';
 import { PollPanel } from './PollPanel';
 import { currentPollQuery } from './poll-queries';
 
-/** The presidential poll running now, or SPEC §8's empty state. */
+/** The presidential poll running now, or the empty state (docs/product.md#poll-pages). */
 export function CurrentPoll({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const { t } = useTranslation('polls');
   const trpc = useTRPC();

@@ -8,7 +8,10 @@ import { PollCandidateAvatar } from './PollCandidateAvatar';
 import type { PollCandidate } from './PollCandidateList';
 import { pollErrorCode } from './poll-format';
 
-/** The poll's ballot: pick one candidate, submit once (SPEC §4 vote card rules apply to polls too). */
+/**
+ * The poll's ballot: pick one candidate, submit once (the vote card's rules apply to polls too:
+ * docs/product.md#vote-page).
+ */
 export function PollBallot({ pollId, candidates }: { pollId: string; candidates: PollCandidate[] }) {
   const { t } = useTranslation('polls');
   const trpc = useTRPC();

@@ -10,7 +10,7 @@ import { usePollView } from './use-poll-view';
 
 interface PollPageProps {
   pollId: string;
-  /** SPEC §8's toast when the poll fails to load. */
+  /** The toast when the poll fails to load (docs/product.md#messages-and-empty-states). */
   failureTitle: string;
   /** The page's title and description for this poll (its title, or a placeholder while it loads). */
   meta(poll: { title: string; status: PollView['poll']['status'] }): { title: string; description: string };

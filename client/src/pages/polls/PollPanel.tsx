@@ -26,8 +26,8 @@ export interface PollQueryState {
 }
 
 /**
- * One poll as a citizen meets it (SPEC §4): the ballot while it is open, results once they have voted,
- * final results for everyone once it is over. The clock is the reader's, ticking to the close.
+ * One poll as a citizen meets it (docs/product.md#poll-results): the ballot while it is open, results once they have
+ * voted, final results for everyone once it is over. The clock is the reader's, ticking to the close.
  *
  * The server renders it as a visitor sees it: until the session (and a signed-in reader's own answer) is
  * known, an open poll shows its candidates, and the sign-in prompt or the ballot comes after.

@@ -12,7 +12,10 @@ export type PollResultsData = RouterOutputs['polls']['results'];
 
 const RANKS = ['results.rank1', 'results.rank2', 'results.rank3'] as const;
 
-/** SPEC §3's poll results: month, total votes, last update, the top three, the others' share, the chart. */
+/**
+ * The poll's results (docs/product.md#poll-results): month, total votes, last update, the top three, the others'
+ * share, the chart.
+ */
 export function PollResults({ data }: { data: PollResultsData }) {
   const { t } = useTranslation('polls');
   const votesLabel = usePollVotesLabel();

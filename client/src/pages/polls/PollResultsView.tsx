@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { PollPage } from './PollPage';
 
 /**
- * /results/{pollId} and /polls/presidential/history/{id} (SPEC §2: the poll history view): final results
- * of a closed poll for everyone; for an open one, results once the reader has voted, and the ballot before.
+ * /results/{pollId} and /polls/presidential/history/{id} (docs/product.md#poll-pages: the poll history view): final
+ * results of a closed poll for everyone; for an open one, results once the reader has voted, and the ballot before.
  */
 export function PollResultsView({ pollId }: { pollId: string }) {
   const { t } = useTranslation('polls');

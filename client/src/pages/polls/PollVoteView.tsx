@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PollPage } from './PollPage';
 
-/** /vote/{pollId} (SPEC §2: the current poll view): the ballot, then results once the citizen has voted. */
+/**
+ * /vote/{pollId} (docs/product.md#poll-pages: the current poll view): the ballot, then results once the citizen has
+ * voted.
+ */
 export function PollVoteView({ pollId }: { pollId: string }) {
   const { t } = useTranslation('polls');
   return (

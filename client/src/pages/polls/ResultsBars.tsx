@@ -25,8 +25,8 @@ export function usePollVotesLabel(): (votes: number) => string {
 }
 
 /**
- * The chart: one stacked bar in the candidates' colours (shares under 5% unlabelled, SPEC §9), then a row
- * per candidate whose printed share and count are the chart's text equivalent.
+ * The chart: one stacked bar in the candidates' colours (shares under 5% unlabelled, docs/product.md#results-pages),
+ * then a row per candidate whose printed share and count are the chart's text equivalent.
  */
 export function ResultsBars({ rows }: { rows: ResultsBarRow[] }) {
   const { t } = useTranslation('polls');

@@ -22,7 +22,7 @@ const CreatePollForm = lazy(() =>
 const TABS = ['current', 'history', 'create'] as const;
 type PollTab = (typeof TABS)[number];
 
-/** SPEC §2: the tab lives in ?tab=, default history (All Polls). */
+/** docs/product.md#poll-pages: the tab lives in ?tab=, default history (All Polls). */
 function askedTab(params: URLSearchParams): PollTab {
   const asked = params.get('tab');
   return (TABS as readonly string[]).includes(asked ?? '') ? (asked as PollTab) : 'history';

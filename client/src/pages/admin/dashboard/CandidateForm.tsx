@@ -12,7 +12,10 @@ import { useFailureToast, useLoadFailure, useRefreshAdmin } from './dashboard-qu
 
 export type Candidate = RouterOutputs['admin']['candidates']['list'][number];
 
-/** Create (candidate null: choose the election) or edit a candidate. SPEC §5: only the name is required. */
+/**
+ * Create (candidate null: choose the election) or edit a candidate. docs/product.md#candidate-form: only the name is
+ * required.
+ */
 export function CandidateForm({ candidate, onClose }: { candidate: Candidate | null; onClose(): void }) {
   const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();

@@ -16,7 +16,7 @@ const LINKS = [
   { to: '/admin/settings', label: 'overview.shortcuts.settings', icon: IconSettings },
 ] as const;
 
-/** The dashboard's counts (SPEC §2) and its shortcuts to the other admin screens. */
+/** The dashboard's counts (docs/product.md#admin-dashboard) and its shortcuts to the other admin screens. */
 export function DashboardOverview() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();

@@ -10,7 +10,7 @@ import { zodValidate } from '../../../lib/zod-form';
 import { useDashboardStatus, useRefreshAdmin } from './dashboard-queries';
 
 /**
- * The dashboard's step-up login (ARCHITECTURE §7): the signed-in System Admin types their email and
+ * The dashboard's step-up login (docs/product.md#step-up): the signed-in System Admin types their email and
  * password again and the server unlocks this session for a while. Each attempt takes at least 1 s.
  */
 export function DashboardUnlock() {

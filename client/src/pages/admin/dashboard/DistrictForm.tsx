@@ -35,7 +35,10 @@ function toInput(values: DistrictValues) {
   };
 }
 
-/** Create (district null) or edit a district. SPEC §5: the name comes from the region's known districts. */
+/**
+ * Create (district null) or edit a district. docs/product.md#district-and-center-forms: the name comes from the
+ * region's known districts.
+ */
 export function DistrictForm({ district, onClose }: { district: District | null; onClose(): void }) {
   const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();
@@ -87,7 +90,8 @@ export function DistrictForm({ district, onClose }: { district: District | null;
   );
 
   const chooseRegion = (value: string | null) => {
-    // Changing the region resets the name (SPEC §5): the old name belongs to another region.
+    // Changing the region resets the name (docs/product.md#district-and-center-forms): the old name belongs to
+    // another region.
     form.setValues({ region: value, name: null });
   };
   const chooseName = (value: string | null) => {

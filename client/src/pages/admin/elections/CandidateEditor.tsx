@@ -23,7 +23,10 @@ interface CandidateEditorProps {
   onSaved(): Promise<unknown>;
 }
 
-/** SPEC §5: name required; party, bio, image and position optional. The image goes up after the details save. */
+/**
+ * docs/product.md#candidate-form: name required; party, bio, image and position optional. The image goes up after the
+ * details save.
+ */
 export function CandidateEditor({ electionId, candidate, onClose, onSaved }: CandidateEditorProps) {
   const { t } = useTranslation(['adminElections', 'common']);
   const client = useTRPCClient();

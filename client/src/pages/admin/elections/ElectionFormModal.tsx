@@ -26,7 +26,10 @@ interface ElectionFormModalProps {
   onSaved(): Promise<unknown>;
 }
 
-/** SPEC §5's election form: title, times and status required; on create, at least one named candidate. */
+/**
+ * The election form (docs/product.md#election-form): title, times and status required; on create, at least one named
+ * candidate.
+ */
 export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormModalProps) {
   const { t } = useTranslation(['adminElections', 'common']);
   const trpc = useTRPC();

@@ -4,7 +4,10 @@ import { errorCodeText } from '../../../i18n/error-texts';
 import { networkIssue } from '../../../lib/notify';
 import { fetchWithStepUp } from '../../../lib/step-up';
 
-/** SPEC §9: uploads are tried up to 3 times, waiting 1000 ms times the attempt number in between. */
+/**
+ * docs/product.md#candidate-form: uploads are tried up to 3 times, waiting 1000 ms times the attempt number in
+ * between.
+ */
 export const UPLOAD_ATTEMPTS = 3;
 export const UPLOAD_BACKOFF_MS = 1000;
 /** The server's limit, checked first here so a phone does not spend data on a file that will be refused. */
@@ -56,10 +59,10 @@ export interface UploadOptions {
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Sends one image to a plain admin upload route and resolves with the server's JSON answer. SPEC §9: network
- * failures and server errors are retried up to 3 times with a growing pause; a refusal (4xx) is final,
- * because the same file would be refused again, and comes with the server's sentence (else `failed()`). A
- * lapsed step-up (428) asks for the password and sends the file again.
+ * Sends one image to a plain admin upload route and resolves with the server's JSON answer.
+ * docs/product.md#candidate-form: network failures and server errors are retried up to 3 times with a growing pause;
+ * a refusal (4xx) is final, because the same file would be refused again, and comes with the server's sentence (else
+ * `failed()`). A lapsed step-up (428) asks for the password and sends the file again.
  */
 export async function sendImage(
   url: string,

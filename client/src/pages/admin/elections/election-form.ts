@@ -38,7 +38,7 @@ export const emptyBallotRow = (): BallotRow => ({
   positionSought: '',
 });
 
-/** A new election starts as SPEC §5's default draft, with one empty candidate row. */
+/** A new election starts as the default draft (docs/product.md#election-form), with one empty candidate row. */
 export function newElectionValues(): ElectionFormValues {
   return {
     title: '',

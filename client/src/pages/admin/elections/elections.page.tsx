@@ -14,7 +14,7 @@ import { useLoadFailure, useRefreshElections } from './use-election-queries';
 
 const LOADING_CARDS = ['first', 'second', 'third', 'fourth'];
 
-/** /admin/elections: every election as a card, with create, edit and delete (SPEC §2). */
+/** /admin/elections: every election as a card, with create, edit and delete (docs/product.md#admin-elections). */
 export function AdminElectionsPage() {
   const { t } = useTranslation(['adminElections', 'common']);
   usePageMeta(t('list.metaTitle'), t('list.metaDescription'));

@@ -25,7 +25,7 @@ function useElectionResults(electionId: string) {
   return useQuery(trpc.admin.elections.results.queryOptions({ electionId }));
 }
 
-/** SPEC §4: admins always see the counts; this says whether voters can, and why not. */
+/** docs/product.md#results-visibility: admins always see the counts; this says whether voters can, and why not. */
 function VisibilityNotice({ results }: { results: Results }) {
   const { t } = useTranslation('adminElections');
   if (results.resultsVisibleToVoters) {

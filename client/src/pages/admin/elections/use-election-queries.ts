@@ -3,7 +3,10 @@ import { useCallback, useEffect } from 'react';
 import { notifyFailure } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 
-/** A red toast once per failed load, with the spec's title (SPEC §8) and the reason. */
+/**
+ * A red toast once per failed load, with the product's title (docs/product.md#messages-and-empty-states) and the
+ * reason.
+ */
 export function useLoadFailure(error: unknown, title: string): void {
   useEffect(() => {
     if (error) notifyFailure(title, error);

@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 
 /**
- * The admin sidebar (SPEC §2 and the admin console issue), in the order an administrator works. Labels are
+ * The admin sidebar (docs/product.md#admin-console), in the order an administrator works. Labels are
  * keys of the admin texts, translated where the links are drawn.
  */
 export const ADMIN_LINKS = [

@@ -1,7 +1,7 @@
 import { useHotkeys } from '@mantine/hooks';
 import { useCallback, useState } from 'react';
 
-/** SPEC §4/§9: the sidebar's collapsed or expanded state lives in a cookie for 7 days. */
+/** docs/product.md#admin-console: the sidebar's collapsed or expanded state lives in a cookie for 7 days. */
 export const SIDEBAR_COOKIE = 'admin_sidebar_state';
 const SEVEN_DAYS_SECONDS = 7 * 24 * 60 * 60;
 
@@ -17,7 +17,7 @@ function writeSidebarCookie(collapsed: boolean): void {
 
 /**
  * Desktop collapse (remembered) and the phone drawer (not remembered); ctrl/cmd+b toggles whichever
- * applies at the current width. Below 768 px the sidebar is a drawer (SPEC §9 mobile breakpoint).
+ * applies at the current width. Below 768 px the sidebar is a drawer (docs/product.md#admin-console).
  */
 export function useSidebar() {
   const [collapsed, setCollapsed] = useState(readSidebarCollapsed);

@@ -57,7 +57,10 @@ export function AdminLoginPage() {
 
   if (!loading && isAdmin) return <Navigate to={next} replace />;
 
-  /** SPEC §8: the server's message, or "Invalid admin credentials", or "Login failed". */
+  /**
+   * docs/product.md#messages-and-empty-states: the server's message, or "Invalid admin credentials", or "Login
+   * failed".
+   */
   const loginError = (caught: unknown): string => {
     if (isNetworkFailure(caught)) return t('login.failed');
     return serverMessage(caught, '') || t('login.invalid');
@@ -93,7 +96,7 @@ export function AdminLoginPage() {
     setBusy(false);
   }
 
-  // SPEC §8: creates the first System Admin when none exists; when one exists it simply signs in.
+  // docs/product.md#admin-login: creates the first System Admin when none exists; when one exists it simply signs in.
   async function fixAdminLogin() {
     setBusy(true);
     setError(null);

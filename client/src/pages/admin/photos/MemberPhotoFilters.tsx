@@ -9,7 +9,7 @@ export interface PhotoFilters {
   search: string;
 }
 
-/** Member type, processing status and a name search (SPEC §7's filters). */
+/** Member type, processing status and a name search (docs/product.md#member-photos). */
 export function MemberPhotoFilters({
   value,
   onChange,

@@ -10,7 +10,7 @@ const COLORS: Record<PhotoStatus | PhotoJobStatus, string> = {
   failed: 'red',
 };
 
-/** A photo's or a job's status, in the word the database uses (SPEC §3) or its Somali, coloured by outcome. */
+/** A photo's or a job's status, in the word the database uses or its Somali, coloured by outcome. */
 export function PhotoStatusBadge({ status }: { status: PhotoStatus | PhotoJobStatus }) {
   const { t } = useTranslation('adminPhotos');
   return (

@@ -4,7 +4,7 @@ import { sendImage } from '../elections/candidate-image-upload';
 
 /**
  * Sends a member's manual override photo; resolves with the photo address browsers now load. Retried and
- * refused as candidate images are (sendImage, SPEC §9).
+ * refused as candidate images are (sendImage, docs/product.md#candidate-form).
  */
 export async function uploadMemberPhoto(
   member: { memberType: MemberType; memberId: string },

@@ -12,7 +12,8 @@ const POLL_MS = 1000;
 
 /**
  * The latest 5 photo jobs, polled while one is active. When a job this page saw running ends, says so
- * (SPEC §8: "Failed to complete web scraping" / "Scraping failed: {errors}") and refreshes the member list.
+ * (docs/product.md#messages-and-empty-states: "Failed to complete web scraping" / "Scraping failed: {errors}") and
+ * refreshes the member list.
  */
 export function useRecentPhotoJobs() {
   const { t } = useTranslation('adminPhotos');

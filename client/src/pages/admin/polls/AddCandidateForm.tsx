@@ -10,7 +10,7 @@ import { zodValidate } from '../../../lib/zod-form';
 
 const EMPTY = { name: '', photoUrl: '', party: '', colorHex: DEFAULT_CANDIDATE_COLOR };
 
-/** SPEC §5: a name is required; photo URL and party optional; colour #3B82F6 unless chosen. */
+/** docs/product.md#poll-lifecycle: a name is required; photo URL and party optional; colour #3B82F6 unless chosen. */
 export function AddCandidateForm({ pollId }: { pollId: string }) {
   const { t } = useTranslation('adminPolls');
   const trpc = useTRPC();

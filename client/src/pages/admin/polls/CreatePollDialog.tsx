@@ -15,8 +15,8 @@ import { useTRPC } from '../../../lib/trpc';
 import { pollErrorCode } from '../../polls/poll-format';
 
 /**
- * SPEC §5's admin dialog: no client checks; the title defaults to '{Type} Poll {month_year}' and the month
- * to the current one; the server fills in the rest and answers any mistake.
+ * The admin dialog (docs/product.md#poll-forms): no client checks; the title defaults to '{Type} Poll {month_year}'
+ * and the month to the current one; the server fills in the rest and answers any mistake.
  */
 export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCreated(id: string): void }) {
   const { t } = useTranslation(['adminPolls', 'common']);

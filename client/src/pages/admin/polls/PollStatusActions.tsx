@@ -12,7 +12,10 @@ interface PollStatusActionsProps {
   onDeleted?(): void;
 }
 
-/** SPEC §4: Publish only on drafts, Close only on open polls; Delete (with confirmation) on any. */
+/**
+ * docs/product.md#poll-lifecycle: Publish only on drafts, Close only on open polls; Delete (with confirmation) on
+ * any.
+ */
 export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
   const { t } = useTranslation(['adminPolls', 'common']);
   const trpc = useTRPC();

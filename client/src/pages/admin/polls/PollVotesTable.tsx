@@ -12,7 +12,10 @@ import { formatPollDateTime } from '../../polls/poll-format';
 
 const PAGE_SIZE = 50;
 
-/** The votes view (SPEC §6): vote ID, user ID, candidate, time, IP hash; and the CSV export of them all. */
+/**
+ * The votes view (docs/product.md#admin-polls): vote ID, user ID, candidate, time, IP hash; and the CSV export of
+ * them all.
+ */
 export function PollVotesTable({ pollId }: { pollId: string }) {
   const { t } = useTranslation('adminPolls');
   const trpc = useTRPC();

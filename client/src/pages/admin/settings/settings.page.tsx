@@ -32,7 +32,7 @@ import {
 
 const THEME_LABELS = { light: 'theme.light', dark: 'theme.dark', system: 'theme.system' } as const;
 
-/** /admin/settings: the public map's configuration (SPEC §2) and the site's default theme. */
+/** /admin/settings: the public map's configuration (docs/product.md#admin-settings) and the site's default theme. */
 export function AdminSettingsPage() {
   const { t } = useTranslation(['admin', 'common']);
   usePageMeta(t('settings.title'));

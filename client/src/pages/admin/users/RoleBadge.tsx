@@ -2,7 +2,10 @@ import { Badge } from '@mantine/core';
 import type { StaffRole } from '@shared/roles';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §6: System Admin red, Supervisor blue, Registrar green; a profile without a staff role is a citizen. */
+/**
+ * docs/product.md#roles: System Admin red, Supervisor blue, Registrar green; a profile without a staff role is a
+ * citizen.
+ */
 const BADGES = {
   'System Admin': { color: 'red', label: 'roles.systemAdmin' },
   'Enrollment Supervisor': { color: 'blue', label: 'roles.supervisor' },

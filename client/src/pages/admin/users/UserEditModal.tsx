@@ -33,7 +33,9 @@ interface UserEditModalProps {
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
 
-/** SPEC §5: full name required; phone, role and the active flag editable; a Registrar's centers (issue 17). */
+/**
+ * Full name required; phone, role and the active flag editable; a Registrar's centers (docs/product.md#admin-users).
+ */
 export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
   const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();
