@@ -62,8 +62,13 @@ async function inServerHtml(url, node) {
   });
 }
 
-/** One Lighthouse report of a page as every bench run measures it: mobile, simulated throttling, four categories. */
-export async function lighthouseReport(url, port) {
+/**
+ * One Lighthouse report of a page as every bench run measures it: mobile, simulated throttling, four categories.
+ * A run whose trace failed (NO_NAVSTART, NO_FCP and the like, on a busy machine: every score 0) is run again,
+ * up to three times in all, so that a broken trace is not taken for a slow page; the third one stands, zeros
+ * and all, for the median to weigh.
+ */
+export async function lighthouseReport(url, port, tries = 3) {
   const { default: lighthouse } = await import('lighthouse');
   const { lhr } = await lighthouse(url, {
     port,
@@ -73,7 +78,8 @@ export async function lighthouseReport(url, port) {
     formFactor: 'mobile',
     throttlingMethod: 'simulate',
   });
-  return lhr;
+  if (!lhr.runtimeError || tries <= 1) return lhr;
+  return lighthouseReport(url, port, tries - 1);
 }
 
 async function audit(url, port) {

@@ -217,9 +217,34 @@ mkdirSync('bench/results', { recursive: true });
 const machine = { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown' };
 const report = { date: new Date().toISOString(), ...machine, reference: reference?.commit, results: {} };
 const load = () => loadavg()[0].toFixed(1);
+// latest.md holds one section per benchmark; a run of some of them keeps the others' sections as they were.
+// Written after each benchmark, so that a run stopped halfway keeps what it measured.
+const LATEST = 'bench/results/latest.md';
+const previous = existsSync(LATEST) ? readFileSync(LATEST, 'utf8') : '';
+const kept = {};
+for (const section of previous.split(/^(?=## )/m).slice(1)) {
+  kept[section.slice(3, section.indexOf('\n')).trim()] = section.trim();
+}
+function writeLatest(sections) {
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
+  const all = { ...kept, ...sections };
+  writeFileSync(
+    LATEST,
+    '# Latest benchmark figures\n\n' +
+      'Each section is the last run of one benchmark (`npm run bench`; see scripts/bench.mjs). Memory figures are ' +
+      'resident set size (RSS) of the server process. How to read them: docs/scaling.md. The reference column: ' +
+      'the same benchmark on the reference build (bench/reference.mjs), measured in the same run.\n\n' +
+      `${names
+        .filter((name) => name in all)
+        .map((name) => all[name])
+        .join('\n\n')}\n`,
+  );
+}
+
 const sections = {};
 for (const benchmark of selected) {
   console.error(`\n${benchmark.name}`);
+  const started = performance.now();
   const loadBefore = load();
   const compared = Boolean(benchmark.compared && reference);
   const results = benchmark.compared
@@ -228,13 +253,12 @@ for (const benchmark of selected) {
   const [result, before] = results;
   const date = new Date().toISOString();
   report.results[benchmark.name] = { result, reference: before };
-  writeFileSync(
-    `bench/results/${benchmark.name}.json`,
-    `${JSON.stringify({ date, ...machine, reference: compared ? reference.commit : undefined, result, referenceResult: before }, null, 2)}\n`,
-  );
+  const saved = { date, ...machine, result, ...(compared && { reference: reference.commit, before }) };
+  writeFileSync(`bench/results/${benchmark.name}.json`, `${JSON.stringify(saved, null, 2)}\n`);
   const rows = await benchmark.rows(result, before);
   const table = markdownTable(rows, compared ? `reference ${reference.short}` : null);
   console.log(`\n${table}`);
+  console.error(`${benchmark.name}: ${Math.round((performance.now() - started) / 1000)} s`);
   sections[benchmark.name] = [
     `## ${benchmark.name}`,
     '',
@@ -244,6 +268,7 @@ for (const benchmark of selected) {
     table,
   ].join('\n');
   report.results[benchmark.name].rows = rows;
+  writeLatest(sections);
 }
 
 /** One markdown table; with `referenceLabel`, a column for each row's sixth cell, the reference's figure. */
@@ -260,25 +285,6 @@ function markdownTable(rows, referenceLabel) {
   ].join('\n');
 }
 
-// latest.md holds one section per benchmark; a run of some of them keeps the others' sections as they were.
-const LATEST = 'bench/results/latest.md';
-const previous = existsSync(LATEST) ? readFileSync(LATEST, 'utf8') : '';
-for (const section of previous.split(/^(?=## )/m).slice(1)) {
-  const name = section.slice(3, section.indexOf('\n')).trim();
-  if (names.includes(name) && !(name in sections)) sections[name] = section.trim();
-}
-writeFileSync('bench/results/latest.json', `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(
-  LATEST,
-  '# Latest benchmark figures\n\n' +
-    'Each section is the last run of one benchmark (`npm run bench`; see scripts/bench.mjs). Memory figures are ' +
-    'resident set size (RSS) of the server process. How to read them: docs/scaling.md. The reference column: the ' +
-    'same benchmark on the reference build (bench/reference.mjs), measured in the same run.\n\n' +
-    `${names
-      .filter((name) => name in sections)
-      .map((name) => sections[name])
-      .join('\n\n')}\n`,
-);
 console.log('\nwritten: bench/results/latest.json, bench/results/latest.md and one JSON file per benchmark');
 const failed = Object.values(report.results)
   .flatMap((entry) => entry.rows)
