@@ -100,8 +100,8 @@ async function audit(url, port) {
 
 /**
  * Every page's scores on each build in `trees` (the working directory's by default; the reference's beside it
- * when the bench compares), one result per tree in the same order. The runs alternate between the builds, run
- * by run, so that the machine's load weighs on each alike.
+ * when the bench compares), one result per tree in the same order. The runs alternate between the builds, so
+ * that the machine's load weighs on each alike.
  */
 export async function run({ trees = [process.cwd()] } = {}) {
   const servers = [];
@@ -118,8 +118,11 @@ export async function run({ trees = [process.cwd()] } = {}) {
     for (const route of ROUTES) {
       const runs = trees.map(() => []);
       for (let i = 0; i < RUNS; i++) {
-        for (const [build, server] of servers.entries())
-          runs[build].push(await audit(`${server.origin}${route}`, chrome.port));
+        // Each round in the other order (A B, B A, ...): neither build always goes first.
+        const order = [...servers.keys()];
+        if (i % 2) order.reverse();
+        for (const build of order)
+          runs[build].push(await audit(`${servers[build].origin}${route}`, chrome.port));
       }
       for (const [build, list] of runs.entries()) {
         // Performance varies from run to run with the machine's load: the run with the median score stands.
