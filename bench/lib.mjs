@@ -112,21 +112,27 @@ export async function load(config) {
 /**
  * Builds a database with a bench/*-db.ts script in a temporary folder (it prints what it made as JSON on its
  * last line) and starts the built server on it for load runs. `stop()` stops the server and removes the folder.
+ * `tree` is the worktree whose builder and server run (the working directory's by default): each tree makes its
+ * database with its own schema and migrations.
  */
-export async function startLoadServer(builder, args = []) {
+export async function startLoadServer(builder, args = [], tree = process.cwd()) {
   const folder = mkdtempSync(join(tmpdir(), 'codka-load-'));
   const { stdout } = await run$(process.execPath, ['--import', 'tsx', builder, folder, ...args], {
+    cwd: tree,
     maxBuffer: 16 * 1024 * 1024,
   });
   const volume = JSON.parse(stdout.trim().split('\n').at(-1));
-  const server = await startServer({
-    DATABASE_PATH: volume.databasePath,
-    UPLOADS_DIR: join(folder, 'uploads'),
-    SEED_DEMO: 'false',
-    // One address sends every request here; the limits are for the real world's many addresses.
-    RATE_LIMITS: 'off',
-    BENCH_REFERENCE: 'on',
-  });
+  const server = await startServer(
+    {
+      DATABASE_PATH: volume.databasePath,
+      UPLOADS_DIR: join(folder, 'uploads'),
+      SEED_DEMO: 'false',
+      // One address sends every request here; the limits are for the real world's many addresses.
+      RATE_LIMITS: 'off',
+      BENCH_REFERENCE: 'on',
+    },
+    tree,
+  );
   const stop = async () => {
     await server.stop();
     rmSync(folder, { recursive: true, force: true });

@@ -25,14 +25,6 @@ const METRICS = {
 
 const chromeLauncher = await import('chrome-launcher');
 
-/** One run; a run whose trace failed (NO_NAVSTART and the like, on a busy machine) is run again. */
-async function audit(url, port, tries = 3) {
-  const lhr = await lighthouseReport(url, port);
-  if (!lhr.runtimeError) return lhr;
-  if (tries <= 1) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-  return audit(url, port, tries - 1);
-}
-
 function summary(lhr) {
   const scores = Object.fromEntries(
     Object.entries(lhr.categories).map(([id, category]) => [id, Math.round(category.score * 100)]),
@@ -59,7 +51,7 @@ try {
     runs[route] = [[], []];
     for (let i = 0; i < RUNS; i++) {
       for (const [build, server] of servers.entries()) {
-        const lhr = await audit(`${server.origin}${route}`, chrome.port);
+        const lhr = await lighthouseReport(`${server.origin}${route}`, chrome.port);
         writeFileSync(`${OUT}/${route.replaceAll('/', '_')}-${'AB'[build]}${i}.json`, JSON.stringify(lhr));
         runs[route][build].push(summary(lhr));
         console.log(route, 'AB'[build], JSON.stringify(runs[route][build].at(-1)));

@@ -63,9 +63,10 @@ async function samples(origin, until, minimum = 20) {
   );
 }
 
-export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
+/** P1 on the build in `tree` (the working directory's by default). */
+export async function run({ log = (line) => console.error(`  ${line}`), tree } = {}) {
   log('building the volume database');
-  const { server, volume, stop } = await startLoadServer('bench/volume-db.ts', []);
+  const { server, volume, stop } = await startLoadServer('bench/volume-db.ts', [], tree);
   try {
     const publicUrls = [
       batchUrl('directory.members', { page: 1 }),
@@ -118,8 +119,11 @@ export async function run({ log = (line) => console.error(`  ${line}`) } = {}) {
   }
 }
 
-/** The bench table's rows (scripts/bench.mjs): one per page and kind, under load, the idle figure beside. */
-export function rowsOf(result) {
+/**
+ * The bench table's rows (scripts/bench.mjs): one per page and kind, under load, the idle figure beside; the
+ * reference build's p50 in the sixth cell when it was measured.
+ */
+export function rowsOf(result, reference) {
   const votes = result.votes ? ` and ${result.votes.perSecond} votes/s` : '';
   return Object.entries(result.underLoad).map(([key, figures]) => {
     const idle = result.idle[key];
@@ -132,6 +136,7 @@ export function rowsOf(result) {
       `${figures.p50Ms} ms`,
       fresh ? '' : `<= ${TARGET_P50_MS} ms`,
       fresh ? null : figures.p50Ms <= TARGET_P50_MS && figures.shells === 0,
+      reference && `${reference.underLoad[key]?.p50Ms} ms`,
     ];
   });
 }

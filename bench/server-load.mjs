@@ -84,11 +84,11 @@ async function voteLoad(server, volume, log) {
 
 /**
  * `only: 'r2'` runs the votes alone (node bench/server-load.mjs --r2), `only: 'r1'` the reads alone (--r1): the
- * rest of the run is skipped.
+ * rest of the run is skipped. `tree`: the worktree whose build is measured (the working directory's by default).
  */
-export async function run({ log = (line) => console.error(`  ${line}`), only = null } = {}) {
+export async function run({ log = (line) => console.error(`  ${line}`), only = null, tree } = {}) {
   log('building the volume database (20,000 citizens with sessions, a month of poll votes)');
-  const { server, volume, stop } = await startLoadServer('bench/volume-db.ts', []);
+  const { server, volume, stop } = await startLoadServer('bench/volume-db.ts', [], tree);
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleRssMb = Math.round(rssMb(server.pid));
@@ -188,12 +188,33 @@ if (import.meta.url === `file://${process.argv[1]}`) {
 
 const rate = (n) => `${Math.round(n).toLocaleString('en-US')}/s`;
 
-/** The table rows for R1, R2, R3 and S1's memory: [id, what, measured, target, pass]. */
-export function rowsOf(result) {
-  const { reference, publicReads, signedInReads, uncached } = result.r1;
+/** R1's reads against the bare route: each throughput, its share of the route's, whether every answer was clean. */
+function r1Figures({ reference, publicReads, signedInReads, uncached }) {
   const clean = (run) => run.non2xx === 0 && run.errors === 0 && run.timeouts === 0;
-  const share = publicReads.requestsPerSecond / reference.requestsPerSecond;
-  const signedInShare = signedInReads.requestsPerSecond / reference.requestsPerSecond;
+  const share = (run) => run.requestsPerSecond / reference.requestsPerSecond;
+  const versus = (run) =>
+    `${rate(run.requestsPerSecond)} vs ${rate(reference.requestsPerSecond)} = ${Math.round(share(run) * 100)}%`;
+  return {
+    public: versus(publicReads),
+    publicP99: `${publicReads.latencyMs.p99} ms (bare route ${reference.latencyMs.p99} ms)`,
+    signedIn: `${versus(signedInReads)}, p99 ${signedInReads.latencyMs.p99} ms`,
+    uncached: `${rate(uncached.requestsPerSecond)}, p99 ${uncached.latencyMs.p99} ms`,
+    publicPass: share(publicReads) >= 0.5 && clean(publicReads),
+    publicP99Pass: publicReads.latencyMs.p99 <= 25 && clean(publicReads),
+    signedInPass: share(signedInReads) >= 0.5 && signedInReads.latencyMs.p99 <= 25 && clean(signedInReads),
+    clean,
+  };
+}
+
+/**
+ * The table rows for R1, R2, R3 and S1's memory: [id, what, measured, target, pass], and R1's figures on the
+ * reference build (a run with `only: 'r1'`) in a sixth cell when it was measured.
+ */
+export function rowsOf(result, reference) {
+  const { publicReads } = result.r1;
+  const r1 = r1Figures(result.r1);
+  const before = reference && r1Figures(reference.r1);
+  const { clean } = r1;
   const storm = result.r3.reads;
   // Autocannon ends an `amount` run on a whole-second tick, so its own rate can only be 20,000 / 9, / 10, / 11 s
   // (2,222, 2,000 or 1,818 per second): the rate judged is the recorded votes over the time from the first to the
@@ -214,30 +235,27 @@ export function rowsOf(result) {
     [
       'R1',
       `public reads, ${result.r1.connections} connections, ${result.r1.seconds} s: throughput vs bare Fastify route (same bytes, same process, same run)`,
-      `${rate(publicReads.requestsPerSecond)} vs ${rate(reference.requestsPerSecond)} = ${Math.round(share * 100)}%`,
+      r1.public,
       '>= 50%',
-      share >= 0.5 && clean(publicReads),
+      r1.publicPass,
+      before?.public,
     ],
-    [
-      'R1',
-      'public reads p99 latency',
-      `${publicReads.latencyMs.p99} ms (bare route ${reference.latencyMs.p99} ms)`,
-      '<= 25 ms',
-      publicReads.latencyMs.p99 <= 25 && clean(publicReads),
-    ],
+    ['R1', 'public reads p99 latency', r1.publicP99, '<= 25 ms', r1.publicP99Pass, before?.publicP99],
     [
       'R1',
       'signed-in reads (R1 with a session cookie) vs bare route',
-      `${rate(signedInReads.requestsPerSecond)} vs ${rate(reference.requestsPerSecond)} = ${Math.round(signedInShare * 100)}%, p99 ${signedInReads.latencyMs.p99} ms`,
+      r1.signedIn,
       '>= 50%, p99 <= 25 ms',
-      signedInShare >= 0.5 && signedInReads.latencyMs.p99 <= 25 && clean(signedInReads),
+      r1.signedInPass,
+      before?.signedIn,
     ],
     [
       'R1',
       "for comparison: the same reads through the tRPC adapter without the public cache (a System Admin's session)",
-      `${rate(uncached.requestsPerSecond)}, p99 ${uncached.latencyMs.p99} ms`,
+      r1.uncached,
       '',
       null,
+      before?.uncached,
     ],
     votesRow('votes.cast', result.r2.votesCast),
     votesRow('polls.vote', result.r2.pollVotes),

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { hashPassword } from '@server/auth/passwords';
 import { createSession } from '@server/auth/sessions';
 import { closeDb, createDb, migrateDb } from '@server/db/client';
+import { loadKeys } from '@server/db/key-file';
 import {
   districts,
   houseMembers,
@@ -26,6 +27,7 @@ import {
   users,
   voters,
 } from '@server/db/schema';
+import { defaultKeysFile } from '@server/env';
 import { addMonths, monthKey } from '@shared/months';
 import { and, eq, sql } from 'drizzle-orm';
 import { seedDemo } from '../seed/seed';
@@ -39,6 +41,8 @@ if (!folder) throw new Error('usage: bench/volume-db.ts <folder>');
 const databasePath = join(folder, 'codka.db');
 const db = createDb(databasePath);
 migrateDb(db);
+// The key file where the server started on this database looks for it (beside it), as `npm start` makes it.
+loadKeys(db, defaultKeysFile(databasePath));
 await seedDemo(db);
 
 const passwordHash = await hashPassword(BENCH_PASSWORD);
