@@ -31,8 +31,9 @@ function recounted(db: Db) {
       `SELECT * FROM (
          SELECT 'signedIn' AS rule, '' AS region, count(*) AS voters FROM profiles WHERE is_active
          UNION ALL
-         SELECT 'verifiedEmail', '', count(*) FROM profiles JOIN users ON users.id = profiles.user_id
-           WHERE profiles.is_active AND users.email_verified_at IS NOT NULL
+         SELECT 'verifiedContact', '', count(*) FROM profiles JOIN users ON users.id = profiles.user_id
+           WHERE profiles.is_active
+             AND (users.email_verified_at IS NOT NULL OR users.phone_confirmed_at IS NOT NULL)
          UNION ALL
          SELECT 'enrolled', districts.region, count(*) FROM voters JOIN districts ON districts.id = voters.district_id
            WHERE voters.status = 'enrolled' GROUP BY districts.region
@@ -86,7 +87,7 @@ describe('eligible voter counts (turnout without counting every account or the r
     // Left: the admin and the citizen who signed up and confirmed the address.
     expect(kept(deps.db)).toEqual([
       { rule: 'signedIn', region: '', voters: 2 },
-      { rule: 'verifiedEmail', region: '', voters: 2 },
+      { rule: 'verifiedContact', region: '', voters: 2 },
     ]);
   });
 
@@ -140,7 +141,7 @@ describe('eligible voter counts (turnout without counting every account or the r
     for (let index = 0; index < 3; index += 1) addVoter(deps.db, bari);
     addAccount(deps.db, { verified: false });
     const eligibleFor = async (
-      eligibility: 'enrolled' | 'verifiedEmail' | 'signedIn',
+      eligibility: 'enrolled' | 'verifiedContact' | 'signedIn',
       regions?: string[],
     ) => {
       const { election } = createElection(deps.db, {
@@ -153,7 +154,7 @@ describe('eligible voter counts (turnout without counting every account or the r
     };
     // The stepped-up admin and the unconfirmed citizen are the two active accounts; one has a confirmed address.
     expect(await eligibleFor('signedIn')).toBe(2);
-    expect(await eligibleFor('verifiedEmail')).toBe(1);
+    expect(await eligibleFor('verifiedContact')).toBe(1);
     expect(await eligibleFor('enrolled')).toBe(3);
     expect(await eligibleFor('enrolled', ['Bari'])).toBe(3);
     expect(await eligibleFor('enrolled', ['Awdal'])).toBe(0);
@@ -183,7 +184,7 @@ describe('eligible voter counts (turnout without counting every account or the r
     expect(kept(db)).toEqual([
       { rule: 'enrolled', region: 'Banadir', voters: 5 },
       { rule: 'signedIn', region: '', voters: 6 },
-      { rule: 'verifiedEmail', region: '', voters: 5 },
+      { rule: 'verifiedContact', region: '', voters: 5 },
     ]);
     db.$client.close();
   });
