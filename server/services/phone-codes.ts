@@ -41,19 +41,23 @@ function sameHash(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Six digits from the OS's CSPRNG, leading zeros kept. */
+function newCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
 /**
- * A new code for the account and number, replacing the account's open codes of that purpose, sent by SMS.
- * The caller took the SMS allowance (sms/send.ts) first. Not awaited by the answer where the answer must not
- * tell whether it was sent (a password reset): the returned promise only settles the sending.
+ * Stores `code` for the account and number, valid for 10 minutes, and ends the account's open codes of that
+ * purpose: only the last code sent works.
  */
-export function sendPhoneCode(
-  deps: Pick<AppDeps, 'db' | 'sms' | 'log'>,
+export function storePhoneCode(
+  db: Db,
   target: { userId: string; phone: string; purpose: PhoneCodePurpose },
+  code: string,
   now = new Date(),
-): Promise<void> {
+): void {
   const id = crypto.randomUUID();
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  deps.db.transaction((tx) => {
+  db.transaction((tx) => {
     tx.delete(phoneCodes).where(lt(phoneCodes.expiresAt, now)).run();
     tx.update(phoneCodes)
       .set({ usedAt: now })
@@ -71,12 +75,26 @@ export function sendPhoneCode(
         userId: target.userId,
         phone: target.phone,
         purpose: target.purpose,
-        codeHash: codeHash(deps.db, id, code),
+        codeHash: codeHash(db, id, code),
         expiresAt: new Date(now.getTime() + PHONE_CODE_LIFETIME_MS),
         createdAt: now,
       })
       .run();
   });
+}
+
+/**
+ * A new code for the account and number, sent by SMS. The caller took the SMS allowance (sms/send.ts) first.
+ * Not awaited by the answer where the answer must not tell whether it was sent (a password reset): the code is
+ * stored before this returns, and the promise only settles the sending.
+ */
+export function sendPhoneCode(
+  deps: Pick<AppDeps, 'db' | 'sms' | 'log'>,
+  target: { userId: string; phone: string; purpose: PhoneCodePurpose },
+  now = new Date(),
+): Promise<void> {
+  const code = newCode();
+  storePhoneCode(deps.db, target, code, now);
   return deliverSms(deps, target.phone, TEXTS[target.purpose](code));
 }
 

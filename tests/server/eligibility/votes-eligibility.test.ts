@@ -131,7 +131,7 @@ describe('polls.vote: who may vote in a poll', () => {
     ballot: ReturnType<typeof createPoll>,
   ) => caller.polls.vote({ pollId: ballot.poll.id, candidateId: ballot.candidates[0]?.id ?? '' });
 
-  it('needs a confirmed e-mail address in a verified-e-mail poll (the polls default)', async () => {
+  it('needs a confirmed contact in a verified-contact poll (the polls default): an e-mail account is asked for its address', async () => {
     const deps = createTestDeps();
     const ballot = createPoll(deps.db, { eligibility: 'verifiedContact' });
     const unconfirmed = await citizen(deps, { verified: false });
