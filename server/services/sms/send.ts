@@ -1,4 +1,4 @@
-import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import { type RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { type HeldPoints, takePoints } from '../../auth/rate-limits';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../errors/domain-error';
@@ -38,29 +38,36 @@ export async function takeSmsAllowance(deps: Deps, request: SmsRequest): Promise
   ];
   if (request.userId) keys.push([limits.smsAccount, request.userId]);
   const own = await takePoints(limits.enabled, keys, 'limit.sms');
-  let site: HeldPoints;
+  let used: number;
   try {
-    site = await takePoints(true, [[limits.smsSite, SITE]], 'limit.smsDaily');
+    // Its own count from its own consume: parallel requests each see the count they made.
+    used = (await limits.smsSite.consume(SITE)).consumedPoints;
   } catch (error) {
     await own.giveBack();
+    if (!(error instanceof RateLimiterRes)) throw error;
+    // The refused call counted too; nothing is sent, so the day gets it back.
+    await limits.smsSite.reward(SITE);
     // A refusal at the ceiling says "tomorrow", not a wait in minutes.
-    if (error instanceof DomainError) throw new DomainError('limit.smsDaily');
-    throw error;
+    throw new DomainError('limit.smsDaily');
   }
-  await warnNearCeiling(deps);
+  warnNearCeiling(deps, used);
+  let siteHeld = true;
+  const giveBackSite = async () => {
+    if (!siteHeld) return;
+    siteHeld = false;
+    await limits.smsSite.reward(SITE);
+  };
   return {
     giveBack: async () => {
-      await Promise.all([own.giveBack(), site.giveBack()]);
+      await Promise.all([own.giveBack(), giveBackSite()]);
     },
-    giveBackSite: () => site.giveBack(),
+    giveBackSite,
   };
 }
 
 /** Once as the day's count reaches the share, once as it reaches the ceiling: not a line per SMS past it. */
-async function warnNearCeiling(deps: Deps): Promise<void> {
-  const { limits } = deps;
-  const used = (await limits.smsSite.get(SITE))?.consumedPoints ?? 0;
-  const limit = limits.smsDailyLimit;
+function warnNearCeiling(deps: Deps, used: number): void {
+  const limit = deps.limits.smsDailyLimit;
   if (used === limit) {
     deps.log.error(
       { used, limit },
