@@ -9,6 +9,7 @@ import { unlockedAdmin } from '../helpers/admin';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createElection } from '../helpers/election-factories';
 import { uniqueEmail } from '../helpers/factories';
+import { codeSentTo, uniquePhone } from '../helpers/phone';
 import { rollCsv, rollDistricts, rollRows } from '../helpers/roll-import';
 import { addAccount, addDistrict, addVoter } from '../helpers/turnout-factories';
 
@@ -89,6 +90,37 @@ describe('eligible voter counts (turnout without counting every account or the r
       { rule: 'signedIn', region: '', voters: 2 },
       { rule: 'verifiedContact', region: '', voters: 2 },
     ]);
+  });
+
+  it('follow a phone number confirmed by its code, taken over by another account, and cleared', async () => {
+    const deps = createTestDeps();
+    const expectExact = () => expect(kept(deps.db)).toEqual(recounted(deps.db));
+    const phone = uniquePhone();
+    await callerFor(deps, null).caller.auth.signUp({ phone, password: 'a good secret' });
+    expectExact();
+    const account = deps.db.$client
+      .prepare('SELECT id FROM users WHERE phone = ?')
+      .pluck()
+      .get(phone) as string;
+    const holder = callerFor(deps, { id: account, email: '', password: '', fullName: '' }).caller;
+    await holder.auth.confirmPhone({ code: codeSentTo(deps.sms.sent, phone) });
+    expectExact();
+    // Another account proves the number of an unconfirmed one; then an operator clears a confirmation.
+    const squatted = uniquePhone();
+    const squatter = addAccount(deps.db, { verified: false });
+    deps.db.$client.prepare('UPDATE users SET phone = ? WHERE id = ?').run(squatted, squatter);
+    const other = callerFor(deps, {
+      id: addAccount(deps.db, { verified: false }),
+      email: '',
+      password: '',
+      fullName: '',
+    });
+    await other.caller.auth.requestPhoneCode({ phone: squatted });
+    await other.caller.auth.confirmPhone({ code: codeSentTo(deps.sms.sent, squatted) });
+    expectExact();
+    deps.db.$client.prepare('UPDATE users SET phone_confirmed_at = NULL WHERE id = ?').run(account);
+    expectExact();
+    expect(kept(deps.db)).toContainEqual({ rule: 'verifiedContact', region: '', voters: 1 });
   });
 
   it('follow the roll: import, review, suspension, a move between districts and a district changing region', async () => {
