@@ -81,12 +81,12 @@ describe('admin: who can vote', () => {
         eligibility: 'everyone' as 'signedIn',
       }),
       'BAD_REQUEST',
-      'Choose who can vote: enrolled voters, voters with a confirmed e-mail address, or any signed-in account.',
+      'Choose who can vote: enrolled voters, voters with a confirmed e-mail address or phone number, or any signed-in account.',
     );
     await expectTrpcError(
       caller.polls.create({ monthYear: '2026-12', eligibility: 'everyone' as 'signedIn' }),
       'BAD_REQUEST',
-      'Choose who can vote: enrolled voters, voters with a confirmed e-mail address, or any signed-in account.',
+      'Choose who can vote: enrolled voters, voters with a confirmed e-mail address or phone number, or any signed-in account.',
     );
     expect(deps.db.select().from(elections).all()).toEqual([]);
     expect(deps.db.select().from(polls).all()).toEqual([]);
