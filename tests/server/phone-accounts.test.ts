@@ -8,6 +8,7 @@ import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
 import { codeSentTo, createPhoneUser, nationalForm, uniquePhone } from '../helpers/phone';
 import { createPoll } from '../helpers/poll-factories';
+import { importedEntry } from '../helpers/voter-roll-factories';
 
 const PASSWORD = 'a good secret 1';
 
@@ -285,6 +286,26 @@ describe('a confirmed phone number is a verified contact', () => {
     expect(deps.db.select().from(pollVotes).all()).toEqual([]);
     const confirmed = await createPhoneUser(deps.db);
     await expect(vote(callerFor(deps, { ...confirmed, email: '' }).caller)).resolves.toHaveProperty('voteId');
+  });
+});
+
+describe('a confirmed phone number lets a citizen claim a voter card', () => {
+  it('refuses the claim while the number waits for its code, and links the card once it is confirmed', async () => {
+    const deps = createTestDeps();
+    const entry = importedEntry(deps.db, { dateOfBirth: '1984-03-09', voterCardNumber: 'SO-5550-7777' });
+    const waiting = await createPhoneUser(deps.db, { confirmed: false });
+    const claim = () =>
+      callerFor(deps, { ...waiting, email: '' }).caller.enrollment.claim({
+        voterCardNumber: 'SO-5550-7777',
+        dateOfBirth: '1984-03-09',
+      });
+    await expect(claim()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message:
+        'Confirm your e-mail address or your phone number before you claim a voter card: open the link we sent you, type the code we sent by SMS, or ask for a new one on your account page.',
+    });
+    deps.db.update(users).set({ phoneConfirmedAt: new Date() }).where(eq(users.id, waiting.id)).run();
+    await expect(claim()).resolves.toEqual({ id: entry.id });
   });
 });
 
