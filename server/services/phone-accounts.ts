@@ -30,7 +30,7 @@ function confirmedElsewhere(db: Pick<Db, 'select'>, phone: string, userId: strin
 /**
  * Sends a code to a number the signed-in account adds, changes to, or has not confirmed yet. The number stays
  * the account's own until then: it is written on the account only when its code comes back (confirmPhone). A
- * number another account confirmed is refused before any SMS; the account's own confirmed number needs none.
+ * number another account confirmed is refused without an SMS; the account's own confirmed number needs none.
  */
 export async function requestPhoneCode(
   deps: Deps,
@@ -40,8 +40,13 @@ export async function requestPhoneCode(
 ): Promise<{ sent: boolean; alreadyConfirmed: boolean }> {
   const phone = readPhoneNumber(typed, deps.env.PHONE_COUNTRIES);
   if (phone === user.phone && user.phoneConfirmed) return { sent: false, alreadyConfirmed: true };
-  if (confirmedElsewhere(deps.db, phone, user.id)) throw new DomainError('phone.taken');
-  await takeSmsAllowance(deps, { to: phone, address: ip, userId: user.id });
+  // Taken before the answer "this number belongs to another account", so asking it is counted like a code:
+  // an account cannot list which numbers have accounts faster than it could be sent codes.
+  const allowance = await takeSmsAllowance(deps, { to: phone, address: ip, userId: user.id });
+  if (confirmedElsewhere(deps.db, phone, user.id)) {
+    await allowance.giveBackSite();
+    throw new DomainError('phone.taken');
+  }
   await sendPhoneCode(deps, { userId: user.id, phone, purpose: 'confirm' });
   return { sent: true, alreadyConfirmed: false };
 }

@@ -179,7 +179,7 @@ describe('adding or changing the number of an account', () => {
     expect(await sessionOf(deps, citizen.id)).toMatchObject({ phone: next, phoneConfirmed: true });
   });
 
-  it('refuses a number another account confirmed, before any SMS', async () => {
+  it('refuses a number another account confirmed, without an SMS, counted as a code would be', async () => {
     const deps = createTestDeps();
     const owner = await createPhoneUser(deps.db);
     const { caller } = callerFor(deps, await createUser(deps.db));
@@ -188,6 +188,16 @@ describe('adding or changing the number of an account', () => {
       message: 'This phone number already belongs to another account.',
     });
     expect(deps.sms.sent).toEqual([]);
+    // Asking is counted as a code would be, so an account cannot list the numbers that have accounts.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const other = await createPhoneUser(deps.db);
+      await expect(caller.auth.requestPhoneCode({ phone: other.phone })).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+    }
+    await expect(caller.auth.requestPhoneCode({ phone: uniquePhone() })).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
   });
 
   it('takes a number from an account that only typed it, once the code proves who holds it', async () => {
