@@ -46,7 +46,7 @@ function seedPoll(
         electionType: 'presidential',
         status,
         // Polls ask accounts with a confirmed e-mail address (issue 17); the demo voters' are confirmed.
-        eligibility: 'verifiedEmail',
+        eligibility: 'verifiedContact',
         opensAt,
         closesAt,
         createdBy: actors.adminId,

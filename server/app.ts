@@ -29,6 +29,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './routers/_app';
 import { getMapSettings, getSiteSettings } from './services/admin/settings';
 import { openDataOf } from './services/open-data/store';
+import { createSmsTransport, type SmsTransport } from './services/sms/transport';
 import { type AppDeps, createContextFactory } from './trpc/context';
 import { EXPECTED_ERROR_CODES } from './trpc/errors';
 
@@ -40,6 +41,7 @@ export interface BuildAppOptions {
   /** Where the built page renderer lives (dist/ssr/entry-server.cjs); without one, pages are the shell. */
   ssrDir?: string;
   mailer?: Mailer;
+  sms?: SmsTransport;
   logger?: FastifyServerOptions['logger'];
   /** How long a request may take to arrive, headers and body; REQUEST_TIMEOUT_MS unless a test shortens it. */
   requestTimeoutMs?: number;
@@ -111,8 +113,9 @@ export async function buildApp(options: BuildAppOptions) {
   const deps: AppDeps = {
     db,
     env,
-    limits: createRateLimits(env.RATE_LIMITS),
+    limits: createRateLimits(env.RATE_LIMITS, env.SMS_DAILY_LIMIT),
     mailer: options.mailer ?? createMailer(env, app.log),
+    sms: options.sms ?? createSmsTransport(env, app.log),
     log: app.log,
   };
 

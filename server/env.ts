@@ -2,6 +2,7 @@ import { isIPv4 } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './auth/client-address';
+import { parsePhoneCountries } from './auth/phone-numbers';
 
 /**
  * The only reader of process.env. Every variable is optional; a bad value stops the start
@@ -35,6 +36,28 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Codka <no-reply@codka.so>'),
+    // Countries whose phone numbers accounts may use (ISO codes, the first one for numbers written without a
+    // country code): Somalia alone unless the operator adds others.
+    PHONE_COUNTRIES: z
+      .string()
+      .default('SO')
+      .transform((value, context) => {
+        const parsed = parsePhoneCountries(value);
+        if ('problem' in parsed) {
+          context.addIssue({ code: 'custom', message: parsed.problem });
+          return z.NEVER;
+        }
+        return parsed.countries;
+      }),
+    // The SMS transport (server/services/sms): Africa's Talking when its user name and key are set, else a
+    // webhook of the operator's aggregator, else the log.
+    AFRICASTALKING_USERNAME: z.string().min(1).optional(),
+    AFRICASTALKING_API_KEY: z.string().min(1).optional(),
+    AFRICASTALKING_SENDER_ID: z.string().min(1).max(11).optional(),
+    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    SMS_WEBHOOK_SECRET: z.string().min(16).optional(),
+    // At most this many SMS a day for the whole site, whatever asks for them: the bill's ceiling.
+    SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(2000),
     // Which X-Forwarded-For entries to believe (client-address.ts): false, a hop count or proxy addresses.
     TRUST_PROXY: z
       .string()
@@ -117,6 +140,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  if (
+    (result.data.AFRICASTALKING_USERNAME === undefined) !==
+    (result.data.AFRICASTALKING_API_KEY === undefined)
+  ) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY must be set together',
+    );
   }
   if ((result.data.ADMIN_EMAIL === undefined) !== (result.data.ADMIN_PASSWORD === undefined)) {
     throw new EnvError(

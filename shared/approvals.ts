@@ -25,7 +25,8 @@ export interface RollImportSummary {
 /** The list's line for a grant: whose account, which role it has now and which it would get. */
 export interface StaffRoleSummary {
   fullName: string;
-  email: string;
+  /** Null for an account made on a phone number. */
+  email: string | null;
   fromRole: StaffRole | null;
   toRole: StaffRole;
 }

@@ -13,10 +13,18 @@ export interface EligibilityRequirement {
   eligibleRegions: readonly string[] | null;
 }
 
-/** The viewer's own standing: from the session (signed in, e-mail confirmed) and the roll (status, region). */
+/** Whether an account has an e-mail address or a phone number, and whether its holder confirmed it. */
+export type ContactStatus = 'none' | 'unconfirmed' | 'confirmed';
+
+export function contactStatus(value: string | null | undefined, confirmed: boolean): ContactStatus {
+  if (!value) return 'none';
+  return confirmed ? 'confirmed' : 'unconfirmed';
+}
+
+/** The viewer's own standing: from the session (signed in, contacts confirmed) and the roll (status, region). */
 export interface VoterStanding {
   signedIn: boolean;
-  emailVerified: boolean;
+  contacts: { email: ContactStatus; phone: ContactStatus };
   /** The account's voter entry; 'none' (or null: not asked, because the rule does not need it) when it has none. */
   roll: { status: EnrollmentStatus; region?: string | null } | null;
 }
@@ -29,6 +37,8 @@ export const INELIGIBLE_REASONS = [
   'suspended',
   'outsideRegion',
   'emailUnverified',
+  'phoneUnconfirmed',
+  'contactUnconfirmed',
 ] as const;
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number];
 
@@ -38,17 +48,31 @@ const MAY_VOTE: VoteEligibility = { mayVote: true };
 const refused = (reason: IneligibleReason): VoteEligibility => ({ mayVote: false, reason });
 
 /**
+ * Which contact a viewer without a confirmed one is asked to confirm: the one the account has, or either when
+ * it has both.
+ */
+function unconfirmedContact(contacts: VoterStanding['contacts']): IneligibleReason {
+  if (contacts.phone === 'none') return 'emailUnverified';
+  if (contacts.email === 'none') return 'phoneUnconfirmed';
+  return 'contactUnconfirmed';
+}
+
+/**
  * May this viewer vote under this rule? Enrolled voters need an enrolled entry (a rejected one counts as none)
- * in one of the listed regions; an enrolled voter needs no confirmed e-mail address, since a registrar saw
- * their identity document. Verified e-mail needs a confirmed address; signed in needs an account.
+ * in one of the listed regions; an enrolled voter needs no confirmed contact, since a registrar saw their
+ * identity document. Verified contact needs a confirmed e-mail address or a confirmed phone number; signed in
+ * needs an account.
  */
 export function voteEligibility(requirement: EligibilityRequirement, viewer: VoterStanding): VoteEligibility {
   if (!viewer.signedIn) return refused('signIn');
   switch (requirement.eligibility) {
     case 'signedIn':
       return MAY_VOTE;
-    case 'verifiedEmail':
-      return viewer.emailVerified ? MAY_VOTE : refused('emailUnverified');
+    case 'verifiedContact': {
+      const { email, phone } = viewer.contacts;
+      if (email === 'confirmed' || phone === 'confirmed') return MAY_VOTE;
+      return refused(unconfirmedContact(viewer.contacts));
+    }
     case 'enrolled': {
       const status = viewer.roll?.status ?? 'none';
       if (status === 'none' || status === 'rejected') return refused('notOnRoll');

@@ -19,13 +19,13 @@ export type VoterSource = (typeof VOTER_SOURCES)[number];
 /**
  * Who may vote in an election or poll:
  * - enrolled: an enrolled voter linked to the account (and, where the election lists regions, enrolled in one);
- * - verifiedEmail: an account whose e-mail address is confirmed;
+ * - verifiedContact: an account whose e-mail address or phone number is confirmed;
  * - signedIn: any signed-in account (the original rule, still a choice: docs/product.md#eligibility).
  */
-export const ELIGIBILITY_RULES = ['enrolled', 'verifiedEmail', 'signedIn'] as const;
+export const ELIGIBILITY_RULES = ['enrolled', 'verifiedContact', 'signedIn'] as const;
 export type EligibilityRule = (typeof ELIGIBILITY_RULES)[number];
 export const DEFAULT_ELECTION_ELIGIBILITY: EligibilityRule = 'enrolled';
-export const DEFAULT_POLL_ELIGIBILITY: EligibilityRule = 'verifiedEmail';
+export const DEFAULT_POLL_ELIGIBILITY: EligibilityRule = 'verifiedContact';
 
 /**
  * Enrollment codes: 8 characters a registrar reads off a phone and types, so no look-alikes

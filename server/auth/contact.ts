@@ -1,8 +1,8 @@
 /**
- * Whether an account has a way to reach its holder that they proved they own. Claiming a voter card online
- * needs one, so a throwaway account made from an invented address cannot take a voter's entry. Today the only
- * contact is the e-mail address; a confirmed phone number joins it here, and every check follows.
+ * Whether an account has a way to reach its holder that they proved they own: an e-mail address confirmed by
+ * its link, or a phone number confirmed by the code sent to it. Claiming a voter card online needs one, so a
+ * throwaway account made from an invented address or number cannot take a voter's entry.
  */
-export function hasConfirmedContact(user: { emailVerified: boolean }): boolean {
-  return user.emailVerified;
+export function hasConfirmedContact(user: { emailVerified: boolean; phoneConfirmed: boolean }): boolean {
+  return user.emailVerified || user.phoneConfirmed;
 }

@@ -24,11 +24,15 @@ const ACTIVITY_WRITE_INTERVAL_MS = HOUR;
 
 export interface SessionUser {
   id: string;
-  email: string;
+  /** Null for an account made on a phone number. */
+  email: string | null;
   fullName: string;
   role: StaffRole | null;
   isAdmin: boolean;
   emailVerified: boolean;
+  /** E.164; null for an account without a number. */
+  phone: string | null;
+  phoneConfirmed: boolean;
 }
 
 export interface ValidSession {
@@ -62,6 +66,8 @@ const sessionLookup = preparedOnce((db) =>
       userId: users.id,
       email: users.email,
       emailVerifiedAt: users.emailVerifiedAt,
+      phone: users.phone,
+      phoneConfirmedAt: users.phoneConfirmedAt,
       fullName: profiles.fullName,
       role: profiles.role,
       isActive: profiles.isActive,
@@ -117,6 +123,8 @@ export function validateSessionToken(db: Db, token: string, now = new Date()): V
       role: row.role ?? null,
       isAdmin: isAdminRole(row.role),
       emailVerified: row.emailVerifiedAt !== null,
+      phone: row.phone,
+      phoneConfirmed: row.phone !== null && row.phoneConfirmedAt !== null,
     },
   };
   rememberSession(db, key, { session, createdAt: row.createdAt.getTime(), lastActiveAt, readAt: time });

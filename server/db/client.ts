@@ -33,9 +33,25 @@ export function createDb(path: string): Db {
   return drizzle({ client: sqlite, schema }) as Db;
 }
 
-/** `migrationsFolder`: the release executable keeps its migrations where it unpacked them. */
+/**
+ * `migrationsFolder`: the release executable keeps its migrations where it unpacked them. Foreign keys are off
+ * while the migrations run, as SQLite's procedure for rebuilding a table asks (a migration's own PRAGMA is
+ * ignored inside the migrator's transaction): with them on, dropping the old table would first delete every row
+ * that references it. They are checked before they are turned on again, and a violation stops the start.
+ */
 export function migrateDb(db: Db, migrationsFolder = MIGRATIONS_FOLDER): void {
-  migrate(db, { migrationsFolder });
+  db.$client.pragma('foreign_keys = OFF');
+  try {
+    migrate(db, { migrationsFolder });
+    const broken = db.$client.pragma('foreign_key_check') as { table: string }[];
+    if (broken.length > 0) {
+      throw new Error(
+        `after the migrations, ${broken.length} rows reference rows that do not exist (first in ${broken[0]?.table})`,
+      );
+    }
+  } finally {
+    db.$client.pragma('foreign_keys = ON');
+  }
 }
 
 export function closeDb(db: Db): void {

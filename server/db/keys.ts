@@ -5,7 +5,12 @@ import type { Db } from './client';
  * The named keys behind every keyed hash. They live in the key file (key-file.ts), never in the database, so a
  * copy of the database or of a backup cannot confirm a guessed date of birth or address by hashing it.
  */
-export const KEY_NAMES = ['voter-date-of-birth-hmac', 'poll-ip-hmac', 'enrollment-code-hmac'] as const;
+export const KEY_NAMES = [
+  'voter-date-of-birth-hmac',
+  'poll-ip-hmac',
+  'enrollment-code-hmac',
+  'phone-code-hmac',
+] as const;
 export type KeyName = (typeof KEY_NAMES)[number];
 export type Keys = ReadonlyMap<string, Buffer>;
 

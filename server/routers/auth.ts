@@ -2,10 +2,18 @@ import {
   changePasswordInput,
   requestPasswordResetInput,
   resetPasswordInput,
+  resetPasswordWithCodeInput,
   signInTwoFactorInput,
   stepUpInput,
 } from '@shared/schemas/account';
-import { bootstrapAdminInput, signInInput, signUpInput, verifyEmailInput } from '@shared/schemas/auth';
+import {
+  bootstrapAdminInput,
+  confirmPhoneInput,
+  requestPhoneCodeInput,
+  signInInput,
+  signUpInput,
+  verifyEmailInput,
+} from '@shared/schemas/auth';
 import { TRPCError } from '@trpc/server';
 import { consume } from '../auth/rate-limits';
 import { createSession, invalidateSession, validateSessionToken } from '../auth/sessions';
@@ -13,6 +21,12 @@ import * as accounts from '../services/accounts';
 import { sendVerificationEmail, verifyEmail } from '../services/email-verification';
 import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
+import {
+  confirmPhone,
+  requestPasswordResetByPhone,
+  requestPhoneCode,
+  resetPasswordWithCode,
+} from '../services/phone-accounts';
 import { signOutEverywhere } from '../services/sign-out-everywhere';
 import { signUp } from '../services/sign-up';
 import { requireTwoFactorSetUp } from '../services/staff-two-factor';
@@ -43,8 +57,9 @@ export const authRouter = router({
   session: publicProcedure.query(({ ctx }) => ({ user: ctx.user })),
 
   /**
-   * The same answer whether or not the address has an account, and no session (decision 016): the citizen
-   * confirms the address from the e-mail and signs in.
+   * With an e-mail address or a phone number. The same answer whether or not it has an account, and no session
+   * (decision 016): the citizen confirms the address from the e-mail and signs in, or signs in and types the
+   * code the number received (auth.confirmPhone).
    */
   signUp: limitedPublicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
     await signUp(ctx, input, ctx.ip);
@@ -93,6 +108,9 @@ export const authRouter = router({
   }),
 
   resendVerification: limitedProtectedProcedure.mutation(async ({ ctx }) => {
+    const { email } = ctx.user;
+    // An account made on a phone number has no address to verify: its number has its own code.
+    if (email === null) return { sent: false, alreadyVerified: false };
     if (ctx.user.emailVerified) return { sent: false, alreadyVerified: true };
     await consume(
       ctx.limits.enabled,
@@ -101,9 +119,23 @@ export const authRouter = router({
     );
     await sendVerificationEmail(
       { db: ctx.db, mailer: ctx.mailer, publicOrigin: ctx.env.PUBLIC_ORIGIN },
-      ctx.user,
+      { id: ctx.user.id, email },
     );
     return { sent: true, alreadyVerified: false };
+  }),
+
+  /**
+   * Sends a code by SMS to a number the account adds, changes to, or has not confirmed yet (its own number
+   * again after sign-up). `{ sent: false, alreadyConfirmed: true }` for the account's confirmed number.
+   */
+  requestPhoneCode: limitedProtectedProcedure
+    .input(requestPhoneCodeInput)
+    .mutation(({ ctx, input }) => requestPhoneCode(ctx, ctx.user, input.phone, ctx.ip)),
+
+  /** Confirms the number the last code went to with that code, and makes it the account's number. */
+  confirmPhone: limitedProtectedProcedure.input(confirmPhoneInput).mutation(({ ctx, input }) => {
+    const { phone } = confirmPhone(ctx.db, ctx.user.id, input.code);
+    return { success: true, phone };
   }),
 
   /** Ends every other session of the account; this one stays signed in. */
@@ -113,15 +145,27 @@ export const authRouter = router({
       changePassword(ctx, { userId: ctx.user.id, sessionId: ctx.session.id, email: ctx.user.email }, input),
     ),
 
-  /** Always the same answer, whether or not the email has an account. */
+  /**
+   * A link by e-mail, or a code by SMS to a phone number (then auth.resetPasswordWithCode). Always the same
+   * answer, whether or not the address or number has an account.
+   */
   requestPasswordReset: limitedPublicProcedure
     .input(requestPasswordResetInput)
-    .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email, ctx.ip)),
+    .mutation(({ ctx, input }) =>
+      input.email !== undefined
+        ? requestPasswordReset(ctx, input.email, ctx.ip)
+        : requestPasswordResetByPhone(ctx, input.phone ?? '', ctx.ip),
+    ),
 
   /** Sets a new password from an emailed link; every session of the account ends. */
   resetPassword: limitedPublicProcedure
     .input(resetPasswordInput)
     .mutation(({ ctx, input }) => resetPassword(ctx, input, undefined, ctx.ip)),
+
+  /** Sets a new password with the code sent by SMS to the account's number; every session of the account ends. */
+  resetPasswordWithCode: limitedPublicProcedure
+    .input(resetPasswordWithCodeInput)
+    .mutation(({ ctx, input }) => resetPasswordWithCode(ctx, input, ctx.ip)),
 
   /**
    * Re-authenticates this session for 15 minutes (docs/product.md#step-up): the password, and the code where

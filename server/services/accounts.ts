@@ -2,6 +2,7 @@ import type { bootstrapAdminInput, signInInput } from '@shared/schemas/auth';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { readPhoneNumber } from '../auth/phone-numbers';
 import { consume, takePoints } from '../auth/rate-limits';
 import { forgetCachedSessions } from '../auth/session-cache';
 import type { Db } from '../db/client';
@@ -16,17 +17,30 @@ export const ACCOUNT_DEACTIVATED = messageText({ key: 'account.deactivated' });
 
 type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
 
+const accountColumns = {
+  id: users.id,
+  email: users.email,
+  phone: users.phone,
+  passwordHash: users.passwordHash,
+  isActive: profiles.isActive,
+};
+
 export function findUserByEmail(db: Db, email: string) {
   return db
-    .select({
-      id: users.id,
-      email: users.email,
-      passwordHash: users.passwordHash,
-      isActive: profiles.isActive,
-    })
+    .select(accountColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.email, email))
+    .get();
+}
+
+/** The account of a number in E.164 (server/auth/phone-numbers.ts), confirmed or waiting for its code. */
+export function findUserByPhone(db: Db, phone: string) {
+  return db
+    .select(accountColumns)
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.phone, phone))
     .get();
 }
 
@@ -37,29 +51,30 @@ export function findUserByEmail(db: Db, email: string) {
  */
 export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip: string): Promise<string> {
   const { limits } = deps;
+  // The account's name for the limits and the hashing line: its e-mail address or its number in E.164, so
+  // "061 5123456" and "+252615123456" are one account's guesses.
+  const byPhone = input.email === undefined;
+  const holder = input.email ?? readPhoneNumber(input.phone ?? '', deps.env.PHONE_COUNTRIES);
   const keys: [typeof limits.failedSignInAccount, string][] = [
-    [limits.failedSignInAccountAddress, `${input.email}|${ip}`],
-    [limits.failedSignInAccount, input.email],
+    [limits.failedSignInAccountAddress, `${holder}|${ip}`],
+    [limits.failedSignInAccount, holder],
     [limits.failedSignInAddress, ip],
   ];
   const attempt = await takePoints(limits.enabled, keys, 'limit.failedSignIn');
   let user: ReturnType<typeof findUserByEmail>;
   let valid: boolean;
   try {
-    user = findUserByEmail(deps.db, input.email);
-    valid = await verifyPassword(user?.passwordHash ?? null, input.password, {
-      address: ip,
-      holder: input.email,
-    });
+    user = byPhone ? findUserByPhone(deps.db, holder) : findUserByEmail(deps.db, holder);
+    valid = await verifyPassword(user?.passwordHash ?? null, input.password, { address: ip, holder });
   } catch (error) {
     // Refused before any password was tried (the hashing line is full): not a guess.
     await attempt.giveBack();
     throw error;
   }
-  if (!user || !valid) throw new DomainError('signIn.invalidLogin');
+  if (!user || !valid) throw new DomainError(byPhone ? 'signIn.invalidPhoneLogin' : 'signIn.invalidLogin');
   await attempt.giveBack();
   // A citizen who mistyped a few times starts afresh at this address once they get it right.
-  if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${input.email}|${ip}`);
+  if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${holder}|${ip}`);
   if (user.isActive === false) throw new DomainError('account.deactivated');
   return user.id;
 }

@@ -1,4 +1,9 @@
-import { type IneligibleReason, parseEligibleRegions, voteEligibility } from '@shared/eligibility';
+import {
+  contactStatus,
+  type IneligibleReason,
+  parseEligibleRegions,
+  voteEligibility,
+} from '@shared/eligibility';
 import type { MessageParams } from '@shared/errors';
 import type { DistrictRegion } from '@shared/regions';
 import type { EligibilityRule } from '@shared/voter-roll';
@@ -23,12 +28,19 @@ export function publicRequirement(stored: StoredRequirement): {
 }
 
 /**
- * The voter's standing in one indexed read: the e-mail confirmation and the roll entry with its region. The
+ * The voter's standing in one indexed read: the account's contacts and the roll entry with its region. The
  * one statement the eligibility rule adds to a vote, prepared once (the vote path's budget, docs/scaling.md R2).
  */
 const standingOf = preparedOnce((db) =>
   db
-    .select({ emailVerifiedAt: users.emailVerifiedAt, status: voters.status, region: districts.region })
+    .select({
+      email: users.email,
+      emailVerifiedAt: users.emailVerifiedAt,
+      phone: users.phone,
+      phoneConfirmedAt: users.phoneConfirmedAt,
+      status: voters.status,
+      region: districts.region,
+    })
     .from(users)
     .leftJoin(voters, eq(voters.userId, users.id))
     .leftJoin(districts, eq(districts.id, voters.districtId))
@@ -47,6 +59,8 @@ const CODES = {
   suspended: 'eligibility.suspended',
   outsideRegion: 'eligibility.outsideRegion',
   emailUnverified: 'eligibility.emailUnverified',
+  phoneUnconfirmed: 'eligibility.phoneUnconfirmed',
+  contactUnconfirmed: 'eligibility.contactUnconfirmed',
 } as const;
 
 /**
@@ -65,7 +79,10 @@ export function requireEligible(
   const requirement = publicRequirement(stored);
   const answer = voteEligibility(requirement, {
     signedIn: standing !== undefined,
-    emailVerified: Boolean(standing?.emailVerifiedAt),
+    contacts: {
+      email: contactStatus(standing?.email, Boolean(standing?.emailVerifiedAt)),
+      phone: contactStatus(standing?.phone, Boolean(standing?.phoneConfirmedAt)),
+    },
     roll: standing?.status ? { status: standing.status, region: standing.region } : null,
   });
   if (answer.mayVote) return;

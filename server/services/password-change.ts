@@ -25,7 +25,8 @@ export function accountTurn(deps: { ip?: string }, userId: string) {
 interface Actor {
   userId: string;
   sessionId: string;
-  email: string;
+  /** Null for an account made on a phone number: it gets no e-mailed notice. */
+  email: string | null;
 }
 
 /**
@@ -80,6 +81,7 @@ export async function changePassword(
       .run().changes;
   });
   // Tells the owner if it was not them; the change stands whether or not the mail goes out.
+  if (actor.email === null) return { success: true, otherSessionsEnded };
   deps.mailer
     .send({
       to: actor.email,

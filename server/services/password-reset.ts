@@ -34,7 +34,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
   );
   const user = findUserByEmail(deps.db, email);
   // Seeded demo voters have no password and must never get one; deactivated accounts cannot sign in.
-  if (user?.passwordHash && user.isActive !== false) {
+  if (user?.email && user.passwordHash && user.isActive !== false) {
     const id = generateSecureRandomString();
     const secret = generateSecureRandomString();
     deps.db.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).run();

@@ -1,62 +1,85 @@
 import type { signUpInput } from '@shared/schemas/auth';
 import type { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
-import { takePoints } from '../auth/rate-limits';
+import { readPhoneNumber } from '../auth/phone-numbers';
+import { type HeldPoints, takePoints } from '../auth/rate-limits';
 import { profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import type { AppDeps } from '../deps';
-import { findUserByEmail } from './accounts';
+import { findUserByEmail, findUserByPhone } from './accounts';
 import { sendVerificationEmail } from './email-verification';
+import { NUMBER_HAS_ACCOUNT_TEXT, sendPhoneCode } from './phone-codes';
+import { deliverSms, takeSmsAllowance } from './sms/send';
 
-type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'sms' | 'env' | 'log'>;
+type Input = z.output<typeof signUpInput>;
+
+/** Where the account is reached: the e-mail address as typed (lower-cased), or the number in E.164. */
+type Contact = { email: string } | { phone: string };
 
 /**
- * Sign-up answers alike whether or not the address has an account (decision 016): the same work (a password
- * hash), no session, and one e-mail to the address: a verification link for a new account, a notice for an
- * existing one. Who asks learns nothing; the owner of the address learns someone tried.
+ * Sign-up answers alike whether or not the address or number has an account (decision 016): the same work (a
+ * password hash), no session, and one message to the address or number: a verification link or an SMS code
+ * for a new account, a notice for an existing one. Who asks learns nothing; the owner learns someone tried.
  */
-export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip: string): Promise<void> {
-  const point = await takePoints(deps.limits.enabled, [[deps.limits.signUpAddress, ip]], 'limit.signUp');
+export async function signUp(deps: Deps, input: Input, ip: string): Promise<void> {
+  // A number that is not one, or of a country not allowed, is refused before anything is spent.
+  const contact: Contact =
+    input.email !== undefined
+      ? { email: input.email }
+      : { phone: readPhoneNumber(input.phone ?? '', deps.env.PHONE_COUNTRIES) };
+  const held: HeldPoints[] = [
+    await takePoints(deps.limits.enabled, [[deps.limits.signUpAddress, ip]], 'limit.signUp'),
+  ];
   let passwordHash: string;
   try {
+    // A sign-up by phone sends one SMS whether or not the number has an account (a code, or a notice), so
+    // the SMS limits are taken here, before any work, for both alike.
+    if ('phone' in contact) held.push(await takeSmsAllowance(deps, { to: contact.phone, address: ip }));
     // Hashed for an address that has an account too, so the answer takes as long either way.
-    passwordHash = await hashPassword(input.password, { address: ip, holder: input.email });
+    const holder = 'email' in contact ? contact.email : contact.phone;
+    passwordHash = await hashPassword(input.password, { address: ip, holder });
   } catch (error) {
-    // Refused by the hashing line before any account was made: the network's sign-up is not spent.
-    await point.giveBack();
+    // Refused by a limit or the hashing line before any account was made: nothing is spent.
+    await Promise.all(held.map((points) => points.giveBack()));
     throw error;
   }
-  const userId = createAccount(deps, input, passwordHash);
+  const userId = createAccount(deps, input.fullName, contact, passwordHash);
   try {
-    if (userId) {
+    if ('phone' in contact) {
+      if (userId) await sendPhoneCode(deps, { userId, phone: contact.phone, purpose: 'confirm' });
+      else await deliverSms(deps, contact.phone, NUMBER_HAS_ACCOUNT_TEXT);
+    } else if (userId) {
       await sendVerificationEmail(
         { db: deps.db, mailer: deps.mailer, publicOrigin: deps.env.PUBLIC_ORIGIN },
-        { id: userId, email: input.email },
+        { id: userId, email: contact.email },
       );
     } else {
-      await noticeToOwner(deps, input.email);
+      await noticeToOwner(deps, contact.email);
     }
   } catch (error) {
-    // Either way the answer is the same; a citizen can ask for another verification link once signed in.
-    deps.log.error({ err: error, userId }, 'sign-up email could not be sent');
+    // Either way the answer is the same; a citizen can ask for another link or code once signed in.
+    deps.log.error({ err: error, userId }, 'sign-up message could not be sent');
   }
 }
 
-/** The new account's id, or null when the address already has one (found first, or by the unique index). */
-function createAccount(deps: Deps, input: z.output<typeof signUpInput>, passwordHash: string): string | null {
-  if (findUserByEmail(deps.db, input.email)) return null;
+/** The new account's id, or null when the address or number already has one (found first, or by the unique index). */
+function createAccount(deps: Deps, fullName: string, contact: Contact, passwordHash: string): string | null {
+  const existing =
+    'email' in contact ? findUserByEmail(deps.db, contact.email) : findUserByPhone(deps.db, contact.phone);
+  if (existing) return null;
   try {
     return deps.db.transaction((tx) => {
       const user = tx
         .insert(users)
-        .values({ email: input.email, passwordHash })
+        .values({ ...contact, passwordHash })
         .returning({ id: users.id })
         .get();
-      tx.insert(profiles).values({ userId: user.id, fullName: input.fullName, role: null }).run();
+      tx.insert(profiles).values({ userId: user.id, fullName, role: null }).run();
       return user.id;
     });
   } catch (error) {
-    // Two sign-ups with one email at the same moment: the unique index lets exactly one through.
+    // Two sign-ups with one address or number at the same moment: the unique index lets exactly one through.
     if (isUniqueViolation(error)) return null;
     throw error;
   }

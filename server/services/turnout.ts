@@ -54,8 +54,8 @@ const activeAccountsCount = preparedOnce((db) =>
  */
 export function eligibleVoterCounter(db: Db) {
   let enrolled: Map<DistrictRegion, number> | undefined;
-  const accounts = new Map<'verifiedEmail' | 'signedIn', number>();
-  const activeAccounts = (rule: 'verifiedEmail' | 'signedIn') =>
+  const accounts = new Map<'verifiedContact' | 'signedIn', number>();
+  const activeAccounts = (rule: 'verifiedContact' | 'signedIn') =>
     activeAccountsCount(db).get({ rule })?.accounts ?? 0;
   return (rule: StoredRule): number => {
     if (rule.eligibility === 'enrolled') {

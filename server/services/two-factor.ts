@@ -61,7 +61,10 @@ export function twoFactorStatus(db: Db, userId: string) {
  * Starts enrolment with a fresh key (replacing an unfinished one). The key leaves the server only here,
  * as the otpauth:// URI, its QR code and the text for typing it in; after confirmation it never does.
  */
-export async function beginTwoFactor(db: Db, user: { id: string; email: string }) {
+export async function beginTwoFactor(
+  db: Db,
+  user: { id: string; email: string | null; phone?: string | null },
+) {
   if (isTwoFactorEnabled(db, user.id)) throw new DomainError('twoFactor.alreadyOn');
   const key = newTotpKey();
   const secret = Buffer.from(key);
@@ -72,7 +75,8 @@ export async function beginTwoFactor(db: Db, user: { id: string; email: string }
       set: { secret, enabledAt: null, lastUsedStep: null, createdAt: new Date() },
     })
     .run();
-  const uri = totpKeyUri(user.email, key);
+  // The account's name in the authenticator app: its e-mail address, or its number.
+  const uri = totpKeyUri(user.email ?? user.phone ?? 'Codka', key);
   // Drawn here, not by a third-party service, so the key never leaves this site.
   // qrcode is loaded on first enrolment, not at start (about 10 MB of idle memory).
   const { default: QRCode } = await import('qrcode');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages as authMessages, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './auth';
+import { messages as authMessages, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, phone, smsCode } from './auth';
 
 export const accountMessages = {
   currentPasswordRequired: 'validation.currentPasswordRequired',
@@ -13,6 +13,8 @@ export const accountMessages = {
 
 /** What auth.requestPasswordReset answers (in English; the client says it by this key), whether or not the email belongs to an account. */
 export const PASSWORD_RESET_REQUESTED = 'passwordReset.requested';
+/** The same for a phone number: a code by SMS instead of a link. */
+export const PASSWORD_RESET_SMS_REQUESTED = 'passwordReset.smsRequested';
 
 const email = z
   .string({ error: authMessages.emailRequired })
@@ -97,8 +99,16 @@ export const changePasswordForm = z
     path: ['confirmPassword'],
   });
 
-/** auth.requestPasswordReset */
-export const requestPasswordResetInput = z.strictObject({ email });
+/** auth.requestPasswordReset: a link to an e-mail address, or a code by SMS to a phone number. */
+export const requestPasswordResetInput = z
+  .strictObject({ email: email.optional(), phone: phone.optional() })
+  .refine((input) => (input.email === undefined) !== (input.phone === undefined), {
+    message: authMessages.emailOrPhone,
+    path: ['email'],
+  });
+
+/** auth.resetPasswordWithCode: the number, the code it received by SMS and the new password. */
+export const resetPasswordWithCodeInput = z.strictObject({ phone, code: smsCode, newPassword });
 
 /** auth.resetPassword */
 export const resetPasswordInput = z.strictObject({ token, newPassword });

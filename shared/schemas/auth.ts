@@ -15,6 +15,10 @@ export const messages = {
   fullNameRequired: 'validation.fullNameRequired',
   fullNameTooLong: 'validation.fullNameTooLong',
   adminCredentialsRequired: 'validation.bothCredentials',
+  emailOrPhone: 'validation.emailOrPhone',
+  phoneRequired: 'validation.phoneRequired',
+  phoneInvalid: 'phone.invalid',
+  smsCodeFormat: 'validation.smsCodeFormat',
 } as const;
 
 const email = z
@@ -24,6 +28,28 @@ const email = z
   .max(254, messages.emailInvalid)
   .pipe(z.email({ error: messages.emailInvalid }))
   .transform((value) => value.toLowerCase());
+
+/**
+ * A phone number as typed ("061 5xx xxxx", "+252615xxxxxx"): only its length is checked here. Which numbers are
+ * numbers, and of which countries, the server decides (server/auth/phone-numbers.ts), since the allowed
+ * countries are its configuration.
+ */
+export const phone = z
+  .string({ error: messages.phoneRequired })
+  .trim()
+  .min(1, messages.phoneRequired)
+  .max(40, messages.phoneInvalid);
+
+/** The 6-digit code sent by SMS; spaces and dashes, as people copy codes, are dropped. */
+export const smsCode = z
+  .string({ error: messages.smsCodeFormat })
+  .max(64, messages.smsCodeFormat)
+  .transform((value) => value.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, messages.smsCodeFormat));
+
+/** An account is reached by its e-mail address or its phone number: a form names exactly one of them. */
+const oneContact = (input: { email?: string; phone?: string }) =>
+  (input.email === undefined) !== (input.phone === undefined);
 
 const newPassword = z
   .string({ error: messages.passwordRequired })
@@ -44,14 +70,17 @@ const fullName = z
   .transform((value) => value.replace(/\p{Cc}/gu, ''));
 
 /**
- * auth.signUp (docs/product.md#account-forms): the server takes email, password and an optional name (default
- * "User").
+ * auth.signUp (docs/product.md#account-forms): the server takes an e-mail address or a phone number (exactly
+ * one), a password and an optional name (default "User").
  */
-export const signUpInput = z.strictObject({
-  fullName: fullName.optional().transform((value) => (value ? value : 'User')),
-  email,
-  password: newPassword,
-});
+export const signUpInput = z
+  .strictObject({
+    fullName: fullName.optional().transform((value) => (value ? value : 'User')),
+    email: email.optional(),
+    phone: phone.optional(),
+    password: newPassword,
+  })
+  .refine(oneContact, { message: messages.emailOrPhone, path: ['email'] });
 export type SignUpInput = z.input<typeof signUpInput>;
 
 /** The Sign Up form: every field required, and the confirmation must match. */
@@ -68,7 +97,10 @@ export const signUpForm = z
   });
 export type SignUpForm = z.input<typeof signUpForm>;
 
-export const signInInput = z.strictObject({ email, password: existingPassword });
+/** auth.signIn: the e-mail address or the phone number of the account, and its password. */
+export const signInInput = z
+  .strictObject({ email: email.optional(), phone: phone.optional(), password: existingPassword })
+  .refine(oneContact, { message: messages.emailOrPhone, path: ['email'] });
 export type SignInInput = z.input<typeof signInInput>;
 
 export const bootstrapAdminInput = z.strictObject({
@@ -80,3 +112,9 @@ export const bootstrapAdminInput = z.strictObject({
 export const verifyEmailInput = z.strictObject({
   token: z.string().trim().min(1, 'emailVerification.linkInvalid').max(200, 'emailVerification.linkInvalid'),
 });
+
+/** auth.confirmPhone: the code sent by SMS to the number the signed-in account is confirming. */
+export const confirmPhoneInput = z.strictObject({ code: smsCode });
+
+/** auth.requestPhoneCode: the number to send a code to, the account's own or one it adds or changes to. */
+export const requestPhoneCodeInput = z.strictObject({ phone });

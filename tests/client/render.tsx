@@ -98,6 +98,8 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     isAdmin: false,
     role: null,
     emailVerified: true,
+    phone: null,
+    phoneConfirmed: false,
     ...overrides,
   };
 }

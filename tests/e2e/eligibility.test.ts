@@ -39,7 +39,7 @@ describe.each(LANGUAGES)('a citizen who may not vote ($language, $viewport)', (s
       title,
       eligibility: 'enrolled',
       eligibleRegions: ['Bay', 'Banadir'],
-      pollEligibility: 'verifiedEmail',
+      pollEligibility: 'verifiedContact',
     });
     // Signed up through the API: not on the roll, e-mail address not confirmed.
     const citizen = await createCitizen(origin(), { label: 'eligibility' });
@@ -81,7 +81,7 @@ describe.each(LANGUAGES)('a citizen who may not vote ($language, $viewport)', (s
     await main.getByText(confirmEmail).waitFor();
     await expectWayOut(main, setup.texts, false);
     await main
-      .getByText(setup.texts.whoCanVoteLine.replace('{{rule}}', setup.texts.rule.verifiedEmail))
+      .getByText(setup.texts.whoCanVoteLine.replace('{{rule}}', setup.texts.rule.verifiedContact))
       .waitFor();
     expect(await main.getByRole('button', { name: setup.submit }).count()).toBe(0);
     if (setup.viewport === 'phone') await expectNoHorizontalScroll(page);

@@ -58,8 +58,12 @@ describe('the monthly poll, end to end', () => {
     await dialog.getByText('Only System Admins can create polls.').waitFor();
     await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
     await dialog.getByRole('combobox', { name: 'Election type' }).selectOption('parliamentary');
-    // Verified e-mail is the default; the citizen below has just signed up and not confirmed theirs.
-    expect(await dialog.getByRole('radio', { name: 'Verified e-mail', exact: true }).isChecked()).toBe(true);
+    // A verified contact is the default; the citizen below has just signed up and not confirmed their address.
+    expect(
+      await dialog
+        .getByRole('radio', { name: 'Verified contact (e-mail or phone)', exact: true })
+        .isChecked(),
+    ).toBe(true);
     await dialog.getByRole('radio', { name: 'Any signed-in account' }).check();
     await dialog.getByRole('button', { name: 'Create Poll' }).click();
     await admin.getByText('Poll created successfully').waitFor();
@@ -211,7 +215,9 @@ describe('the monthly poll, end to end', () => {
     // The form's month is the current one, whose presidential poll the demo has: one poll a month, so another.
     await form.getByLabel(/^Month/).fill('2030-07');
     // Who can vote: verified e-mail by default for a poll; this one is for enrolled voters.
-    expect(await form.getByRole('radio', { name: 'Verified e-mail', exact: true }).isChecked()).toBe(true);
+    expect(
+      await form.getByRole('radio', { name: 'Verified contact (e-mail or phone)', exact: true }).isChecked(),
+    ).toBe(true);
     await form.getByRole('radio', { name: 'Enrolled voters' }).check();
     await form.getByRole('button', { name: 'Create Poll' }).click();
     await page.getByText('Poll created successfully').waitFor();

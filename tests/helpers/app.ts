@@ -5,6 +5,7 @@ import { buildApp } from '@server/app';
 import type { Db } from '@server/db/client';
 import { testEnv } from '@server/env';
 import { createMemoryMailer } from '@server/mail/mailer';
+import { createMemorySmsTransport } from '@server/services/sms/transport';
 import { afterEach } from 'vitest';
 import { createTestDb } from './db';
 
@@ -41,6 +42,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const db = options.db ?? createTestDb();
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads'), ...options.env });
   const mailer = createMemoryMailer();
+  const sms = createMemorySmsTransport();
   const ssrDir = options.ssrDir ?? join(folder, 'no-renderer');
   const app = await buildApp({
     db,
@@ -48,11 +50,12 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     clientDir,
     ssrDir,
     mailer,
+    sms,
     logger: false,
     requestTimeoutMs: options.requestTimeoutMs,
   });
   await app.ready();
-  return { app, db, env, mailer };
+  return { app, db, env, mailer, sms };
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;

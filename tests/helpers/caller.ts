@@ -5,6 +5,7 @@ import { sessions } from '@server/db/schema';
 import { testEnv } from '@server/env';
 import { createMemoryMailer } from '@server/mail/mailer';
 import { createCaller } from '@server/routers/_app';
+import { createMemorySmsTransport } from '@server/services/sms/transport';
 import { type AppDeps, createInnerContext } from '@server/trpc/context';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -13,17 +14,19 @@ import { createAdmin, createUser, type TestUser } from './factories';
 
 export type Actor = 'visitor' | 'user' | 'admin';
 
-/** Shared process-level dependencies for router tests: a fresh database, limits and a mailer that keeps messages. */
+/** Shared process-level dependencies for router tests: a fresh database, limits, and a mailer and an SMS transport that keep messages. */
 export function createTestDeps(db: Db = createTestDb(), env = testEnv()) {
   const mailer = createMemoryMailer();
+  const sms = createMemorySmsTransport();
   const deps: AppDeps = {
     db,
     env,
-    limits: createRateLimits(env.RATE_LIMITS),
+    limits: createRateLimits(env.RATE_LIMITS, env.SMS_DAILY_LIMIT),
     mailer,
+    sms,
     log: pino({ level: 'silent' }),
   };
-  return { ...deps, mailer };
+  return { ...deps, mailer, sms };
 }
 export type TestDeps = ReturnType<typeof createTestDeps>;
 

@@ -40,6 +40,8 @@ describe('auth.session', () => {
       role: null,
       isAdmin: false,
       emailVerified: true,
+      phone: null,
+      phoneConfirmed: false,
     });
   });
 

@@ -9,6 +9,7 @@ import { unlockedAdmin } from '../helpers/admin';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createElection } from '../helpers/election-factories';
 import { uniqueEmail } from '../helpers/factories';
+import { codeSentTo, uniquePhone } from '../helpers/phone';
 import { rollCsv, rollDistricts, rollRows } from '../helpers/roll-import';
 import { addAccount, addDistrict, addVoter } from '../helpers/turnout-factories';
 
@@ -31,8 +32,9 @@ function recounted(db: Db) {
       `SELECT * FROM (
          SELECT 'signedIn' AS rule, '' AS region, count(*) AS voters FROM profiles WHERE is_active
          UNION ALL
-         SELECT 'verifiedEmail', '', count(*) FROM profiles JOIN users ON users.id = profiles.user_id
-           WHERE profiles.is_active AND users.email_verified_at IS NOT NULL
+         SELECT 'verifiedContact', '', count(*) FROM profiles JOIN users ON users.id = profiles.user_id
+           WHERE profiles.is_active
+             AND (users.email_verified_at IS NOT NULL OR users.phone_confirmed_at IS NOT NULL)
          UNION ALL
          SELECT 'enrolled', districts.region, count(*) FROM voters JOIN districts ON districts.id = voters.district_id
            WHERE voters.status = 'enrolled' GROUP BY districts.region
@@ -86,8 +88,39 @@ describe('eligible voter counts (turnout without counting every account or the r
     // Left: the admin and the citizen who signed up and confirmed the address.
     expect(kept(deps.db)).toEqual([
       { rule: 'signedIn', region: '', voters: 2 },
-      { rule: 'verifiedEmail', region: '', voters: 2 },
+      { rule: 'verifiedContact', region: '', voters: 2 },
     ]);
+  });
+
+  it('follow a phone number confirmed by its code, taken over by another account, and cleared', async () => {
+    const deps = createTestDeps();
+    const expectExact = () => expect(kept(deps.db)).toEqual(recounted(deps.db));
+    const phone = uniquePhone();
+    await callerFor(deps, null).caller.auth.signUp({ phone, password: 'a good secret' });
+    expectExact();
+    const account = deps.db.$client
+      .prepare('SELECT id FROM users WHERE phone = ?')
+      .pluck()
+      .get(phone) as string;
+    const holder = callerFor(deps, { id: account, email: '', password: '', fullName: '' }).caller;
+    await holder.auth.confirmPhone({ code: codeSentTo(deps.sms.sent, phone) });
+    expectExact();
+    // Another account proves the number of an unconfirmed one; then an operator clears a confirmation.
+    const squatted = uniquePhone();
+    const squatter = addAccount(deps.db, { verified: false });
+    deps.db.$client.prepare('UPDATE users SET phone = ? WHERE id = ?').run(squatted, squatter);
+    const other = callerFor(deps, {
+      id: addAccount(deps.db, { verified: false }),
+      email: '',
+      password: '',
+      fullName: '',
+    });
+    await other.caller.auth.requestPhoneCode({ phone: squatted });
+    await other.caller.auth.confirmPhone({ code: codeSentTo(deps.sms.sent, squatted) });
+    expectExact();
+    deps.db.$client.prepare('UPDATE users SET phone_confirmed_at = NULL WHERE id = ?').run(account);
+    expectExact();
+    expect(kept(deps.db)).toContainEqual({ rule: 'verifiedContact', region: '', voters: 1 });
   });
 
   it('follow the roll: import, review, suspension, a move between districts and a district changing region', async () => {
@@ -140,7 +173,7 @@ describe('eligible voter counts (turnout without counting every account or the r
     for (let index = 0; index < 3; index += 1) addVoter(deps.db, bari);
     addAccount(deps.db, { verified: false });
     const eligibleFor = async (
-      eligibility: 'enrolled' | 'verifiedEmail' | 'signedIn',
+      eligibility: 'enrolled' | 'verifiedContact' | 'signedIn',
       regions?: string[],
     ) => {
       const { election } = createElection(deps.db, {
@@ -153,7 +186,7 @@ describe('eligible voter counts (turnout without counting every account or the r
     };
     // The stepped-up admin and the unconfirmed citizen are the two active accounts; one has a confirmed address.
     expect(await eligibleFor('signedIn')).toBe(2);
-    expect(await eligibleFor('verifiedEmail')).toBe(1);
+    expect(await eligibleFor('verifiedContact')).toBe(1);
     expect(await eligibleFor('enrolled')).toBe(3);
     expect(await eligibleFor('enrolled', ['Bari'])).toBe(3);
     expect(await eligibleFor('enrolled', ['Awdal'])).toBe(0);
@@ -183,7 +216,7 @@ describe('eligible voter counts (turnout without counting every account or the r
     expect(kept(db)).toEqual([
       { rule: 'enrolled', region: 'Banadir', voters: 5 },
       { rule: 'signedIn', region: '', voters: 6 },
-      { rule: 'verifiedEmail', region: '', voters: 5 },
+      { rule: 'verifiedContact', region: '', voters: 5 },
     ]);
     db.$client.close();
   });

@@ -19,6 +19,19 @@ describe('environment', () => {
     });
   });
 
+  it('reads the SMS settings: Somalia alone by default, countries by their codes, a gateway whole or not at all', () => {
+    expect(parseEnv({})).toMatchObject({ PHONE_COUNTRIES: ['SO'], SMS_DAILY_LIMIT: 2000 });
+    expect(parseEnv({ PHONE_COUNTRIES: 'so, ke' }).PHONE_COUNTRIES).toEqual(['SO', 'KE']);
+    expect(() => parseEnv({ PHONE_COUNTRIES: 'SO,XX' })).toThrow(
+      /PHONE_COUNTRIES: XX is not a two-letter country code/,
+    );
+    expect(() => parseEnv({ SMS_DAILY_LIMIT: '0' })).toThrow(/SMS_DAILY_LIMIT/);
+    expect(() => parseEnv({ AFRICASTALKING_USERNAME: 'codka' })).toThrow(
+      /AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY must be set together/,
+    );
+    expect(() => parseEnv({ SMS_WEBHOOK_URL: 'ftp://sms.example.so' })).toThrow(/SMS_WEBHOOK_URL/);
+  });
+
   it('derives PUBLIC_ORIGIN from PORT and drops a trailing slash', () => {
     expect(parseEnv({ PORT: '8080' }).PUBLIC_ORIGIN).toBe('http://localhost:8080');
     expect(parseEnv({ PUBLIC_ORIGIN: 'https://codka.so/' }).PUBLIC_ORIGIN).toBe('https://codka.so');

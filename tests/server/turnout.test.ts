@@ -85,7 +85,7 @@ describe('turnout on the public results', () => {
     expect(limited.turnout).toMatchObject({ votes: 3, eligibleVoters: 1 });
   });
 
-  it("'verifiedEmail' counts active accounts with a confirmed address; 'signedIn' every active account", async () => {
+  it("'verifiedContact' counts active accounts with a confirmed address; 'signedIn' every active account", async () => {
     const deps = createTestDeps();
     const { election, candidates: ballot } = closedVisibleElection(deps.db);
     const voter = addAccount(deps.db);
@@ -96,7 +96,7 @@ describe('turnout on the public results', () => {
     addAccount(deps.db, { isActive: false });
     const { caller } = await callerAs(deps, 'visitor');
 
-    setRule(deps.db, election.id, 'verifiedEmail');
+    setRule(deps.db, election.id, 'verifiedContact');
     expect((await caller.elections.results({ id: election.id })).turnout).toEqual({
       votes: 1,
       eligibleVoters: 2,

@@ -1,5 +1,5 @@
 import { englishMessage } from '@server/errors/texts';
-import { signInInput, signUpForm, signUpInput } from '@shared/schemas/auth';
+import { confirmPhoneInput, signInInput, signUpForm, signUpInput } from '@shared/schemas/auth';
 import { describe, expect, it } from 'vitest';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -52,5 +52,35 @@ describe('sign-in input', () => {
     expect(firstMessage(signInInput.safeParse({ email: 'a@b.so', password: '' }))).toBe(
       'Password is required',
     );
+  });
+});
+
+describe('an e-mail address or a phone number', () => {
+  it('takes exactly one of them at sign-up and sign-in', () => {
+    expect(signUpInput.safeParse({ phone: '061 5123456', password: 'secret1' }).success).toBe(true);
+    expect(signInInput.safeParse({ phone: '+252615123456', password: 'secret1' }).success).toBe(true);
+    const both = { email: 'hodan@example.so', phone: '0615123456', password: 'secret1' };
+    expect(firstMessage(signUpInput.safeParse(both))).toBe(
+      'Enter an e-mail address or a phone number, not both',
+    );
+    expect(firstMessage(signInInput.safeParse({ password: 'secret1' }))).toBe(
+      'Enter an e-mail address or a phone number, not both',
+    );
+    expect(firstMessage(signUpInput.safeParse({ phone: ' ', password: 'secret1' }))).toBe(
+      'Phone number is required',
+    );
+    expect(firstMessage(signUpInput.safeParse({ phone: '0'.repeat(41), password: 'secret1' }))).toBe(
+      'This is not a phone number. Write it as 061 5xx xxxx, or with its country code, such as +252 61 5xx xxxx.',
+    );
+  });
+
+  it('reads an SMS code as people copy it, and only six digits', () => {
+    expect(confirmPhoneInput.parse({ code: ' 123 456 ' })).toEqual({ code: '123456' });
+    expect(confirmPhoneInput.parse({ code: '123-456' })).toEqual({ code: '123456' });
+    for (const code of ['12345', '1234567', 'abcdef', '١٢٣٤٥٦']) {
+      expect(firstMessage(confirmPhoneInput.safeParse({ code }))).toBe(
+        'Enter the 6-digit code we sent you by SMS',
+      );
+    }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type ContactStatus,
   type EligibilityRequirement,
   INELIGIBLE_REASONS,
   needsRoll,
@@ -10,12 +11,20 @@ import {
 import { ELIGIBILITY_RULES, type EnrollmentStatus } from '@shared/voter-roll';
 import { describe, expect, it } from 'vitest';
 
-const visitor: VoterStanding = { signedIn: false, emailVerified: false, roll: null };
+const visitor: VoterStanding = { signedIn: false, contacts: { email: 'none', phone: 'none' }, roll: null };
+/** An account with an e-mail address, confirmed unless `emailVerified: false`, unless `contacts` says otherwise. */
 const standing = (
-  overrides: Partial<VoterStanding> & { status?: EnrollmentStatus; region?: string } = {},
+  overrides: Partial<VoterStanding> & {
+    emailVerified?: boolean;
+    status?: EnrollmentStatus;
+    region?: string;
+  } = {},
 ): VoterStanding => ({
   signedIn: true,
-  emailVerified: overrides.emailVerified ?? true,
+  contacts: overrides.contacts ?? {
+    email: overrides.emailVerified === false ? 'unconfirmed' : 'confirmed',
+    phone: 'none',
+  },
   roll: overrides.roll ?? { status: overrides.status ?? 'none', region: overrides.region ?? null },
 });
 const rule = (
@@ -40,13 +49,25 @@ describe('voteEligibility', () => {
     }
   });
 
-  it('needs a confirmed e-mail address under verifiedEmail, and nothing from the roll', () => {
-    expect(voteEligibility(rule('verifiedEmail'), standing({ emailVerified: true }))).toEqual({
+  it('needs a confirmed e-mail address under verifiedContact, and nothing from the roll', () => {
+    expect(voteEligibility(rule('verifiedContact'), standing({ emailVerified: true }))).toEqual({
       mayVote: true,
     });
     expect(
-      voteEligibility(rule('verifiedEmail'), standing({ emailVerified: false, status: 'enrolled' })),
+      voteEligibility(rule('verifiedContact'), standing({ emailVerified: false, status: 'enrolled' })),
     ).toEqual({ mayVote: false, reason: 'emailUnverified' });
+  });
+
+  it('takes a confirmed phone number as a verified contact, and names the contact to confirm', () => {
+    const contacts = (email: ContactStatus, phone: ContactStatus) => standing({ contacts: { email, phone } });
+    const verdict = (email: ContactStatus, phone: ContactStatus) =>
+      voteEligibility(rule('verifiedContact'), contacts(email, phone));
+    expect(verdict('none', 'confirmed')).toEqual({ mayVote: true });
+    expect(verdict('unconfirmed', 'confirmed')).toEqual({ mayVote: true });
+    expect(verdict('confirmed', 'unconfirmed')).toEqual({ mayVote: true });
+    expect(verdict('none', 'unconfirmed')).toEqual({ mayVote: false, reason: 'phoneUnconfirmed' });
+    expect(verdict('unconfirmed', 'none')).toEqual({ mayVote: false, reason: 'emailUnverified' });
+    expect(verdict('unconfirmed', 'unconfirmed')).toEqual({ mayVote: false, reason: 'contactUnconfirmed' });
   });
 
   it('gives each roll status under enrolled its own reason; a rejected entry counts as none', () => {
@@ -62,7 +83,7 @@ describe('voteEligibility', () => {
       expect(answer).toEqual(reason ? { mayVote: false, reason } : { mayVote: true });
     }
     // Not asked (null) is no entry.
-    expect(voteEligibility(rule('enrolled'), { signedIn: true, emailVerified: true, roll: null })).toEqual({
+    expect(voteEligibility(rule('enrolled'), standing({ roll: null }))).toEqual({
       mayVote: false,
       reason: 'notOnRoll',
     });
@@ -106,7 +127,7 @@ describe('voteEligibility', () => {
 
   it('ignores regions for the other rules', () => {
     expect(voteEligibility(rule('signedIn', ['Bay']), standing()).mayVote).toBe(true);
-    expect(voteEligibility(rule('verifiedEmail', ['Bay']), standing()).mayVote).toBe(true);
+    expect(voteEligibility(rule('verifiedContact', ['Bay']), standing()).mayVote).toBe(true);
   });
 
   it('answers only reasons from its list', () => {
@@ -115,6 +136,8 @@ describe('voteEligibility', () => {
       for (const viewer of [
         visitor,
         standing({ emailVerified: false }),
+        standing({ contacts: { email: 'none', phone: 'unconfirmed' } }),
+        standing({ contacts: { email: 'unconfirmed', phone: 'unconfirmed' } }),
         ...(['none', 'pending', 'enrolled', 'rejected', 'suspended'] as const).map((status) =>
           standing({ status, region: 'Gedo' }),
         ),

@@ -27,7 +27,7 @@ describe('poll schemas', () => {
       title: null,
       electionType: 'presidential',
       // Who can vote: a confirmed e-mail address unless the admin chooses otherwise (docs/product.md#eligibility).
-      eligibility: 'verifiedEmail',
+      eligibility: 'verifiedContact',
     });
   });
 

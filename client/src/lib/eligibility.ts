@@ -1,4 +1,5 @@
 import {
+  contactStatus,
   type EligibilityRequirement,
   type IneligibleReason,
   needsRoll,
@@ -39,7 +40,10 @@ export function useVoteEligibility(requirement: EligibilityRequirement): ViewerE
   }
   const answer = voteEligibility(requirement, {
     signedIn: user !== null,
-    emailVerified: user?.emailVerified ?? false,
+    contacts: {
+      email: contactStatus(user?.email, user?.emailVerified ?? false),
+      phone: contactStatus(user?.phone, user?.phoneConfirmed ?? false),
+    },
     roll: wantsRoll && roll.data ? { status: roll.data.status, region: roll.data.region ?? null } : null,
   });
   return {

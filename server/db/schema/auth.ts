@@ -7,14 +7,19 @@ export const users = sqliteTable(
   'users',
   {
     id: uuidPk(),
-    // Stored lower-cased and trimmed; uniqueness is decided here, not in code.
-    email: text('email').notNull(),
+    // Stored lower-cased and trimmed; uniqueness is decided here, not in code. Null for an account made on a
+    // phone number: an account has an e-mail address, a phone number, or both.
+    email: text('email'),
     // Null for accounts that cannot sign in with a password (seeded demo voters).
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at'),
+    // E.164 ("+252615123456"), one account per number; a number being added or changed waits in phone_codes
+    // until its code comes back, and only then is written here.
+    phone: text('phone'),
+    phoneConfirmedAt: timestamp('phone_confirmed_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_phone_unique').on(t.phone)],
 );
 
 export const profiles = sqliteTable(
@@ -69,6 +74,30 @@ export const emailVerifications = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('email_verifications_user_id_idx').on(t.userId)],
+);
+
+/**
+ * Codes sent by SMS: to confirm a number (the one being added to the account, kept here until confirmed) or to
+ * reset the password. Only a keyed hash of the code is stored (1,000,000 codes are few enough to hash them all,
+ * so a plain hash would give a copy of the database every live code); a code works once, before it expires, and
+ * dies after its last wrong try.
+ */
+export const phoneCodes = sqliteTable(
+  'phone_codes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: ['confirm', 'reset'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    expiresAt: timestamp('expires_at').notNull(),
+    usedAt: timestamp('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('phone_codes_user_id_idx').on(t.userId), index('phone_codes_phone_idx').on(t.phone)],
 );
 
 /**

@@ -5,7 +5,8 @@ import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
  * Eligible voters per rule (turnout's denominator), kept by triggers (drizzle/0010) in the transaction of the
  * write that changes them, as the vote counts are: a turnout read is one indexed read, never a count over every
  * account or the whole roll (at a million accounts that count took 250 ms, on every admin results read).
- * 'signedIn': active accounts; 'verifiedEmail': active accounts with a confirmed address (region '' for both);
+ * 'signedIn': active accounts; 'verifiedContact': active accounts with a confirmed e-mail address or phone
+ * number (region '' for both);
  * 'enrolled': entries enrolled on the roll, one row per region of their district.
  */
 export const eligibleVoterCounts = sqliteTable(

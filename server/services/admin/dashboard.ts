@@ -10,7 +10,8 @@ export const DASHBOARD_INVALID = messageText({ key: 'signIn.invalidCredentials' 
 interface Actor {
   sessionId: string;
   userId: string;
-  email: string;
+  /** Null for an account made on a phone number, which never matches a typed username. */
+  email: string | null;
 }
 
 /**
@@ -24,7 +25,7 @@ export async function unlockDashboard(
   actor: Actor,
   input: z.output<typeof dashboardUnlockInput>,
 ) {
-  const identityMatches = input.username.toLowerCase() === actor.email.toLowerCase();
+  const identityMatches = input.username.toLowerCase() === actor.email?.toLowerCase();
   try {
     const { until } = await stepUp(deps, actor, input, { identityMatches });
     return { unlocked: true, unlockedUntil: until, until };

@@ -21,6 +21,8 @@ export function listUsers(db: Db) {
       id: profiles.id,
       userId: profiles.userId,
       email: users.email,
+      // The number the account signs in with (profiles.phone is the staff contact number admins edit).
+      accountPhone: users.phone,
       fullName: profiles.fullName,
       phone: profiles.phone,
       role: profiles.role,

@@ -20,6 +20,7 @@ function sameHash(a: string, b: string): boolean {
 export interface Claimant {
   id: string;
   emailVerified: boolean;
+  phoneConfirmed: boolean;
 }
 
 type Outcome =

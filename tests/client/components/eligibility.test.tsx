@@ -92,7 +92,7 @@ describe('who may vote, on the vote page', () => {
 
   it('asks for a confirmed e-mail address without reading the roll', async () => {
     const { calls } = await renderVotePage(
-      { 'elections.byId': () => election('verifiedEmail') },
+      { 'elections.byId': () => election('verifiedContact') },
       { emailVerified: false },
     );
     await screen.findByText('Please confirm your e-mail address before voting in this election.');

@@ -1,4 +1,5 @@
 import { TEST_PASSWORD } from '../factories';
+import { createPhoneUser, knownPhoneCode, uniquePhone } from '../phone';
 import { APPROVAL_PROCEDURE_CASES } from './procedure-cases-approvals';
 import { ROLL_PROCEDURE_CASES } from './procedure-cases-roll';
 import type { World, WorldUser } from './world';
@@ -73,6 +74,21 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'auth.resetPassword': {
     tier: 'public',
     input: (w, n) => ({ token: w.resetToken, newPassword: `reset secret ${n}` }),
+  },
+  'auth.requestPhoneCode': { tier: 'citizen', input: () => ({ phone: uniquePhone() }) },
+  'auth.confirmPhone': {
+    tier: 'citizen',
+    input: (w, _n, actor) => ({
+      code: actor ? knownPhoneCode(w.db, actor.id, uniquePhone(), 'confirm') : '123456',
+    }),
+  },
+  'auth.resetPasswordWithCode': {
+    tier: 'public',
+    input: async (w, n) => {
+      const account = await createPhoneUser(w.db);
+      const code = knownPhoneCode(w.db, account.id, account.phone, 'reset');
+      return { phone: account.phone, code, newPassword: `reset secret ${n}` };
+    },
   },
   'auth.signInTwoFactor': {
     tier: 'public',

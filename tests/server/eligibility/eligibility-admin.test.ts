@@ -81,12 +81,12 @@ describe('admin: who can vote', () => {
         eligibility: 'everyone' as 'signedIn',
       }),
       'BAD_REQUEST',
-      'Choose who can vote: enrolled voters, voters with a confirmed e-mail address, or any signed-in account.',
+      'Choose who can vote: enrolled voters, voters with a confirmed e-mail address or phone number, or any signed-in account.',
     );
     await expectTrpcError(
       caller.polls.create({ monthYear: '2026-12', eligibility: 'everyone' as 'signedIn' }),
       'BAD_REQUEST',
-      'Choose who can vote: enrolled voters, voters with a confirmed e-mail address, or any signed-in account.',
+      'Choose who can vote: enrolled voters, voters with a confirmed e-mail address or phone number, or any signed-in account.',
     );
     expect(deps.db.select().from(elections).all()).toEqual([]);
     expect(deps.db.select().from(polls).all()).toEqual([]);
@@ -113,14 +113,14 @@ describe('admin: who can vote', () => {
       eligibility: 'enrolled',
       eligibleRegions: ['Bay', 'Gedo'],
     });
-    await caller.admin.elections.update({ ...fields, eligibility: 'verifiedEmail', eligibleRegions: null });
+    await caller.admin.elections.update({ ...fields, eligibility: 'verifiedContact', eligibleRegions: null });
     expect(await caller.admin.elections.byId({ id: election.id })).toMatchObject({
-      eligibility: 'verifiedEmail',
+      eligibility: 'verifiedContact',
       eligibleRegions: null,
     });
     const last = auditRows(deps, 'elections', election.id).at(-1);
     expect(JSON.parse(last?.newValues ?? '{}')).toMatchObject({
-      eligibility: 'verifiedEmail',
+      eligibility: 'verifiedContact',
       eligibleRegions: null,
     });
   });
@@ -137,7 +137,7 @@ describe('admin: who can vote', () => {
         .all()
         .map((row) => [row.id, row.eligibility]),
     );
-    expect(rules).toEqual({ [plain.id]: 'verifiedEmail', [anyone.id]: 'signedIn' });
+    expect(rules).toEqual({ [plain.id]: 'verifiedContact', [anyone.id]: 'signedIn' });
     expect(JSON.parse(auditRows(deps, 'polls', anyone.id)[0]?.newValues ?? '{}')).toMatchObject({
       eligibility: 'signedIn',
     });
@@ -171,16 +171,16 @@ describe('public reads say who may vote, the same to every viewer', () => {
 
   it('carries the poll rule on current, byId, history and the hub', async () => {
     const deps = createTestDeps();
-    const open = createPoll(deps.db, { eligibility: 'verifiedEmail' });
+    const open = createPoll(deps.db, { eligibility: 'verifiedContact' });
     createPoll(deps.db, { eligibility: 'enrolled', status: 'closed', monthYear: '2026-10' });
     const user = await createUser(deps.db);
     const { caller } = callerFor(deps, user);
-    expect((await caller.polls.current())?.poll.eligibility).toBe('verifiedEmail');
-    expect((await caller.polls.byId({ id: open.poll.id })).poll.eligibility).toBe('verifiedEmail');
+    expect((await caller.polls.current())?.poll.eligibility).toBe('verifiedContact');
+    expect((await caller.polls.byId({ id: open.poll.id })).poll.eligibility).toBe('verifiedContact');
     expect((await caller.polls.history()).map((poll) => poll.eligibility)).toEqual(['enrolled']);
     const hub = await caller.elections.hub();
     expect(hub.polls.find((poll) => poll.id === open.poll.id)).toMatchObject({
-      eligibility: 'verifiedEmail',
+      eligibility: 'verifiedContact',
       eligibleRegions: null,
     });
   });

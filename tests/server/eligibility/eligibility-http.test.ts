@@ -16,7 +16,7 @@ const ADAPTER = '&via=adapter';
 async function setUp() {
   const built = await openApp();
   const election = createElection(built.db, { eligibility: 'enrolled' });
-  const poll = createPoll(built.db, { eligibility: 'verifiedEmail' });
+  const poll = createPoll(built.db, { eligibility: 'verifiedContact' });
   // Neither on the roll nor with a confirmed e-mail address: refused by both ballots.
   const user = await createUser(built.db, { verified: false });
   const cookie = `codka_session=${createSession(built.db, user.id).token}`;

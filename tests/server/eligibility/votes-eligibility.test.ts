@@ -71,7 +71,7 @@ describe('votes.cast: who may vote in an election', () => {
 
   it('needs a confirmed e-mail address in a verified-e-mail election, and no roll entry', async () => {
     const deps = createTestDeps();
-    const ballot = createElection(deps.db, { eligibility: 'verifiedEmail' });
+    const ballot = createElection(deps.db, { eligibility: 'verifiedContact' });
     const unconfirmed = await citizen(deps, { verified: false, status: 'enrolled' });
     await expect(castIn(unconfirmed.caller, ballot)).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -131,9 +131,9 @@ describe('polls.vote: who may vote in a poll', () => {
     ballot: ReturnType<typeof createPoll>,
   ) => caller.polls.vote({ pollId: ballot.poll.id, candidateId: ballot.candidates[0]?.id ?? '' });
 
-  it('needs a confirmed e-mail address in a verified-e-mail poll (the polls default)', async () => {
+  it('needs a confirmed contact in a verified-contact poll (the polls default): an e-mail account is asked for its address', async () => {
     const deps = createTestDeps();
-    const ballot = createPoll(deps.db, { eligibility: 'verifiedEmail' });
+    const ballot = createPoll(deps.db, { eligibility: 'verifiedContact' });
     const unconfirmed = await citizen(deps, { verified: false });
     await expect(voteIn(unconfirmed.caller, ballot)).rejects.toMatchObject({
       code: 'FORBIDDEN',

@@ -133,11 +133,16 @@ describe('claim guessing: dates of birth counted per card', () => {
     for (const date of wrongDates(CLAIM_ATTEMPTS_PER_CARD)) {
       const guesser = await rollUser(deps.db);
       expect(() =>
-        claimVoterEntry(deps.db, { id: guesser.id, emailVerified: true }, input(date), start),
+        claimVoterEntry(
+          deps.db,
+          { id: guesser.id, emailVerified: true, phoneConfirmed: false },
+          input(date),
+          start,
+        ),
       ).toThrow();
     }
     const owner = await rollUser(deps.db);
-    const claimant = { id: owner.id, emailVerified: true };
+    const claimant = { id: owner.id, emailVerified: true, phoneConfirmed: false };
     const almost = new Date(start.getTime() + CLAIM_LOCK_MS - 1);
     expect(() => claimVoterEntry(deps.db, claimant, input(DOB), almost)).toThrow(
       expect.objectContaining({ code: 'claim.cardLocked' }),
@@ -148,7 +153,7 @@ describe('claim guessing: dates of birth counted per card', () => {
 
   it('forgets the counts of cards whose window and lock are both over, so junk card numbers do not pile up', async () => {
     const deps = createTestDeps();
-    const guesser = { id: (await rollUser(deps.db)).id, emailVerified: true };
+    const guesser = { id: (await rollUser(deps.db)).id, emailVerified: true, phoneConfirmed: false };
     const start = new Date('2026-03-01T08:00:00Z');
     for (const card of ['JUNK0001', 'JUNK0002']) {
       expect(() =>

@@ -31,7 +31,7 @@ describe('claim guessing: 5 wrong dates within any 24 hours lock the card', () =
   it('locks the card at the 5th wrong date when 4 come just before a window would end and 4 just after', async () => {
     const deps = createTestDeps();
     const entry = importedEntry(deps.db, { dateOfBirth: DOB, voterCardNumber: CARD });
-    const guesser = { id: (await rollUser(deps.db)).id, emailVerified: true };
+    const guesser = { id: (await rollUser(deps.db)).id, emailVerified: true, phoneConfirmed: false };
     const input = (dateOfBirth: string) => ({ voterCardNumber: entry.voterCardNumber, dateOfBirth });
     const start = new Date('2026-03-01T08:00:00Z');
     // The first claim starts the card's count; three more just before 24 hours have passed since it (4 in a
@@ -69,7 +69,7 @@ describe('claim guessing: 5 wrong dates within any 24 hours lock the card', () =
 
   it('counts only the claims of the last 24 hours and keeps no older claim times', async () => {
     const deps = createTestDeps();
-    const guesser = { id: (await rollUser(deps.db)).id, emailVerified: true };
+    const guesser = { id: (await rollUser(deps.db)).id, emailVerified: true, phoneConfirmed: false };
     const start = new Date('2026-03-01T08:00:00Z');
     const claim = (i: number, now: Date) =>
       attempt(() =>

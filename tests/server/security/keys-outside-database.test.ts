@@ -105,7 +105,12 @@ describe('keys outside the database (the attack: a stolen backup)', () => {
     expect(statSync(keysFile).mode & 0o777).toBe(0o600);
     const { keys } = JSON.parse(readFileSync(keysFile, 'utf8')) as { keys: Record<string, string> };
     expect(Object.keys(keys)).toEqual(
-      expect.arrayContaining(['voter-date-of-birth-hmac', 'poll-ip-hmac', 'enrollment-code-hmac']),
+      expect.arrayContaining([
+        'voter-date-of-birth-hmac',
+        'poll-ip-hmac',
+        'enrollment-code-hmac',
+        'phone-code-hmac',
+      ]),
     );
     const bytes = readFileSync(backup);
     for (const key of Object.values(keys)) {

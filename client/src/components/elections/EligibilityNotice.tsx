@@ -16,7 +16,15 @@ const REASON_CODES: Record<Exclude<IneligibleReason, 'signIn'>, string> = {
   suspended: 'eligibility.suspended',
   outsideRegion: 'eligibility.outsideRegion',
   emailUnverified: 'eligibility.emailUnverified',
+  phoneUnconfirmed: 'eligibility.phoneUnconfirmed',
+  contactUnconfirmed: 'eligibility.contactUnconfirmed',
 };
+
+const CONTACT_REASONS = new Set<IneligibleReason>([
+  'emailUnverified',
+  'phoneUnconfirmed',
+  'contactUnconfirmed',
+]);
 
 const BALLOT_KEYS = { election: 'eligibility.thisElection', poll: 'eligibility.thisPoll' } as const;
 
@@ -55,7 +63,8 @@ export function EligibilityNotice({
     regions: (requirement.eligibleRegions ?? []).map(regionName).join(', '),
     region: region ? regionName(region) : '',
   });
-  const roll = reason !== 'emailUnverified';
+  // A contact to confirm is done on the account page; the other reasons are the roll's, done at a center.
+  const roll = !CONTACT_REASONS.has(reason);
   return (
     <Alert
       color="orange"

@@ -8,7 +8,7 @@ type AdminTurnout = NonNullable<RouterOutputs['admin']['elections']['results']['
 
 const RULE_KEY = {
   enrolled: 'turnout.ruleEnrolled',
-  verifiedEmail: 'turnout.ruleVerifiedEmail',
+  verifiedContact: 'turnout.ruleVerifiedContact',
   signedIn: 'turnout.ruleSignedIn',
 } as const;
 

@@ -81,7 +81,10 @@ function AdminUsersContent() {
   const allUsers = list.data?.users ?? [];
   const needle = search.trim().toLowerCase();
   const users = needle
-    ? allUsers.filter((u) => u.email.includes(needle) || u.fullName.toLowerCase().includes(needle))
+    ? allUsers.filter(
+        (u) =>
+          (u.email ?? u.accountPhone ?? '').includes(needle) || u.fullName.toLowerCase().includes(needle),
+      )
     : allUsers;
   // Pages of 25 keep the table short on a phone however many citizens sign up.
   const pages = Math.max(1, Math.ceil(users.length / PAGE_SIZE));
@@ -188,13 +191,13 @@ function AdminUsersContent() {
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <ActiveToggleButton
-                        name={u.email}
+                        name={u.email ?? u.accountPhone ?? ''}
                         isActive={u.isActive}
                         loading={setActive.isPending && setActive.variables?.id === u.id}
                         onToggle={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
                         warn
                       />
-                      <EditRowButton name={u.email} onClick={() => setEditing(u)} />
+                      <EditRowButton name={u.email ?? u.accountPhone ?? ''} onClick={() => setEditing(u)} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

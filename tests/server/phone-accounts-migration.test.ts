@@ -1,0 +1,94 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSession } from '@server/auth/sessions';
+import { createDb, MIGRATIONS_FOLDER, migrateDb } from '@server/db/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPoll, insertPollVote } from '../helpers/poll-factories';
+import { addAccount } from '../helpers/turnout-factories';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A database migrated up to, not including, the migration tagged `tag`, as a deployment has it before it. */
+function databaseBefore(tag: string) {
+  const folder = mkdtempSync(join(tmpdir(), 'codka-phone-migration-'));
+  folders.push(folder);
+  const before = join(folder, 'drizzle');
+  cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
+  const journalPath = join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  const db = createDb(join(folder, 'codka.db'));
+  migrateDb(db, before);
+  return db;
+}
+
+describe('the phone accounts migration', () => {
+  it('rebuilds users without losing a row that references them, and keeps verified-e-mail polls their meaning', () => {
+    const db = databaseBefore('0015_phone_accounts');
+    const confirmed = addAccount(db);
+    const unconfirmed = addAccount(db, { verified: false });
+    const session = createSession(db, confirmed);
+    const poll = createPoll(db);
+    db.$client.prepare("UPDATE polls SET eligibility = 'verifiedEmail' WHERE id = ?").run(poll.poll.id);
+    insertPollVote(db, {
+      pollId: poll.poll.id,
+      userId: confirmed,
+      candidateId: poll.candidates[0]?.id ?? '',
+    });
+    const count = (table: string) => db.$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
+    const before = Object.fromEntries(
+      ['users', 'profiles', 'sessions', 'polls', 'poll_votes', 'poll_candidates'].map((table) => [
+        table,
+        count(table),
+      ]),
+    );
+
+    migrateDb(db);
+
+    expect(Object.fromEntries(Object.keys(before).map((table) => [table, count(table)]))).toEqual(before);
+    expect(db.$client.prepare('SELECT id FROM sessions').pluck().get()).toBe(session.id);
+    expect(db.$client.prepare('SELECT eligibility FROM polls WHERE id = ?').pluck().get(poll.poll.id)).toBe(
+      'verifiedContact',
+    );
+    expect(
+      db.$client.prepare('SELECT vote_count FROM poll_candidates ORDER BY vote_count DESC').pluck().get(),
+    ).toBe(1);
+    expect(
+      db.$client
+        .prepare("SELECT voters FROM eligible_voter_counts WHERE rule = 'verifiedContact'")
+        .pluck()
+        .get(),
+    ).toBe(1);
+    // Foreign keys are on again and hold: a vote for an account that does not exist is refused.
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(db.$client.pragma('foreign_key_check')).toEqual([]);
+    expect(() =>
+      insertPollVote(db, {
+        pollId: poll.poll.id,
+        userId: 'nobody',
+        candidateId: poll.candidates[0]?.id ?? '',
+      }),
+    ).toThrow();
+    // The rebuilt triggers count a confirmed number as a verified contact.
+    db.$client
+      .prepare('UPDATE users SET phone = ?, phone_confirmed_at = ? WHERE id = ?')
+      .run('+252615000001', Date.now(), unconfirmed);
+    expect(
+      db.$client
+        .prepare("SELECT voters FROM eligible_voter_counts WHERE rule = 'verifiedContact'")
+        .pluck()
+        .get(),
+    ).toBe(2);
+    // One account per number, and a phone account needs no e-mail address.
+    expect(() =>
+      db.$client.prepare('UPDATE users SET phone = ? WHERE id = ?').run('+252615000001', confirmed),
+    ).toThrow(/UNIQUE/);
+    db.$client.close();
+  });
+});
