@@ -85,6 +85,7 @@ export const ERROR_CATALOGUE = {
   'openData.resultsNotPublic': 'notFound',
   'openData.unknownDataset': 'notFound',
   'password.currentWrong': 'badRequest',
+  'password.tooCommon': 'badRequest',
   'passwordReset.linkInvalid': 'badRequest',
   'photo.invalidAddress': 'badRequest',
   'photo.noOverride': 'badRequest',

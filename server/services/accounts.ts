@@ -1,6 +1,7 @@
 import type { bootstrapAdminInput, signInInput } from '@shared/schemas/auth';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { consume, takePoints } from '../auth/rate-limits';
 import { forgetCachedSessions } from '../auth/session-cache';
@@ -91,6 +92,7 @@ export async function bootstrapAdmin(
   if (existing && !(await verifyPassword(existing.passwordHash, input.password, turn))) {
     return { success: false, code: 'INVALID_CREDENTIALS' };
   }
+  if (!existing) refuseCommonPassword(input.password);
   const passwordHash = existing ? null : await hashPassword(input.password, turn);
   return deps.db.transaction((tx) => {
     // Checked again inside the write transaction: two racing bootstraps make one admin.

@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { takePoints } from '../auth/rate-limits';
 import { forgetCachedSessions } from '../auth/session-cache';
@@ -63,6 +64,7 @@ export async function changePassword(
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
 ) {
+  refuseCommonPassword(input.newPassword);
   await checkOwnPassword(deps, actor.userId, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword, accountTurn(deps, actor.userId));
   const otherSessionsEnded = deps.db.transaction((tx) => {

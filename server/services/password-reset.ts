@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_REQUESTED } from '@shared/schemas/account';
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { consume } from '../auth/rate-limits';
 import { forgetCachedSessions } from '../auth/session-cache';
@@ -94,6 +95,7 @@ export async function resetPassword(
   // The token is checked before hashing, so invalid links cost no argon2 work.
   const reset = findUsableReset(deps, input.token, now);
   if (!reset) throw invalidLink();
+  refuseCommonPassword(input.newPassword);
   const passwordHash = await hashPassword(
     input.newPassword,
     caller === undefined ? undefined : { address: caller, holder: `user:${reset.userId}` },

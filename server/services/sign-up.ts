@@ -1,5 +1,6 @@
 import type { signUpInput } from '@shared/schemas/auth';
 import type { z } from 'zod';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { takePoints } from '../auth/rate-limits';
 import { profiles, users } from '../db/schema';
@@ -16,6 +17,7 @@ type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
  * existing one. Who asks learns nothing; the owner of the address learns someone tried.
  */
 export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip: string): Promise<void> {
+  refuseCommonPassword(input.password);
   const point = await takePoints(deps.limits.enabled, [[deps.limits.signUpAddress, ip]], 'limit.signUp');
   let passwordHash: string;
   try {

@@ -1,3 +1,4 @@
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import { createRateLimits } from '@server/auth/rate-limits';
 import { createSession, validateSessionToken } from '@server/auth/sessions';
 import type { Db } from '@server/db/client';
@@ -32,7 +33,7 @@ export function callerFor(
   deps: TestDeps,
   user: TestUser | null,
   ip = '203.0.113.7',
-  options: { steppedUp?: boolean } = {},
+  options: { steppedUp?: boolean; language?: MessageLanguage } = {},
 ) {
   const jar = { token: null as string | null, cleared: false };
   let session = null;
@@ -51,6 +52,7 @@ export function callerFor(
   const ctx = createInnerContext(deps, {
     session,
     ip,
+    language: options.language,
     cookies: {
       setSession: (token) => {
         jar.token = token;

@@ -50,7 +50,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     input: (_w, n) => ({
       fullName: 'New Citizen',
       email: `new.${n}@test.codka.example`,
-      password: 'secret12',
+      password: 'sesame-412',
     }),
   },
   'auth.signIn': {
@@ -61,7 +61,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'auth.signOutEverywhere': { tier: 'citizen' },
   'auth.bootstrapAdmin': {
     tier: 'public',
-    input: (_w, n) => ({ email: `boot.${n}@test.codka.example`, password: 'secret12' }),
+    input: (_w, n) => ({ email: `boot.${n}@test.codka.example`, password: 'sesame-412' }),
   },
   'auth.verifyEmail': { tier: 'public', input: (w) => ({ token: w.verificationToken }) },
   'auth.resendVerification': { tier: 'citizen' },
