@@ -1,3 +1,4 @@
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import type { bootstrapAdminInput, signInInput } from '@shared/schemas/auth';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -63,6 +64,11 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
   if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${input.email}|${ip}`);
   if (user.isActive === false) throw new DomainError('account.deactivated');
   return user.id;
+}
+
+/** The language the reader signs in with becomes the account's, for the e-mails it does not ask for itself. */
+export function rememberLanguage(db: Pick<Db, 'update'>, userId: string, language: MessageLanguage): void {
+  db.update(users).set({ language }).where(eq(users.id, userId)).run();
 }
 
 export type BootstrapResult =

@@ -1,4 +1,6 @@
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import type { signUpInput } from '@shared/schemas/auth';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
@@ -6,10 +8,12 @@ import { takePoints } from '../auth/rate-limits';
 import { profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import type { AppDeps } from '../deps';
+import { mailText } from '../mail/texts';
 import { findUserByEmail } from './accounts';
 import { sendVerificationEmail } from './email-verification';
 
-type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
+/** `language`: the request's; the new account keeps it, for the e-mails it did not ask for. */
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'> & { language?: MessageLanguage };
 
 /**
  * Sign-up answers alike whether or not the address has an account (decision 016): the same work (a password
@@ -34,6 +38,7 @@ export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip
       await sendVerificationEmail(
         { db: deps.db, mailer: deps.mailer, publicOrigin: deps.env.PUBLIC_ORIGIN },
         { id: userId, email: input.email },
+        deps.language ?? 'en',
       );
     } else {
       await noticeToOwner(deps, input.email);
@@ -51,7 +56,7 @@ function createAccount(deps: Deps, input: z.output<typeof signUpInput>, password
     return deps.db.transaction((tx) => {
       const user = tx
         .insert(users)
-        .values({ email: input.email, passwordHash })
+        .values({ email: input.email, passwordHash, language: deps.language ?? 'en' })
         .returning({ id: users.id })
         .get();
       tx.insert(profiles).values({ userId: user.id, fullName: input.fullName, role: null }).run();
@@ -65,9 +70,9 @@ function createAccount(deps: Deps, input: z.output<typeof signUpInput>, password
 }
 
 /**
- * Tells the owner of an address that someone tried to create an account with it. A few an hour at most per
- * address, so sign-ups cannot be used to flood someone's inbox; past that the notice is skipped silently (a
- * refusal would tell the asker the address has an account).
+ * Tells the owner of an address that someone tried to create an account with it, in the account's language (the
+ * request is someone else's). A few an hour at most per address, so sign-ups cannot be used to flood someone's
+ * inbox; past that the notice is skipped silently (a refusal would tell the asker the address has an account).
  */
 async function noticeToOwner(deps: Deps, email: string): Promise<void> {
   if (deps.limits.enabled) {
@@ -78,19 +83,12 @@ async function noticeToOwner(deps: Deps, email: string): Promise<void> {
     if (!left) return;
   }
   const origin = deps.env.PUBLIC_ORIGIN;
+  const owner = deps.db.select({ language: users.language }).from(users).where(eq(users.email, email)).get();
   await deps.mailer.send({
     to: email,
-    subject: 'Someone tried to create a Codka account with your email',
-    text: [
-      'Someone just tried to create a Codka account with this email address, which already has an account.',
-      'No new account was made, and nothing about your account changed.',
-      '',
-      'If it was you, sign in with your password:',
-      `${origin}/auth`,
-      'If you forgot your password, you can choose a new one here:',
-      `${origin}/forgot-password`,
-      '',
-      'If it was not you, you can ignore this message.',
-    ].join('\n'),
+    ...mailText('signUpAttempt', owner?.language ?? 'en', {
+      signInLink: `${origin}/auth`,
+      resetLink: `${origin}/forgot-password`,
+    }),
   });
 }

@@ -1,4 +1,3 @@
-import type { MessageLanguage } from '@shared/i18n/error-messages';
 import { createRateLimits } from '@server/auth/rate-limits';
 import { createSession, validateSessionToken } from '@server/auth/sessions';
 import type { Db } from '@server/db/client';
@@ -7,6 +6,7 @@ import { testEnv } from '@server/env';
 import { createMemoryMailer } from '@server/mail/mailer';
 import { createCaller } from '@server/routers/_app';
 import { type AppDeps, createInnerContext } from '@server/trpc/context';
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestDb } from './db';

@@ -80,7 +80,11 @@ describe('a common password is refused wherever a password is chosen', () => {
     await callerFor(deps, null).caller.auth.requestPasswordReset({ email: user.email });
     const token = /token=([a-z2-9.]+)/.exec(deps.mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
     const visitor = callerFor(deps, null).caller;
-    await expectTrpcError(visitor.auth.resetPassword({ token, newPassword: 'letmein' }), 'BAD_REQUEST', ENGLISH);
+    await expectTrpcError(
+      visitor.auth.resetPassword({ token, newPassword: 'letmein' }),
+      'BAD_REQUEST',
+      ENGLISH,
+    );
     await expect(visitor.auth.resetPassword({ token, newPassword: 'a rare choice 81' })).resolves.toEqual({
       success: true,
     });

@@ -12,6 +12,10 @@ export const users = sqliteTable(
     // Null for accounts that cannot sign in with a password (seeded demo voters).
     passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at'),
+    // The language of the account's own last sign-up or sign-in: e-mails the reader did not ask for are in it.
+    language: text('language', { enum: ['en', 'so'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
