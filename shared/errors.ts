@@ -67,6 +67,7 @@ export const ERROR_CATALOGUE = {
   'enrollment.alreadyPending': 'conflict',
   'enrollment.suspended': 'conflict',
   'enrollment.tooManyCodes': 'tooManyRequests',
+  'export.invalidFilter': 'badRequest',
   'export.invalidPollId': 'badRequest',
   'export.signIn': 'unauthorized',
   'limit.bootstrapAdmin': 'tooManyRequests',
