@@ -323,12 +323,12 @@ describe('auth.bootstrapAdmin', () => {
     const deps = createTestDeps();
     const { caller } = callerFor(deps, null);
     const email = uniqueEmail('first-admin');
-    expect(await caller.auth.bootstrapAdmin({ email, password: 'sesame-41', fullName: 'First Admin' })).toEqual(
-      {
-        success: true,
-        code: 'ADMIN_CREATED',
-      },
-    );
+    expect(
+      await caller.auth.bootstrapAdmin({ email, password: 'sesame-41', fullName: 'First Admin' }),
+    ).toEqual({
+      success: true,
+      code: 'ADMIN_CREATED',
+    });
     const profile = deps.db
       .select({ role: profiles.role })
       .from(profiles)

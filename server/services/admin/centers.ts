@@ -81,6 +81,7 @@ export function updateCenter(db: Db, input: z.output<typeof centerUpdateInput>, 
         tableName: 'registration_centers',
         recordId: id,
         newValues: values,
+        before,
         actorId,
       });
       return row;

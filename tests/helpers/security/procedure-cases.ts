@@ -247,7 +247,18 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
       defaultTheme: 'dark',
     }),
   },
-  'admin.auditLog.list': { tier: 'stepUp', input: () => ({ limit: 10 }) },
+  'admin.auditLog.list': {
+    tier: 'stepUp',
+    input: (w) => ({
+      limit: 10,
+      from: '2026-11-01',
+      to: '2026-11-30',
+      actorId: w.users.admin.id,
+      action: 'update',
+      tableName: 'elections',
+      recordId: w.elections.activeId,
+    }),
+  },
   'admin.auditLog.filters': { tier: 'stepUp' },
 
   'photos.members': { tier: 'admin', input: () => ({ memberType: 'parliament', search: 'Amina' }) },
