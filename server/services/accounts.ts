@@ -98,7 +98,7 @@ export async function bootstrapAdmin(
   if (existing && !(await verifyPassword(existing.passwordHash, input.password, turn))) {
     return { success: false, code: 'INVALID_CREDENTIALS' };
   }
-  if (!existing) refuseCommonPassword(input.password);
+  if (!existing) await refuseCommonPassword(input.password);
   const passwordHash = existing ? null : await hashPassword(input.password, turn);
   return deps.db.transaction((tx) => {
     // Checked again inside the write transaction: two racing bootstraps make one admin.

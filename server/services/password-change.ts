@@ -66,7 +66,7 @@ export async function changePassword(
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
 ) {
-  refuseCommonPassword(input.newPassword);
+  await refuseCommonPassword(input.newPassword);
   await checkOwnPassword(deps, actor.userId, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword, accountTurn(deps, actor.userId));
   const otherSessionsEnded = deps.db.transaction((tx) => {

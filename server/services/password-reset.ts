@@ -88,7 +88,7 @@ export async function resetPassword(
   // The token is checked before hashing, so invalid links cost no argon2 work.
   const reset = findUsableReset(deps, input.token, now);
   if (!reset) throw invalidLink();
-  refuseCommonPassword(input.newPassword);
+  await refuseCommonPassword(input.newPassword);
   const passwordHash = await hashPassword(
     input.newPassword,
     caller === undefined ? undefined : { address: caller, holder: `user:${reset.userId}` },

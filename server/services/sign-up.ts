@@ -21,7 +21,7 @@ type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'> & { langua
  * existing one. Who asks learns nothing; the owner of the address learns someone tried.
  */
 export async function signUp(deps: Deps, input: z.output<typeof signUpInput>, ip: string): Promise<void> {
-  refuseCommonPassword(input.password);
+  await refuseCommonPassword(input.password);
   const point = await takePoints(deps.limits.enabled, [[deps.limits.signUpAddress, ip]], 'limit.signUp');
   let passwordHash: string;
   try {
