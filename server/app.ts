@@ -7,6 +7,7 @@ import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { registerAuditLogCsv } from './http/audit-log-csv';
 import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(candidateImageRoutes, { db, env, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
+  registerAuditLogCsv(app, deps);
   // The public read API and dataset files (issue 20), under the same per-address ceiling as /trpc.
   await registerOpenDataApi(app, deps, ceiling ?? undefined);
   await app.register(voterRollImportRoutes, { db, env });

@@ -45,6 +45,7 @@ const limitedProtectedProcedure = protectedProcedure.meta({ limited: true });
 function startSession(ctx: Context, userId: string) {
   if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
   const { token } = createSession(ctx.db, userId);
+  accounts.rememberLanguage(ctx.db, userId, ctx.language);
   ctx.cookies.setSession(token);
   const session = validateSessionToken(ctx.db, token);
   if (!session)
@@ -120,6 +121,7 @@ export const authRouter = router({
     await sendVerificationEmail(
       { db: ctx.db, mailer: ctx.mailer, publicOrigin: ctx.env.PUBLIC_ORIGIN },
       { id: ctx.user.id, email },
+      ctx.language,
     );
     return { sent: true, alreadyVerified: false };
   }),

@@ -1,6 +1,8 @@
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import type { bootstrapAdminInput, signInInput } from '@shared/schemas/auth';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { readPhoneNumber } from '../auth/phone-numbers';
 import { consume, takePoints } from '../auth/rate-limits';
@@ -79,6 +81,11 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
   return user.id;
 }
 
+/** The language the reader signs in with becomes the account's, for the e-mails it does not ask for itself. */
+export function rememberLanguage(db: Pick<Db, 'update'>, userId: string, language: MessageLanguage): void {
+  db.update(users).set({ language }).where(eq(users.id, userId)).run();
+}
+
 export type BootstrapResult =
   | { success: true; code: 'ADMIN_CREATED'; userId: string }
   | { success: false; code: 'ADMIN_EXISTS' | 'INVALID_CREDENTIALS' };
@@ -106,6 +113,7 @@ export async function bootstrapAdmin(
   if (existing && !(await verifyPassword(existing.passwordHash, input.password, turn))) {
     return { success: false, code: 'INVALID_CREDENTIALS' };
   }
+  if (!existing) await refuseCommonPassword(input.password);
   const passwordHash = existing ? null : await hashPassword(input.password, turn);
   return deps.db.transaction((tx) => {
     // Checked again inside the write transaction: two racing bootstraps make one admin.

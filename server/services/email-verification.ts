@@ -1,3 +1,4 @@
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import { forgetCachedSessions } from '../auth/session-cache';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
@@ -5,13 +6,15 @@ import type { Db } from '../db/client';
 import { emailVerifications, users } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import type { Mailer } from '../mail/mailer';
+import { mailText } from '../mail/texts';
 
 export const EMAIL_VERIFICATION_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-/** Creates a single-use, expiring link (only its hash is stored) and mails it. */
+/** Creates a single-use, expiring link (only its hash is stored) and mails it, in the language of the request. */
 export async function sendVerificationEmail(
   deps: { db: Db; mailer: Mailer; publicOrigin: string },
   user: { id: string; email: string },
+  language: MessageLanguage,
   now = new Date(),
 ): Promise<void> {
   const id = generateSecureRandomString();
@@ -28,17 +31,7 @@ export async function sendVerificationEmail(
     })
     .run();
   const link = `${deps.publicOrigin}/verify-email?token=${id}.${secret}`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Verify your email for Codka',
-    text: [
-      'Welcome to Codka.',
-      '',
-      `Open this link within 24 hours to verify your email address: ${link}`,
-      '',
-      'If you did not create an account, you can ignore this message.',
-    ].join('\n'),
-  });
+  await deps.mailer.send({ to: user.email, ...mailText('verifyEmail', language, { link }) });
 }
 
 /** Marks the email verified; a link works once, before it expires, and only for the address it was sent to. */

@@ -1,4 +1,6 @@
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { takePoints } from '../auth/rate-limits';
 import { forgetCachedSessions } from '../auth/session-cache';
@@ -6,11 +8,12 @@ import { passwordResets, sessions, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
+import { mailText } from '../mail/texts';
 import { endTwoFactorChallenges } from './two-factor-sign-in';
 
 export const WRONG_CURRENT_PASSWORD = messageText({ key: 'password.currentWrong' });
 
-type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'log'> & { ip?: string };
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'log'> & { ip?: string; language?: MessageLanguage };
 /** What a password check needs: the requester's address key (ctx.ip) puts its hash in that address's lane. */
 export type PasswordCheckDeps = Pick<AppDeps, 'db' | 'limits'> & { ip?: string };
 
@@ -64,6 +67,7 @@ export async function changePassword(
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
 ) {
+  await refuseCommonPassword(input.newPassword);
   await checkOwnPassword(deps, actor.userId, input.currentPassword);
   const passwordHash = await hashPassword(input.newPassword, accountTurn(deps, actor.userId));
   const otherSessionsEnded = deps.db.transaction((tx) => {
@@ -80,18 +84,11 @@ export async function changePassword(
       .where(and(eq(sessions.userId, actor.userId), ne(sessions.id, actor.sessionId)))
       .run().changes;
   });
-  // Tells the owner if it was not them; the change stands whether or not the mail goes out.
+  // Tells the owner if it was not them (in the language of the request); the change stands whether or not the
+  // mail goes out.
   if (actor.email === null) return { success: true, otherSessionsEnded };
   deps.mailer
-    .send({
-      to: actor.email,
-      subject: 'Your Codka password was changed',
-      text: [
-        'The password of your Codka account was just changed, and every other device was signed out.',
-        '',
-        'If this was not you, reset your password now from the Sign In page ("Forgot password?") and contact the electoral commission.',
-      ].join('\n'),
-    })
+    .send({ to: actor.email, ...mailText('passwordChanged', deps.language ?? 'en') })
     .catch((error: unknown) => deps.log.error({ err: error, userId: actor.userId }, 'notice not sent'));
   return { success: true, otherSessionsEnded };
 }

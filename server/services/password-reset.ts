@@ -1,5 +1,7 @@
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import { PASSWORD_RESET_REQUESTED } from '@shared/schemas/account';
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { consume } from '../auth/rate-limits';
 import { forgetCachedSessions } from '../auth/session-cache';
@@ -9,19 +11,21 @@ import { passwordResets, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
+import { mailText } from '../mail/texts';
 import { findUserByEmail } from './accounts';
 import { endTwoFactorChallenges } from './two-factor-sign-in';
 
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 
-type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'env' | 'log'> & { language?: MessageLanguage };
 
 const invalidLink = () => new DomainError('passwordReset.linkInvalid');
 
 /**
  * Mails a single-use link to an account that can sign in with a password. The answer is the same
  * whether or not the email has an account, and the email is sent without waiting for the mail server,
- * so neither the words nor the time of the answer tell which emails are registered.
+ * so neither the words nor the time of the answer tell which emails are registered. The link goes out in the
+ * language of the request, and that language is not stored on the account: anyone can ask for any address.
  */
 export async function requestPasswordReset(deps: Deps, email: string, ip: string, now = new Date()) {
   await consume(
@@ -50,17 +54,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
       .run();
     const link = `${deps.env.PUBLIC_ORIGIN}/reset-password?token=${id}.${secret}`;
     deps.mailer
-      .send({
-        to: user.email,
-        subject: 'Reset your Codka password',
-        text: [
-          'Someone asked to reset the password of your Codka account.',
-          '',
-          `Open this link within 1 hour to choose a new password: ${link}`,
-          '',
-          'The link works once. If you did not ask for this, ignore this message: your password stays as it is.',
-        ].join('\n'),
-      })
+      .send({ to: user.email, ...mailText('passwordReset', deps.language ?? 'en', { link }) })
       .catch((error: unknown) => deps.log.error({ err: error, userId: user.id }, 'reset email not sent'));
   }
   return { success: true, message: messageText({ key: PASSWORD_RESET_REQUESTED }) };
@@ -94,6 +88,7 @@ export async function resetPassword(
   // The token is checked before hashing, so invalid links cost no argon2 work.
   const reset = findUsableReset(deps, input.token, now);
   if (!reset) throw invalidLink();
+  await refuseCommonPassword(input.newPassword);
   const passwordHash = await hashPassword(
     input.newPassword,
     caller === undefined ? undefined : { address: caller, holder: `user:${reset.userId}` },

@@ -1,17 +1,22 @@
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import type { signUpInput } from '@shared/schemas/auth';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { readPhoneNumber } from '../auth/phone-numbers';
 import { type HeldPoints, takePoints } from '../auth/rate-limits';
 import { profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import type { AppDeps } from '../deps';
+import { mailText } from '../mail/texts';
 import { findUserByEmail, findUserByPhone } from './accounts';
 import { sendVerificationEmail } from './email-verification';
 import { NUMBER_HAS_ACCOUNT_TEXT, sendPhoneCode } from './phone-codes';
 import { deliverSms, takeSmsAllowance } from './sms/send';
 
-type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'sms' | 'env' | 'log'>;
+/** `language`: the request's; the new account keeps it, for the messages it did not ask for. */
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'sms' | 'env' | 'log'> & { language?: MessageLanguage };
 type Input = z.output<typeof signUpInput>;
 
 /** Where the account is reached: the e-mail address as typed (lower-cased), or the number in E.164. */
@@ -28,6 +33,7 @@ export async function signUp(deps: Deps, input: Input, ip: string): Promise<void
     input.email !== undefined
       ? { email: input.email }
       : { phone: readPhoneNumber(input.phone ?? '', deps.env.PHONE_COUNTRIES) };
+  await refuseCommonPassword(input.password);
   const held: HeldPoints[] = [
     await takePoints(deps.limits.enabled, [[deps.limits.signUpAddress, ip]], 'limit.signUp'),
   ];
@@ -53,6 +59,7 @@ export async function signUp(deps: Deps, input: Input, ip: string): Promise<void
       await sendVerificationEmail(
         { db: deps.db, mailer: deps.mailer, publicOrigin: deps.env.PUBLIC_ORIGIN },
         { id: userId, email: contact.email },
+        deps.language ?? 'en',
       );
     } else {
       await noticeToOwner(deps, contact.email);
@@ -72,7 +79,7 @@ function createAccount(deps: Deps, fullName: string, contact: Contact, passwordH
     return deps.db.transaction((tx) => {
       const user = tx
         .insert(users)
-        .values({ ...contact, passwordHash })
+        .values({ ...contact, passwordHash, language: deps.language ?? 'en' })
         .returning({ id: users.id })
         .get();
       tx.insert(profiles).values({ userId: user.id, fullName, role: null }).run();
@@ -86,9 +93,9 @@ function createAccount(deps: Deps, fullName: string, contact: Contact, passwordH
 }
 
 /**
- * Tells the owner of an address that someone tried to create an account with it. A few an hour at most per
- * address, so sign-ups cannot be used to flood someone's inbox; past that the notice is skipped silently (a
- * refusal would tell the asker the address has an account).
+ * Tells the owner of an address that someone tried to create an account with it, in the account's language (the
+ * request is someone else's). A few an hour at most per address, so sign-ups cannot be used to flood someone's
+ * inbox; past that the notice is skipped silently (a refusal would tell the asker the address has an account).
  */
 async function noticeToOwner(deps: Deps, email: string): Promise<void> {
   if (deps.limits.enabled) {
@@ -99,19 +106,12 @@ async function noticeToOwner(deps: Deps, email: string): Promise<void> {
     if (!left) return;
   }
   const origin = deps.env.PUBLIC_ORIGIN;
+  const owner = deps.db.select({ language: users.language }).from(users).where(eq(users.email, email)).get();
   await deps.mailer.send({
     to: email,
-    subject: 'Someone tried to create a Codka account with your email',
-    text: [
-      'Someone just tried to create a Codka account with this email address, which already has an account.',
-      'No new account was made, and nothing about your account changed.',
-      '',
-      'If it was you, sign in with your password:',
-      `${origin}/auth`,
-      'If you forgot your password, you can choose a new one here:',
-      `${origin}/forgot-password`,
-      '',
-      'If it was not you, you can ignore this message.',
-    ].join('\n'),
+    ...mailText('signUpAttempt', owner?.language ?? 'en', {
+      signInLink: `${origin}/auth`,
+      resetLink: `${origin}/forgot-password`,
+    }),
   });
 }

@@ -4,6 +4,7 @@ import { DISTRICT_REGIONS } from '../regions';
 import { STAFF_ROLES } from '../roles';
 import { secondFactorCode } from './account';
 import { idSchema, optionalText, requiredText, urlOrPath } from './common';
+import { isRealDate } from './voter-roll';
 
 export const adminMessages = {
   districtMissing: 'validation.districtMissing',
@@ -118,14 +119,39 @@ export const settingsInput = z.strictObject({
   defaultTheme: z.enum(THEME_CHOICES),
 });
 
-export const auditLogInput = z.strictObject({
+/** A day of the audit log's date filter, 'YYYY-MM-DD' in East Africa Time. */
+const auditDay = z
+  .string()
+  .trim()
+  .max(10, 'validation.auditDate')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.auditDate')
+  .refine(isRealDate, 'validation.auditDate');
+
+/** What the audit log is filtered by: the page's filters and the CSV export's query are the same. */
+const auditLogFilterShape = {
   tableName: z.string().trim().max(60).optional(),
   action: z.string().trim().max(60).optional(),
-  cursor: z.number().int().positive().optional(),
-  // tRPC's infinite queries add the paging direction to the input; only forward paging is served.
-  direction: z.enum(['forward', 'backward']).optional(),
-  limit: z.number().int().min(1).max(100).default(50),
-});
+  actorId: idSchema.optional(),
+  recordId: z.string().trim().max(100).optional(),
+  from: auditDay.optional(),
+  to: auditDay.optional(),
+};
+const daysInOrder = (filters: { from?: string; to?: string }) =>
+  !filters.from || !filters.to || filters.from <= filters.to;
+
+export const auditLogFilterInput = z
+  .strictObject(auditLogFilterShape)
+  .refine(daysInOrder, { message: 'validation.auditDateOrder', path: ['to'] });
+
+export const auditLogInput = z
+  .strictObject({
+    ...auditLogFilterShape,
+    cursor: z.number().int().positive().optional(),
+    // tRPC's infinite queries add the paging direction to the input; only forward paging is served.
+    direction: z.enum(['forward', 'backward']).optional(),
+    limit: z.number().int().min(1).max(100).default(50),
+  })
+  .refine(daysInOrder, { message: 'validation.auditDateOrder', path: ['to'] });
 
 /** The dashboard's step-up form (docs/product.md#step-up): the admin's own email and password again. */
 export const dashboardUnlockInput = z.strictObject({

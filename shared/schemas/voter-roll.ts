@@ -56,7 +56,7 @@ export function ageOn(isoDate: string, now: Date): number {
 }
 
 /** A calendar date that exists ('2001-02-29' does not). */
-function isRealDate(isoDate: string): boolean {
+export function isRealDate(isoDate: string): boolean {
   const date = new Date(`${isoDate}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === isoDate;
 }

@@ -103,6 +103,30 @@ describe('admin dashboard', () => {
       await entries.getByRole('row').filter({ hasText: action }).first().waitFor();
     }
     await entries.getByText(DEMO_ADMIN.email).first().waitFor();
+    // The edit shows what the district was and what it became.
+    const update = entries
+      .getByRole('row')
+      .filter({ hasText: 'update' })
+      .filter({ hasText: 'E2E-BAD' })
+      .first();
+    await update.getByText('population: 1234').waitFor();
+    await update.getByText('population: 5000').waitFor();
+
+    // Filtered by who, the same entries download as a spreadsheet-safe CSV.
+    await choose(page, page.locator('body'), 'Who', DEMO_ADMIN.email);
+    const download = page.getByRole('link', { name: 'Download CSV' });
+    const href = (await download.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/api\/admin\/audit-log\.csv\?/);
+    expect(new URLSearchParams(href.split('?')[1]).get('tableName')).toBe('districts');
+    const csv = await page.context().request.get(href);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+    const text = await csv.text();
+    expect(text.split('\n')[0]).toBe(
+      '\uFEFFTime (UTC),Actor,Actor ID,Action,Table,Record,Old values,New values',
+    );
+    expect(text).toContain('""population"":1234');
+    expect(text).toContain(DEMO_ADMIN.email);
   });
 
   it('creates a registration center and deactivates it', async () => {

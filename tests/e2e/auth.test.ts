@@ -1,3 +1,5 @@
+import soAuth from '@client/i18n/locales/so/auth.json';
+import soErrors from '@shared/i18n/locales/so/errors.json';
 import { describe, expect, it } from 'vitest';
 import { signInForm, signUpForm, submitSignIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
@@ -84,6 +86,60 @@ describe('/auth', () => {
     await form.getByText('Password must be at least 6 characters').waitFor();
     expect(await page.getByText('Account created successfully!').count()).toBe(0);
   });
+
+  it.each([
+    {
+      language: 'en' as const,
+      labels: {
+        form: 'Sign Up',
+        fullName: 'Full Name',
+        email: 'Email',
+        password: 'Password',
+        confirm: 'Confirm Password',
+      },
+      sentence:
+        'This password is one of the most common passwords and is easily guessed. Please choose another one.',
+    },
+    {
+      language: 'so' as const,
+      labels: {
+        form: soAuth.signUp.form,
+        fullName: soAuth.fields.fullName,
+        email: soAuth.fields.email,
+        password: soAuth.fields.password,
+        confirm: soAuth.fields.confirmPassword,
+      },
+      sentence: soErrors.password.tooCommon,
+    },
+  ])(
+    'refuses one of the most common passwords with the server’s sentence ($language)',
+    async ({ language, labels, sentence }) => {
+      const testPage = await openPage('phone', { language });
+      const { page } = testPage;
+      // The refusal is the point of this test: Chromium logs the 400 answer as a console error.
+      testPage.allowResourceError(400, '/trpc/auth.signUp', 'common password on purpose');
+      await visit(page, '/auth?tab=signup');
+      const form = page.getByRole('form', { name: labels.form });
+      await form.getByRole('textbox', { name: labels.fullName }).fill('Hodan Cali');
+      await form.getByRole('textbox', { name: labels.email, exact: true }).fill(uniqueEmail());
+      // Long enough for the form's own check: only the server knows the list.
+      await form.getByRole('textbox', { name: labels.password, exact: true }).fill('iloveyou');
+      await form.getByRole('textbox', { name: labels.confirm }).fill('iloveyou');
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().includes('/trpc/auth.signUp')),
+        form.getByRole('button', { name: labels.form, exact: true }).click(),
+      ]);
+      expect(answer.status()).toBe(400);
+
+      await form.getByRole('alert').getByText(sentence).waitFor();
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /Account created|Akoonka si guul/ })
+          .count(),
+      ).toBe(0);
+    },
+  );
 
   it('shows the server message for a wrong password', async () => {
     const testPage = await openPage();

@@ -7,6 +7,7 @@ import { createMemoryMailer } from '@server/mail/mailer';
 import { createCaller } from '@server/routers/_app';
 import { createMemorySmsTransport } from '@server/services/sms/transport';
 import { type AppDeps, createInnerContext } from '@server/trpc/context';
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createTestDb } from './db';
@@ -35,7 +36,7 @@ export function callerFor(
   deps: TestDeps,
   user: TestUser | null,
   ip = '203.0.113.7',
-  options: { steppedUp?: boolean } = {},
+  options: { steppedUp?: boolean; language?: MessageLanguage } = {},
 ) {
   const jar = { token: null as string | null, cleared: false };
   let session = null;
@@ -54,6 +55,7 @@ export function callerFor(
   const ctx = createInnerContext(deps, {
     session,
     ip,
+    language: options.language,
     cookies: {
       setSession: (token) => {
         jar.token = token;

@@ -60,7 +60,7 @@ describe('password change over HTTP', () => {
     const change = await post(
       app,
       'auth.changePassword',
-      { currentPassword: 'nope', newPassword: 'whatever1' },
+      { currentPassword: 'nope', newPassword: 'whatever-91' },
       cookie,
     );
     expect(change.statusCode).toBe(400);

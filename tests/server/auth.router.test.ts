@@ -68,7 +68,7 @@ describe('auth.signUp', () => {
     const result = await caller.auth.signUp({
       fullName: '  Hodan Ali  ',
       email: email.toUpperCase(),
-      password: 'secret1',
+      password: 'sesame-41',
     });
     expect(result).toEqual({ success: true, verificationSent: true });
     expect(jar.token).toBeNull();
@@ -86,14 +86,14 @@ describe('auth.signUp', () => {
       /http:\/\/localhost:3000\/verify-email\?token=[a-z2-9]{24}\.[a-z2-9]{24}/,
     );
     // The citizen signs in with the password they chose.
-    const signedIn = await callerFor(deps, null).caller.auth.signIn({ email, password: 'secret1' });
+    const signedIn = await callerFor(deps, null).caller.auth.signIn({ email, password: 'sesame-41' });
     expect(signedIn).toMatchObject({ user: { email, fullName: 'Hodan Ali', emailVerified: false } });
   });
 
   it('defaults the name to "User" when none is given', async () => {
     const deps = createTestDeps();
     const email = uniqueEmail();
-    await callerFor(deps, null).caller.auth.signUp({ email, password: 'secret1' });
+    await callerFor(deps, null).caller.auth.signUp({ email, password: 'sesame-41' });
     const user = deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
     expect(
       deps.db
@@ -109,7 +109,7 @@ describe('auth.signUp', () => {
     const email = uniqueEmail();
     const answers = await Promise.all(
       [0, 1, 2, 3].map(() =>
-        callerFor(deps, null).caller.auth.signUp({ fullName: 'Twin', email, password: 'secret1' }),
+        callerFor(deps, null).caller.auth.signUp({ fullName: 'Twin', email, password: 'sesame-41' }),
       ),
     );
     for (const answer of answers) expect(answer).toEqual({ success: true, verificationSent: true });
@@ -118,15 +118,15 @@ describe('auth.signUp', () => {
 
   it.each([
     [{ fullName: 'A', email: uniqueEmail(), password: '12345' }, 'Password must be at least 6 characters'],
-    [{ fullName: 'A', email: 'not-an-email', password: 'secret1' }, 'Please enter a valid email address'],
-    [{ fullName: 'A', email: '', password: 'secret1' }, 'Email is required'],
+    [{ fullName: 'A', email: 'not-an-email', password: 'sesame-41' }, 'Please enter a valid email address'],
+    [{ fullName: 'A', email: '', password: 'sesame-41' }, 'Email is required'],
     [{ fullName: 'A', email: uniqueEmail(), password: '' }, 'Password is required'],
     [
       { fullName: 'A', email: uniqueEmail(), password: 'x'.repeat(257) },
       'Password must be at most 256 characters',
     ],
     [
-      { fullName: 'A'.repeat(101), email: uniqueEmail(), password: 'secret1' },
+      { fullName: 'A'.repeat(101), email: uniqueEmail(), password: 'sesame-41' },
       'Full name must be at most 100 characters',
     ],
   ])('rejects bad input %# with the spec message and creates nothing', async (input, message) => {
@@ -142,7 +142,7 @@ describe('auth.signUp', () => {
   it('rejects unknown fields', async () => {
     const { caller } = callerFor(createTestDeps(), null);
     await expectTrpcError(
-      caller.auth.signUp({ email: uniqueEmail(), password: 'secret1', role: 'System Admin' } as never),
+      caller.auth.signUp({ email: uniqueEmail(), password: 'sesame-41', role: 'System Admin' } as never),
       'BAD_REQUEST',
     );
   });
@@ -152,15 +152,15 @@ describe('auth.signUp', () => {
     const { caller } = callerFor(deps, null, '198.51.100.1');
     const existing = await createUser(deps.db);
     for (let i = 0; i < 60; i++) {
-      await caller.auth.signUp({ email: existing.email, password: 'secret1' });
+      await caller.auth.signUp({ email: existing.email, password: 'sesame-41' });
     }
     await expectTrpcError(
-      caller.auth.signUp({ email: uniqueEmail(), password: 'secret1' }),
+      caller.auth.signUp({ email: uniqueEmail(), password: 'sesame-41' }),
       'TOO_MANY_REQUESTS',
       /Too many accounts were created from this network\. Please wait \d+ minutes? and try again\./,
     );
     const other = callerFor(deps, null, '198.51.100.2').caller;
-    await expect(other.auth.signUp({ email: uniqueEmail(), password: 'secret1' })).resolves.toEqual({
+    await expect(other.auth.signUp({ email: uniqueEmail(), password: 'sesame-41' })).resolves.toEqual({
       success: true,
       verificationSent: true,
     });
@@ -179,11 +179,11 @@ describe('auth.signUp tells no one which addresses have an account (the attack: 
     const newAnswer = await fresh.caller.auth.signUp({
       fullName: 'New',
       email: uniqueEmail(),
-      password: 'secret1',
+      password: 'sesame-41',
     });
     const probe = callerFor(deps, null);
     const probeAnswer = await probe.caller.auth
-      .signUp({ fullName: 'Probe', email: owner.email.toUpperCase(), password: 'secret1' })
+      .signUp({ fullName: 'Probe', email: owner.email.toUpperCase(), password: 'sesame-41' })
       .catch((error: unknown) => ({ refused: String(error) }));
 
     expect(probeAnswer).toEqual(newAnswer);
@@ -203,7 +203,7 @@ describe('auth.signUp tells no one which addresses have an account (the attack: 
     const time = async (email: string) => {
       const started = performance.now();
       await callerFor(deps, null)
-        .caller.auth.signUp({ email, password: 'secret1' })
+        .caller.auth.signUp({ email, password: 'sesame-41' })
         .catch(() => undefined);
       return performance.now() - started;
     };
@@ -325,12 +325,12 @@ describe('auth.bootstrapAdmin', () => {
     const deps = createTestDeps();
     const { caller } = callerFor(deps, null);
     const email = uniqueEmail('first-admin');
-    expect(await caller.auth.bootstrapAdmin({ email, password: 'secret1', fullName: 'First Admin' })).toEqual(
-      {
-        success: true,
-        code: 'ADMIN_CREATED',
-      },
-    );
+    expect(
+      await caller.auth.bootstrapAdmin({ email, password: 'sesame-41', fullName: 'First Admin' }),
+    ).toEqual({
+      success: true,
+      code: 'ADMIN_CREATED',
+    });
     const profile = deps.db
       .select({ role: profiles.role })
       .from(profiles)
@@ -339,7 +339,7 @@ describe('auth.bootstrapAdmin', () => {
       .get();
     expect(profile?.role).toBe('System Admin');
     expect(
-      await caller.auth.bootstrapAdmin({ email: uniqueEmail(), password: 'secret1', fullName: 'Second' }),
+      await caller.auth.bootstrapAdmin({ email: uniqueEmail(), password: 'sesame-41', fullName: 'Second' }),
     ).toEqual({
       success: false,
       code: 'ADMIN_EXISTS',
@@ -372,7 +372,7 @@ describe('auth.bootstrapAdmin', () => {
       [1, 2, 3, 4].map((n) =>
         callerFor(deps, null, `192.0.2.${n}`).caller.auth.bootstrapAdmin({
           email: uniqueEmail(),
-          password: 'secret1',
+          password: 'sesame-41',
           fullName: 'Racer',
         }),
       ),
@@ -384,7 +384,7 @@ describe('auth.bootstrapAdmin', () => {
   it('validates its input', async () => {
     const { caller } = callerFor(createTestDeps(), null);
     await expectTrpcError(
-      caller.auth.bootstrapAdmin({ email: 'nope', password: 'secret1', fullName: 'X' }),
+      caller.auth.bootstrapAdmin({ email: 'nope', password: 'sesame-41', fullName: 'X' }),
       'BAD_REQUEST',
     );
     await expectTrpcError(

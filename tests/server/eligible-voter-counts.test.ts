@@ -56,7 +56,7 @@ describe('eligible voter counts (turnout without counting every account or the r
     expectExact();
 
     const visitor = callerFor(deps, null).caller;
-    await visitor.auth.signUp({ email: uniqueEmail(), password: 'secret1' });
+    await visitor.auth.signUp({ email: uniqueEmail(), password: 'sesame-41' });
     expectExact();
     const token = deps.mailer.sent.at(-1)?.text?.match(/token=([a-z2-9]{24}\.[a-z2-9]{24})/)?.[1] ?? '';
     await visitor.auth.verifyEmail({ token });

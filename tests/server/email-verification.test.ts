@@ -18,7 +18,7 @@ describe('email verification', () => {
     const deps = createTestDeps();
     const { caller } = callerFor(deps, null);
     const email = uniqueEmail();
-    await caller.auth.signUp({ email, password: 'secret1' });
+    await caller.auth.signUp({ email, password: 'sesame-41' });
     const token = tokenFrom(deps.mailer.sent[0]?.text);
     expect(await caller.auth.verifyEmail({ token })).toEqual({ success: true, email });
     expect(deps.db.select().from(users).where(eq(users.email, email)).get()?.emailVerifiedAt).toBeInstanceOf(
@@ -32,7 +32,7 @@ describe('email verification', () => {
 
   it('refuses an expired link', async () => {
     const deps = createTestDeps();
-    await callerFor(deps, null).caller.auth.signUp({ email: uniqueEmail(), password: 'secret1' });
+    await callerFor(deps, null).caller.auth.signUp({ email: uniqueEmail(), password: 'sesame-41' });
     const token = tokenFrom(deps.mailer.sent[0]?.text);
     const later = new Date(Date.now() + EMAIL_VERIFICATION_LIFETIME_MS + 1000);
     expect(() => verifyEmail(deps.db, token, later)).toThrow(INVALID);
@@ -41,7 +41,7 @@ describe('email verification', () => {
   it('refuses a forged or malformed link', async () => {
     const deps = createTestDeps();
     const { caller } = callerFor(deps, null);
-    await caller.auth.signUp({ email: uniqueEmail(), password: 'secret1' });
+    await caller.auth.signUp({ email: uniqueEmail(), password: 'sesame-41' });
     const [id] = tokenFrom(deps.mailer.sent[0]?.text).split('.');
     await expect(caller.auth.verifyEmail({ token: `${id}.${'b'.repeat(24)}` })).rejects.toMatchObject({
       code: 'BAD_REQUEST',

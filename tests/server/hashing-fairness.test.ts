@@ -102,7 +102,7 @@ describe('the hashing line against callers holding one place each', () => {
     const slots = holdSlots();
     const lane = Array.from({ length: HASH_QUEUE_PER_CALLER }, () => settle(inTurn(ip, () => slots.gate)));
     const refused = await settle(
-      signUp(deps, { fullName: 'Late', email: uniqueEmail(), password: 'secret1' }, ip),
+      signUp(deps, { fullName: 'Late', email: uniqueEmail(), password: 'sesame-41' }, ip),
     );
     await slots.open();
     await Promise.all(lane);

@@ -83,7 +83,7 @@ describe('CSRF', () => {
       method: 'POST',
       url: '/trpc/auth.signUp',
       headers: { ...json, ...headers },
-      payload: trpcBody({ email: uniqueEmail(), password: 'secret1' }),
+      payload: trpcBody({ email: uniqueEmail(), password: 'sesame-41' }),
     });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({
@@ -135,7 +135,7 @@ describe('CSRF', () => {
         method: 'POST',
         url: '/trpc/auth.signUp',
         headers: { ...json, ...headers },
-        payload: trpcBody({ email: uniqueEmail(), password: 'secret1' }),
+        payload: trpcBody({ email: uniqueEmail(), password: 'sesame-41' }),
       });
       expect(response.statusCode).toBe(200);
     }
@@ -173,7 +173,7 @@ describe('errors over HTTP', () => {
   it.each([
     ['broken JSON', '{"json": {', 400],
     ['a wrong type', JSON.stringify({ json: { email: 42, password: ['x'] } }), 400],
-    ['a huge string', trpcBody({ email: `${'a'.repeat(5000)}@x.example`, password: 'secret1' }), 400],
+    ['a huge string', trpcBody({ email: `${'a'.repeat(5000)}@x.example`, password: 'sesame-41' }), 400],
     ['an oversized body', trpcBody({ email: 'a@b.example', password: 'x'.repeat(2 * 1024 * 1024) }), 413],
   ])('answers %s with %i JSON', async (_label, payload, status) => {
     const { app, db } = await buildTestApp();

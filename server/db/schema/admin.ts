@@ -54,6 +54,8 @@ export const auditLogs = sqliteTable(
     action: text('action').notNull(),
     tableName: text('table_name').notNull(),
     recordId: text('record_id'),
+    // JSON of the values before the change (the fields it changed; the whole record for a delete), never secrets.
+    oldValues: text('old_values'),
     // JSON of the values written (never secrets).
     newValues: text('new_values'),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),

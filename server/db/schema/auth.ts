@@ -17,6 +17,10 @@ export const users = sqliteTable(
     // until its code comes back, and only then is written here.
     phone: text('phone'),
     phoneConfirmedAt: timestamp('phone_confirmed_at'),
+    // The language of the account's own last sign-up or sign-in: e-mails the reader did not ask for are in it.
+    language: text('language', { enum: ['en', 'so'] })
+      .notNull()
+      .default('en'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), uniqueIndex('users_phone_unique').on(t.phone)],

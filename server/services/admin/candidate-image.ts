@@ -80,6 +80,7 @@ function writeImageRow(db: Db, candidateId: string, imageUrl: string, actorAtWri
       tableName: 'candidates',
       recordId: candidateId,
       newValues: { imageUrl },
+      before: row,
       actorId,
     });
     return row;

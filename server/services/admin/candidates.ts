@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
-import { recordAudit } from '../audit';
+import { recordAudit, recordBefore } from '../audit';
 
 const notFound = (id: string) => new DomainError('candidate.notFound', { id });
 
@@ -69,6 +69,7 @@ export function createCandidate(db: Db, input: z.output<typeof candidateInput>, 
 export function updateCandidate(db: Db, input: z.output<typeof candidateUpdateInput>, actorId: string) {
   const { id, ...values } = input;
   return db.transaction((tx) => {
+    const before = recordBefore(tx, candidates, id);
     const row = tx
       .update(candidates)
       .set(values)
@@ -76,7 +77,14 @@ export function updateCandidate(db: Db, input: z.output<typeof candidateUpdateIn
       .returning({ id: candidates.id })
       .get();
     if (!row) throw notFound(id);
-    recordAudit(tx, { action: 'update', tableName: 'candidates', recordId: id, newValues: values, actorId });
+    recordAudit(tx, {
+      action: 'update',
+      tableName: 'candidates',
+      recordId: id,
+      newValues: values,
+      before,
+      actorId,
+    });
     return row;
   });
 }
@@ -88,6 +96,7 @@ export function deleteCandidate(db: Db, id: string, actorId: string) {
     if (voted) {
       throw new DomainError('candidate.hasVotes');
     }
+    const before = recordBefore(tx, candidates, id);
     const row = tx.delete(candidates).where(eq(candidates.id, id)).returning({ name: candidates.name }).get();
     if (!row) throw notFound(id);
     recordAudit(tx, {
@@ -95,6 +104,7 @@ export function deleteCandidate(db: Db, id: string, actorId: string) {
       tableName: 'candidates',
       recordId: id,
       newValues: { name: row.name },
+      before,
       actorId,
     });
     return { id };

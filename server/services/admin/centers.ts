@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { districts, registrationCenters } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
-import { recordAudit } from '../audit';
+import { recordAudit, recordBefore } from '../audit';
 
 const duplicateCode = (code: string) => new DomainError('center.codeTaken', { code });
 const notFound = (id: string) => new DomainError('center.notFound', { id });
@@ -68,6 +68,7 @@ export function updateCenter(db: Db, input: z.output<typeof centerUpdateInput>, 
   try {
     return db.transaction((tx) => {
       assertDistrictExists(tx, values.districtId);
+      const before = recordBefore(tx, registrationCenters, id);
       const row = tx
         .update(registrationCenters)
         .set(values)
@@ -80,6 +81,7 @@ export function updateCenter(db: Db, input: z.output<typeof centerUpdateInput>, 
         tableName: 'registration_centers',
         recordId: id,
         newValues: values,
+        before,
         actorId,
       });
       return row;
@@ -92,6 +94,7 @@ export function updateCenter(db: Db, input: z.output<typeof centerUpdateInput>, 
 
 export function setCenterActive(db: Db, id: string, isActive: boolean, actorId: string) {
   return db.transaction((tx) => {
+    const before = recordBefore(tx, registrationCenters, id);
     const row = tx
       .update(registrationCenters)
       .set({ isActive })
@@ -104,6 +107,7 @@ export function setCenterActive(db: Db, id: string, isActive: boolean, actorId: 
       tableName: 'registration_centers',
       recordId: id,
       newValues: { isActive },
+      before,
       actorId,
     });
     return { id, isActive };
@@ -112,6 +116,7 @@ export function setCenterActive(db: Db, id: string, isActive: boolean, actorId: 
 
 export function deleteCenter(db: Db, id: string, actorId: string) {
   return db.transaction((tx) => {
+    const before = recordBefore(tx, registrationCenters, id);
     const row = tx
       .delete(registrationCenters)
       .where(eq(registrationCenters.id, id))
@@ -123,6 +128,7 @@ export function deleteCenter(db: Db, id: string, actorId: string) {
       tableName: 'registration_centers',
       recordId: id,
       newValues: { name: row.name },
+      before,
       actorId,
     });
     return { id };

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { districts } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
-import { recordAudit } from '../audit';
+import { recordAudit, recordBefore } from '../audit';
 
 const columns = {
   id: districts.id,
@@ -44,9 +44,17 @@ export function updateDistrict(db: Db, input: z.output<typeof districtUpdateInpu
   const { id, ...values } = input;
   try {
     return db.transaction((tx) => {
+      const before = recordBefore(tx, districts, id);
       const row = tx.update(districts).set(values).where(eq(districts.id, id)).returning(columns).get();
       if (!row) throw new DomainError('district.notFound', { id });
-      recordAudit(tx, { action: 'update', tableName: 'districts', recordId: id, newValues: values, actorId });
+      recordAudit(tx, {
+        action: 'update',
+        tableName: 'districts',
+        recordId: id,
+        newValues: values,
+        before,
+        actorId,
+      });
       return row;
     });
   } catch (error) {
@@ -58,6 +66,7 @@ export function updateDistrict(db: Db, input: z.output<typeof districtUpdateInpu
 /** Centers in the district keep existing without one (the foreign key sets it to null). */
 export function deleteDistrict(db: Db, id: string, actorId: string) {
   return db.transaction((tx) => {
+    const before = recordBefore(tx, districts, id);
     const row = tx
       .delete(districts)
       .where(eq(districts.id, id))
@@ -69,6 +78,7 @@ export function deleteDistrict(db: Db, id: string, actorId: string) {
       tableName: 'districts',
       recordId: id,
       newValues: { name: row.name },
+      before,
       actorId,
     });
     return { id };

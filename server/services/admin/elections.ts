@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
-import { recordAudit } from '../audit';
+import { recordAudit, recordBefore } from '../audit';
 
 const electionColumns = {
   id: elections.id,
@@ -128,6 +128,7 @@ function ruleUpdate(
 export function updateElection(db: Db, input: z.output<typeof updateElectionInput>, actorId: string) {
   const { id, electionType, eligibility, eligibleRegions, ...fields } = input;
   return db.transaction((tx) => {
+    const before = recordBefore(tx, elections, id);
     const rule = ruleUpdate(tx, id, eligibility, eligibleRegions);
     const row = tx
       .update(elections)
@@ -147,6 +148,7 @@ export function updateElection(db: Db, input: z.output<typeof updateElectionInpu
           : {}),
         electionType,
       },
+      before,
       actorId,
     });
     return row;
@@ -160,6 +162,7 @@ export function deleteElection(db: Db, id: string, actorId: string) {
     if (voted) {
       throw new DomainError('election.hasVotes');
     }
+    const before = recordBefore(tx, elections, id);
     // Its candidates go with it (foreign key ON DELETE CASCADE).
     const row = tx.delete(elections).where(eq(elections.id, id)).returning({ title: elections.title }).get();
     if (!row) throw electionNotFound(id);
@@ -168,6 +171,7 @@ export function deleteElection(db: Db, id: string, actorId: string) {
       tableName: 'elections',
       recordId: id,
       newValues: { title: row.title },
+      before,
       actorId,
     });
     return { id };

@@ -66,6 +66,7 @@ export function saveSettings(db: Db, input: z.output<typeof settingsInput>, acto
   const { defaultTheme, markers, ...map } = input;
   return db.transaction((tx) => {
     const current = getMapSettings(tx);
+    const before = { ...current, ...getSiteSettings(tx) };
     const values = { ...map, markers: JSON.stringify(markers) };
     let id = current.id;
     if (id) tx.update(newMapSettings).set(values).where(eq(newMapSettings.id, id)).run();
@@ -79,6 +80,7 @@ export function saveSettings(db: Db, input: z.output<typeof settingsInput>, acto
       tableName: 'new_map_settings',
       recordId: id,
       newValues: input,
+      before,
       actorId,
     });
     return getSettings(tx);

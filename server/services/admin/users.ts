@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { approvals, profiles, staffCenters, users } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { messageText } from '../../errors/texts';
-import { recordAudit } from '../audit';
+import { recordAudit, recordBefore } from '../audit';
 import { dropCentersUnlessRegistrar } from './staff-centers';
 
 export const LAST_ADMIN_MESSAGE = messageText({ key: 'user.lastAdmin' });
@@ -108,13 +108,14 @@ export function updateUser(
   return db.transaction((tx) => {
     assertNotLastAdmin(tx, id, values);
     const userId = userIdOf(tx, id);
+    const before = recordBefore(tx, profiles, id);
     tx.update(profiles).set(values).where(eq(profiles.id, id)).run();
     // A deactivated account is signed out everywhere at once, not at its next request.
     if (!values.isActive) invalidateUserSessions(tx, userId);
     // A new role or name is seen by the next request, not a remembered session's old one.
     forgetCachedSessions();
     const newValues = approval ? { ...values, requestedBy: approval.requestedBy } : values;
-    recordAudit(tx, { action: 'update', tableName: 'profiles', recordId: id, newValues, actorId });
+    recordAudit(tx, { action: 'update', tableName: 'profiles', recordId: id, newValues, before, actorId });
     dropCentersUnlessRegistrar(tx, userId, values.role, actorId);
     return { id };
   });
@@ -122,7 +123,11 @@ export function updateUser(
 
 export function setUserActive(db: Db, id: string, isActive: boolean, actorId: string) {
   return db.transaction((tx) => {
-    const current = tx.select({ role: profiles.role }).from(profiles).where(eq(profiles.id, id)).get();
+    const current = tx
+      .select({ role: profiles.role, isActive: profiles.isActive })
+      .from(profiles)
+      .where(eq(profiles.id, id))
+      .get();
     if (!current) throw new DomainError('user.notFound', { id });
     assertNotLastAdmin(tx, id, { role: current.role, isActive });
     const userId = userIdOf(tx, id);
@@ -134,6 +139,7 @@ export function setUserActive(db: Db, id: string, isActive: boolean, actorId: st
       tableName: 'profiles',
       recordId: id,
       newValues: { isActive },
+      before: current,
       actorId,
     });
     return { id, isActive };

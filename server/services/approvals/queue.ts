@@ -84,11 +84,13 @@ export function confirmApproval(db: Db, id: string, confirmerId: string) {
         tableName: 'approvals',
         recordId: id,
         newValues: {
+          status: 'confirmed',
           kind: request.kind,
           requestedBy: request.requestedBy,
           confirmedBy: confirmerId,
           ...done,
         },
+        before: { status: 'pending' },
         actorId: confirmerId,
       });
       return { id, status: 'confirmed' as const };
@@ -112,7 +114,13 @@ export function cancelApproval(db: Db, id: string, actorId: string) {
         action: 'cancel',
         tableName: 'approvals',
         recordId: id,
-        newValues: { kind: request.kind, requestedBy: request.requestedBy, cancelledBy: actorId },
+        newValues: {
+          status: 'cancelled',
+          kind: request.kind,
+          requestedBy: request.requestedBy,
+          cancelledBy: actorId,
+        },
+        before: { status: 'pending' },
         actorId,
       });
       return { id, status: 'cancelled' as const };

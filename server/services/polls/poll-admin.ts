@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
-import { recordAudit } from '../audit';
+import { recordAudit, recordBefore } from '../audit';
 import { pollNotFound } from './poll-views';
 
 /**
@@ -159,6 +159,7 @@ function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed
       tableName: 'polls',
       recordId: id,
       newValues: { status: to },
+      before: { status: from },
       actorId,
     });
     return row;
@@ -173,7 +174,7 @@ export const closePoll = (db: Db, id: string, actorId: string) =>
 /** Deletes a poll with its candidates and votes (the admin confirmed it first). */
 export function deletePoll(db: Db, id: string, actorId: string) {
   return db.transaction((tx) => {
-    const poll = tx.select({ title: polls.title }).from(polls).where(eq(polls.id, id)).get();
+    const poll = recordBefore(tx, polls, id);
     if (!poll) throw pollNotFound(id);
     // Votes first: they reference the candidates, which refuse to go while votes point at them.
     const votes = tx.delete(pollVotes).where(eq(pollVotes.pollId, id)).returning({ id: pollVotes.id }).all();
@@ -184,6 +185,7 @@ export function deletePoll(db: Db, id: string, actorId: string) {
       tableName: 'polls',
       recordId: id,
       newValues: { title: poll.title, deletedVotes: votes.length },
+      before: poll,
       actorId,
     });
     return { id };

@@ -64,6 +64,7 @@ function decide(db: Db, actor: StaffActor, id: string, decision: Decision, now: 
       tableName: 'voters',
       recordId: id,
       newValues: { status: decision.to, ...(decision.reason ? { reason: decision.reason } : {}) },
+      before: { status: entry.status },
       actorId: actor.id,
     });
     return { id, status: decision.to };

@@ -51,7 +51,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     input: (_w, n) => ({
       fullName: 'New Citizen',
       email: `new.${n}@test.codka.example`,
-      password: 'secret12',
+      password: 'sesame-412',
     }),
   },
   'auth.signIn': {
@@ -62,7 +62,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'auth.signOutEverywhere': { tier: 'citizen' },
   'auth.bootstrapAdmin': {
     tier: 'public',
-    input: (_w, n) => ({ email: `boot.${n}@test.codka.example`, password: 'secret12' }),
+    input: (_w, n) => ({ email: `boot.${n}@test.codka.example`, password: 'sesame-412' }),
   },
   'auth.verifyEmail': { tier: 'public', input: (w) => ({ token: w.verificationToken }) },
   'auth.resendVerification': { tier: 'citizen' },
@@ -263,7 +263,18 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
       defaultTheme: 'dark',
     }),
   },
-  'admin.auditLog.list': { tier: 'stepUp', input: () => ({ limit: 10 }) },
+  'admin.auditLog.list': {
+    tier: 'stepUp',
+    input: (w) => ({
+      limit: 10,
+      from: '2026-11-01',
+      to: '2026-11-30',
+      actorId: w.users.admin.id,
+      action: 'update',
+      tableName: 'elections',
+      recordId: w.elections.activeId,
+    }),
+  },
   'admin.auditLog.filters': { tier: 'stepUp' },
 
   'photos.members': { tier: 'admin', input: () => ({ memberType: 'parliament', search: 'Amina' }) },

@@ -153,6 +153,26 @@ describe('CSRF: cross-site requests change nothing', () => {
     await app.close();
   });
 
+  it('lets no other site read the audit log export: a cross-site GET downloads nothing it can see and changes nothing', async () => {
+    const { app, db, adminCookie } = await worldApp();
+    const before = snapshot(db);
+    for (const [context, headers] of CROSS_SITE) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/admin/audit-log.csv',
+        headers: { ...headers, cookie: adminCookie },
+      });
+      tally.requests += 1;
+      // No CORS grant: a page on another origin cannot read the answer, only the admin's own browser saves it.
+      expect(`${context}: ${response.headers['access-control-allow-origin'] ?? 'none'}`).toBe(
+        `${context}: none`,
+      );
+      expect(response.headers['content-disposition']).toMatch(/^attachment;/);
+    }
+    expect(changedTables(before, snapshot(db))).toEqual([]);
+    await app.close();
+  });
+
   afterAll(() => {
     if (tally.requests === 0) return;
     reportFigures(

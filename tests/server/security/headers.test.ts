@@ -152,7 +152,7 @@ describe('the session cookie', () => {
         method: 'POST',
         url: '/trpc/auth.signUp',
         headers,
-        payload: trpcBody({ email: 'cookie.check@test.codka.example', password: 'secret12' }),
+        payload: trpcBody({ email: 'cookie.check@test.codka.example', password: 'sesame-412' }),
       });
       const signIn = await test.app.inject({
         method: 'POST',

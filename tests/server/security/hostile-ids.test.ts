@@ -246,7 +246,7 @@ describe('ids that name the wrong rows', () => {
       headers: { ...sameOrigin, 'content-type': 'application/json', cookie: test.citizenCookie },
       payload: encodeInput({
         email: test.world.users.otherCitizen.email.toUpperCase(),
-        password: 'secret12',
+        password: 'sesame-412',
       }),
     });
     expect(response.statusCode).toBe(200);

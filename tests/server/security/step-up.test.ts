@@ -77,11 +77,12 @@ describe('a stolen admin cookie (a session that never stepped up), over real HTT
     await test.app.close();
   });
 
-  it('is refused every plain admin route (uploads, the votes CSV, the roll import) with 428 before the body is read', async () => {
+  it('is refused every plain admin route (uploads, the CSV exports, the roll import) with 428 before the body is read', async () => {
     const test = await worldApp();
     const stolen = sessionCookie(test.db, test.world.users.admin.id);
     const routes = routeTable(test.app).filter((route) => route.path.startsWith('/api/admin/'));
     expect(routes.map((route) => route.path).sort()).toEqual([
+      '/api/admin/audit-log.csv',
       '/api/admin/candidates/:id/image',
       '/api/admin/member-photos/:memberType/:memberId/image',
       '/api/admin/polls/:id/votes.csv',

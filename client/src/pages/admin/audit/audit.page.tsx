@@ -10,9 +10,10 @@ import {
   Stack,
   Table,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,13 +58,34 @@ function AdminAuditContent() {
   const trpc = useTRPC();
   const [tableName, setTableName] = useState<string | null>(null);
   const [action, setAction] = useState<string | null>(null);
+  const [actorId, setActorId] = useState<string | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [recordId, setRecordId] = useState('');
   const filters = useQuery(trpc.admin.auditLog.filters.queryOptions());
-  const log = useInfiniteQuery(
-    trpc.admin.auditLog.list.infiniteQueryOptions(
-      { tableName: tableName ?? undefined, action: action ?? undefined, limit: PAGE_SIZE },
+  // A native date field gives 'YYYY-MM-DD' or nothing; the server reads the days in East Africa Time.
+  const daysOutOfOrder = from !== '' && to !== '' && from > to;
+  const chosen = {
+    tableName: tableName ?? undefined,
+    action: action ?? undefined,
+    actorId: actorId ?? undefined,
+    from: from || undefined,
+    to: to || undefined,
+    recordId: recordId.trim() || undefined,
+  };
+  const log = useInfiniteQuery({
+    ...trpc.admin.auditLog.list.infiniteQueryOptions(
+      { ...chosen, limit: PAGE_SIZE },
       { getNextPageParam: (page) => page.nextCursor ?? undefined },
     ),
-  );
+    enabled: !daysOutOfOrder,
+  });
+  // The export takes the same filters as the table: what is on screen (all pages of it) is what is downloaded.
+  const exportQuery = new URLSearchParams(
+    Object.entries(chosen).flatMap(([name, value]) => (value ? [[name, value]] : [])),
+  ).toString();
+  const exportHref = `/api/admin/audit-log.csv${exportQuery ? `?${exportQuery}` : ''}`;
+  const filtered = Object.values(chosen).some(Boolean);
 
   useEffect(() => {
     if (log.error) notifyFailure(t('audit.loadFailed'), log.error);
@@ -92,9 +114,57 @@ function AdminAuditContent() {
           clearable
           w={{ base: '100%', xs: 220 }}
         />
+        <Select
+          label={t('audit.actor')}
+          placeholder={t('audit.allActors')}
+          data={(filters.data?.actors ?? []).map((actor) => ({ value: actor.id, label: actor.email }))}
+          value={actorId}
+          onChange={setActorId}
+          clearable
+          searchable
+          w={{ base: '100%', xs: 260 }}
+        />
+        <TextInput
+          type="date"
+          label={t('audit.from')}
+          value={from}
+          onChange={(event) => setFrom(event.currentTarget.value)}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <TextInput
+          type="date"
+          label={t('audit.to')}
+          value={to}
+          onChange={(event) => setTo(event.currentTarget.value)}
+          error={daysOutOfOrder ? t('audit.daysOutOfOrder') : undefined}
+          w={{ base: '100%', xs: 180 }}
+        />
+        <TextInput
+          label={t('audit.recordId')}
+          description={t('audit.recordIdHint')}
+          value={recordId}
+          onChange={(event) => setRecordId(event.currentTarget.value)}
+          maxLength={100}
+          w={{ base: '100%', xs: 300 }}
+        />
+      </Group>
+      <Group gap="sm" align="center">
+        <Button
+          component="a"
+          href={exportHref}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          disabled={daysOutOfOrder}
+        >
+          {t('audit.download')}
+        </Button>
+        <Text size="sm" c="dimmed">
+          {t('audit.downloadHint')}
+        </Text>
       </Group>
 
-      {log.isPending ? (
+      {daysOutOfOrder ? null : log.isPending ? (
         <Skeleton h={240} />
       ) : log.isError ? (
         <Alert color="red" role="alert" title={t('audit.cannotLoad')}>
@@ -106,10 +176,10 @@ function AdminAuditContent() {
         <EmptyState
           icon={<IconHistory size={32} aria-hidden />}
           title={t('audit.emptyTitle')}
-          description={tableName || action ? t('general.noFilterMatch') : t('audit.emptyBody')}
+          description={filtered ? t('general.noFilterMatch') : t('audit.emptyBody')}
         />
       ) : (
-        <Table.ScrollContainer minWidth={820}>
+        <Table.ScrollContainer minWidth={1100}>
           <Table striped verticalSpacing="sm" aria-label={t('audit.log')}>
             <Table.Thead>
               <Table.Tr>
@@ -117,6 +187,7 @@ function AdminAuditContent() {
                 <Table.Th>{t('audit.who')}</Table.Th>
                 <Table.Th>{t('audit.action')}</Table.Th>
                 <Table.Th>{t('audit.record')}</Table.Th>
+                <Table.Th>{t('audit.oldValues')}</Table.Th>
                 <Table.Th>{t('audit.newValues')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -147,7 +218,23 @@ function AdminAuditContent() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td maw={380}>
+                  <Table.Td maw={320}>
+                    {entry.oldValues && (
+                      <Code
+                        block
+                        fz="xs"
+                        style={{
+                          whiteSpace: 'pre-wrap',
+                          wordBreak: 'break-word',
+                          maxHeight: '12rem',
+                          overflow: 'auto',
+                        }}
+                      >
+                        {formatNewValues(entry.oldValues)}
+                      </Code>
+                    )}
+                  </Table.Td>
+                  <Table.Td maw={320}>
                     {entry.newValues && (
                       <Code
                         block
