@@ -16,7 +16,9 @@ import { NUMBER_HAS_ACCOUNT_TEXT, sendPhoneCode } from './phone-codes';
 import { deliverSms, takeSmsAllowance } from './sms/send';
 
 /** `language`: the request's; the new account keeps it, for the messages it did not ask for. */
-type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'sms' | 'env' | 'log'> & { language?: MessageLanguage };
+type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'sms' | 'env' | 'log'> & {
+  language?: MessageLanguage;
+};
 type Input = z.output<typeof signUpInput>;
 
 /** Where the account is reached: the e-mail address as typed (lower-cased), or the number in E.164. */

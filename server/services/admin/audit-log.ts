@@ -1,6 +1,6 @@
 import { SOMALIA_UTC_OFFSET_MS } from '@shared/months';
 import type { auditLogFilterInput, auditLogInput } from '@shared/schemas/admin';
-import { and, desc, eq, gte, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditLogs, users } from '../../db/schema';
@@ -74,11 +74,12 @@ export function auditLogFilters(db: Db) {
     .orderBy(auditLogs.action)
     .all();
   const actors = db
-    .selectDistinct({ id: users.id, email: users.email })
+    // An account has an e-mail, a phone number or both: the one people know it by.
+    .selectDistinct({ id: users.id, contact: sql<string>`coalesce(${users.email}, ${users.phone})` })
     .from(auditLogs)
     .innerJoin(users, eq(users.id, auditLogs.actorId))
     .where(isNotNull(auditLogs.actorId))
-    .orderBy(users.email)
+    .orderBy(sql`2`)
     .all();
   return { tables: tables.map((row) => row.value), actions: actions.map((row) => row.value), actors };
 }

@@ -117,7 +117,7 @@ function AdminAuditContent() {
         <Select
           label={t('audit.actor')}
           placeholder={t('audit.allActors')}
-          data={(filters.data?.actors ?? []).map((actor) => ({ value: actor.id, label: actor.email }))}
+          data={(filters.data?.actors ?? []).map((actor) => ({ value: actor.id, label: actor.contact }))}
           value={actorId}
           onChange={setActorId}
           clearable
