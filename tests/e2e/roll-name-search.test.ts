@@ -1,5 +1,7 @@
 import { closeDb, createDb } from '@server/db/client';
 import { districts, voters } from '@server/db/schema';
+import { canonicalVoterCardNumber } from '@shared/voter-roll';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rollUser } from '../helpers/voter-roll-factories';
 import { choose } from './helpers/admin';
@@ -27,7 +29,9 @@ async function rollWithSamatars() {
       .toString(36)
       .replace(/[^a-z]/g, '')
       .slice(0, 6)}`;
-    const card = () => `NS${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+    // Stored canonical, as every write path of the app stores a card (the card search folds O, I and L).
+    const card = () =>
+      canonicalVoterCardNumber(`NS${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`);
     const entry = (fullName: string, districtId: string, status: 'enrolled' | 'suspended') => ({
       voterCardNumber: card(),
       fullName,
@@ -47,6 +51,13 @@ async function rollWithSamatars() {
     closeDb(db);
   }
 }
+
+/**
+ * How far the page's content is wider than its column. The header's own overflow at desktop widths, signed in, is
+ * measured by the header's test; at 360 px the whole page is measured too.
+ */
+const contentOverflow = (page: Page) =>
+  page.getByRole('main').evaluate((main) => Math.max(0, main.scrollWidth - main.clientWidth));
 
 describe.each([
   ['en', 'phone'],
@@ -76,7 +87,7 @@ describe.each([
     await results.getByRole('article', { name: `Samatar, Sadia ${tag}` }).waitFor();
     await results.getByRole('article', { name: `Sádia Ali Samatar ${tag}` }).waitFor();
     expect(await results.getByRole('article').count()).toBe(2);
-    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await contentOverflow(page)).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
     await choose(page, form, text.status, status.suspended);
@@ -95,7 +106,8 @@ describe.each([
     await form.getByRole('textbox', { name: text.name }).fill(`nobody ${tag}`);
     await form.getByRole('button', { name: text.search }).click();
     await results.getByText(text.noneByName).waitFor();
-    expect(await horizontalOverflow(page)).toBe(0);
+    expect(await contentOverflow(page)).toBe(0);
+    if (viewport === 'phone') expect(await horizontalOverflow(page)).toBe(0);
     if (language === 'so') await expectNoEnglish(page, ['By name', 'Any district', 'Search', 'Voters found']);
   });
 });
