@@ -100,7 +100,7 @@ async function signUpCitizen(page: Page) {
 }
 
 describe('admin elections', () => {
-  it('creates an Active election with three candidates, uploads a photo, and counts a citizen vote', async () => {
+  it('creates an election a second System Admin opens, with three candidates, uploads a photo, and counts a citizen vote', async () => {
     const testPage = await openPage();
     const { page } = testPage;
     testPage.allowResourceError(
