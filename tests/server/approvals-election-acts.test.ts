@@ -1,9 +1,9 @@
-import { approvals, auditLogs, candidates, elections, polls } from '@server/db/schema';
+import { approvals, auditLogs, candidates, electionRecords, elections, polls } from '@server/db/schema';
 import { monthBounds } from '@shared/months';
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { confirmedBySecondAdmin, expectTrpcError } from '../helpers/admin';
-import { openWindow } from '../helpers/admin-elections';
+import { castVote, openWindow } from '../helpers/admin-elections';
 import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createAdmin } from '../helpers/factories';
 import { createPoll } from '../helpers/poll-factories';
@@ -195,6 +195,30 @@ describe('attack: one System Admin alone publishes an election’s results', () 
     const atClose = await firstCaller.admin.elections.update({ ...closed, hideResultsUntilClose: true });
     expect(atClose).toEqual({ pendingApproval: { id: expect.any(String) } });
     expect(electionOf(deps, id)?.hideResultsUntilClose).toBe(false);
+  });
+  it('an edit that closes the election and publishes its results fixes its record once confirmed', async () => {
+    const { deps, firstCaller, secondCaller } = await twoAdmins();
+    const { id, opening } = await draftElection(firstCaller, 'Closed with results');
+    await confirmedBySecondAdmin(deps, await firstCaller.admin.elections.update(opening));
+    const [candidate] = await firstCaller.admin.elections.candidates.list({ electionId: id });
+    await castVote(deps, id, candidate?.id ?? '');
+
+    const asked = await firstCaller.admin.elections.update({
+      ...opening,
+      status: 'Closed',
+      resultsVisible: true,
+    });
+    if (!('pendingApproval' in asked)) throw new Error('expected a waiting request');
+    // The close waits with the publication it was sent with: the election still runs, with no record yet.
+    expect(electionOf(deps, id)?.status).toBe('Active');
+    expect(deps.db.select().from(electionRecords).where(eq(electionRecords.electionId, id)).all()).toEqual(
+      [],
+    );
+    await secondCaller.admin.approvals.confirm({ id: asked.pendingApproval.id });
+    expect(electionOf(deps, id)).toMatchObject({ status: 'Closed', resultsVisible: true });
+    expect(
+      deps.db.select().from(electionRecords).where(eq(electionRecords.electionId, id)).all(),
+    ).toHaveLength(1);
   });
 });
 
