@@ -5,7 +5,7 @@ import { choose, confirmAsSecondAdmin, expectNoHorizontalScroll, toast } from '.
 import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import type { ViewportName } from './helpers/browser';
 import { visit } from './helpers/browser';
-import { DEMO_ADMIN, DEMO_SECOND_ADMIN } from './helpers/demo-accounts';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
 import { setupE2E } from './helpers/suite';
 
