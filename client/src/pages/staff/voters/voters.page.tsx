@@ -13,7 +13,10 @@ import { ReasonDialog } from '../ReasonDialog';
 import { EntryFacts } from '../review/EntryFacts';
 import { NameSearch } from './NameSearch';
 
-/** /staff/voters: find a voter by card number, or by name with a district and a status; suspend an enrolled voter with a reason, or reinstate one. */
+/**
+ * /staff/voters: find a voter by card number, or by name with a district and a status; suspend an enrolled voter
+ * with a reason, or reinstate one.
+ */
 export function StaffVotersPage() {
   return (
     <RequireSection section="supervisor">
