@@ -125,12 +125,23 @@ describe('attack: one System Admin alone opens an election', () => {
     await expectTrpcError(
       secondCaller.admin.approvals.confirm({ id: asked.pendingApproval.id }),
       'CONFLICT',
-      'This election’s status or results setting changed after the request was made, so nothing was changed. Cancel the request and ask again.',
+      'This election was changed after the request was made, so nothing was changed. Cancel the request and ask again.',
     );
     expect(electionOf(deps, id)?.status).toBe('Archived');
     expect(approvalOf(deps, asked.pendingApproval.id)?.status).toBe('pending');
     await firstCaller.admin.approvals.cancel({ id: asked.pendingApproval.id });
     expect(approvalOf(deps, asked.pendingApproval.id)?.status).toBe('cancelled');
+
+    // Renamed while it waited (an edit done at once): the old request does not undo the new title.
+    const renamed = await draftElection(firstCaller, 'Before');
+    const renameAsk = await firstCaller.admin.elections.update(renamed.opening);
+    if (!('pendingApproval' in renameAsk)) throw new Error('expected a waiting request');
+    await firstCaller.admin.elections.update({ ...renamed.opening, status: 'Draft', title: 'After' });
+    await expectTrpcError(
+      secondCaller.admin.approvals.confirm({ id: renameAsk.pendingApproval.id }),
+      'CONFLICT',
+    );
+    expect(electionOf(deps, renamed.id)).toMatchObject({ title: 'After', status: 'Draft' });
 
     // Its end passed while it waited.
     const late = await draftElection(firstCaller, 'Late');

@@ -18,16 +18,27 @@ interface ResultsRule {
   hideResultsUntilClose: boolean;
 }
 
-/** What a waiting edit keeps: the whole edit, and the election's status and results rule when it was asked for. */
+/** The election as it was when the edit was asked for: a confirm does the edit only on this same election. */
+interface ElectionState extends ResultsRule {
+  title: string;
+  description: string | null;
+  startTime: number;
+  endTime: number;
+}
+
+/** What a waiting edit keeps: the whole edit, and the election when it was asked for. */
 interface ElectionActPayload {
   update: ElectionUpdate;
-  was: ResultsRule;
+  was: ElectionState;
 }
 
 function currentElection(db: Pick<Db, 'select'>, id: string) {
   const row = db
     .select({
       title: elections.title,
+      description: elections.description,
+      startTime: elections.startTime,
+      endTime: elections.endTime,
       status: elections.status,
       resultsVisible: elections.resultsVisible,
       hideResultsUntilClose: elections.hideResultsUntilClose,
@@ -37,6 +48,10 @@ function currentElection(db: Pick<Db, 'select'>, id: string) {
     .get();
   if (!row) throw electionNotFound(id);
   return row;
+}
+
+function stateOf(row: ReturnType<typeof currentElection>): ElectionState {
+  return { ...row, startTime: row.startTime.getTime(), endTime: row.endTime.getTime() };
 }
 
 /** Voters will see the results at some point: now (made visible), or at the end (hidden until close). */
@@ -73,12 +88,7 @@ export function requestElectionUpdate(
   actorId: string,
   now = new Date(),
 ): { id: string } | { pendingApproval: { id: string } } {
-  const current = currentElection(db, update.id);
-  const was: ResultsRule = {
-    status: current.status,
-    resultsVisible: current.resultsVisible,
-    hideResultsUntilClose: current.hideResultsUntilClose,
-  };
+  const was = stateOf(currentElection(db, update.id));
   const kind = actOf(was, update);
   if (!kind) return updateElection(db, update, actorId);
   if (kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, now);
@@ -135,9 +145,10 @@ export function requestElectionCreate(
 }
 
 /**
- * Confirmed (an opening or a publication of results): the edit is made as asked, only if the election still has
- * the status and results rule it had when it was asked for, and an opening only while the election can still be
- * voted in.
+ * Confirmed (an opening or a publication of results): the edit is made as asked, only if the election is still as
+ * it was when it was asked for (its status, results rule, title, description and times: what the second admin
+ * approves is what is done, never an edit made meanwhile undone), and an opening only while the election can still
+ * be voted in.
  */
 export function applyElectionAct(db: Db, request: ApprovalRow, confirmerId: string) {
   const payload = JSON.parse(request.payload) as ElectionActPayload;
@@ -146,15 +157,11 @@ export function applyElectionAct(db: Db, request: ApprovalRow, confirmerId: stri
     startTime: new Date(payload.update.startTime),
     endTime: new Date(payload.update.endTime),
   };
-  const current = currentElection(db, update.id);
-  const { was } = payload;
-  if (
-    current.status !== was.status ||
-    current.resultsVisible !== was.resultsVisible ||
-    current.hideResultsUntilClose !== was.hideResultsUntilClose
-  ) {
-    throw new DomainError('approval.electionChanged');
-  }
+  const now = stateOf(currentElection(db, update.id));
+  const changed = (Object.keys(payload.was) as (keyof ElectionState)[]).some(
+    (key) => now[key] !== payload.was[key],
+  );
+  if (changed) throw new DomainError('approval.electionChanged');
   if (request.kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, new Date());
   updateElection(db, update, confirmerId, { requestedBy: request.requestedBy });
   return { electionId: update.id, status: update.status, resultsVisible: update.resultsVisible };
