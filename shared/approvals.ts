@@ -1,10 +1,17 @@
+import type { ElectionStatus } from './elections';
 import type { StaffRole } from './roles';
 
 /**
  * The two-person rule's queue: which kinds of action wait for a second System Admin, their states, and what the
  * list shows of each. Pure types and names, shared by the server and the admin console.
  */
-export const APPROVAL_KINDS = ['rollImport', 'staffRole'] as const;
+export const APPROVAL_KINDS = [
+  'rollImport',
+  'staffRole',
+  'electionOpen',
+  'electionResults',
+  'pollPublish',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 export const APPROVAL_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
@@ -31,6 +38,31 @@ export interface StaffRoleSummary {
   toRole: StaffRole;
 }
 
+/**
+ * The list's line for an election's opening or its results' publication: which election, its status now and
+ * after, its voting window and when voters see the results (as the edit would leave them).
+ */
+export interface ElectionActSummary {
+  title: string;
+  fromStatus: ElectionStatus;
+  toStatus: ElectionStatus;
+  startTime: string;
+  endTime: string;
+  resultsVisible: boolean;
+  hideResultsUntilClose: boolean;
+}
+
+/** The list's line for a poll's publication: which poll and when it takes votes. */
+export interface PollPublishSummary {
+  title: string;
+  monthYear: string;
+  opensAt: string;
+  closesAt: string;
+}
+
 export type ApprovalSummary =
   | { kind: 'rollImport'; summary: RollImportSummary }
-  | { kind: 'staffRole'; summary: StaffRoleSummary };
+  | { kind: 'staffRole'; summary: StaffRoleSummary }
+  | { kind: 'electionOpen'; summary: ElectionActSummary }
+  | { kind: 'electionResults'; summary: ElectionActSummary }
+  | { kind: 'pollPublish'; summary: PollPublishSummary };

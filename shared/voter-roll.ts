@@ -83,3 +83,20 @@ export const CLAIM_LOCK_MS = 24 * 60 * 60 * 1000;
 
 /** Reasons (rejection, suspension) are short free text shown to staff and in the audit log. */
 export const ROLL_REASON_MAX = 500;
+
+/** At most this many words of a name are searched: a full name, never a paragraph. */
+export const NAME_SEARCH_MAX_WORDS = 6;
+
+/**
+ * The words of a name as the roll's name index holds them (SQLite FTS5, tokenizer unicode61 with diacritics
+ * removed): lower case, accents dropped, split at anything that is not a letter or a digit. "Samatar, Sádia"
+ * gives ["samatar", "sadia"], so a search finds a name whatever its order, case or accents.
+ */
+export function nameSearchWords(text: string): string[] {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '');
+}

@@ -8,13 +8,13 @@ import {
 } from '@shared/schemas/polls';
 import { consume } from '../auth/rate-limits';
 import { DomainError } from '../errors/domain-error';
+import { requestPollPublish } from '../services/approvals/poll-publish';
 import {
   addPollCandidate,
   closePoll,
   createPoll,
   deletePoll,
   listPollVotes,
-  publishPoll,
 } from '../services/polls/poll-admin';
 import { currentPoll, pollById, pollHistory, pollList, pollResults } from '../services/polls/poll-views';
 import { castPollVote } from '../services/polls/poll-voting';
@@ -76,11 +76,11 @@ export const pollsRouter = router({
     .meta({ stepUp: true })
     .input(pollCreateInput)
     .mutation(({ ctx, input }) => createPoll(ctx.db, input, ctx.user.id)),
-  /** Draft to open. */
+  /** Draft to open, once a second System Admin confirms it: answers `{ pendingApproval: { id } }`. */
   publish: adminProcedure
     .meta({ stepUp: true })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => publishPoll(ctx.db, input.id, ctx.user.id)),
+    .mutation(({ ctx, input }) => requestPollPublish(ctx.db, input.id, ctx.user.id)),
   /** Open to closed. */
   close: adminProcedure
     .meta({ stepUp: true })

@@ -5,12 +5,13 @@ import {
   reinstateInput,
   rejectInput,
   resolveFlagInput,
+  searchByNameInput,
   searchVoterInput,
   suspendInput,
 } from '@shared/schemas/voter-roll';
 import { openFlags, resolveFlag } from '../services/voter-roll/flags';
 import { approveEntry, reinstateVoter, rejectEntry, suspendVoter } from '../services/voter-roll/review';
-import { entryByCard, pendingEntries } from '../services/voter-roll/roll-views';
+import { entriesByName, entryByCard, pendingEntries, rollDistricts } from '../services/voter-roll/roll-views';
 import { rollStats } from '../services/voter-roll/stats';
 import { router, supervisorProcedure } from '../trpc/init';
 
@@ -44,6 +45,13 @@ export const supervisorRouter = router({
   search: withNames
     .input(searchVoterInput)
     .query(({ ctx, input }) => entryByCard(ctx.db, input.voterCardNumber)),
+  /**
+   * `{ entries, nextAfter }`: entries whose name has every word given, in any order, case and accents ignored,
+   * optionally in one district and with one status; 20 a page.
+   */
+  searchByName: withNames.input(searchByNameInput).query(({ ctx, input }) => entriesByName(ctx.db, input)),
+  /** The districts, for the search's filter (no voter in it). */
+  districts: supervisorProcedure.query(({ ctx }) => rollDistricts(ctx.db)),
   /** Counts by status, per center and per registrar (no voter's name). */
   stats: supervisorProcedure.query(({ ctx }) => rollStats(ctx.db)),
   /** `{ items, nextCursor }`: open flags grouped per card with a count, newest first, 50 cards a page. */

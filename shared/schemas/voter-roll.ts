@@ -4,9 +4,12 @@ import {
   canonicalVoterCardNumber,
   ENROLLMENT_CODE_ALPHABET,
   ENROLLMENT_CODE_LENGTH,
+  NAME_SEARCH_MAX_WORDS,
+  nameSearchWords,
   normalizeEnrollmentCode,
   ROLL_REASON_MAX,
   VOTER_CARD_PATTERN,
+  VOTER_STATUSES,
 } from '../voter-roll';
 import { idSchema } from './common';
 
@@ -20,6 +23,7 @@ export const rollMessages = {
   codeInvalid: 'roll.codeInvalid',
   reasonRequired: 'roll.reasonRequired',
   fullNameInvalid: 'roll.fullNameInvalid',
+  nameSearchInvalid: 'roll.nameSearchInvalid',
 } as const;
 
 /** A voter must be 18 to enroll; a date more than 130 years back is a typing mistake. */
@@ -135,6 +139,29 @@ export const rejectInput = z.strictObject({ id: idSchema, reason: rollReasonSche
 export const suspendInput = z.strictObject({ voterId: idSchema, reason: rollReasonSchema });
 export const reinstateInput = z.strictObject({ voterId: idSchema });
 export const searchVoterInput = z.strictObject({ voterCardNumber: voterCardNumberSchema });
+/**
+ * supervisor.searchByName: the words of a name in any order (each at least 2 letters, the last may be the start
+ * of a word), optionally one district and one status; `after` is the previous page's nextAfter.
+ */
+export const searchByNameInput = z.strictObject({
+  name: z
+    .string({ error: rollMessages.nameSearchInvalid })
+    .max(NAME_MAX, rollMessages.nameSearchInvalid)
+    .transform(nameSearchWords)
+    .refine(
+      (words) =>
+        words.length > 0 && words.length <= NAME_SEARCH_MAX_WORDS && words.every((word) => word.length >= 2),
+      rollMessages.nameSearchInvalid,
+    ),
+  districtId: idSchema.optional(),
+  status: z.enum(VOTER_STATUSES, { error: 'validation.invalidInput' }).optional(),
+  after: z
+    .number({ error: 'validation.invalidInput' })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
+});
 /**
  * supervisor.resolveFlag: `id` is a flagged card's group (the entry's id, as supervisor.flags lists it) or any
  * one of its flags; every open flag of the card is resolved. The note is optional.

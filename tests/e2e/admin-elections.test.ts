@@ -2,6 +2,7 @@ import { toEatInput } from '@client/pages/admin/elections/eat-time';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { confirmAsSecondAdmin } from './helpers/admin';
 import {
   signInAfterSignUp,
   signUpForm,
@@ -41,7 +42,10 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** Creates an Active election open from an hour ago for a day, with three candidates, through the form. */
+/**
+ * Creates an election asked to be Active, open from an hour ago for a day, with three candidates, through the
+ * form: it is made a draft whose opening waits for a second System Admin, who confirms it on /admin/approvals.
+ */
 async function createElection(page: Page, title: string, { askedForPassword = false } = {}) {
   await page.getByRole('button', { name: 'Create Election' }).click();
   const form = page.getByRole('form', { name: 'Create Election' });
@@ -68,8 +72,16 @@ async function createElection(page: Page, title: string, { askedForPassword = fa
   await form.getByRole('button', { name: 'Create Election' }).click();
   // Without a recent step-up the server refuses; the dialog asks for the password and the form is sent again.
   if (askedForPassword) await confirmPassword(page);
-  await page.getByText('Election created successfully').waitFor();
+  await page.getByText('Election created as a draft').first().waitFor();
+  const waiting = page
+    .getByRole('status')
+    .filter({ hasText: `Opening “${title}” waits for a second System Admin` });
+  await waiting.getByRole('link', { name: 'Open Approvals' }).waitFor();
   const card = page.getByRole('article', { name: title });
+  await card.getByText('Draft', { exact: true }).waitFor();
+
+  await confirmAsSecondAdmin(openPage, `Open “${title}” for voting`);
+  await visit(page, '/admin/elections');
   await card.getByText('Active', { exact: true }).waitFor();
   await card.getByText('3 candidates · 0 votes').waitFor();
   return card;
@@ -88,7 +100,7 @@ async function signUpCitizen(page: Page) {
 }
 
 describe('admin elections', () => {
-  it('creates an Active election with three candidates, uploads a photo, and counts a citizen vote', async () => {
+  it('creates an election a second System Admin opens, with three candidates, uploads a photo, and counts a citizen vote', async () => {
     const testPage = await openPage();
     const { page } = testPage;
     testPage.allowResourceError(

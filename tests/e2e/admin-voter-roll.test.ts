@@ -1,11 +1,11 @@
 import { canonicalVoterCardNumber } from '@shared/voter-roll';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
+import { choose, confirmAsSecondAdmin, expectNoHorizontalScroll, toast } from './helpers/admin';
 import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import type { ViewportName } from './helpers/browser';
 import { visit } from './helpers/browser';
-import { DEMO_ADMIN, DEMO_SECOND_ADMIN } from './helpers/demo-accounts';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
 import { setupE2E } from './helpers/suite';
 
@@ -22,25 +22,6 @@ function rollFile(prefix: string, bad: boolean) {
     `${prefix}-3,"Faadumo Xasan, Jr",1961-01-31,AW-BOR`,
   ];
   return { name: 'roll.csv', mimeType: 'text/csv', buffer: Buffer.from(`${lines.join('\r\n')}\r\n`) };
-}
-
-/**
- * The second demo System Admin opens /admin/approvals and confirms the request whose card holds `text`: what
- * one System Admin asks for (a roll import, a staff role) takes effect only then.
- */
-async function confirmAsSecondAdmin(
-  openPage: (viewport?: ViewportName) => Promise<{ page: Page }>,
-  text: string,
-) {
-  const { page } = await openPage('phone');
-  await signInThroughApi(page, DEMO_SECOND_ADMIN);
-  await stepUpThroughApi(page, DEMO_SECOND_ADMIN.password);
-  await visit(page, '/admin/approvals');
-  await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
-  const card = page.getByRole('article').filter({ hasText: text }).first();
-  await card.getByRole('button', { name: 'Confirm' }).click();
-  await toast(page, 'Confirmed: the change is made.').waitFor();
-  await expectNoHorizontalScroll(page);
 }
 
 /** The summary's enrolled count for Awdal (other files' voters may be on the shared server's roll too). */

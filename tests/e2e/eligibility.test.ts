@@ -4,7 +4,7 @@ import { toEatInput } from '@client/pages/admin/elections/eat-time';
 import { messageText } from '@server/errors/texts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoHorizontalScroll } from './helpers/admin';
+import { confirmAsSecondAdmin, expectNoHorizontalScroll } from './helpers/admin';
 import { signInThroughApi, stepUpThroughApi, waitForPath, waitForSignedIn } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
@@ -170,7 +170,9 @@ describe('the admin form', () => {
       .getByRole('combobox', { name: "Add a federal member state's regions" })
       .selectOption({ label: "Add South West's regions" });
     await form.getByRole('button', { name: 'Create Election' }).click();
-    await page.getByText('Election created successfully').waitFor();
+    // Created a draft; a second System Admin opens it.
+    await page.getByText('Election created as a draft').first().waitFor();
+    await confirmAsSecondAdmin(openPage, `Open “${title}” for voting`);
 
     const card = page.getByRole('article', { name: title });
     const href =

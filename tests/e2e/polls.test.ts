@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { confirmAsSecondAdmin } from './helpers/admin';
 import {
   signInAfterSignUp,
   signInThroughApi,
@@ -85,7 +86,12 @@ describe('the monthly poll, end to end', () => {
       await admin.getByRole('list', { name: 'Candidates' }).getByText(name).waitFor();
     }
     expect(await admin.getByRole('list', { name: 'Candidates' }).getByRole('listitem').count()).toBe(3);
+    // Publishing waits for a second System Admin: the poll stays a draft, its row leads to Approvals.
     await admin.getByRole('button', { name: `Publish ${title}` }).click();
+    await admin.getByText('Publishing waits for a second System Admin').waitFor();
+    await admin.getByRole('link', { name: 'Waiting for approval: open Approvals' }).waitFor();
+    await confirmAsSecondAdmin(openPage, `Publish the poll “${title}”`);
+    await admin.reload();
     await admin.getByRole('button', { name: `Close ${title}` }).waitFor();
 
     const citizenTab = await openPage();

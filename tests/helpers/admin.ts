@@ -57,3 +57,16 @@ export function seedElection(deps: TestDeps, title = 'Test election'): string {
 export function auditRows(deps: TestDeps) {
   return deps.db.select().from(auditLogs).all();
 }
+
+/**
+ * A second System Admin (a new one, stepped up) confirms what the first asked for through admin.approvals.confirm,
+ * as the approvals page does: opening an election, publishing its results or a poll, a grant. Fails unless the
+ * answer waited for them.
+ */
+export async function confirmedBySecondAdmin(deps: TestDeps, answer: unknown) {
+  const waiting = (answer as { pendingApproval?: { id: string } } | null)?.pendingApproval;
+  expect(waiting, 'expected the act to wait for a second System Admin').toBeDefined();
+  const { admin: second, caller } = await unlockedAdmin(deps);
+  await caller.admin.approvals.confirm({ id: waiting?.id ?? '' });
+  return second;
+}

@@ -66,7 +66,7 @@ export const importAudits = (db: Db) =>
 /** A second System Admin confirms a waiting request, as the approvals page does (the service, past step-up). */
 export async function confirmBySecondAdmin(db: Db, approvalId: string) {
   const second = await createUser(db, { role: 'System Admin' });
-  return { second, result: confirmApproval(db, approvalId, second.id) };
+  return { second, result: confirmApproval(db, approvalId, second.id).confirmed };
 }
 
 /** Sends a good roll (202, waiting) and has a second System Admin confirm it: the roll is then written. */

@@ -4,6 +4,7 @@ import { addMonths, monthBounds, monthKey } from '@shared/months';
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { confirmedBySecondAdmin } from '../helpers/admin';
 import { callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
 import { createAdmin, createUser } from '../helpers/factories';
 import { createPoll, createVoters, insertPollVote } from '../helpers/poll-factories';
@@ -162,11 +163,13 @@ describe('poll status transitions', () => {
   it('publishes a draft and closes an open poll, each with an audit row', async () => {
     const { deps, admin, caller } = await adminCaller();
     const { poll } = createPoll(deps.db, { status: 'draft' });
-    expect(await caller.polls.publish({ id: poll.id })).toEqual({ id: poll.id, status: 'open' });
+    const asked = await caller.polls.publish({ id: poll.id });
+    expect(deps.db.select().from(polls).where(eq(polls.id, poll.id)).get()?.status).toBe('draft');
+    const second = await confirmedBySecondAdmin(deps, asked);
     expect(await caller.polls.close({ id: poll.id })).toEqual({ id: poll.id, status: 'closed' });
     const audits = deps.db.select().from(auditLogs).where(eq(auditLogs.recordId, poll.id)).all();
     expect(audits.map((a) => [a.action, a.newValues, a.actorId])).toEqual([
-      ['update', '{"status":"open"}', admin.id],
+      ['update', JSON.stringify({ status: 'open', requestedBy: admin.id }), second.id],
       ['update', '{"status":"closed"}', admin.id],
     ]);
   });

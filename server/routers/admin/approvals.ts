@@ -1,17 +1,24 @@
 import { byIdInput } from '@shared/schemas/common';
 import { cancelApproval, confirmApproval, pendingApprovals } from '../../services/approvals/queue';
+import { fixElectionRecord } from '../../services/election-record/record';
 import { adminProcedure, router } from '../../trpc/init';
 
 /**
- * The two-person rule's queue (a roll import, a grant of a staff role): every System Admin sees it; a second
- * one confirms (never the one who asked); the one who asked, or another, cancels.
+ * The two-person rule's queue (a roll import, a grant of a staff role, an election's opening or its results, a
+ * poll's publication): every System Admin sees it; a second one confirms (never the one who asked); the one who
+ * asked, or another, cancels.
  */
 export const approvalsRouter = router({
   pending: adminProcedure.meta({ stepUp: true }).query(({ ctx }) => pendingApprovals(ctx.db, ctx.user.id)),
   confirm: adminProcedure
     .meta({ stepUp: true })
     .input(byIdInput)
-    .mutation(({ ctx, input }) => confirmApproval(ctx.db, input.id, ctx.user.id)),
+    .mutation(async ({ ctx, input }) => {
+      const { confirmed, electionId } = confirmApproval(ctx.db, input.id, ctx.user.id);
+      // An edit that also closed the election fixes its record before the admin is answered, as its update does.
+      if (electionId) await fixElectionRecord(ctx.db, electionId);
+      return confirmed;
+    }),
   cancel: adminProcedure
     .meta({ stepUp: true })
     .input(byIdInput)

@@ -4,13 +4,12 @@ import { byIdInput } from '@shared/schemas/common';
 import { createCandidate, deleteCandidate, updateCandidate } from '../../services/admin/candidates';
 import {
   adminElectionResults,
-  createElection,
   deleteElection,
   electionById,
   electionCandidates,
   listElections,
-  updateElection,
 } from '../../services/admin/elections';
+import { requestElectionCreate, requestElectionUpdate } from '../../services/approvals/election-acts';
 import { fixElectionRecord } from '../../services/election-record/record';
 import { adminTurnout } from '../../services/turnout';
 import { adminProcedure, router } from '../../trpc/init';
@@ -18,7 +17,8 @@ import { adminProcedure, router } from '../../trpc/init';
 /**
  * /admin/elections and its candidates and results pages: System Admins. The list, one election and its ballot
  * are what the pages need to navigate; every change and the counts (hidden from voters, and on the ballot
- * page per candidate) need a step-up.
+ * page per candidate) need a step-up. Opening an election and publishing its results answer
+ * `{ pendingApproval: { id } }`: a second System Admin confirms them (admin.approvals).
  */
 export const adminElectionsRouter = router({
   list: adminProcedure.query(({ ctx }) => listElections(ctx.db)),
@@ -26,12 +26,12 @@ export const adminElectionsRouter = router({
   create: adminProcedure
     .meta({ stepUp: true })
     .input(createElectionInput)
-    .mutation(({ ctx, input }) => createElection(ctx.db, input, ctx.user.id)),
+    .mutation(({ ctx, input }) => requestElectionCreate(ctx.db, input, ctx.user.id)),
   update: adminProcedure
     .meta({ stepUp: true })
     .input(updateElectionInput)
     .mutation(async ({ ctx, input }) => {
-      const updated = updateElection(ctx.db, input, ctx.user.id);
+      const updated = requestElectionUpdate(ctx.db, input, ctx.user.id);
       // A close fixes the election's record before the admin is answered (a second close leaves it as it was).
       await fixElectionRecord(ctx.db, input.id);
       return updated;

@@ -124,8 +124,16 @@ function ruleUpdate(
   );
 }
 
-/** Status is set freely, with no transition rules (docs/product.md#election-statuses). */
-export function updateElection(db: Db, input: z.output<typeof updateElectionInput>, actorId: string) {
+/**
+ * Status is set freely, with no transition rules (docs/product.md#election-statuses); opening an election and publishing its results are asked
+ * for through approvals/election-acts.ts and done here once a second System Admin confirms (`approval`: who asked).
+ */
+export function updateElection(
+  db: Db,
+  input: z.output<typeof updateElectionInput>,
+  actorId: string,
+  approval?: { requestedBy: string | null },
+) {
   const { id, electionType, eligibility, eligibleRegions, ...fields } = input;
   return db.transaction((tx) => {
     const before = recordBefore(tx, elections, id);
@@ -147,6 +155,7 @@ export function updateElection(db: Db, input: z.output<typeof updateElectionInpu
           ? { eligibility: rule.eligibility, eligibleRegions: parseEligibleRegions(rule.eligibleRegions) }
           : {}),
         electionType,
+        ...(approval ? { requestedBy: approval.requestedBy } : {}),
       },
       before,
       actorId,

@@ -1,5 +1,7 @@
 import type { ApprovalKind } from '@shared/approvals';
 import type { Db } from '../../db/client';
+import { applyElectionAct } from './election-acts';
+import { applyPollPublish } from './poll-publish';
 import { applyRollImport } from './roll-import';
 import { applyStaffRole } from './staff-role';
 import type { ApprovalRow } from './store';
@@ -7,9 +9,9 @@ import type { ApprovalRow } from './store';
 /**
  * What each kind of action does once a second System Admin confirms it. `apply` runs inside the confirm's
  * transaction: it checks the request again against the database as it is then and does it whole, or throws a
- * DomainError (and the confirm changes nothing). It answers what the confirm's audit row records. A new kind
- * (opening an election, publishing a poll or its results) is a name in shared/approvals.ts and an entry here;
- * its summary is written when it is requested (store.ts) and shown by the console's approvals page.
+ * DomainError (and the confirm changes nothing). It answers what the confirm's audit row records. A new kind is
+ * a name in shared/approvals.ts and an entry here; its summary is written when it is requested (store.ts) and
+ * shown by the console's approvals page.
  */
 export interface ApprovalKindRule {
   apply(db: Db, request: ApprovalRow, confirmerId: string): Record<string, unknown>;
@@ -18,4 +20,7 @@ export interface ApprovalKindRule {
 export const APPROVAL_KIND_RULES: Record<ApprovalKind, ApprovalKindRule> = {
   rollImport: { apply: applyRollImport },
   staffRole: { apply: applyStaffRole },
+  electionOpen: { apply: applyElectionAct },
+  electionResults: { apply: applyElectionAct },
+  pollPublish: { apply: applyPollPublish },
 };

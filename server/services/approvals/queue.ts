@@ -63,7 +63,8 @@ function isActiveAdmin(db: Pick<Db, 'select'>, userId: string | null): boolean {
  * A second System Admin confirms a request: it is checked again and done whole, in one transaction with its
  * audit row (naming who asked and who confirmed); a kept file is dropped then, its digest stays in the summary. The status moves from pending only once (a conditional
  * update), so of two confirms at once exactly one does the action; a failed check changes nothing and the
- * request stays pending, for an admin to cancel.
+ * request stays pending, for an admin to cancel. Answers the confirmed request, and the election an election's
+ * act changed (whose record the caller fixes if the edit closed it).
  */
 export function confirmApproval(db: Db, id: string, confirmerId: string) {
   return db.transaction(
@@ -93,7 +94,8 @@ export function confirmApproval(db: Db, id: string, confirmerId: string) {
         before: { status: 'pending' },
         actorId: confirmerId,
       });
-      return { id, status: 'confirmed' as const };
+      const electionId = typeof done.electionId === 'string' ? done.electionId : null;
+      return { confirmed: { id, status: 'confirmed' as const }, electionId };
     },
     { behavior: 'immediate' },
   );

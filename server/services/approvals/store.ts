@@ -1,9 +1,19 @@
 import type { ApprovalKind } from '@shared/approvals';
+import type { ErrorCode } from '@shared/errors';
 import type { Db } from '../../db/client';
 import { approvals } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
+
+/** What a second request for a subject that already has one waiting is told, per kind. */
+const ALREADY_PENDING: Record<ApprovalKind, ErrorCode> = {
+  rollImport: 'approval.alreadyPending',
+  staffRole: 'approval.alreadyPending',
+  electionOpen: 'approval.electionPending',
+  electionResults: 'approval.electionPending',
+  pollPublish: 'approval.pollPending',
+};
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 
@@ -49,7 +59,7 @@ export function requestApproval(db: Db, request: NewApproval): { pendingApproval
       return { pendingApproval: { id: row.id } };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError('approval.alreadyPending');
+    if (isUniqueViolation(error)) throw new DomainError(ALREADY_PENDING[request.kind]);
     throw error;
   }
 }

@@ -113,40 +113,74 @@ function wrongStatus(to: 'open' | 'closed', current: PollStatus): ErrorCode {
   return current === 'closed' ? 'poll.alreadyClosed' : 'poll.openBeforeClose';
 }
 
+type PollState = {
+  title: string;
+  status: PollStatus;
+  electionType: PollElectionType;
+  monthYear: string;
+  duplicateMonth: boolean;
+  opensAt: Date;
+  closesAt: Date;
+};
+
+function pollState(db: Pick<Db, 'select'>, id: string): PollState {
+  const current = db
+    .select({
+      title: polls.title,
+      status: polls.status,
+      electionType: polls.electionType,
+      monthYear: polls.monthYear,
+      duplicateMonth: polls.duplicateMonth,
+      opensAt: polls.opensAt,
+      closesAt: polls.closesAt,
+    })
+    .from(polls)
+    .where(eq(polls.id, id))
+    .get();
+  if (!current) throw pollNotFound(id);
+  return current;
+}
+
+/** Whether a draft may open: checked when an admin asks to publish it and again when a second confirms. */
+function refuseUnpublishable(db: Pick<Db, 'select'>, id: string, current: PollState) {
+  if (current.status !== 'draft') throw new DomainError(wrongStatus('open', current.status));
+  // A second poll of its month, kept by the migration: publishing it would let its month's voters vote again.
+  if (current.duplicateMonth) refuseTakenMonth(db, current.electionType, current.monthYear, id);
+  // A poll made before its window had to lie within its month is held to it when it is published.
+  refuseWindowOutsideMonth(current.monthYear, current.opensAt, current.closesAt);
+  if (current.electionType === 'presidential') refuseOverlappingOpenPoll(db, { id, ...current });
+  const candidates = db
+    .select({ n: count() })
+    .from(pollCandidates)
+    .where(eq(pollCandidates.pollId, id))
+    .get();
+  if (!candidates?.n) throw new DomainError('poll.noCandidates');
+}
+
+/** The draft an admin asks to publish, refused now with the sentence a confirm would meet. */
+export function publishablePoll(db: Pick<Db, 'select'>, id: string): PollState {
+  const current = pollState(db, id);
+  refuseUnpublishable(db, id, current);
+  return current;
+}
+
 /**
  * docs/product.md#poll-lifecycle: draft to open by Publish, open to closed by Close, nothing else. The update names
- * the status it expects, so two admins pressing at once cannot both apply a change.
+ * the status it expects, so two admins pressing at once cannot both apply a change. `requestedBy`: the System
+ * Admin who asked for a publication a second one confirmed, recorded with it.
  */
-function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed', actorId: string) {
+function changeStatus(
+  db: Db,
+  id: string,
+  from: PollStatus,
+  to: 'open' | 'closed',
+  actorId: string,
+  requestedBy?: string | null,
+) {
   return db.transaction((tx) => {
-    const current = tx
-      .select({
-        status: polls.status,
-        electionType: polls.electionType,
-        monthYear: polls.monthYear,
-        duplicateMonth: polls.duplicateMonth,
-        opensAt: polls.opensAt,
-        closesAt: polls.closesAt,
-      })
-      .from(polls)
-      .where(eq(polls.id, id))
-      .get();
-    if (!current) throw pollNotFound(id);
-    if (current.status !== from) throw new DomainError(wrongStatus(to, current.status));
-    // A second poll of its month, kept by the migration: publishing it would let its month's voters vote again.
-    if (to === 'open' && current.duplicateMonth)
-      refuseTakenMonth(tx, current.electionType, current.monthYear, id);
-    if (to === 'open') {
-      // A poll made before its window had to lie within its month is held to it when it is published.
-      refuseWindowOutsideMonth(current.monthYear, current.opensAt, current.closesAt);
-      if (current.electionType === 'presidential') refuseOverlappingOpenPoll(tx, { id, ...current });
-      const candidates = tx
-        .select({ n: count() })
-        .from(pollCandidates)
-        .where(eq(pollCandidates.pollId, id))
-        .get();
-      if (!candidates?.n) throw new DomainError('poll.noCandidates');
-    }
+    const current = pollState(tx, id);
+    if (to === 'open') refuseUnpublishable(tx, id, current);
+    else if (current.status !== from) throw new DomainError(wrongStatus(to, current.status));
     const row = tx
       .update(polls)
       .set({ status: to })
@@ -158,16 +192,17 @@ function changeStatus(db: Db, id: string, from: PollStatus, to: 'open' | 'closed
       action: 'update',
       tableName: 'polls',
       recordId: id,
-      newValues: { status: to },
-      before: { status: from },
+      newValues: requestedBy === undefined ? { status: to } : { status: to, requestedBy },
+      before: { status: current.status },
       actorId,
     });
     return row;
   });
 }
 
-export const publishPoll = (db: Db, id: string, actorId: string) =>
-  changeStatus(db, id, 'draft', 'open', actorId);
+/** Draft to open at once: what a second System Admin's confirmation does (approvals/poll-publish.ts). */
+export const publishPoll = (db: Db, id: string, actorId: string, requestedBy?: string | null) =>
+  changeStatus(db, id, 'draft', 'open', actorId, requestedBy);
 export const closePoll = (db: Db, id: string, actorId: string) =>
   changeStatus(db, id, 'open', 'closed', actorId);
 

@@ -63,7 +63,13 @@ export function applyConfirmedRoll(
   return facts;
 }
 
-/** One prepared INSERT reused for every row, inside one transaction: 100,000 rows take about a second. */
+/**
+ * Rows written a statement at a time: the roll's name index (FTS5) writes out what it has gathered at the end of
+ * every statement, so one row a statement would cost it a write per row, four times the row's own.
+ */
+const ROWS_A_STATEMENT = 100;
+
+/** Prepared INSERTs of 100 rows reused for the whole file, inside one transaction: 100,000 rows take about a second. */
 function writeEntries(
   db: Db,
   entries: RollEntry[],
@@ -71,26 +77,31 @@ function writeEntries(
   now: Date,
   audit: { rows: number; bytes: number; sha256: string; requestedBy?: string | null },
 ) {
-  const insert = db.$client.prepare(
-    `INSERT INTO voters (id, voter_card_number, full_name, district_id, center_id, status, source,
-       date_of_birth_hash, user_id, entered_by, reviewed_by, reviewed_at, status_reason, created_at, updated_at)
-     VALUES (?, ?, ?, ?, NULL, 'enrolled', 'import', ?, NULL, ?, ?, ?, NULL, ?, ?)`,
-  );
+  const insertOf = (rows: number) =>
+    db.$client.prepare(
+      `INSERT INTO voters (id, voter_card_number, full_name, district_id, center_id, status, source,
+         date_of_birth_hash, user_id, entered_by, reviewed_by, reviewed_at, status_reason, created_at, updated_at)
+       VALUES ${Array(rows).fill("(?, ?, ?, ?, NULL, 'enrolled', 'import', ?, NULL, ?, ?, ?, NULL, ?, ?)").join(', ')}`,
+    );
+  const full = insertOf(ROWS_A_STATEMENT);
   const at = now.getTime();
+  const values = (entry: RollEntry) => [
+    crypto.randomUUID(),
+    entry.voterCardNumber,
+    entry.fullName,
+    entry.districtId,
+    dateOfBirthHash(db, entry.dateOfBirth),
+    people.enteredBy,
+    people.reviewedBy,
+    at,
+    at,
+    at,
+  ];
   db.transaction((tx) => {
-    for (const entry of entries) {
-      insert.run(
-        crypto.randomUUID(),
-        entry.voterCardNumber,
-        entry.fullName,
-        entry.districtId,
-        dateOfBirthHash(db, entry.dateOfBirth),
-        people.enteredBy,
-        people.reviewedBy,
-        at,
-        at,
-        at,
-      );
+    for (let start = 0; start < entries.length; start += ROWS_A_STATEMENT) {
+      const chunk = entries.slice(start, start + ROWS_A_STATEMENT);
+      const insert = chunk.length === ROWS_A_STATEMENT ? full : insertOf(chunk.length);
+      insert.run(chunk.flatMap(values));
     }
     recordAudit(tx, {
       action: 'import',

@@ -1,7 +1,8 @@
 import type { Db } from '@server/db/client';
 import { districts, profiles, registrationCenters, voters } from '@server/db/schema';
 import { DomainError } from '@server/errors/domain-error';
-import { and, asc, eq, gt, or } from 'drizzle-orm';
+import type { VoterStatus } from '@shared/voter-roll';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { possibleDuplicates } from './duplicates';
 
@@ -77,4 +78,57 @@ export function pendingEntries(db: Db, after?: string) {
 /** One entry by its canonical card number (the schema folds any spelling): how a supervisor finds a voter. */
 export function entryByCard(db: Db, voterCardNumber: string) {
   return entries(db).where(eq(voters.voterCardNumber, voterCardNumber)).get() ?? null;
+}
+
+/** A page of a name search: few enough to read on a phone, and a bounded read of the index. */
+const NAME_PAGE = 20;
+
+export interface NameSearch {
+  /** The name's words, as shared/voter-roll.ts's nameSearchWords gives them. */
+  name: string[];
+  districtId?: string;
+  status?: VoterStatus;
+  /** The previous page's nextAfter. */
+  after?: number;
+}
+
+/**
+ * Entries whose name has every word searched, in any order (the last may be the start of a word, as it is being
+ * typed), optionally in one district and with one status; 20 a page in the roll's order, `nextAfter` giving the
+ * next (null on the last). The name index (FTS5, drizzle/0015) drives the read: its words' lists are walked in
+ * rowid order from `after` and stop at the page's end, so a page costs the same in a roll of millions.
+ */
+export function entriesByName(db: Db, search: NameSearch) {
+  const last = search.name.length - 1;
+  const match = search.name.map((word, index) => (index === last ? `"${word}"*` : `"${word}"`)).join(' ');
+  const rowids = db.$client
+    .prepare(
+      `SELECT s.rowid FROM voters_name_search s JOIN voters v ON v.rowid = s.rowid
+       WHERE voters_name_search MATCH ? AND s.rowid > ?
+         AND (? IS NULL OR v.district_id = ?) AND (? IS NULL OR v.status = ?)
+       ORDER BY s.rowid LIMIT ?`,
+    )
+    .pluck()
+    .all(
+      match,
+      search.after ?? 0,
+      search.districtId ?? null,
+      search.districtId ?? null,
+      search.status ?? null,
+      search.status ?? null,
+      NAME_PAGE + 1,
+    ) as number[];
+  const page = rowids.slice(0, NAME_PAGE);
+  const rowid = sql<number>`${voters}.rowid`;
+  const found = page.length === 0 ? [] : entries(db).where(inArray(rowid, page)).orderBy(asc(rowid)).all();
+  return { entries: found, nextAfter: rowids.length > NAME_PAGE ? (page.at(-1) ?? null) : null };
+}
+
+/** Every district, by region and name: the search's district filter. */
+export function rollDistricts(db: Db) {
+  return db
+    .select({ id: districts.id, name: districts.name, region: districts.region })
+    .from(districts)
+    .orderBy(asc(districts.region), asc(districts.name))
+    .all();
 }

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { signIn } from './auth';
-import { visit } from './browser';
-import { DEMO_ADMIN } from './demo-accounts';
+import { signIn, signInThroughApi, stepUpThroughApi } from './auth';
+import { type ViewportName, visit } from './browser';
+import { DEMO_ADMIN, DEMO_SECOND_ADMIN } from './demo-accounts';
 
 /** A toast (Mantine notifications have role alert) containing this text. */
 export const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -43,4 +43,24 @@ export function stubTiles(page: Page, state: 'ok' | 'down') {
 export async function expectNoHorizontalScroll(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width, `scrollWidth at ${page.url()}`).toBeLessThanOrEqual(360);
+}
+
+/**
+ * The second demo System Admin opens /admin/approvals (on a phone) and confirms the request whose card holds
+ * `text`: what one System Admin asks for (a roll import, a staff role, opening an election, publishing its results
+ * or a poll) takes effect only then.
+ */
+export async function confirmAsSecondAdmin(
+  openPage: (viewport?: ViewportName) => Promise<{ page: Page }>,
+  text: string,
+) {
+  const { page } = await openPage('phone');
+  await signInThroughApi(page, DEMO_SECOND_ADMIN);
+  await stepUpThroughApi(page, DEMO_SECOND_ADMIN.password);
+  await visit(page, '/admin/approvals');
+  await page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
+  const card = page.getByRole('article').filter({ hasText: text }).first();
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await toast(page, 'Confirmed: the change is made.').waitFor();
+  await expectNoHorizontalScroll(page);
 }

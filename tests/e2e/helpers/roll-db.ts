@@ -10,6 +10,7 @@ import {
   voters,
 } from '@server/db/schema';
 import { storedEligibleRegions } from '@shared/eligibility';
+import { monthBounds } from '@shared/months';
 import type { DistrictRegion } from '@shared/regions';
 import type { EligibilityRule, VoterStatus } from '@shared/voter-roll';
 import { eq } from 'drizzle-orm';
@@ -141,6 +142,37 @@ export function createBallots(
 }
 
 /** One poll of a type a month: each ballot's poll takes a month no parliamentary poll has yet. */
+/**
+ * A draft election open from an hour ago for a day and a draft parliamentary poll voting within a month no other
+ * takes, each with a candidate, straight in the database: what an admin then asks to open or publish.
+ */
+export function createDrafts(databasePath: string, title: string): { electionId: string; pollId: string } {
+  const now = Date.now();
+  return withDb(databasePath, (db) => {
+    const election = db
+      .insert(elections)
+      .values({ title, status: 'Draft', startTime: new Date(now - HOUR), endTime: new Date(now + 24 * HOUR) })
+      .returning({ id: elections.id })
+      .get();
+    db.insert(candidates).values({ electionId: election.id, name: 'Hodan Warsame', orderIndex: 1 }).run();
+    const monthYear = freeMonth(db);
+    const poll = db
+      .insert(polls)
+      .values({
+        title: `${title} poll`,
+        monthYear,
+        electionType: 'parliamentary',
+        status: 'draft',
+        ...monthBounds(monthYear),
+        eligibility: 'signedIn',
+      })
+      .returning({ id: polls.id })
+      .get();
+    db.insert(pollCandidates).values({ pollId: poll.id, name: 'Cabdi Xasan', orderIndex: 1 }).run();
+    return { electionId: election.id, pollId: poll.id };
+  });
+}
+
 function freeMonth(db: ReturnType<typeof createDb>): string {
   const taken = new Set(
     db

@@ -1,10 +1,13 @@
 import type { Db } from '@server/db/client';
 
-/** Every table the app writes (SQLite's own and the migration journal aside). */
+/**
+ * Every table the app writes (SQLite's own and the migration journal aside). Virtual tables and their shadow
+ * tables (the roll's name index) are left out: they mirror a table that is compared itself.
+ */
 export function tableNames(db: Db): string[] {
   return db.$client
     .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name",
+      "SELECT name FROM pragma_table_list WHERE schema = 'main' AND type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name",
     )
     .pluck()
     .all() as string[];

@@ -70,6 +70,11 @@ export const ROLL_PROCEDURE_CASES: Record<string, ProcedureCase> = {
     tier: 'supervisorStepUp',
     input: (w) => ({ voterCardNumber: w.roll.voterCardNumber }),
   },
+  'supervisor.searchByName': {
+    tier: 'supervisorStepUp',
+    input: (w) => ({ name: 'case enrolled', districtId: w.districtId, status: 'enrolled' }),
+  },
+  'supervisor.districts': { tier: 'supervisor' },
   'supervisor.stats': { tier: 'supervisor' },
   'supervisor.flags': { tier: 'supervisorStepUp' },
   'supervisor.resolveFlag': {

@@ -11,6 +11,7 @@ import { monthKey } from '@shared/months';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { confirmedBySecondAdmin } from '../../helpers/admin';
 import { callerFor, createTestDeps, type TestDeps } from '../../helpers/caller';
 import { createAdmin, createUser, type TestUser } from '../../helpers/factories';
 
@@ -36,7 +37,7 @@ async function publishedDefaultPoll(deps: TestDeps, admin: TestUser) {
   const { caller } = callerFor(deps, admin, undefined, { steppedUp: true });
   const poll = await caller.polls.create({});
   await caller.polls.addCandidate({ pollId: poll.id, name: 'Candidate A' });
-  await caller.polls.publish({ id: poll.id });
+  await confirmedBySecondAdmin(deps, await caller.polls.publish({ id: poll.id }));
   return poll;
 }
 

@@ -4,6 +4,7 @@ import { monthBounds, monthKey } from '@shared/months';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { confirmedBySecondAdmin } from '../../helpers/admin';
 import { callerFor, createTestDeps, type TestDeps } from '../../helpers/caller';
 import { createAdmin, createUser, type TestUser } from '../../helpers/factories';
 
@@ -31,7 +32,7 @@ async function votedThisMonth(deps: TestDeps) {
   const caller = adminCaller(deps, admin);
   const poll = await caller.polls.create({});
   const candidate = await caller.polls.addCandidate({ pollId: poll.id, name: 'Candidate A' });
-  await caller.polls.publish({ id: poll.id });
+  await confirmedBySecondAdmin(deps, await caller.polls.publish({ id: poll.id }));
   await callerFor(deps, citizen).caller.polls.vote({ pollId: poll.id, candidateId: candidate.id });
   return { admin, citizen, caller, poll };
 }

@@ -22,6 +22,48 @@ function Summary({ approval }: { approval: PendingApproval }) {
       </Stack>
     );
   }
+  if (approval.kind === 'electionOpen' || approval.kind === 'electionResults') {
+    const election = approval.summary;
+    const results = election.resultsVisible
+      ? 'approvals.results.visible'
+      : election.hideResultsUntilClose
+        ? 'approvals.results.atClose'
+        : 'approvals.results.hidden';
+    return (
+      <Stack gap={2}>
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {t(`approvals.${approval.kind}.summary`, { title: election.title })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('approvals.electionWindow', {
+            from: t(`electionStatus.${election.fromStatus}`),
+            to: t(`electionStatus.${election.toStatus}`),
+            start: formatDateTime(new Date(election.startTime)),
+            end: formatDateTime(new Date(election.endTime)),
+          })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t(results)}
+        </Text>
+      </Stack>
+    );
+  }
+  if (approval.kind === 'pollPublish') {
+    const poll = approval.summary;
+    return (
+      <Stack gap={2}>
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {t('approvals.pollPublish.summary', { title: poll.title })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t('approvals.pollPublish.window', {
+            start: formatDateTime(new Date(poll.opensAt)),
+            end: formatDateTime(new Date(poll.closesAt)),
+          })}
+        </Text>
+      </Stack>
+    );
+  }
   const { fullName, email, fromRole, toRole } = approval.summary;
   return (
     <Stack gap={2}>

@@ -23,7 +23,8 @@ interface ElectionFormModalProps {
   /** null creates a new election with its candidates. */
   election: AdminElection | null;
   onClose(): void;
-  onSaved(): Promise<unknown>;
+  /** `waiting`: what was asked waits for a second System Admin (an opening, a publication of results). */
+  onSaved(waiting: string | null): Promise<unknown>;
 }
 
 /**
@@ -39,20 +40,29 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
     validate: (values) => validateElection(values, editingId),
   });
 
-  const done = async (message: string) => {
+  const done = async (message: string, waiting: string | null = null) => {
     notifySuccess(t('success'), message);
-    await onSaved();
+    await onSaved(waiting);
     onClose();
   };
+  // Opening an election, or publishing its results, answers that it waits for a second System Admin.
+  const waitingFor = (title: string, status: string | undefined) =>
+    status === 'Active' ? t('form.openWaiting', { title }) : t('form.resultsWaiting', { title });
   const create = useMutation(
     trpc.admin.elections.create.mutationOptions({
-      onSuccess: () => done(t('form.created')),
+      onSuccess: (answer, input) =>
+        'pendingApproval' in answer
+          ? done(t('form.createdDraft'), waitingFor(input.title, input.status))
+          : done(t('form.created')),
       onError: (error) => notifyFailure(t('form.createFailed'), error),
     }),
   );
   const update = useMutation(
     trpc.admin.elections.update.mutationOptions({
-      onSuccess: () => done(t('form.updated')),
+      onSuccess: (answer, input) =>
+        'pendingApproval' in answer
+          ? done(t('form.waitingSaved'), waitingFor(input.title, input.status))
+          : done(t('form.updated')),
       onError: (error) => notifyFailure(t('form.updateFailed'), error),
     }),
   );

@@ -3,6 +3,7 @@ import { IconCheckbox, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AwaitingSecondAdmin } from '../../../components/admin/AwaitingSecondAdmin';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -24,6 +25,7 @@ export function AdminElectionsPage() {
   useLoadFailure(list.error, t('list.loadFailed'));
   const [editing, setEditing] = useState<AdminElection | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminElection | null>(null);
+  const [waiting, setWaiting] = useState<string | null>(null);
 
   const remove = useMutation(
     trpc.admin.elections.delete.mutationOptions({
@@ -75,6 +77,8 @@ export function AdminElectionsPage() {
         </Button>
       </Group>
 
+      {waiting && <AwaitingSecondAdmin what={waiting} />}
+
       {list.isPending ? (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }}>
           {LOADING_CARDS.map((key) => (
@@ -114,7 +118,10 @@ export function AdminElectionsPage() {
         <ElectionFormModal
           election={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={refresh}
+          onSaved={async (asked) => {
+            setWaiting(asked);
+            await refresh();
+          }}
         />
       )}
       <ConfirmDelete

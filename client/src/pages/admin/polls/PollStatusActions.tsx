@@ -3,6 +3,7 @@ import type { PollStatus } from '@shared/polls';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -21,6 +22,8 @@ export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<'close' | 'delete' | null>(null);
+  // Publishing waits for a second System Admin: the draft stays a draft, and the row leads to the queue.
+  const [asked, setAsked] = useState(false);
   const refresh = () => queryClient.invalidateQueries(trpc.polls.pathFilter());
 
   const statusOptions = (title: string, message: string) => ({
@@ -32,9 +35,14 @@ export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
     onError: (error: unknown) => notifyFailure(t('status.updateFailed'), error),
   });
   const publish = useMutation(
-    trpc.polls.publish.mutationOptions(
-      statusOptions(t('status.published'), t('status.publishedBody', { title: poll.title })),
-    ),
+    trpc.polls.publish.mutationOptions({
+      onSuccess: async () => {
+        notifySuccess(t('status.publishAsked'), t('status.publishAskedBody', { title: poll.title }));
+        setAsked(true);
+        await refresh();
+      },
+      onError: (error: unknown) => notifyFailure(t('status.updateFailed'), error),
+    }),
   );
   const close = useMutation(
     trpc.polls.close.mutationOptions(
@@ -55,7 +63,12 @@ export function PollStatusActions({ poll, onDeleted }: PollStatusActionsProps) {
 
   return (
     <Group gap="xs">
-      {poll.status === 'draft' && (
+      {poll.status === 'draft' && asked && (
+        <Button component={Link} to="/admin/approvals" variant="light" color="yellow" mih={44}>
+          {t('status.waitingApproval')}
+        </Button>
+      )}
+      {poll.status === 'draft' && !asked && (
         <Button
           color="green"
           mih={44}

@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { searchVoterInput } from '@shared/schemas/voter-roll';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { messageText } from '../../../i18n/error-texts';
@@ -11,8 +11,12 @@ import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
 import { EntryFacts } from '../review/EntryFacts';
+import { NameSearch } from './NameSearch';
 
-/** /staff/voters: find a voter by card number; suspend an enrolled voter with a reason, or reinstate one. */
+/**
+ * /staff/voters: find a voter by card number, or by name with a district and a status; suspend an enrolled voter
+ * with a reason, or reinstate one.
+ */
 export function StaffVotersPage() {
   return (
     <RequireSection section="supervisor">
@@ -32,6 +36,10 @@ function VotersContent() {
   const [invalid, setInvalid] = useState<string | null>(null);
   const [card, setCard] = useState<string | null>(null);
   const [suspending, setSuspending] = useState(false);
+  const [mode, setMode] = useState<'card' | 'name'>('card');
+  // An entry opened from the name search is shown under the list: it is brought into view.
+  const opened = useRef<HTMLElement>(null);
+  const [scrollToEntry, setScrollToEntry] = useState(false);
   const search = useQuery({
     ...trpc.supervisor.search.queryOptions({ voterCardNumber: card ?? '' }),
     enabled: card !== null,
@@ -55,6 +63,12 @@ function VotersContent() {
     }),
   );
   const entry = search.data;
+  useEffect(() => {
+    if (!scrollToEntry || !entry) return;
+    opened.current?.scrollIntoView({ block: 'start' });
+    opened.current?.focus();
+    setScrollToEntry(false);
+  }, [scrollToEntry, entry]);
 
   return (
     <Stack gap="lg">
@@ -64,50 +78,79 @@ function VotersContent() {
           {t('voters.lead')}
         </Text>
       </div>
-      <form
-        noValidate
-        aria-label={t('voters.searchForm')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const parsed = searchVoterInput.safeParse({ voterCardNumber: typed });
-          if (!parsed.success) {
-            setInvalid(messageText(parsed.error.issues[0]?.message ?? 'roll.voterCardInvalid'));
-            return;
-          }
-          setInvalid(null);
-          reinstate.reset();
-          setCard(parsed.data.voterCardNumber);
-        }}
-      >
-        <Group align="flex-start" gap="xs" wrap="wrap">
-          <TextInput
-            label={t('voters.card')}
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            error={invalid}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={40}
-            w={{ base: '100%', xs: 320 }}
-          />
-          <Button type="submit" mt={{ base: 0, xs: 25 }} h={44} loading={search.isFetching}>
-            {t('voters.search')}
-          </Button>
-        </Group>
-      </form>
+      <SegmentedControl
+        aria-label={t('voters.mode')}
+        value={mode}
+        onChange={(value) => setMode(value as 'card' | 'name')}
+        data={[
+          { value: 'card', label: t('voters.byCard') },
+          { value: 'name', label: t('voters.byName') },
+        ]}
+        w={{ base: '100%', xs: 'fit-content' }}
+      />
+      {mode === 'card' ? (
+        <form
+          noValidate
+          aria-label={t('voters.searchForm')}
+          onSubmit={(event) => {
+            event.preventDefault();
+            const parsed = searchVoterInput.safeParse({ voterCardNumber: typed });
+            if (!parsed.success) {
+              setInvalid(messageText(parsed.error.issues[0]?.message ?? 'roll.voterCardInvalid'));
+              return;
+            }
+            setInvalid(null);
+            reinstate.reset();
+            setCard(parsed.data.voterCardNumber);
+          }}
+        >
+          <Group align="flex-start" gap="xs" wrap="wrap">
+            <TextInput
+              label={t('voters.card')}
+              value={typed}
+              onChange={(event) => setTyped(event.currentTarget.value)}
+              error={invalid}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={40}
+              w={{ base: '100%', xs: 320 }}
+            />
+            <Button type="submit" mt={{ base: 0, xs: 25 }} h={44} loading={search.isFetching}>
+              {t('voters.search')}
+            </Button>
+          </Group>
+        </form>
+      ) : (
+        <NameSearch
+          onOpen={(voterCardNumber) => {
+            reinstate.reset();
+            setCard(voterCardNumber);
+            setScrollToEntry(true);
+          }}
+        />
+      )}
       {search.isError && (
         <Alert color="red" role="alert">
           {failureReason(search.error)}
         </Alert>
       )}
-      {card !== null && search.isSuccess && !entry && (
+      {mode === 'card' && card !== null && search.isSuccess && !entry && (
         <Text role="status" data-testid="voter-not-found">
           {t('voters.notFound', { card })}
         </Text>
       )}
       {entry && (
-        <Paper withBorder p="md" radius="md" component="article" aria-label={entry.fullName}>
+        <Paper
+          ref={opened}
+          tabIndex={-1}
+          withBorder
+          p="md"
+          radius="md"
+          component="article"
+          aria-label={entry.fullName}
+          data-testid="voter-entry"
+        >
           <Stack gap="xs">
             <EntryFacts entry={entry} />
             {reinstate.isError && (

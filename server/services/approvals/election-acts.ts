@@ -1,0 +1,168 @@
+import type { ElectionActSummary } from '@shared/approvals';
+import type { ElectionStatus } from '@shared/elections';
+import type { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
+import { count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { candidates, elections } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
+import { createElection, electionNotFound, updateElection } from '../admin/elections';
+import { type ApprovalRow, requestApproval } from './store';
+
+type ElectionUpdate = z.output<typeof updateElectionInput>;
+type ElectionAct = 'electionOpen' | 'electionResults';
+
+interface ResultsRule {
+  status: ElectionStatus;
+  resultsVisible: boolean;
+  hideResultsUntilClose: boolean;
+}
+
+/** The election as it was when the edit was asked for: a confirm does the edit only on this same election. */
+interface ElectionState extends ResultsRule {
+  title: string;
+  description: string | null;
+  startTime: number;
+  endTime: number;
+}
+
+/** What a waiting edit keeps: the whole edit, and the election when it was asked for. */
+interface ElectionActPayload {
+  update: ElectionUpdate;
+  was: ElectionState;
+}
+
+function currentElection(db: Pick<Db, 'select'>, id: string) {
+  const row = db
+    .select({
+      title: elections.title,
+      description: elections.description,
+      startTime: elections.startTime,
+      endTime: elections.endTime,
+      status: elections.status,
+      resultsVisible: elections.resultsVisible,
+      hideResultsUntilClose: elections.hideResultsUntilClose,
+    })
+    .from(elections)
+    .where(eq(elections.id, id))
+    .get();
+  if (!row) throw electionNotFound(id);
+  return row;
+}
+
+function stateOf(row: ReturnType<typeof currentElection>): ElectionState {
+  return { ...row, startTime: row.startTime.getTime(), endTime: row.endTime.getTime() };
+}
+
+/** Voters will see the results at some point: now (made visible), or at the end (hidden until close). */
+const publishedSometime = (rule: ResultsRule) => rule.resultsVisible || rule.hideResultsUntilClose;
+
+/**
+ * Which of the acts that decide an election an edit is, or null for one done at once. Opening: the status
+ * becomes Active (from a draft, or again after a close); its results rule is part of what the second admin
+ * approves. Publishing results: an election past its draft whose results become visible now, or at its end
+ * where they would never have been. A draft's results rule is free: it is approved when the draft opens.
+ */
+function actOf(was: ResultsRule, edit: ResultsRule): ElectionAct | null {
+  if (edit.status === 'Active' && was.status !== 'Active') return 'electionOpen';
+  if (edit.status === 'Draft') return null;
+  const nowVisible = edit.resultsVisible && !was.resultsVisible;
+  if (nowVisible || (publishedSometime(edit) && !publishedSometime(was))) return 'electionResults';
+  return null;
+}
+
+/** An election opens only while it can be voted in: its end still ahead, a candidate on its ballot. */
+function refuseUnopenable(db: Pick<Db, 'select'>, id: string, endTime: Date, now: Date) {
+  if (endTime <= now) throw new DomainError('election.endPassed');
+  const ballot = db.select({ n: count() }).from(candidates).where(eq(candidates.electionId, id)).get();
+  if (!ballot?.n) throw new DomainError('election.noCandidates');
+}
+
+/**
+ * admin.elections.update: opening an election or publishing its results waits for a second System Admin, and
+ * the whole edit with it (nothing changes until then); any other edit is done at once.
+ */
+export function requestElectionUpdate(
+  db: Db,
+  update: ElectionUpdate,
+  actorId: string,
+  now = new Date(),
+): { id: string } | { pendingApproval: { id: string } } {
+  const was = stateOf(currentElection(db, update.id));
+  const kind = actOf(was, update);
+  if (!kind) return updateElection(db, update, actorId);
+  if (kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, now);
+  const payload: ElectionActPayload = { update, was };
+  const summary: ElectionActSummary = {
+    title: update.title,
+    fromStatus: was.status,
+    toStatus: update.status,
+    startTime: update.startTime.toISOString(),
+    endTime: update.endTime.toISOString(),
+    resultsVisible: update.resultsVisible,
+    hideResultsUntilClose: update.hideResultsUntilClose,
+  };
+  return requestApproval(db, { kind, subject: update.id, payload, summary, requestedBy: actorId });
+}
+
+/**
+ * admin.elections.create: an election created Active is created as a draft, and its opening waits for a
+ * second System Admin like any other (both in one transaction: a refused opening leaves no draft behind).
+ */
+export function requestElectionCreate(
+  db: Db,
+  input: z.output<typeof createElectionInput>,
+  actorId: string,
+): { id: string } | { id: string; pendingApproval: { id: string } } {
+  if (input.status !== 'Active') return createElection(db, input, actorId);
+  return db.transaction(() => {
+    const { id } = createElection(db, { ...input, status: 'Draft' }, actorId);
+    const {
+      electionType,
+      title,
+      description,
+      startTime,
+      endTime,
+      status,
+      resultsVisible,
+      hideResultsUntilClose,
+    } = input;
+    const update = {
+      id,
+      electionType,
+      title,
+      description,
+      startTime,
+      endTime,
+      status,
+      resultsVisible,
+      hideResultsUntilClose,
+    };
+    const asked = requestElectionUpdate(db, update, actorId);
+    if (!('pendingApproval' in asked)) throw new Error(`opening election ${id} did not wait for approval`);
+    return { id, pendingApproval: asked.pendingApproval };
+  });
+}
+
+/**
+ * Confirmed (an opening or a publication of results): the edit is made as asked, only if the election is still as
+ * it was when it was asked for (its status, results rule, title, description and times: what the second admin
+ * approves is what is done, never an edit made meanwhile undone), and an opening only while the election can still
+ * be voted in.
+ */
+export function applyElectionAct(db: Db, request: ApprovalRow, confirmerId: string) {
+  const payload = JSON.parse(request.payload) as ElectionActPayload;
+  const update: ElectionUpdate = {
+    ...payload.update,
+    startTime: new Date(payload.update.startTime),
+    endTime: new Date(payload.update.endTime),
+  };
+  const now = stateOf(currentElection(db, update.id));
+  const changed = (Object.keys(payload.was) as (keyof ElectionState)[]).some(
+    (key) => now[key] !== payload.was[key],
+  );
+  if (changed) throw new DomainError('approval.electionChanged');
+  if (request.kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, new Date());
+  updateElection(db, update, confirmerId, { requestedBy: request.requestedBy });
+  return { electionId: update.id, status: update.status, resultsVisible: update.resultsVisible };
+}
