@@ -11,11 +11,18 @@ export default defineConfig({
     setupFiles: ['tests/helpers/setup.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    // Both cores (vitest's default leaves one idle on a 2-core machine).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
+          // Starting Node and loading the same packages for every file cost more than most files' tests: each
+          // worker's process runs its files in turn, and tests/helpers/fresh-modules.ts (after setup.ts) gives
+          // every file the project's own modules fresh, as a process of its own would.
+          isolate: false,
+          setupFiles: ['tests/helpers/fresh-modules.ts'],
           include: [
             'tests/server/**/*.test.ts',
             'tests/shared/**/*.test.ts',

@@ -14,16 +14,24 @@ const { openPage } = setupE2E();
 
 const header = (page: Page) => page.getByRole('banner');
 
-/** Holds the session check (auth.session, alone or in a batch) until release() lets it and any later one go. */
+/**
+ * Holds the session check (auth.session, alone or in a batch) until release() lets it and any later one go.
+ * `sent` resolves once the page has asked (its script runs when it runs: seconds after the HTML on a slow phone).
+ */
 async function holdSessionCheck(page: Page) {
   const held: Route[] = [];
   let released = false;
+  let sent: () => void = () => {};
+  const asked = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
   await page.route(/\/trpc\/[^?]*auth\.session/, (route) => {
     if (released) return route.continue();
     held.push(route);
+    sent();
   });
   return {
-    held,
+    sent: asked,
     async release() {
       released = true;
       await Promise.all(held.map((route) => route.continue()));
@@ -42,7 +50,7 @@ describe('first render from the server’s HTML', () => {
     const regions = page.locator('svg[viewBox="0 0 1000 1000"] path[role="link"]');
     expect(await regions.count()).toBe(18);
     await page.getByRole('heading', { name: 'Latest Updates', level: 2 }).waitFor();
-    await expect.poll(() => sessionCheck.held.length).toBeGreaterThan(0);
+    await sessionCheck.sent;
     // Until the session is known the header shows neither Sign In nor Sign Out.
     expect(await header(page).getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     expect(await header(page).getByRole('button', { name: 'Sign Out' }).count()).toBe(0);

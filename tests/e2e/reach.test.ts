@@ -116,10 +116,16 @@ async function settle(page: Page) {
   );
 }
 
-async function openAs(role: Role, viewport: ViewportName, language: Language): Promise<TestPage> {
+async function openAs(
+  role: Role,
+  viewport: ViewportName,
+  language: Language,
+  beforeLoad?: (page: Page) => Promise<void>,
+): Promise<TestPage> {
   const testPage = await newPage(e2e.browser(), { viewport, baseURL: e2e.origin(), language });
   trackRequests(testPage.page);
   await stubTiles(testPage.page, 'ok');
+  await beforeLoad?.(testPage.page);
   const saved = cookies[role];
   if (saved) await testPage.context.addCookies(saved);
   const response = await testPage.page.goto('/');
@@ -371,7 +377,8 @@ describe('keyboard', () => {
             ? 'inside'
             : (document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing'),
         );
-      await expect.poll(focusIn).toBe('inside');
+      // The drawer's code downloads on this first open: its focus trap moves focus in once it has rendered.
+      await expect.poll(focusIn, { timeout: 10_000 }).toBe('inside');
       // The open drawer (links, language, data saver switch) meets the same bar as the pages.
       expect(await axeViolations(page)).toEqual([]);
       expect(await smallTargets(page)).toEqual([]);
@@ -381,7 +388,54 @@ describe('keyboard', () => {
       }
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'hidden' });
-      await expect.poll(() => burger.evaluate((element) => element === document.activeElement)).toBe(true);
+      await expect
+        .poll(() => burger.evaluate((element) => element === document.activeElement), { timeout: 10_000 })
+        .toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps focus in the drawer when the language menu’s code arrives while its button has focus', async () => {
+    // On a slow phone the menu's code (DeferredMenu) is still on its way when the reader tabs onto the
+    // language button; the real menu then replaces the button. Held here until that moment, to make it certain.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { page, close } = await openAs('visitor', 'phone', 'en', async (fresh) => {
+      await fresh.route(/\/assets\/menu-impl-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+    });
+    try {
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      await drawer.waitFor();
+      const language = drawer.getByTestId('language-menu');
+      await language.waitFor();
+      await expect
+        .poll(() => drawer.evaluate((element) => element.contains(document.activeElement)), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      const onLanguage = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'language-menu');
+      for (let step = 0; step < 25 && !(await onLanguage()); step += 1) await page.keyboard.press('Tab');
+      expect(await onLanguage(), 'Tab reaches the language button').toBe(true);
+
+      const arrived = page.waitForResponse(/\/assets\/menu-impl-[^/]+\.js$/);
+      release();
+      const menuCode = (await arrived).url();
+      // Until the module has run and React has rendered with it (see shell.test.ts, "a header menu whose code
+      // arrives mid-tap"). A string: vitest rewrites import() in this file's functions, which run in the page.
+      await page.evaluate(
+        `import(${JSON.stringify(menuCode)}).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))))`,
+      );
+      expect(await onLanguage(), 'focus stays on the language button, not on the page behind').toBe(true);
+      await page.keyboard.press('Tab');
+      expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     } finally {
       await close();
     }

@@ -12,6 +12,21 @@ export function uniqueEmail(prefix = 'citizen'): string {
 
 export const TEST_PASSWORD = 'correct horse 42';
 
+const hashes = new Map<string, Promise<string>>();
+/**
+ * The argon2id hash of `password`, made once per test file and shared by every account made with it: hashing
+ * (at the production cost, which the sign-in tests check) is the slow part of making users. A salt shared by
+ * test accounts changes nothing a test checks.
+ */
+export function testPasswordHash(password: string = TEST_PASSWORD): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 export interface TestUser {
   id: string;
   email: string;
@@ -36,7 +51,7 @@ export async function createUser(
     .insert(users)
     .values({
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await testPasswordHash(password),
       emailVerifiedAt: options.verified === false ? null : new Date(),
     })
     .returning({ id: users.id })

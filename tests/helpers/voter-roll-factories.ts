@@ -1,4 +1,3 @@
-import { hashPassword } from '@server/auth/passwords';
 import type { Db } from '@server/db/client';
 import {
   districts,
@@ -16,7 +15,7 @@ import type { StaffRole } from '@shared/roles';
 import { voterCardNumberSchema } from '@shared/schemas/voter-roll';
 import type { RollFlagKind, VoterSource, VoterStatus } from '@shared/voter-roll';
 import { inArray } from 'drizzle-orm';
-import { TEST_PASSWORD, type TestUser, uniqueEmail } from './factories';
+import { TEST_PASSWORD, type TestUser, testPasswordHash, uniqueEmail } from './factories';
 
 /**
  * Voter roll rows for tests (issue 17): places (districts and centers), staff, entries in every status, codes
@@ -63,9 +62,6 @@ export function createCenter(
   return { centerId: center.id, districtId };
 }
 
-/** One argon2 hash for every account made here: roll tests make many accounts, hashing is the slow part. */
-let sharedHash: Promise<string> | null = null;
-
 /**
  * An account (password TEST_PASSWORD, e-mail verified) with a staff role or none, made without hashing
  * again: `createUser` for tests that make dozens of citizens, staff and claimants.
@@ -74,12 +70,11 @@ export async function rollUser(
   db: Db,
   options: { role?: StaffRole | null; fullName?: string } = {},
 ): Promise<TestUser> {
-  sharedHash ??= hashPassword(TEST_PASSWORD);
   const email = uniqueEmail(options.role ? 'staff' : 'citizen');
   const fullName = options.fullName ?? (options.role ? `Test ${options.role}` : 'Test Citizen');
   const user = db
     .insert(users)
-    .values({ email, passwordHash: await sharedHash, emailVerifiedAt: new Date() })
+    .values({ email, passwordHash: await testPasswordHash(), emailVerifiedAt: new Date() })
     .returning({ id: users.id })
     .get();
   db.insert(profiles)

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '@server/auth/passwords';
 import { createSession } from '@server/auth/sessions';
 import { generateSecureRandomString, hashSecret } from '@server/auth/tokens';
 import type { Db } from '@server/db/client';
@@ -18,17 +17,10 @@ import { generateReceiptId } from '@shared/receipts';
 import type { StaffRole } from '@shared/roles';
 import { eq } from 'drizzle-orm';
 import { createElection } from '../election-factories';
-import { TEST_PASSWORD, uniqueEmail } from '../factories';
+import { TEST_PASSWORD, testPasswordHash, uniqueEmail } from '../factories';
 import { createPoll, insertPollVote } from '../poll-factories';
 import { passwordResetToken, photoFixtures } from './world-extras';
 import { rollFixtures } from './world-roll';
-
-/** One argon2 hash shared by every world's accounts: hashing is the slow part of making users. */
-let sharedHash: Promise<string> | null = null;
-const passwordHash = () => {
-  sharedHash ??= hashPassword(TEST_PASSWORD);
-  return sharedHash;
-};
 
 export interface WorldUser {
   id: string;
@@ -49,7 +41,7 @@ export async function insertUser(
     .insert(users)
     .values({
       email,
-      passwordHash: await passwordHash(),
+      passwordHash: await testPasswordHash(),
       emailVerifiedAt: options.verified === false ? null : new Date(),
     })
     .returning({ id: users.id })

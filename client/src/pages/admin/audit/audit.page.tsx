@@ -239,6 +239,8 @@ function AdminAuditContent() {
                       <Code
                         block
                         fz="xs"
+                        // Long values scroll inside the cell: a keyboard user reaches and scrolls them too (WCAG 2.1.1).
+                        tabIndex={0}
                         style={{
                           whiteSpace: 'pre-wrap',
                           wordBreak: 'break-word',
