@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import type { HandlePage } from '@shared/page-context';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -16,7 +18,7 @@ import { registerOpenDataApi } from './http/open-data-api';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { createPublicCache } from './http/public-cache';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
-import { createServerPages, loadPageRenderer } from './http/ssr';
+import { createServerPages, loadPageHandler } from './http/ssr';
 import { registerStatic } from './http/static';
 import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc-calls';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
@@ -35,10 +37,13 @@ import { EXPECTED_ERROR_CODES } from './trpc/errors';
 export interface BuildAppOptions {
   db: Db;
   env: Env;
-  /** Where the built client lives; defaults to dist/client. */
-  clientDir?: string;
-  /** Where the built page renderer lives (dist/ssr/entry-server.cjs); without one, pages are the shell. */
-  ssrDir?: string;
+  /**
+   * Where the site's build lives (client/ and server/index.cjs, `npm run build:site`); defaults to dist/site.
+   * Without one, no address is a page.
+   */
+  siteDir?: string;
+  /** The page handler to use instead of the built one: the development server's, from Vite (server/dev.ts). */
+  handlePage?: HandlePage;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   /** How long a request may take to arrive, headers and body; REQUEST_TIMEOUT_MS unless a test shortens it. */
@@ -119,7 +124,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandler(app);
   // First of all: only '/path' request targets; an absolute-form one skipped every /trpc hook (trpc-request.ts).
   app.addHook('onRequest', refuseOddTargets);
-  await registerSecurityHeaders(app, env.PUBLIC_ORIGIN, configuredImageOrigins(db));
+  const { pagePolicy } = await registerSecurityHeaders(app, env.PUBLIC_ORIGIN, configuredImageOrigins(db));
   await app.register(fastifyCookie);
   app.addHook('onRequest', csrfHook(env.PUBLIC_ORIGIN));
 
@@ -135,10 +140,16 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Counted per call, after the cache: answers served from memory are free (trpc-calls.ts).
   const ceiling = env.RATE_LIMITS ? callCeiling({ callsPerMinute: CALLS_PER_MINUTE }) : null;
-  // Public pages rendered on the server (ssr.ts), from the built renderer when there is one.
-  const renderPage = loadPageRenderer(options.ssrDir ?? 'dist/ssr');
-  const serverPages = renderPage
-    ? createServerPages(deps, renderPage, { secondsToWait: ceiling?.secondsToWait })
+  // Pages rendered on the server (ssr.ts), from the built site when there is one.
+  const siteDir = options.siteDir ?? 'dist/site';
+  const handlePage = options.handlePage ?? loadPageHandler(siteDir);
+  const serverPages = handlePage
+    ? createServerPages(deps, handlePage, {
+        secondsToWait: ceiling?.secondsToWait,
+        pagePolicy,
+        defaultTheme: () => getSiteSettings(db).defaultTheme,
+        origin: env.PUBLIC_ORIGIN,
+      })
     : null;
   const openData = openDataOf(deps);
   const publicCache = createPublicCache(deps, {
@@ -192,11 +203,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
   await registerStatic(app, {
-    clientDir: options.clientDir ?? 'dist/client',
+    clientDir: join(siteDir, 'client'),
     uploadsDir: env.UPLOADS_DIR,
-    defaultTheme: () => getSiteSettings(db).defaultTheme,
     serverPages,
-    publicOrigin: env.PUBLIC_ORIGIN,
   });
   return app;
 }

@@ -127,6 +127,7 @@ export const ERROR_CATALOGUE = {
   'registrar.districtOutsideRegion': 'badRequest',
   'registrar.ownAccount': 'forbidden',
   'registrar.tooManyLookups': 'tooManyRequests',
+  'request.busy': 'tooManyRequests',
   'request.crossSite': 'forbidden',
   'request.malformed': 'badRequest',
   'request.notJson': 'unsupportedMediaType',

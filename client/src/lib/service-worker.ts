@@ -1,12 +1,9 @@
-import { PAGE_LATER_CODE_ID } from '@shared/page-render';
-
 /**
  * Registers /sw.js (client/public/sw.js: offline reload of visited pages, rules in
  * docs/decisions/008-offline.md). Production builds only: in development it would serve stale modules.
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  const controlledFromTheStart = navigator.serviceWorker.controller !== null;
   const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
@@ -21,11 +18,7 @@ export function registerServiceWorker(): void {
         // below the fold, a signed-in reader's) and what a page rendered in the browser needs (the page table,
         // the map's outlines), all listed by the server (server/http/page-assets.ts). Never on a first visit:
         // it would download code the reader never asked for (F1, the first visit's JavaScript in all).
-        send([
-          ...missedByTheWorker(performance.getEntriesByType('resource')),
-          window.location.href,
-          ...(controlledFromTheStart ? listedCode() : []),
-        ]);
+        send([...missedByTheWorker(performance.getEntriesByType('resource')), window.location.href]);
         // And, for as long as the page lives, every later download the worker did not see. Not only "until the
         // worker controls the page": a download started before that (the map, a section's code) still goes to
         // the network and often ends after it; and a page the worker controls may take a file from the
@@ -53,17 +46,4 @@ function missedByTheWorker(entries: PerformanceEntryList): string[] {
   return entries
     .filter((entry) => !(entry instanceof PerformanceResourceTiming) || entry.workerStart === 0)
     .map((entry) => entry.name);
-}
-
-/** The code the server listed in the page's head for later and for offline (server/http/page-assets.ts). */
-function listedCode(): string[] {
-  const list = document.getElementById(PAGE_LATER_CODE_ID);
-  const later =
-    list instanceof HTMLTemplateElement
-      ? [...list.content.querySelectorAll('link[href]')].map((link) => link.getAttribute('href') ?? '')
-      : [];
-  const offline = document
-    .querySelector<HTMLMetaElement>('meta[name="codka-offline-code"]')
-    ?.content.split(' ');
-  return [...later, ...(offline ?? [])];
 }

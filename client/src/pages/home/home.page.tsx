@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { Slice } from '../../lib/slice';
 import classes from './home.module.css';
 
@@ -99,5 +100,9 @@ export function HomePage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { HomePage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['home'] };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default HomePage;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { ElectionCard } from './ElectionCard';
 import { ElectionFormModal } from './ElectionFormModal';
@@ -133,3 +134,8 @@ export function AdminElectionsPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminElections', 'eligibility', 'elections'] });
+
+export default AdminElectionsPage;

@@ -1,0 +1,93 @@
+import { createContext, useContext, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useRouteLoaderData } from 'react-router';
+
+const SITE = 'Codka';
+
+/** What the page's head carries for search engines and link previews (WhatsApp, Facebook, X). */
+export interface PageHead {
+  title: string;
+  description: string;
+}
+
+/**
+ * On the server, the page's head is collected while it renders (PageHeadTags writes it); in the browser there
+ * is none and the document is updated.
+ */
+export const PageHeadContext = createContext<PageHead | null>(null);
+
+/** Heads written by a page's own content (not a loading placeholder), during this server render. */
+const setByContent = new WeakSet<PageHead>();
+
+/**
+ * Sets the document title and meta description for search engines and link previews. A loading placeholder
+ * passes `{ placeholder: true }`: its words never replace the content's, whichever renders first.
+ */
+export function usePageMeta(
+  title: string,
+  description?: string,
+  options: { placeholder?: boolean } = {},
+): void {
+  const { t } = useTranslation();
+  const tagline = t('site.tagline');
+  const fullTitle = title ? `${title} – ${SITE}` : `${SITE} – ${tagline}`;
+  const head = useContext(PageHeadContext);
+  if (head && !(options.placeholder && setByContent.has(head))) {
+    // The deepest page to render sets it last: a page's own words win over its frame's.
+    head.title = fullTitle;
+    if (description) head.description = description;
+    if (!options.placeholder) setByContent.add(head);
+  }
+  useEffect(() => {
+    document.title = fullTitle;
+    if (description) {
+      let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+      if (!meta) {
+        meta = document.createElement('meta');
+        meta.name = 'description';
+        document.head.append(meta);
+      }
+      meta.content = description;
+    }
+  }, [fullTitle, description]);
+}
+
+/** The site's description, for pages that give none of their own. */
+const SITE_DESCRIPTION =
+  "Codka: Somalia's federal elections, parliament, senate, member states and online voting.";
+
+/** Open Graph's locale names for the site's languages. */
+const OG_LOCALE: Record<string, string> = { so: 'so_SO', en: 'en_GB' };
+
+/**
+ * The page's title, description and link-preview tags, from what the page's render collected (usePageMeta):
+ * rendered after the page, on the server only, and moved by React into the document's head. In the browser the
+ * server's tags stay, and usePageMeta updates them.
+ */
+export function PageHeadTags({ head }: { head: PageHead | null }) {
+  const { t, i18n } = useTranslation();
+  const { pathname, search } = useLocation();
+  const root = useRouteLoaderData('root') as { origin?: string } | undefined;
+  if (!head) return null;
+  const title = head.title || `${SITE} – ${t('site.tagline')}`;
+  const description = head.description || SITE_DESCRIPTION;
+  const origin = root?.origin ?? '';
+  const url = `${origin}${pathname}${search}`;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      <meta property="og:type" content="website" />
+      <meta property="og:site_name" content={SITE} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:url" content={url} />
+      <meta property="og:image" content={`${origin}/og-image.png`} />
+      <meta property="og:image:width" content="1200" />
+      <meta property="og:image:height" content="630" />
+      <meta property="og:locale" content={OG_LOCALE[i18n.language] ?? OG_LOCALE.en} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <link rel="canonical" href={url} />
+    </>
+  );
+}
