@@ -25,7 +25,8 @@ function precompress(): Plugin {
     closeBundle() {
       const config = this.environment.config;
       for (const path of walk(resolve(config.root, config.build.outDir))) {
-        if (!textFile.test(path)) continue;
+        // Dot folders (the build's own manifest) are never served.
+        if (!textFile.test(path) || /[\\/]\./.test(path)) continue;
         const content = readFileSync(path);
         // Below about 1 KB the headers outweigh the saving.
         if (content.length < 1024) continue;
@@ -42,24 +43,46 @@ function precompress(): Plugin {
 /**
  * The service worker (client/public/sw.js, copied as it is) minified in the build: its source is mostly comments
  * that every first visit would download (F1). The server's marker for the offline reads
- * (server/http/service-worker.ts) is kept through it.
+ * (server/http/service-worker.ts) is kept through it. And the build writes in the code a page may load later
+ * (at the "later code" marker): the parts loaded on demand (React.lazy: the map, the sections below the fold, the
+ * toasts' watcher), with what they import, but not the consoles' code nor the texts; the worker stores them for
+ * offline reloads once a page it controls asks (client/src/lib/service-worker.ts).
  */
-function minifyServiceWorker(): Plugin {
+function serviceWorker(): Plugin {
   const marker = '/* offline reads */ []';
   const stand = '__codka_offline_reads__';
+  const laterMarker = '/* later code */ []';
+  let later: string[] = [];
   return {
-    name: 'codka-minify-service-worker',
+    name: 'codka-service-worker',
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || files.has(fileName) || fileName.startsWith(`assets/${CONSOLE_CHUNK}`)) return;
+        files.add(fileName);
+        if (chunk.type === 'chunk') for (const imported of chunk.imports) add(imported);
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isDynamicEntry || chunk.isEntry) continue;
+        if (/[\\/]i18n[\\/]locales[\\/]|[\\/]shared[\\/]i18n[\\/]/.test(chunk.facadeModuleId ?? '')) continue;
+        add(chunk.fileName);
+      }
+      later = [...files].sort().map((file) => `/${file}`);
+    },
     closeBundle() {
       const config = this.environment.config;
       const path = join(resolve(config.root, config.build.outDir), 'sw.js');
       if (!existsSync(path)) return;
       const source = readFileSync(path, 'utf8');
-      const { code, errors } = minifySync('sw.js', source.replace(marker, stand), {
-        compress: true,
-        mangle: true,
-      });
+      if (!source.includes(laterMarker)) throw new Error(`sw.js has no "${laterMarker}" for the later code`);
+      const { code, errors } = minifySync(
+        'sw.js',
+        source.replace(marker, stand).replace(laterMarker, JSON.stringify(later)),
+        { compress: true, mangle: true },
+      );
       if (errors.length > 0 || code.split(stand).length !== 2)
         throw new Error(`sw.js did not minify: ${errors}`);
       writeFileSync(path, code.replace(stand, marker));
@@ -98,6 +121,10 @@ function toastsGate(): Plugin {
 /** The consoles' modules (the admin console, the staff pages, the account), named apart in the build. */
 const CONSOLE_SOURCE = /[\\/]client[\\/]src[\\/]pages[\\/](admin|staff|account)[\\/]/;
 const CONSOLE_CHUNK = 'console-';
+const fileName = (chunk: { facadeModuleId: string | null }) =>
+  CONSOLE_SOURCE.test(chunk.facadeModuleId ?? '')
+    ? `assets/${CONSOLE_CHUNK}[name]-[hash].js`
+    : 'assets/[name]-[hash].js';
 
 /**
  * The site's one build (`react-router build`, decision 018): the browser's files and the server's page handler,
@@ -107,7 +134,7 @@ const CONSOLE_CHUNK = 'console-';
 export default defineConfig(({ command }) => ({
   publicDir: 'client/public',
   // The worker is minified before the text files are compressed.
-  plugins: [reactRouter(), minifyServiceWorker(), precompress(), toastsGate()],
+  plugins: [reactRouter(), serviceWorker(), precompress(), toastsGate()],
   // The import aliases (@shared/..., @server/... for types) are tsconfig.json's "paths".
   resolve: {
     tsconfigPaths: true,
@@ -145,11 +172,9 @@ export default defineConfig(({ command }) => ({
               /node_modules[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined,
           },
           output: {
-            entryFileNames: 'assets/[name]-[hash].js',
-            chunkFileNames: (chunk: { facadeModuleId: string | null }) =>
-              CONSOLE_SOURCE.test(chunk.facadeModuleId ?? '')
-                ? `assets/${CONSOLE_CHUNK}[name]-[hash].js`
-                : 'assets/[name]-[hash].js',
+            // Route modules are entries of the browser's build, their parts chunks.
+            entryFileNames: fileName,
+            chunkFileNames: fileName,
             codeSplitting: {
               // Libraries every first render needs, in chunks of their own: a new release of the site's own code
               // leaves them in the browser's cache. Mantine stays split per component, so a page downloads only

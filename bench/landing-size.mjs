@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const root = 'dist/client';
+const root = 'dist/site/client';
 const gzipSize = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
 
 /** A first visit to /: every request until the network is quiet, the page scrolled to its end and idle. */

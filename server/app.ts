@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { HandlePage } from '@shared/page-context';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTrustProxy } from './auth/client-address';
 import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
@@ -34,6 +34,12 @@ import { openDataOf } from './services/open-data/store';
 import { type AppDeps, createContextFactory } from './trpc/context';
 import { EXPECTED_ERROR_CODES } from './trpc/errors';
 
+/** The site from its sources, for `npm run dev`: its middleware serves the browser's modules and hot updates. */
+export interface DevSite {
+  /** Registers the site's middleware on the app, first of all routes; resolves with its page handler. */
+  register(app: FastifyInstance): Promise<HandlePage>;
+}
+
 export interface BuildAppOptions {
   db: Db;
   env: Env;
@@ -42,8 +48,8 @@ export interface BuildAppOptions {
    * Without one, no address is a page.
    */
   siteDir?: string;
-  /** The page handler to use instead of the built one: the development server's, from Vite (server/dev.ts). */
-  handlePage?: HandlePage;
+  /** Instead of the built site, the development server's (server/dev.ts): pages rendered from the sources. */
+  devSite?: DevSite;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   /** How long a request may take to arrive, headers and body; REQUEST_TIMEOUT_MS unless a test shortens it. */
@@ -127,6 +133,8 @@ export async function buildApp(options: BuildAppOptions) {
   const { pagePolicy } = await registerSecurityHeaders(app, env.PUBLIC_ORIGIN, configuredImageOrigins(db));
   await app.register(fastifyCookie);
   app.addHook('onRequest', csrfHook(env.PUBLIC_ORIGIN));
+  // The development server's modules and hot updates answer before any route of the app's.
+  const devPages = options.devSite ? await options.devSite.register(app) : null;
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -142,7 +150,7 @@ export async function buildApp(options: BuildAppOptions) {
   const ceiling = env.RATE_LIMITS ? callCeiling({ callsPerMinute: CALLS_PER_MINUTE }) : null;
   // Pages rendered on the server (ssr.ts), from the built site when there is one.
   const siteDir = options.siteDir ?? 'dist/site';
-  const handlePage = options.handlePage ?? loadPageHandler(siteDir);
+  const handlePage = devPages ?? loadPageHandler(siteDir);
   const serverPages = handlePage
     ? createServerPages(deps, handlePage, {
         secondsToWait: ceiling?.secondsToWait,
@@ -203,7 +211,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
   await registerStatic(app, {
-    clientDir: join(siteDir, 'client'),
+    // The development server's browser files come from Vite.
+    clientDir: options.devSite ? null : join(siteDir, 'client'),
     uploadsDir: env.UPLOADS_DIR,
     serverPages,
   });

@@ -131,6 +131,7 @@ export const ERROR_CATALOGUE = {
   'request.crossSite': 'forbidden',
   'request.malformed': 'badRequest',
   'request.notJson': 'unsupportedMediaType',
+  'request.offlinePage': 'unexpected',
   'request.tooLarge': 'payloadTooLarge',
   'request.tooManyRequests': 'tooManyRequests',
   'request.unexpected': 'unexpected',

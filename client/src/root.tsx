@@ -6,7 +6,16 @@ import {
   QueryClient,
   QueryClientProvider,
 } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   Links,
   type LoaderFunctionArgs,
@@ -14,6 +23,7 @@ import {
   Outlet,
   Scripts,
   useLoaderData,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from 'react-router';
@@ -21,6 +31,7 @@ import { SessionProvider } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
 import { queryClient as browserQueryClient, trpcClient as browserTrpcClient, startSession } from './lib/data';
 import { type PageHead, PageHeadContext, PageHeadTags } from './lib/page-meta';
+import { keepPageOffline } from './lib/service-worker';
 import { onPageHydrated, Slice } from './lib/slice';
 import { subscribeToasts, toastsAreLoaded } from './lib/toasts-gate';
 import { createApiClient, TRPCProvider } from './lib/trpc';
@@ -160,6 +171,13 @@ export default function App() {
     typeof document === 'undefined' ? { title: '', description: '' } : null,
   );
   useEffect(startPage, []);
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  // A page a link led to is kept for offline reading too (the first page is kept when the worker registers).
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else keepPageOffline(`${pathname}${search}`);
+  }, [pathname, search]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the session starts once per visit.
   useEffect(() => startSession({ sameForEveryCitizen }), []);
   return (

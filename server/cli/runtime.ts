@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { DevSite } from '../app';
 import type { Env } from '../env';
 
 /** Where the server finds what it reads from disk besides the database. */
 export interface RuntimeFiles {
   /** The site's build (`npm run build:site`): its browser files (client/) and its page handler (server/index.cjs). */
   siteDir: string;
+  /** The development server's site (server/dev.ts): Vite renders the pages from the sources. */
+  devSite?: DevSite;
   migrationsFolder: string;
 }
 

@@ -25,6 +25,7 @@ export async function serve({ env, files }: CommandInput): Promise<number | null
     db,
     env,
     siteDir: files.siteDir,
+    devSite: files.devSite,
     logger: { ...(loggerOptions(env) as object), stream: logOutput() },
   });
   let stopping = false;

@@ -23,7 +23,7 @@ export const BUSY_RETRY_SECONDS = 2;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A page of the site's frame with one sentence and no script; `head` goes into its head. */
+/** A page of the site's frame with one sentence and no script (the site's name links home); `head` goes into its head. */
 function framePage(language: PageLanguage, sentence: string, head = ''): string {
   return (
     `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
@@ -57,4 +57,12 @@ export function busyHtml(language: PageLanguage): string {
     errorText(new DomainError('request.busy'), language),
     `<meta http-equiv="refresh" content="${BUSY_RETRY_SECONDS}">`,
   );
+}
+
+/**
+ * The page the offline worker shows for an address it has no copy of (client/public/sw.js stores it when it
+ * installs, in the reader's language): it says so, with the site's name linking home. No script.
+ */
+export function offlineHtml(language: PageLanguage): string {
+  return framePage(language, errorText(new DomainError('request.offlinePage'), language));
 }

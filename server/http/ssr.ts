@@ -175,11 +175,7 @@ export function createServerPages(
     return next;
   }
 
-  async function renderPage(
-    request: FastifyRequest,
-    url: string,
-    language: PageLanguage,
-  ): Promise<ServerPage> {
+  function pageContextFor(request: FastifyRequest, language: PageLanguage): PageContext {
     const context = createInnerContext(deps, {
       session: null,
       ip: request.ip,
@@ -187,7 +183,7 @@ export function createServerPages(
       cookies: { setSession() {}, clearSession() {} },
     });
     const setting = options.defaultTheme();
-    const page: PageContext = {
+    return {
       language,
       defaultTheme: setting === 'light' || setting === 'dark' ? setting : 'system',
       origin: options.origin,
@@ -195,6 +191,14 @@ export function createServerPages(
       trpcFor: (queryClient) =>
         createTRPCOptionsProxy({ router: appRouter, ctx: context, queryClient: queryClient as QueryClient }),
     };
+  }
+
+  async function renderPage(
+    request: FastifyRequest,
+    url: string,
+    language: PageLanguage,
+  ): Promise<ServerPage> {
+    const page = pageContextFor(request, language);
     // The address alone: no cookie or header of the reader's reaches the render, so the copy is everyone's.
     const response = await handlePage(new Request(`http://codka.invalid${url}`), page);
     const location = response.headers.get('location');
@@ -326,7 +330,21 @@ export function createServerPages(
     return page;
   }
 
-  return { pageFor, invalidate, size: () => pages.size };
+  /**
+   * React Router's route manifest for links a page shows (`/__manifest?p=…&version=…`): small, never cached, and
+   * charged to the address's call ceiling like a page. An old release's version answers 204 with a header that
+   * makes the browser load the page afresh (the new release's code).
+   */
+  async function manifestFor(request: FastifyRequest): Promise<Response | { retryAfter: number }> {
+    const wait = (await options.secondsToWait?.(request)) ?? null;
+    if (wait !== null) return { retryAfter: wait };
+    return handlePage(
+      new Request(`http://codka.invalid${request.url}`),
+      pageContextFor(request, pageLanguage(request)),
+    );
+  }
+
+  return { pageFor, manifestFor, invalidate, size: () => pages.size };
 }
 
 /** A render that gave the site's error page (5xx): the reader gets it, the cache never keeps it. */

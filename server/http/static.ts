@@ -5,12 +5,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainAcceptEncoding } from './accept-encoding';
 import { encodePage } from './compress';
 import { jsonError } from './errors';
-import { BUSY_RETRY_SECONDS, busyHtml, refusalHtml } from './refusal-page';
+import { BUSY_RETRY_SECONDS, busyHtml, offlineHtml, refusalHtml } from './refusal-page';
 import { registerServiceWorker } from './service-worker';
 import { type createServerPages, pageLanguage } from './ssr';
 
 /** The codings the build writes copies of (vite.config.ts): .br and .gz. */
 const STATIC_CODINGS = ['br', 'gzip'];
+
+/** Where React Router's browser code asks for the routes of the links a page shows (react-router.config.ts). */
+const ROUTE_MANIFEST = '/__manifest';
+
+/** The offline worker's page for addresses it has no copy of (client/public/sw.js names it too). */
+const OFFLINE_PAGE = '/offline';
 
 /** Paths that are API surface: an unknown one answers JSON, never a page. */
 const API_PREFIXES = ['/trpc', '/api', '/uploads', '/healthz'];
@@ -27,14 +33,14 @@ export function isApiPath(url: string): boolean {
 export async function registerStatic(
   app: FastifyInstance,
   options: {
-    /** The site's browser files (dist/site/client). */
-    clientDir: string;
+    /** The site's browser files (dist/site/client); null when the development server's Vite serves them. */
+    clientDir: string | null;
     uploadsDir: string;
     /** Pages rendered on the server (ssr.ts); without them (the site not built) no address is a page. */
     serverPages?: ReturnType<typeof createServerPages> | null;
   },
 ) {
-  const clientDir = resolve(options.clientDir);
+  const clientDir = resolve(options.clientDir ?? 'no-client-files');
   const uploadsDir = resolve(options.uploadsDir);
   mkdirSync(uploadsDir, { recursive: true });
 
@@ -47,7 +53,7 @@ export async function registerStatic(
   });
 
   const serverPages = options.serverPages ?? null;
-  const hasClient = existsSync(clientDir);
+  const hasClient = options.clientDir !== null && existsSync(clientDir);
   if (hasClient) {
     // @fastify/static picks a file's .br or .gz copy with a negotiator that lets `*` override a refusal
     // (`gzip;q=0, *` got gzip); the header is restated plainly first (accept-encoding.ts), so it reads it right.
@@ -93,6 +99,7 @@ export async function registerStatic(
 
   /** A page rendered on the server (ssr.ts), from its cache when it holds a copy. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    if ((request.url.split('?')[0] ?? '') === ROUTE_MANIFEST) return sendManifest(request, reply);
     const page = (await serverPages?.pageFor(request)) ?? null;
     if (page?.redirect) return reply.redirect(page.redirect, page.status);
     const language = pageLanguage(request);
@@ -120,6 +127,34 @@ export async function registerStatic(
         // The same address answers in the reader's language: a shared cache must keep the copies apart.
         .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
         .send(encoded.body)
+    );
+  }
+  /** React Router's route manifest for the links a page shows (ssr.ts manifestFor). */
+  async function sendManifest(request: FastifyRequest, reply: FastifyReply) {
+    const answer = await serverPages?.manifestFor(request);
+    if (!answer) return reply.code(404).send(jsonError(404, `No route for GET ${ROUTE_MANIFEST}`));
+    if (!(answer instanceof Response)) {
+      return reply
+        .code(429)
+        .header('Retry-After', String(answer.retryAfter))
+        .send(jsonError(429, 'Too many requests'));
+    }
+    const headers = Object.fromEntries(answer.headers);
+    return reply
+      .code(answer.status)
+      .headers(headers)
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(await answer.arrayBuffer()));
+  }
+
+  // What the offline worker shows for an address it kept no copy of, in the reader's language (sw.js).
+  if (serverPages) {
+    app.get(OFFLINE_PAGE, (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie, Accept-Language')
+        .send(offlineHtml(pageLanguage(request))),
     );
   }
   // Browsers ask for /favicon.ico where a page names no icon (a JSON answer, an image): the site's one icon.

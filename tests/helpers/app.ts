@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '@server/app';
+import { buildApp, type DevSite } from '@server/app';
 import type { Db } from '@server/db/client';
 import { testEnv } from '@server/env';
 import { createMemoryMailer } from '@server/mail/mailer';
@@ -9,44 +9,35 @@ import { afterEach } from 'vitest';
 import { createTestDb } from './db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
-export const INDEX_HTML =
-  '<!doctype html><html><head><meta name="codka-default-theme" content="system" /></head><body><div id="root"></div></body></html>';
 
 export interface TestAppOptions {
   db?: Db;
   env?: Record<string, string>;
   /**
-   * The page renderer's folder (tests/helpers/ssr.ts). Without one every page is the shell, whether or not
-   * the working copy holds a build in dist/ssr: the same answers before and after `npm run build`.
+   * The site's build (tests/helpers/ssr.ts). Without one no address is a page, whether or not the working copy
+   * holds a build in dist/site: the same answers before and after `npm run build`.
    */
-  ssrDir?: string;
-  /** The built client's index.html (default: a tiny one) and Vite's manifest (default: none). */
-  indexHtml?: string;
-  manifest?: object;
+  siteDir?: string;
+  /** The development server's site instead of a build (server/dev.ts). */
+  devSite?: DevSite;
   /** Shortens the time a request may take to arrive (server/app.ts REQUEST_TIMEOUT_MS), for slow-body tests. */
   requestTimeoutMs?: number;
 }
 
-/** The real Fastify app on an in-memory database, with a tiny built client in a temporary folder. */
+/** The real Fastify app on an in-memory database, with a tiny site of browser files in a temporary folder. */
 export async function buildTestApp(options: TestAppOptions = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'codka-app-'));
-  const clientDir = join(folder, 'client');
+  const clientDir = join(folder, 'site', 'client');
   mkdirSync(join(clientDir, 'assets'), { recursive: true });
-  writeFileSync(join(clientDir, 'index.html'), options.indexHtml ?? INDEX_HTML);
   writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log("app");');
-  if (options.manifest) {
-    mkdirSync(join(clientDir, '.vite'));
-    writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(options.manifest));
-  }
   const db = options.db ?? createTestDb();
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads'), ...options.env });
   const mailer = createMemoryMailer();
-  const ssrDir = options.ssrDir ?? join(folder, 'no-renderer');
   const app = await buildApp({
     db,
     env,
-    clientDir,
-    ssrDir,
+    siteDir: options.siteDir ?? join(folder, 'site'),
+    devSite: options.devSite,
     mailer,
     logger: false,
     requestTimeoutMs: options.requestTimeoutMs,

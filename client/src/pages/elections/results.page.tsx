@@ -25,6 +25,8 @@ import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/p
 import { Slice } from '../../lib/slice';
 import { useTRPC } from '../../lib/trpc';
 import { ballotKindQuery, electionResultsQuery } from './election-queries';
+// A poll's result bars' styles with the page's (linked in its head): the server renders them before their code.
+import '../polls/ResultsBars.module.css';
 
 // SPEC §2: /results/{pollId} is the poll's history view; it loads only when the id turns out to be a poll,
 // its texts (polls) with it.

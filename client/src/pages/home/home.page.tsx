@@ -8,6 +8,8 @@ import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { Slice } from '../../lib/slice';
 import classes from './home.module.css';
+// The map's styles with the page's (linked in its head): the server renders the map before its code arrives.
+import '../../components/map/SomaliaMap.module.css';
 
 // The map's code downloads alongside the first render, not before it (F1), and its shapes are read from the
 // server's HTML (components/map/region-paths.ts); the placeholder keeps the map's square so nothing below it moves.
