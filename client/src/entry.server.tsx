@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import {
@@ -7,6 +8,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router';
+import { headChangedLate, newPageHead, type PageHead, PageHeadContext } from './lib/page-meta';
 import { pageContext } from './page-context';
 
 /** A page that takes longer than this to render is an error, not a page that never answers. */
@@ -27,6 +29,30 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ): Promise<Response> {
   const { i18n } = loadContext.get(pageContext);
+  const render = (head: PageHead) =>
+    renderDocument(
+      <I18nextProvider i18n={i18n}>
+        <PageHeadContext.Provider value={head}>
+          <ServerRouter context={routerContext} url={request.url} />
+        </PageHeadContext.Provider>
+      </I18nextProvider>,
+    );
+  return (async () => {
+    let head = newPageHead();
+    let html = await render(head);
+    // A part whose code arrived during the render set the page's title after it was written: once more, with
+    // that code at hand (once per part and process).
+    if (headChangedLate(head)) {
+      head = newPageHead();
+      html = await render(head);
+    }
+    headers.set('Content-Type', 'text/html; charset=utf-8');
+    return new Response(html, { status, headers });
+  })();
+}
+
+/** The whole document as a string, once every part of it is ready. */
+function renderDocument(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const chunks: Buffer[] = [];
@@ -38,9 +64,7 @@ export default function handleRequest(
       final(done) {
         done();
         clearTimeout(timer);
-        if (failed) return;
-        headers.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.concat(chunks).toString('utf8'), { status, headers }));
+        if (!failed) resolve(Buffer.concat(chunks).toString('utf8'));
       },
     });
     const fail = (error: unknown) => {
@@ -50,22 +74,17 @@ export default function handleRequest(
       stream.abort(error);
       reject(error);
     };
-    const stream = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
-      {
-        // Every part in place, however large: React writes a large part after the rest, with a script to move it.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        onAllReady() {
-          stream.pipe(html);
-        },
-        onShellError: fail,
-        // An error inside a Suspense boundary would have the browser render that part itself: the cached copy
-        // would hold a fallback instead of the page, so the render fails (server/http/ssr.ts logs why).
-        onError: fail,
+    const stream = renderToPipeableStream(element, {
+      // Every part in place, however large: React writes a large part after the rest, with a script to move it.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
+        stream.pipe(html);
       },
-    );
+      onShellError: fail,
+      // An error inside a Suspense boundary would have the browser render that part itself: the cached copy
+      // would hold a fallback instead of the page, so the render fails (server/http/ssr.ts logs why).
+      onError: fail,
+    });
     const timer = setTimeout(() => fail(new Error('The page took too long to render')), streamTimeout);
     timer.unref();
   });

@@ -30,7 +30,7 @@ import {
 import { SessionProvider } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
 import { queryClient as browserQueryClient, trpcClient as browserTrpcClient, startSession } from './lib/data';
-import { type PageHead, PageHeadContext, PageHeadTags } from './lib/page-meta';
+import { PageHeadTags } from './lib/page-meta';
 import { keepPageOffline } from './lib/service-worker';
 import { onPageHydrated, Slice } from './lib/slice';
 import { subscribeToasts, toastsAreLoaded } from './lib/toasts-gate';
@@ -166,10 +166,6 @@ function Providers({ children }: { children: ReactNode }) {
 export default function App() {
   const { sameForEveryCitizen } = useLoaderData<typeof loader>();
   const dehydrated = useDehydratedQueries();
-  // On the server, the page's head as its render sets it (lib/page-meta.tsx); none in the browser.
-  const [head] = useState<PageHead | null>(() =>
-    typeof document === 'undefined' ? { title: '', description: '' } : null,
-  );
   useEffect(startPage, []);
   const { pathname, search } = useLocation();
   const first = useRef(true);
@@ -183,7 +179,7 @@ export default function App() {
   return (
     <Providers>
       <HydrationBoundary state={dehydrated}>
-        <PageHeadContext.Provider value={head}>
+        <>
           {/* What suspends outside a page's own boundaries (texts on their way) waits here. */}
           <Slice>
             <SessionProvider>
@@ -193,9 +189,9 @@ export default function App() {
               </Slice>
             </SessionProvider>
           </Slice>
-          {/* After the page: its render has set the head by now. */}
-          <PageHeadTags head={head} />
-        </PageHeadContext.Provider>
+          {/* After the page: its render has set the head by now (on the server; lib/page-meta.tsx). */}
+          <PageHeadTags />
+        </>
       </HydrationBoundary>
     </Providers>
   );

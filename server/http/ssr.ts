@@ -127,7 +127,7 @@ export function createServerPages(
   // renders already queued when it ran out.
   let budget = RENDER_BURST_MS;
   let budgetAt = performance.now();
-  // Renders run one at a time (below), so one's work is from its start or the previous one's end.
+  // Renders interleave on the one thread: one's work is counted from its start or the previous one's end.
   let lastRenderEnd = 0;
   // What a render takes lately: the renders already queued are counted against the budget before one more.
   let renderMs = 20;
@@ -164,15 +164,6 @@ export function createServerPages(
   function drop(key: string) {
     pages.delete(key);
     upToDate.delete(key);
-  }
-
-  // One render at a time: the budget counts one render's work from its start or the previous one's end.
-  let previous: Promise<unknown> = Promise.resolve();
-
-  function renderNow(request: FastifyRequest, url: string, language: PageLanguage): Promise<ServerPage> {
-    const next = previous.then(() => renderPage(request, url, language));
-    previous = next.catch(() => undefined);
-    return next;
   }
 
   function pageContextFor(request: FastifyRequest, language: PageLanguage): PageContext {
@@ -229,7 +220,7 @@ export function createServerPages(
     const startedAt = generation;
     const askedAt = performance.now();
     try {
-      const page = await renderNow(request, url, language).finally(() => {
+      const page = await renderPage(request, url, language).finally(() => {
         const end = performance.now();
         const took = end - Math.max(askedAt, lastRenderEnd);
         budget -= took;

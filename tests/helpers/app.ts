@@ -10,12 +10,37 @@ import { createTestDb } from './db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
+/** What every page of a test app's tiny site is (the real site is built for the server-rendering tests only). */
+export const testPageHtml = (language: string) =>
+  `<!doctype html><html lang="${language}"><head></head><body><main>page</main></body></html>`;
+
+/**
+ * A site folder as server/http/ssr.ts loads it, with a page handler that answers every page with testPageHtml
+ * and one script file under assets/.
+ */
+export function writeTestSite(siteDir: string): string {
+  mkdirSync(join(siteDir, 'client', 'assets'), { recursive: true });
+  mkdirSync(join(siteDir, 'server'), { recursive: true });
+  writeFileSync(join(siteDir, 'client', 'assets', 'app-abc123.js'), 'console.log("app");');
+  writeFileSync(
+    join(siteDir, 'server', 'index.cjs'),
+    [
+      'exports.handlePage = async (_request, context) =>',
+      `  new Response(${JSON.stringify(testPageHtml('LANGUAGE'))}.replace('LANGUAGE', context.language), {`,
+      "    status: 200, headers: { 'content-type': 'text/html' },",
+      '  });',
+      '',
+    ].join('\n'),
+  );
+  return siteDir;
+}
+
 export interface TestAppOptions {
   db?: Db;
   env?: Record<string, string>;
   /**
-   * The site's build (tests/helpers/ssr.ts). Without one no address is a page, whether or not the working copy
-   * holds a build in dist/site: the same answers before and after `npm run build`.
+   * The site's build (tests/helpers/ssr.ts). Without one, a tiny site whose pages are testPageHtml, whether or
+   * not the working copy holds a build in dist/site: the same answers before and after `npm run build`.
    */
   siteDir?: string;
   /** The development server's site instead of a build (server/dev.ts). */
@@ -24,19 +49,16 @@ export interface TestAppOptions {
   requestTimeoutMs?: number;
 }
 
-/** The real Fastify app on an in-memory database, with a tiny site of browser files in a temporary folder. */
+/** The real Fastify app on an in-memory database, with a tiny site (writeTestSite) in a temporary folder. */
 export async function buildTestApp(options: TestAppOptions = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'codka-app-'));
-  const clientDir = join(folder, 'site', 'client');
-  mkdirSync(join(clientDir, 'assets'), { recursive: true });
-  writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log("app");');
   const db = options.db ?? createTestDb();
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads'), ...options.env });
   const mailer = createMemoryMailer();
   const app = await buildApp({
     db,
     env,
-    siteDir: options.siteDir ?? join(folder, 'site'),
+    siteDir: options.siteDir ?? writeTestSite(join(folder, 'site')),
     devSite: options.devSite,
     mailer,
     logger: false,

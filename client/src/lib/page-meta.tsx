@@ -8,11 +8,25 @@ const SITE = 'Codka';
 export interface PageHead {
   title: string;
   description: string;
+  /** What PageHeadTags wrote, as collected when it rendered. */
+  written?: { title: string; description: string };
 }
 
+/** A head to collect one server render's into (entry.server.tsx). */
+export const newPageHead = (): PageHead => ({ title: '', description: '' });
+
 /**
- * On the server, the page's head is collected while it renders (PageHeadTags writes it); in the browser there
- * is none and the document is updated.
+ * Whether a part of the page set the head after PageHeadTags had written it: a part whose code loaded during the
+ * render (React.lazy, the first time in the process). The render is then done again, with that code at hand.
+ */
+export const headChangedLate = (head: PageHead): boolean =>
+  head.written === undefined ||
+  head.written.title !== head.title ||
+  head.written.description !== head.description;
+
+/**
+ * On the server, the page's head is collected while it renders (entry.server.tsx provides it, PageHeadTags writes
+ * it); in the browser there is none and the document is updated.
  */
 export const PageHeadContext = createContext<PageHead | null>(null);
 
@@ -62,13 +76,16 @@ const OG_LOCALE: Record<string, string> = { so: 'so_SO', en: 'en_GB' };
 /**
  * The page's title, description and link-preview tags, from what the page's render collected (usePageMeta):
  * rendered after the page, on the server only, and moved by React into the document's head. In the browser the
- * server's tags stay, and usePageMeta updates them.
+ * server's tags stay, and usePageMeta updates them. A part that set the head later than this ran makes
+ * entry.server.tsx render the page again (headChangedLate).
  */
-export function PageHeadTags({ head }: { head: PageHead | null }) {
+export function PageHeadTags() {
+  const head = useContext(PageHeadContext);
   const { t, i18n } = useTranslation();
   const { pathname, search } = useLocation();
   const root = useRouteLoaderData('root') as { origin?: string } | undefined;
   if (!head) return null;
+  head.written = { title: head.title, description: head.description };
   const title = head.title || `${SITE} – ${t('site.tagline')}`;
   const description = head.description || SITE_DESCRIPTION;
   const origin = root?.origin ?? '';

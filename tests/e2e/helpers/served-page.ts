@@ -1,6 +1,6 @@
 import { load } from 'cheerio';
 import { expect } from 'vitest';
-import { embeddedQueries, hydrationData } from './hydration-data';
+import { embeddedQueries, hydrationData } from '../../helpers/hydration-data';
 
 /** A page's HTML as the server sends it to a reader without JavaScript (a link preview, a basic phone). */
 export interface ServerPage {

@@ -1,5 +1,5 @@
 import { load } from 'cheerio';
-import { embeddedQueries } from './hydration-data';
+import { embeddedQueries } from '../../helpers/hydration-data';
 
 /**
  * A page's HTML as the server sends it, read without JavaScript (as a link preview, a search engine or a phone

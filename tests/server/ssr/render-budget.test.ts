@@ -1,7 +1,7 @@
 import { RENDER_BURST_MS, RENDER_MS_PER_SECOND } from '@server/http/ssr';
-import type { RenderRequest } from '@shared/page-render';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/app';
+import type { RenderAsked } from '../../helpers/ssr';
 import { firstHeading, renders, serverRenderingApps, stateBlock } from '../../helpers/ssr';
 
 /**
@@ -21,7 +21,7 @@ afterEach(() => {
 
 /** Every render takes SLOW_RENDER_MS of the thread, as a heavy page on a busy machine does. */
 function slowRenders() {
-  renders.beforeRender = async (request: RenderRequest) => {
+  renders.beforeRender = async (request: RenderAsked) => {
     renders.asked.push(`${request.language} ${request.url}`);
     const until = performance.now() + SLOW_RENDER_MS;
     while (performance.now() < until) {

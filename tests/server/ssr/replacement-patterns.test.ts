@@ -37,8 +37,8 @@ describe('replacement patterns in what a page is made of', () => {
     const hostile = shape(response.body);
     expect(hostile).toEqual({
       ...harmless,
-      ogUrl: `${PUBLIC_ORIGIN}${url}`,
-      canonical: `${PUBLIC_ORIGIN}${url}`,
+      ogUrl: new URL(`${PUBLIC_ORIGIN}${url}`).href,
+      canonical: new URL(`${PUBLIC_ORIGIN}${url}`).href,
     });
     expect(stateBlock(response.body)).not.toBeNull();
   });
