@@ -8,7 +8,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from 'react-router';
-import { headChangedLate, newPageHead, type PageHead, PageHeadContext } from './lib/page-meta';
+import { PageHeadContext } from './lib/page-meta';
 import { pageContext } from './page-context';
 
 /** A page that takes longer than this to render is an error, not a page that never answers. */
@@ -21,34 +21,23 @@ export const streamTimeout = 5000;
  * byte: one copy serves every reader of the page's language for a while (server/http/ssr.ts), and React writes
  * no script to finish a part later.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   status: number,
   headers: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ): Promise<Response> {
-  const { i18n } = loadContext.get(pageContext);
-  const render = (head: PageHead) =>
-    renderDocument(
-      <I18nextProvider i18n={i18n}>
-        <PageHeadContext.Provider value={head}>
-          <ServerRouter context={routerContext} url={request.url} />
-        </PageHeadContext.Provider>
-      </I18nextProvider>,
-    );
-  return (async () => {
-    let head = newPageHead();
-    let html = await render(head);
-    // A part whose code arrived during the render set the page's title after it was written: once more, with
-    // that code at hand (once per part and process).
-    if (headChangedLate(head)) {
-      head = newPageHead();
-      html = await render(head);
-    }
-    headers.set('Content-Type', 'text/html; charset=utf-8');
-    return new Response(html, { status, headers });
-  })();
+  const { i18n, head } = loadContext.get(pageContext);
+  const html = await renderDocument(
+    <I18nextProvider i18n={i18n}>
+      <PageHeadContext.Provider value={head}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </PageHeadContext.Provider>
+    </I18nextProvider>,
+  );
+  headers.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(html, { status, headers });
 }
 
 /** The whole document as a string, once every part of it is ready. */

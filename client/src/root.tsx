@@ -1,3 +1,5 @@
+// Before any module that builds a parser: route modules evaluate before the entry (entry.client.tsx).
+import './lib/zod-csp';
 import './styles/mantine-first-render.css';
 import { MantineProvider } from '@mantine/core';
 import {
@@ -48,10 +50,12 @@ const NotificationsOnDemand = lazy(() =>
 );
 
 /** What every page carries from the server (shared/page-context.ts); never one reader's data. */
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const { language, defaultTheme, origin, sameForEveryCitizen, i18n } = context.get(pageContext);
   await i18n.loadNamespaces(['common', 'errors']);
-  return { language, defaultTheme, origin, sameForEveryCitizen };
+  const url = new URL(request.url);
+  // The page's own address, for its link-preview tags and canonical link (lib/page-meta.tsx).
+  return { language, defaultTheme, origin, sameForEveryCitizen, address: `${url.pathname}${url.search}` };
 }
 
 /** None of it changes during a visit: a link followed asks the server for nothing. */
@@ -179,19 +183,17 @@ export default function App() {
   return (
     <Providers>
       <HydrationBoundary state={dehydrated}>
-        <>
-          {/* What suspends outside a page's own boundaries (texts on their way) waits here. */}
-          <Slice>
-            <SessionProvider>
-              {/* The providers hydrate first, the page in the passes after (lib/slice.tsx). */}
-              <Slice>
-                <Outlet />
-              </Slice>
-            </SessionProvider>
-          </Slice>
-          {/* After the page: its render has set the head by now (on the server; lib/page-meta.tsx). */}
-          <PageHeadTags />
-        </>
+        {/* What suspends outside a page's own boundaries (texts on their way) waits here. */}
+        <Slice>
+          <SessionProvider>
+            {/* The providers hydrate first, the page in the passes after (lib/slice.tsx). */}
+            <Slice>
+              <Outlet />
+            </Slice>
+          </SessionProvider>
+        </Slice>
+        {/* After the page: its render has set the head by now (on the server; lib/page-meta.tsx). */}
+        <PageHeadTags />
       </HydrationBoundary>
     </Providers>
   );

@@ -127,7 +127,7 @@ export function createServerPages(
   // renders already queued when it ran out.
   let budget = RENDER_BURST_MS;
   let budgetAt = performance.now();
-  // Renders interleave on the one thread: one's work is counted from its start or the previous one's end.
+  // Renders run one at a time (client/src/page-handler.ts), so one's work is from its start or the previous one's end.
   let lastRenderEnd = 0;
   // What a render takes lately: the renders already queued are counted against the budget before one more.
   let renderMs = 20;

@@ -32,3 +32,12 @@ export function embeddedQueries(html: string): string[] {
   }
   return [...procedures];
 }
+
+/**
+ * An absolute address as what it names (origin, path, query parameters), however its query is spelled: a page
+ * writes its address as a URL serializes it (`!` as %21, a trailing `&` dropped).
+ */
+export function address(url: string | undefined) {
+  const parsed = new URL(url ?? '');
+  return { origin: parsed.origin, path: parsed.pathname, query: [...parsed.searchParams] };
+}

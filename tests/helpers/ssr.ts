@@ -70,11 +70,12 @@ export function stateBlock(html: string): string | null {
   return scripts.some((script) => script.includes('__reactRouterContext')) ? scripts.join('\n') : null;
 }
 
-/** What <body> shows before the page's scripts: the server's markup of the page. */
+/** What <body> holds but scripts, as the server wrote it: the server's markup of the page. */
 export function rootMarkup(html: string): string {
-  const $ = load(html);
-  $('body script').remove();
-  return $('body').html() ?? '';
+  const start = html.indexOf('<body>');
+  const end = html.lastIndexOf('</body>');
+  if (start < 0 || end < 0) throw new Error('no <body> in the page');
+  return html.slice(start + '<body>'.length, end).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
 }
 
 /** The text of the first h1 the server rendered, tags inside it removed. */

@@ -59,6 +59,22 @@ if (typeof document !== 'undefined') {
   });
 }
 
+let resolveActive: () => typeof i18n = () => i18n;
+
+/**
+ * The i18n instance of the render under way, for code that formats outside a component (dates, the theme's
+ * labels): in the browser the one instance; on the server the request's own (page-handler.ts sets how it is
+ * found), so renders in two languages never read each other's.
+ */
+export function activeI18n(): typeof i18n {
+  return resolveActive();
+}
+
+/** Where activeI18n finds the render's instance (the server's page handler, once). */
+export function setActiveI18n(resolve: () => typeof i18n): void {
+  resolveActive = resolve;
+}
+
 /** For route loaders: fetch a page's texts alongside its code instead of after it renders. */
 export function loadNamespaces(...namespaces: string[]): Promise<void> {
   return i18n.loadNamespaces(namespaces);

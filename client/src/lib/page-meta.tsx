@@ -12,7 +12,7 @@ export interface PageHead {
   written?: { title: string; description: string };
 }
 
-/** A head to collect one server render's into (entry.server.tsx). */
+/** A head to collect one server render's into (page-handler.ts). */
 export const newPageHead = (): PageHead => ({ title: '', description: '' });
 
 /**
@@ -77,19 +77,20 @@ const OG_LOCALE: Record<string, string> = { so: 'so_SO', en: 'en_GB' };
  * The page's title, description and link-preview tags, from what the page's render collected (usePageMeta):
  * rendered after the page, on the server only, and moved by React into the document's head. In the browser the
  * server's tags stay, and usePageMeta updates them. A part that set the head later than this ran makes
- * entry.server.tsx render the page again (headChangedLate).
+ * page-handler.ts render the page again (headChangedLate).
  */
 export function PageHeadTags() {
   const head = useContext(PageHeadContext);
   const { t, i18n } = useTranslation();
   const { pathname, search } = useLocation();
-  const root = useRouteLoaderData('root') as { origin?: string } | undefined;
+  const root = useRouteLoaderData('root') as { origin?: string; address?: string } | undefined;
   if (!head) return null;
   head.written = { title: head.title, description: head.description };
   const title = head.title || `${SITE} – ${t('site.tagline')}`;
   const description = head.description || SITE_DESCRIPTION;
   const origin = root?.origin ?? '';
-  const url = `${origin}${pathname}${search}`;
+  // The address as the server's request named it (a URL's own encoding), else as the router reads it.
+  const url = `${origin}${root?.address ?? `${pathname}${search}`}`;
   return (
     <>
       <title>{title}</title>
