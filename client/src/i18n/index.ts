@@ -7,7 +7,7 @@ import enHome from './locales/en/home.json';
 
 /**
  * Texts live in locales/<language>/<namespace>.json, files a translator can edit. Each page's namespace is its
- * own chunk, fetched together with the page's code (see page-routes.tsx).
+ * own chunk, fetched together with the page's code (its loaders, lib/page-route.ts).
  *
  * The shell's words (common) and the landing page's (home) ship with the app in English, the spec's language
  * and the one a browser gets when it asks for neither of ours, so its first paint needs no extra request.
@@ -16,7 +16,7 @@ import enHome from './locales/en/home.json';
  * English reader never downloads them (F1).
  *
  * The error texts (errors, shared with the server) are the biggest namespace and the landing page's first view
- * shows none of them: a visit that starts there downloads them with the next page's texts (lib/route.ts) or
+ * shows none of them: a visit that starts there downloads them with the next page's texts (lib/page-route.ts) or
  * before a toast says why something failed (lib/notify.ts); one that starts on another page, at once.
  */
 export const i18n = i18next.createInstance();

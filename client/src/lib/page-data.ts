@@ -7,8 +7,8 @@ import { type Params, useLoaderData } from 'react-router';
  * How a page gets its data, in one place.
  *
  * A page module may export `pageData`: the queries of its first view, as `trpc.<procedure>.queryOptions(...)`,
- * computed from the URL alone. The page's route loader (lib/route.ts) starts them together with the page's code:
- * - on the server, the render waits for them, and their answers travel in the HTML (entry-server.tsx), so the
+ * computed from the URL alone. The page's route loaders (lib/page-route.ts) start them together with the page's code:
+ * - on the server, the render waits for them, and their answers travel in the HTML (React Router's hydration data), so the
  *   browser hydrates the page without asking for them again;
  * - in the browser, following a link starts them while the page's code downloads, and the page shows its own
  *   loading state until they answer.
@@ -34,7 +34,7 @@ export interface DataAccess {
   waitForData: boolean;
 }
 
-/** A first-view query's answer as the page's `notFound` reads it (lib/route.ts). */
+/** A first-view query's answer as the page's `notFound` reads it (lib/page-route.ts). */
 export interface PageAnswer<T> {
   data: T | undefined;
   /** The tRPC code the query failed with ('NOT_FOUND', 'BAD_REQUEST'...), null when it did not fail. */
