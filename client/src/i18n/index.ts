@@ -22,7 +22,7 @@ import enHome from './locales/en/home.json';
 export const i18n = i18next.createInstance();
 
 // The landing page's texts are fetched with the shell's only when the visit starts there; other pages load
-// theirs through withTexts. No window when unit tests import this module in Node.
+// theirs through their loaders (lib/page-route.ts). No window when unit tests import this module in Node.
 const firstPageIsLanding = typeof window !== 'undefined' && window.location.pathname === '/';
 
 i18n
@@ -78,11 +78,6 @@ export function setActiveI18n(resolve: () => typeof i18n): void {
 /** For route loaders: fetch a page's texts alongside its code instead of after it renders. */
 export function loadNamespaces(...namespaces: string[]): Promise<void> {
   return i18n.loadNamespaces(namespaces);
-}
-
-/** A page's code and its texts (in the reader's language) download together, not one after the other. */
-export function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
-  return Promise.all([page, loadNamespaces(...namespaces)]).then(([loaded]) => loaded);
 }
 
 /** The language requests carry, so the server's messages come back in it. */
