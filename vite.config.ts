@@ -43,15 +43,15 @@ function precompress(): Plugin {
 /**
  * The service worker (client/public/sw.js, copied as it is) minified in the build: its source is mostly comments
  * that every first visit would download (F1). The server's marker for the offline reads
- * (server/http/service-worker.ts) is kept through it. And the build writes in the code a page may load later
- * (at the "later code" marker): the parts loaded on demand (React.lazy: the map, the sections below the fold, the
- * toasts' watcher), with what they import, but not the consoles' code nor the texts; the worker stores them for
- * offline reloads once a page it controls asks (client/src/lib/service-worker.ts).
+ * (server/http/service-worker.ts) is kept through it. And the build lists the code a page may load later in
+ * later-code.json: the parts loaded on demand (React.lazy: the map, the sections below the fold, the toasts'
+ * watcher), with what they import, but not the consoles' code nor the texts. The worker fetches the list and
+ * stores that code for offline reloads once a page it controls asks (client/src/lib/service-worker.ts); a first
+ * visit downloads neither.
  */
 function serviceWorker(): Plugin {
   const marker = '/* offline reads */ []';
   const stand = '__codka_offline_reads__';
-  const laterMarker = '/* later code */ []';
   let later: string[] = [];
   return {
     name: 'codka-service-worker',
@@ -74,15 +74,15 @@ function serviceWorker(): Plugin {
     },
     closeBundle() {
       const config = this.environment.config;
-      const path = join(resolve(config.root, config.build.outDir), 'sw.js');
+      const outDir = resolve(config.root, config.build.outDir);
+      writeFileSync(join(outDir, 'later-code.json'), JSON.stringify(later));
+      const path = join(outDir, 'sw.js');
       if (!existsSync(path)) return;
       const source = readFileSync(path, 'utf8');
-      if (!source.includes(laterMarker)) throw new Error(`sw.js has no "${laterMarker}" for the later code`);
-      const { code, errors } = minifySync(
-        'sw.js',
-        source.replace(marker, stand).replace(laterMarker, JSON.stringify(later)),
-        { compress: true, mangle: true },
-      );
+      const { code, errors } = minifySync('sw.js', source.replace(marker, stand), {
+        compress: true,
+        mangle: true,
+      });
       if (errors.length > 0 || code.split(stand).length !== 2)
         throw new Error(`sw.js did not minify: ${errors}`);
       writeFileSync(path, code.replace(stand, marker));

@@ -40,11 +40,11 @@ const OFFLINE_PAGE = '/offline';
 const SHELL_FILES = [OFFLINE_PAGE, '/theme-init.js', '/favicon.svg'];
 
 /**
- * The site's code a page may ask for later (the parts it loads on demand, the toasts' watcher), listed by the
- * build (vite.config.ts). Stored once a page the worker controls says so, so an offline reload has what it
- * needs; never on a first visit, which downloads nothing it did not show.
+ * The list of the site's code a page may ask for later (the parts it loads on demand, the toasts' watcher),
+ * written by the build (vite.config.ts). Fetched and stored once a page the worker controls says so, so an
+ * offline reload has what it needs; never on a first visit, which downloads nothing it did not show.
  */
-const LATER_CODE = /* later code */ [];
+const LATER_CODE = '/later-code.json';
 
 /**
  * The procedures whose meta declares `offline: true`, written in by the server (server/http/service-worker.ts)
@@ -85,7 +85,7 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('message', (event) => {
   const data = event.data;
   if (data?.type === 'cache-later-code') {
-    event.waitUntil(caches.open(SHELL_CACHE).then((cache) => keepFiles(cache, LATER_CODE)));
+    event.waitUntil(keepLaterCode());
     return;
   }
   if (data?.type !== 'cache-shell' || !Array.isArray(data.urls)) return;
@@ -105,6 +105,22 @@ self.addEventListener('message', (event) => {
     ]),
   );
 });
+
+/** The build's list of later code, and the files it names. */
+async function keepLaterCode() {
+  try {
+    const response = await fetch(LATER_CODE);
+    const files = response.ok ? await response.json() : [];
+    if (!Array.isArray(files)) return;
+    const cache = await caches.open(SHELL_CACHE);
+    await keepFiles(
+      cache,
+      files.filter((file) => typeof file === 'string' && isShellFile(file)),
+    );
+  } catch {
+    // Offline or no list: the files the page downloaded itself are stored already.
+  }
+}
 
 /** A page's document as a reload fetches it (the server's copy for the reader's language), kept by address. */
 async function keepDocument(pages, url) {
