@@ -11,8 +11,8 @@ import { createTestDb } from './db';
 export const TEST_ORIGIN = 'http://localhost:3000';
 
 /** What every page of a test app's tiny site is (the real site is built for the server-rendering tests only). */
-export const testPageHtml = (language: string) =>
-  `<!doctype html><html lang="${language}"><head></head><body><main>page</main></body></html>`;
+export const testPageHtml = (language: string, defaultTheme = 'system') =>
+  `<!doctype html><html lang="${language}"><head><meta name="codka-default-theme" content="${defaultTheme}" /></head><body><main>page</main></body></html>`;
 
 /**
  * A site folder as server/http/ssr.ts loads it, with a page handler that answers every page with testPageHtml
@@ -26,7 +26,8 @@ export function writeTestSite(siteDir: string): string {
     join(siteDir, 'server', 'index.cjs'),
     [
       'exports.handlePage = async (_request, context) =>',
-      `  new Response(${JSON.stringify(testPageHtml('LANGUAGE'))}.replace('LANGUAGE', context.language), {`,
+      `  new Response(${JSON.stringify(testPageHtml('LANGUAGE', 'THEME'))}`,
+      "    .replace('LANGUAGE', context.language).replace('THEME', context.defaultTheme), {",
       "    status: 200, headers: { 'content-type': 'text/html' },",
       '  });',
       '',

@@ -38,6 +38,6 @@ describe('the page cache’s memory', () => {
     expect(pages.size()).toBe(1);
     // A copy still fresh is kept and served.
     const again = await pages.pageFor(request('/senators?later=1'));
-    expect(again).toMatchObject({ result: { head: { title: '/senators?later=1' } } });
+    expect(again?.html).toContain('<h1>/senators?later=1</h1>');
   });
 });
