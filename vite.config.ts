@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
+import { reactRouter } from '@react-router/dev/vite';
 import { minifySync } from 'rolldown/utils';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -10,7 +10,6 @@ import { defineConfig, type Plugin } from 'vite';
  * them as they are (@fastify/static preCompressed) to browsers that accept them, at no CPU cost per request.
  */
 function precompress(): Plugin {
-  let outDir = '';
   const textFile = /\.(js|css|svg|json|txt|webmanifest)$/;
   function walk(folder: string): string[] {
     return readdirSync(folder).flatMap((name) => {
@@ -21,12 +20,13 @@ function precompress(): Plugin {
   return {
     name: 'codka-precompress',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
+    // The browser's files only: the server's build is read from disk by the server itself.
+    applyToEnvironment: (environment) => environment.name === 'client',
     closeBundle() {
-      for (const path of walk(outDir)) {
-        if (!textFile.test(path)) continue;
+      const config = this.environment.config;
+      for (const path of walk(resolve(config.root, config.build.outDir))) {
+        // Dot folders (the build's own manifest) are never served.
+        if (!textFile.test(path) || /[\\/]\./.test(path)) continue;
         const content = readFileSync(path);
         // Below about 1 KB the headers outweigh the saving.
         if (content.length < 1024) continue;
@@ -43,19 +43,39 @@ function precompress(): Plugin {
 /**
  * The service worker (client/public/sw.js, copied as it is) minified in the build: its source is mostly comments
  * that every first visit would download (F1). The server's marker for the offline reads
- * (server/http/service-worker.ts) is kept through it.
+ * (server/http/service-worker.ts) is kept through it. And the build lists the code a page may load later in
+ * later-code.json: the parts loaded on demand (React.lazy: the map, the sections below the fold, the toasts'
+ * watcher), with what they import, but not the consoles' code nor the texts. The worker fetches the list and
+ * stores that code for offline reloads once a page it controls asks (client/src/lib/service-worker.ts); a first
+ * visit downloads neither.
  */
-function minifyServiceWorker(): Plugin {
+function serviceWorker(): Plugin {
   const marker = '/* offline reads */ []';
   const stand = '__codka_offline_reads__';
-  let outDir = '';
+  let later: string[] = [];
   return {
-    name: 'codka-minify-service-worker',
+    name: 'codka-service-worker',
     apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || files.has(fileName) || fileName.startsWith(`assets/${CONSOLE_CHUNK}`)) return;
+        files.add(fileName);
+        if (chunk.type === 'chunk') for (const imported of chunk.imports) add(imported);
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.isDynamicEntry || chunk.isEntry) continue;
+        if (/[\\/]i18n[\\/]locales[\\/]|[\\/]shared[\\/]i18n[\\/]/.test(chunk.facadeModuleId ?? '')) continue;
+        add(chunk.fileName);
+      }
+      later = [...files].sort().map((file) => `/${file}`);
     },
     closeBundle() {
+      const config = this.environment.config;
+      const outDir = resolve(config.root, config.build.outDir);
+      writeFileSync(join(outDir, 'later-code.json'), JSON.stringify(later));
       const path = join(outDir, 'sw.js');
       if (!existsSync(path)) return;
       const source = readFileSync(path, 'utf8');
@@ -81,6 +101,7 @@ function toastsGate(): Plugin {
   return {
     name: 'codka-toasts-gate',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     enforce: 'pre',
     resolveId(source, importer) {
       if (source === '@mantine/notifications' && importer !== wrapper) return wrapper;
@@ -97,167 +118,105 @@ function toastsGate(): Plugin {
   };
 }
 
-/**
- * The files of the browser's start: the entry's chunk and the start's (client/src/start.tsx), with all they import.
- * Every lazy part of the site loads after them, so its list of imports to fetch at once needs none of them: the
- * lists are written into the start's chunk (44 of them, the page table's), and those names in each were about
- * 3 KB gzip of what every first visit downloads (F1). Recorded before Vite writes the lists (its generateBundle).
- */
-function startFiles(): { files: Set<string>; entry: { file: string }; plugin: Plugin } {
-  const files = new Set<string>();
-  const entry = { file: '' };
-  const plugin: Plugin = {
-    name: 'codka-start-files',
-    apply: 'build',
-    generateBundle: {
-      order: 'pre',
-      handler(_options, bundle) {
-        const add = (file: string) => {
-          const chunk = bundle[file];
-          if (files.has(file) || chunk?.type !== 'chunk') return;
-          files.add(file);
-          for (const imported of chunk.imports) add(imported);
-        };
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk') continue;
-          if (chunk.isEntry) entry.file = chunk.fileName;
-          if (chunk.isEntry || /[\\/]client[\\/]src[\\/]start\.tsx$/.test(chunk.facadeModuleId ?? ''))
-            add(chunk.fileName);
-        }
-      },
-    },
-  };
-  return { files, entry, plugin };
-}
-const START = startFiles();
-
-/**
- * The server's build of the client (`vite build --ssr`, script build:ssr): the page renderer
- * (client/src/entry-server.tsx) as one CommonJS file with every package inside, so the server (and the release's
- * single executable, which unpacks it) loads it with require() and needs no client package at run time.
- */
-const ssrBuild = defineConfig({
-  root: 'client',
-  publicDir: false,
-  plugins: [react()],
-  resolve: { tsconfigPaths: true },
-  ssr: { noExternal: true, target: 'node' },
-  // React's production build only: the server's own NODE_ENV (unset in a release) never picks its development
-  // build, which renders slower and writes warnings.
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-  build: {
-    ssr: 'src/entry-server.tsx',
-    outDir: '../dist/ssr',
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'node24',
-    minify: false,
-    reportCompressedSize: false,
-    rolldownOptions: {
-      output: {
-        format: 'cjs',
-        entryFileNames: 'entry-server.cjs',
-        chunkFileNames: 'chunks/[name]-[hash].cjs',
-      },
-    },
-  },
-});
-
 /** The consoles' modules (the admin console, the staff pages, the account), named apart in the build. */
 const CONSOLE_SOURCE = /[\\/]client[\\/]src[\\/]pages[\\/](admin|staff|account)[\\/]/;
 const CONSOLE_CHUNK = 'console-';
+const fileName = (chunk: { facadeModuleId: string | null }) =>
+  CONSOLE_SOURCE.test(chunk.facadeModuleId ?? '')
+    ? `assets/${CONSOLE_CHUNK}[name]-[hash].js`
+    : 'assets/[name]-[hash].js';
 
-const browserBuild = defineConfig({
-  root: 'client',
-  publicDir: 'public',
+/**
+ * The site's one build (`react-router build`, decision 018): the browser's files and the server's page handler,
+ * from the route modules of client/src/routes.ts. `npm run dev` runs the same configuration inside the server's
+ * process (server/dev.ts).
+ */
+export default defineConfig(({ command }) => ({
+  publicDir: 'client/public',
   // The worker is minified before the text files are compressed.
-  plugins: [react(), minifyServiceWorker(), precompress(), toastsGate(), START.plugin],
+  plugins: [reactRouter(), serviceWorker(), precompress(), toastsGate()],
   // The import aliases (@shared/..., @server/... for types) are tsconfig.json's "paths".
   resolve: {
     tsconfigPaths: true,
     // react-router's package exports only its development build (ENABLE_DEV_WARNINGS on: its warnings' code and
-    // texts in every visitor's download, F1); its production build is the same code with them off.
-    alias: [
-      { find: /^react-router$/, replacement: resolve('node_modules/react-router/dist/production/index.mjs') },
-      {
-        find: /^react-router\/dom$/,
-        replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs'),
-      },
-    ],
+    // texts in every visitor's download, F1); its production build is the same code with them off. The built
+    // server uses it too, so both sides run one copy of the same code.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: resolve('node_modules/react-router/dist/production/index.mjs'),
+            },
+            {
+              find: /^react-router\/dom$/,
+              replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+            },
+          ]
+        : [],
   },
-  build: {
-    outDir: '../dist/client',
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-    reportCompressedSize: false,
-    // Which built files each source module became: the server links a page's styles and preloads its code with
-    // its HTML (server/http/page-assets.ts). Dot folders are never served.
-    manifest: true,
-    // A lazily imported chunk comes with the list of what it imports, so that it all downloads at once; the
-    // lists are written into the importing chunk, and the consoles' (admin, staff, account: dozens of pages) sat
-    // in the start every visitor downloads (F1). Theirs are left out: a console's page finds its imports as it
-    // loads, a round trip or two later, and only staff and signed-in readers open them. Styles always stay.
-    modulePreload: {
-      // Every browser the site serves knows <link rel="modulepreload"> (Chrome 66, Safari 17, Firefox 115); one
-      // without it still loads each module when imported, so its polyfill was code every first visit carried.
-      polyfill: false,
-      resolveDependencies: (file, deps, { hostId }) => {
-        if (file.startsWith(`assets/${CONSOLE_CHUNK}`)) return deps.filter((dep) => dep.endsWith('.css'));
-        // The entry's own lists (the start's) stay whole: nothing is loaded before them.
-        if (hostId === START.entry.file) return deps;
-        return deps.filter((dep) => dep.endsWith('.css') || !START.files.has(dep));
-      },
-    },
-    rolldownOptions: {
-      // tRPC's client declares no "sideEffects" in its package.json, so the bundler kept every link it exports,
-      // the WebSocket and streaming ones the site never uses (a static field set on the WebSocket connection's
-      // class is the one statement it ran on import): about 3 KB gzip in the data every first visit loads (F1).
-      // Its modules only define things, so what nothing imports is left out. Other packages keep their own say.
-      treeshake: {
-        moduleSideEffects: (id) => (/node_modules[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined),
-      },
-      output: {
-        chunkFileNames: (chunk) =>
-          CONSOLE_SOURCE.test(chunk.facadeModuleId ?? '')
-            ? `assets/${CONSOLE_CHUNK}[name]-[hash].js`
-            : 'assets/[name]-[hash].js',
-        codeSplitting: {
-          // Libraries every first render needs, in chunks of their own: a new release of the site's own code
-          // leaves them in the browser's cache. Mantine stays split per component, so a page downloads only
-          // the components it shows (the landing page's first render is budgeted, bench/landing-size.mjs).
-          groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 3,
+  build: { sourcemap: false, reportCompressedSize: false },
+  environments: {
+    client: {
+      build: {
+        target: 'es2022',
+        // Every browser the site serves knows <link rel="modulepreload"> (Chrome 66, Safari 17, Firefox 115); one
+        // without it still loads each module when imported, so its polyfill was code every first visit carried.
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          // tRPC's client declares no "sideEffects" in its package.json, so the bundler kept every link it
+          // exports, the WebSocket and streaming ones the site never uses: about 3 KB gzip in the data every
+          // first visit loads (F1). Its modules only define things, so what nothing imports is left out.
+          treeshake: {
+            moduleSideEffects: (id: string) =>
+              /node_modules[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined,
+          },
+          output: {
+            // Route modules are entries of the browser's build, their parts chunks.
+            entryFileNames: fileName,
+            chunkFileNames: fileName,
+            codeSplitting: {
+              // Libraries every first render needs, in chunks of their own: a new release of the site's own code
+              // leaves them in the browser's cache. Mantine stays split per component, so a page downloads only
+              // the components it shows (the landing page's first render is budgeted, bench/landing-size.mjs).
+              groups: [
+                {
+                  name: 'react',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  priority: 3,
+                },
+                {
+                  name: 'i18n',
+                  // Not <Trans> (and the HTML parser under it): only pages with links inside sentences use it,
+                  // and they bring it with them; the landing page does not (F1).
+                  test: /node_modules[\\/](i18next|react-i18next(?![\\/]dist[\\/]es[\\/](Icu)?Trans)|i18next-resources-to-backend)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  name: 'data',
+                  test: /node_modules[\\/](@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/,
+                  priority: 2,
+                },
+              ],
             },
-            {
-              name: 'i18n',
-              // Not <Trans> (and the HTML parser under it): only pages with links inside sentences use it, and
-              // they bring it with them; the landing page does not (F1).
-              test: /node_modules[\\/](i18next|react-i18next(?![\\/]dist[\\/]es[\\/](Icu)?Trans)|i18next-resources-to-backend)[\\/]/,
-              priority: 2,
-            },
-            {
-              name: 'data',
-              test: /node_modules[\\/](@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/,
-              priority: 2,
-            },
-          ],
+          },
         },
       },
     },
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/trpc': 'http://localhost:3000',
-      '/api': 'http://localhost:3000',
-      '/uploads': 'http://localhost:3000',
-      '/healthz': 'http://localhost:3000',
+    ssr: {
+      // React's production build only: the server's own NODE_ENV (unset in a release) never picks its
+      // development build, which renders slower and writes warnings.
+      define: command === 'build' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+      // Every package inside the server's build, so the server (and the release's single executable, which
+      // unpacks it) needs no client package at run time. Not in development: Vite's module runner loads
+      // packages through Node there.
+      resolve: command === 'build' ? { noExternal: true } : {},
+      build: {
+        target: 'node24',
+        minify: false,
+        // The page handler the server calls (client/src/page-handler.ts), not React Router's own entry.
+        rollupOptions: { input: 'client/src/page-handler.ts' },
+      },
     },
   },
-});
-
-export default defineConfig((env) => (env.isSsrBuild ? ssrBuild : browserBuild));
+}));

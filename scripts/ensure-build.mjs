@@ -21,14 +21,9 @@ function newestMtime(paths) {
 const shared = ['shared', 'package.json', 'package-lock.json'];
 const targets = [
   {
-    output: 'dist/client/index.html',
-    sources: ['client', 'vite.config.ts', 'server/routers', ...shared],
-    script: 'build:client',
-  },
-  {
-    output: 'dist/ssr/entry-server.cjs',
-    sources: ['client', 'vite.config.ts', ...shared],
-    script: 'build:ssr',
+    output: 'dist/site/server/index.cjs',
+    sources: ['client', 'vite.config.ts', 'react-router.config.ts', 'server/routers', ...shared],
+    script: 'build:site',
   },
   { output: 'dist/server/index.js', sources: ['server', 'seed', ...shared], script: 'build:server' },
 ];

@@ -1,4 +1,4 @@
-// The picture link previews show (WhatsApp, Facebook, X: og:image, server/http/page-html.ts): 1200 x 630 PNG,
+// The picture link previews show (WhatsApp, Facebook, X: og:image, client/src/lib/page-meta.tsx): 1200 x 630 PNG,
 // the star of the favicon with the site's name in both languages. Run once when the brand changes
 // (`node scripts/generate-og-image.mjs`); the PNG is committed in client/public.
 import sharp from 'sharp';

@@ -1,7 +1,9 @@
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import type { HandlePage } from '@shared/page-context';
 import type { TRPCError } from '@trpc/server';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTrustProxy } from './auth/client-address';
 import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
@@ -17,7 +19,7 @@ import { registerOpenDataApi } from './http/open-data-api';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { createPublicCache } from './http/public-cache';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
-import { createServerPages, loadPageRenderer } from './http/ssr';
+import { createServerPages, loadPageHandler } from './http/ssr';
 import { registerStatic } from './http/static';
 import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc-calls';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
@@ -34,13 +36,22 @@ import { createSmsTransport, type SmsTransport } from './services/sms/transport'
 import { type AppDeps, createContextFactory } from './trpc/context';
 import { EXPECTED_ERROR_CODES } from './trpc/errors';
 
+/** The site from its sources, for `npm run dev`: its middleware serves the browser's modules and hot updates. */
+export interface DevSite {
+  /** Registers the site's middleware on the app, first of all routes; resolves with its page handler. */
+  register(app: FastifyInstance): Promise<HandlePage>;
+}
+
 export interface BuildAppOptions {
   db: Db;
   env: Env;
-  /** Where the built client lives; defaults to dist/client. */
-  clientDir?: string;
-  /** Where the built page renderer lives (dist/ssr/entry-server.cjs); without one, pages are the shell. */
-  ssrDir?: string;
+  /**
+   * Where the site's build lives (client/ and server/index.cjs, `npm run build:site`); defaults to dist/site.
+   * Without one, no address is a page.
+   */
+  siteDir?: string;
+  /** Instead of the built site, the development server's (server/dev.ts): pages rendered from the sources. */
+  devSite?: DevSite;
   mailer?: Mailer;
   sms?: SmsTransport;
   logger?: FastifyServerOptions['logger'];
@@ -123,9 +134,11 @@ export async function buildApp(options: BuildAppOptions) {
   registerErrorHandler(app);
   // First of all: only '/path' request targets; an absolute-form one skipped every /trpc hook (trpc-request.ts).
   app.addHook('onRequest', refuseOddTargets);
-  await registerSecurityHeaders(app, env.PUBLIC_ORIGIN, configuredImageOrigins(db));
+  const { pagePolicy } = await registerSecurityHeaders(app, env.PUBLIC_ORIGIN, configuredImageOrigins(db));
   await app.register(fastifyCookie);
   app.addHook('onRequest', csrfHook(env.PUBLIC_ORIGIN));
+  // The development server's modules and hot updates answer before any route of the app's.
+  const devPages = options.devSite ? await options.devSite.register(app) : null;
 
   app.get('/healthz', async (_request, reply) => {
     try {
@@ -139,10 +152,16 @@ export async function buildApp(options: BuildAppOptions) {
 
   // Counted per call, after the cache: answers served from memory are free (trpc-calls.ts).
   const ceiling = env.RATE_LIMITS ? callCeiling({ callsPerMinute: CALLS_PER_MINUTE }) : null;
-  // Public pages rendered on the server (ssr.ts), from the built renderer when there is one.
-  const renderPage = loadPageRenderer(options.ssrDir ?? 'dist/ssr');
-  const serverPages = renderPage
-    ? createServerPages(deps, renderPage, { secondsToWait: ceiling?.secondsToWait })
+  // Pages rendered on the server (ssr.ts), from the built site when there is one.
+  const siteDir = options.siteDir ?? 'dist/site';
+  const handlePage = devPages ?? loadPageHandler(siteDir);
+  const serverPages = handlePage
+    ? createServerPages(deps, handlePage, {
+        secondsToWait: ceiling?.secondsToWait,
+        pagePolicy,
+        defaultTheme: () => getSiteSettings(db).defaultTheme,
+        origin: env.PUBLIC_ORIGIN,
+      })
     : null;
   const openData = openDataOf(deps);
   const publicCache = createPublicCache(deps, {
@@ -197,11 +216,10 @@ export async function buildApp(options: BuildAppOptions) {
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
   await registerStatic(app, {
-    clientDir: options.clientDir ?? 'dist/client',
+    // The development server's browser files come from Vite.
+    clientDir: options.devSite ? null : join(siteDir, 'client'),
     uploadsDir: env.UPLOADS_DIR,
-    defaultTheme: () => getSiteSettings(db).defaultTheme,
     serverPages,
-    publicOrigin: env.PUBLIC_ORIGIN,
   });
   return app;
 }

@@ -31,9 +31,20 @@ const CACHES = [SHELL_CACHE, DATA_CACHE, PHOTO_CACHE, PAGE_CACHE];
 /** Pages kept for offline reading, the most recently visited first. */
 const MOST_PAGES = 40;
 
-/** The page every client route gets from the server (the SPA fallback), stored once. */
-const SHELL_KEY = '/';
-const SHELL_FILES = ['/', '/theme-init.js', '/favicon.svg'];
+/**
+ * The page shown offline for an address no copy was kept of (server/http/static.ts): the site's frame with a
+ * sentence in the reader's language and a link home. Another address's page cannot stand in for it: a page
+ * carries its own routes' state, and the browser's code would start the wrong page on it.
+ */
+const OFFLINE_PAGE = '/offline';
+const SHELL_FILES = [OFFLINE_PAGE, '/theme-init.js', '/favicon.svg'];
+
+/**
+ * The list of the site's code a page may ask for later (the parts it loads on demand, the toasts' watcher),
+ * written by the build (vite.config.ts). Fetched and stored once a page the worker controls says so, so an
+ * offline reload has what it needs; never on a first visit, which downloads nothing it did not show.
+ */
+const LATER_CODE = '/later-code.json';
 
 /**
  * The procedures whose meta declares `offline: true`, written in by the server (server/http/service-worker.ts)
@@ -68,16 +79,60 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-// The page sends what it loaded before this worker controlled it (the first visit), so the shell is whole.
+// The page sends what it loaded before this worker controlled it (the first visit), so the shell is whole; the
+// addresses it showed (the first one, and each one a link led to without a document request), whose documents
+// are kept as a reload would fetch them; and, from a page the worker controls, that the later code may come.
 self.addEventListener('message', (event) => {
   const data = event.data;
+  if (data?.type === 'cache-later-code') {
+    event.waitUntil(keepLaterCode());
+    return;
+  }
   if (data?.type !== 'cache-shell' || !Array.isArray(data.urls)) return;
   const urls = data.urls
     .map((url) => new URL(url, self.location.origin))
-    .filter((url) => url.origin === self.location.origin && isShellFile(url.pathname))
-    .map((url) => url.pathname);
-  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => keepFiles(cache, urls)));
+    .filter((url) => url.origin === self.location.origin);
+  const files = urls.filter((url) => isShellFile(url.pathname)).map((url) => url.pathname);
+  const documents = Array.isArray(data.pages)
+    ? data.pages
+        .map((url) => new URL(url, self.location.origin))
+        .filter((url) => url.origin === self.location.origin && !isAdminPath(url.pathname))
+    : [];
+  event.waitUntil(
+    Promise.all([
+      caches.open(SHELL_CACHE).then((cache) => keepFiles(cache, files)),
+      caches.open(PAGE_CACHE).then((pages) => Promise.all(documents.map((url) => keepDocument(pages, url)))),
+    ]),
+  );
 });
+
+/** The build's list of later code, and the files it names. */
+async function keepLaterCode() {
+  try {
+    const response = await fetch(LATER_CODE);
+    const files = response.ok ? await response.json() : [];
+    if (!Array.isArray(files)) return;
+    const cache = await caches.open(SHELL_CACHE);
+    await keepFiles(
+      cache,
+      files.filter((file) => typeof file === 'string' && isShellFile(file)),
+    );
+  } catch {
+    // Offline or no list: the files the page downloaded itself are stored already.
+  }
+}
+
+/** A page's document as a reload fetches it (the server's copy for the reader's language), kept by address. */
+async function keepDocument(pages, url) {
+  try {
+    const response = await fetch(url.href, { credentials: 'same-origin' });
+    if (response.ok && response.headers.get('content-type')?.includes('text/html')) {
+      await keepPage(pages, url.pathname + url.search, response);
+    }
+  } catch {
+    // Offline already: the copy from before stays.
+  }
+}
 
 /**
  * Stores the files not stored yet, four at a time: one by one, a first visit's seventy files were sometimes not
@@ -142,10 +197,10 @@ function procedures(url) {
 }
 
 /**
- * Any page: the network's when it answers, else this address's stored copy, else the stored shell (which routes
- * on its own). A public page comes from the server with its first view's data inside (server rendering), data
- * its page never asks /trpc for: its HTML is what is kept. Pages are rendered as a visitor sees them (never with
- * anyone's data), so a copy belongs to no one.
+ * Any page: the network's when it answers, else this address's stored copy, else the offline page. A public
+ * page comes from the server with its first view's data inside (server rendering), data its page never asks
+ * /trpc for: its HTML is what is kept. Pages are rendered as a visitor sees them (never with anyone's data), so
+ * a copy belongs to no one.
  */
 async function shellPage(request) {
   const url = new URL(request.url);
@@ -154,11 +209,11 @@ async function shellPage(request) {
   try {
     const response = await fetch(request);
     if (response.ok && response.headers.get('content-type')?.includes('text/html')) {
-      await Promise.all([shell.put(SHELL_KEY, response.clone()), keepPage(pages, key, response.clone())]);
+      await keepPage(pages, key, response.clone());
     }
     return response;
   } catch (error) {
-    const stored = (await pages.match(key)) ?? (await shell.match(SHELL_KEY));
+    const stored = (await pages.match(key)) ?? (await shell.match(OFFLINE_PAGE));
     if (stored) return stored;
     throw error;
   }

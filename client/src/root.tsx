@@ -1,13 +1,44 @@
+// Before any module that builds a parser: route modules evaluate before the entry (entry.client.tsx).
+import './lib/zod-csp';
 import './styles/mantine-first-render.css';
 import { MantineProvider } from '@mantine/core';
-import type { QueryClient } from '@tanstack/react-query';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
+import {
+  type DehydratedState,
+  HydrationBoundary,
+  QueryClient,
+  QueryClientProvider,
+} from '@tanstack/react-query';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import {
+  Links,
+  type LoaderFunctionArgs,
+  Meta,
+  Outlet,
+  Scripts,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from 'react-router';
 import { SessionProvider } from './lib/auth';
 import { themeStorageManager } from './lib/color-scheme';
+import { queryClient as browserQueryClient, trpcClient as browserTrpcClient, startSession } from './lib/data';
+import { PageHeadTags } from './lib/page-meta';
+import { keepPageOffline } from './lib/service-worker';
 import { onPageHydrated, Slice } from './lib/slice';
 import { subscribeToasts, toastsAreLoaded } from './lib/toasts-gate';
-import { type createApiClient, TRPCProvider } from './lib/trpc';
+import { createApiClient, TRPCProvider } from './lib/trpc';
+import { pageContext } from './page-context';
+import { ErrorPage } from './pages/error.page';
 import { cssVariablesResolver, theme } from './theme';
 
 const colorSchemeManager = themeStorageManager();
@@ -17,6 +48,46 @@ const colorSchemeManager = themeStorageManager();
 const NotificationsOnDemand = lazy(() =>
   import('./components/NotificationsOnDemand').then((module) => ({ default: module.NotificationsOnDemand })),
 );
+
+/** What every page carries from the server (shared/page-context.ts); never one reader's data. */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const { language, defaultTheme, origin, sameForEveryCitizen, i18n } = context.get(pageContext);
+  await i18n.loadNamespaces(['common', 'errors']);
+  const url = new URL(request.url);
+  // The page's own address, for its link-preview tags and canonical link (lib/page-meta.tsx).
+  return { language, defaultTheme, origin, sameForEveryCitizen, address: `${url.pathname}${url.search}` };
+}
+
+/** None of it changes during a visit: a link followed asks the server for nothing. */
+export const shouldRevalidate = () => false;
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The document around every page: its language, the theme before first paint, React Router's code and data. */
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData('root') as RootData | undefined;
+  return (
+    // The theme script (public/theme-init.js) sets the colour scheme on <html> before React hydrates it.
+    <html lang={root?.language ?? 'en'} data-server-lang={root ? '' : undefined} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        <meta name="theme-color" content="#1c6fb5" />
+        {/* The admin's default theme for readers who have not chosen one. */}
+        <meta name="codka-default-theme" content={root?.defaultTheme ?? 'system'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Applies the saved theme before first paint; an external file, so the CSP lists no hash for it. */}
+        <script src="/theme-init.js" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
 
 interface EarlyTaps {
   __codkaEarlyTaps?: Element[];
@@ -38,19 +109,41 @@ function startPage() {
   });
 }
 
-interface RootProps {
-  queryClient: QueryClient;
-  trpcClient: ReturnType<typeof createApiClient>;
-  children: ReactNode;
+/**
+ * The data clients: in the browser the visit's (lib/data.tsx); on the server one request's, whose cache the
+ * page's loaders fill (never asked: the server's render reads only what they put in it).
+ */
+function useDataClients() {
+  const [clients] = useState(() =>
+    typeof document === 'undefined'
+      ? {
+          queryClient: new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } }),
+          trpcClient: createApiClient(),
+        }
+      : { queryClient: browserQueryClient, trpcClient: browserTrpcClient },
+  );
+  return clients;
 }
 
-/**
- * Everything around the router, the same on the server (entry-server.tsx) and in the browser
- * (entry-client.tsx), so the browser's first render matches the server's HTML: the theme, the data clients
- * (React Query with tRPC) and the toasts.
- */
-export function Root({ queryClient, trpcClient, children }: RootProps) {
-  useEffect(startPage, []);
+/** The matched routes' first-view queries (lib/page-route.ts), for TanStack Query's cache. */
+function useDehydratedQueries(): DehydratedState {
+  const matches = useMatches();
+  return useMemo(
+    () => ({
+      mutations: [],
+      queries: matches.flatMap(
+        (match) =>
+          (match.loaderData as { dehydrated?: DehydratedState | null } | undefined)?.dehydrated?.queries ??
+          [],
+      ),
+    }),
+    [matches],
+  );
+}
+
+/** The theme, the data clients (React Query with tRPC) and the toasts, around every page. */
+function Providers({ children }: { children: ReactNode }) {
+  const { queryClient, trpcClient } = useDataClients();
   // The server renders no toasts: its answer is always false.
   const toasts = useSyncExternalStore(subscribeToasts, toastsAreLoaded, () => false);
   return (
@@ -67,15 +160,52 @@ export function Root({ queryClient, trpcClient, children }: RootProps) {
               <NotificationsOnDemand />
             </Suspense>
           )}
-          {/* What suspends outside a page's own boundaries (texts on their way) waits here. */}
-          <Slice>
-            <SessionProvider>
-              {/* The providers hydrate first, the page in the passes after (lib/slice.tsx). */}
-              <Slice>{children}</Slice>
-            </SessionProvider>
-          </Slice>
+          {children}
         </TRPCProvider>
       </QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+export default function App() {
+  const { sameForEveryCitizen } = useLoaderData<typeof loader>();
+  const dehydrated = useDehydratedQueries();
+  useEffect(startPage, []);
+  const { pathname, search } = useLocation();
+  const first = useRef(true);
+  // A page a link led to is kept for offline reading too (the first page is kept when the worker registers).
+  useEffect(() => {
+    if (first.current) first.current = false;
+    else keepPageOffline(`${pathname}${search}`);
+  }, [pathname, search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the session starts once per visit.
+  useEffect(() => startSession({ sameForEveryCitizen }), []);
+  return (
+    <Providers>
+      <HydrationBoundary state={dehydrated}>
+        {/* What suspends outside a page's own boundaries (texts on their way) waits here. */}
+        <Slice>
+          <SessionProvider>
+            {/* The providers hydrate first, the page in the passes after (lib/slice.tsx). */}
+            <Slice>
+              <Outlet />
+            </Slice>
+          </SessionProvider>
+        </Slice>
+        {/* After the page: its render has set the head by now (on the server; lib/page-meta.tsx). */}
+        <PageHeadTags />
+      </HydrationBoundary>
+    </Providers>
+  );
+}
+
+/** The site's error page in the reader's language, for an error no inner route caught; a link home. */
+export function ErrorBoundary() {
+  return (
+    <Providers>
+      <Suspense fallback={null}>
+        <ErrorPage />
+      </Suspense>
+    </Providers>
   );
 }

@@ -1,6 +1,6 @@
 import './theme.css';
 import { type CSSVariablesResolver, createTheme, darken, type MantineColorsTuple } from '@mantine/core';
-import { i18n } from './i18n';
+import { activeI18n } from './i18n';
 
 // Somali flag blue (#4189DD), as a Mantine tuple from light to dark. Shade 4 is the dark theme's primary
 // (links, active items, filled buttons): light enough for 4.5:1 as text on Mantine's dark surfaces (#242424,
@@ -40,7 +40,7 @@ export const theme = createTheme({
     Pagination: {
       defaultProps: {
         getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
-          'aria-label': i18n.t(`pagination.${control}`),
+          'aria-label': activeI18n().t(`pagination.${control}`),
         }),
       },
     },

@@ -31,9 +31,8 @@ if (!existsSync(join(toolsDir, 'node_modules', '.package-lock.json'))) {
 const nodeBinary = join(nodeDir, 'bin', 'node');
 const nodeVersion = execFileSync(nodeBinary, ['--version'], { encoding: 'utf8' }).trim();
 
-// 1. The client and its server-side page renderer, built fresh from the sources of this commit.
-run('npm run --silent build:client');
-run('npm run --silent build:ssr');
+// 1. The site (its browser files and its page handler), built fresh from the sources of this commit.
+run('npm run --silent build:site');
 
 // 2. The server: one CommonJS file (what a Node 24 single executable runs). The native packages are left out
 // and loaded at run time from the folder the executable unpacks (server/release/entry.ts).
@@ -67,7 +66,7 @@ await build({
   ],
 });
 
-// 3. What the executable unpacks: native packages, the built client and its page renderer, the migrations.
+// 3. What the executable unpacks: native packages, the built site (browser files and page handler), the migrations.
 const betterSqlite = betterSqliteForNode({ toolsDir, nodeDir, cacheDir });
 const entries = [];
 for (const name of NATIVE_PACKAGES) {
@@ -78,9 +77,8 @@ for (const name of NATIVE_PACKAGES) {
   }
 }
 entries.push(...betterSqliteEntries({ toolsDir, binary: betterSqlite }));
-for (const [source, path] of filesUnder(join(repoRoot, 'dist', 'client')))
-  entries.push([source, `client/${path}`]);
-for (const [source, path] of filesUnder(join(repoRoot, 'dist', 'ssr'))) entries.push([source, `ssr/${path}`]);
+for (const [source, path] of filesUnder(join(repoRoot, 'dist', 'site')))
+  entries.push([source, `site/${path}`]);
 for (const [source, path] of filesUnder(join(repoRoot, 'drizzle'))) entries.push([source, `drizzle/${path}`]);
 const { manifest, payload } = buildPayload(entries, version);
 writeFileSync(join(workDir, 'manifest.json'), JSON.stringify(manifest));

@@ -1,12 +1,14 @@
 import { resolve } from 'node:path';
 import packageJson from '../../package.json' with { type: 'json' };
+import type { DevSite } from '../app';
 import type { Env } from '../env';
 
 /** Where the server finds what it reads from disk besides the database. */
 export interface RuntimeFiles {
-  clientDir: string;
-  /** The page renderer built from the client (dist/ssr/entry-server.cjs): public pages rendered on the server. */
-  ssrDir: string;
+  /** The site's build (`npm run build:site`): its browser files (client/) and its page handler (server/index.cjs). */
+  siteDir: string;
+  /** The development server's site (server/dev.ts): Vite renders the pages from the sources. */
+  devSite?: DevSite;
   migrationsFolder: string;
 }
 
@@ -44,8 +46,7 @@ export function checkoutRuntime(): Runtime {
     version: VERSION,
     envDefaults: {},
     prepare: async () => ({
-      clientDir: 'dist/client',
-      ssrDir: 'dist/ssr',
+      siteDir: 'dist/site',
       migrationsFolder: resolve('drizzle'),
     }),
     checkNative: async () => [await loadNativeModules('native modules (node_modules)')],

@@ -24,8 +24,8 @@ export async function serve({ env, files }: CommandInput): Promise<number | null
   const app = await buildApp({
     db,
     env,
-    clientDir: files.clientDir,
-    ssrDir: files.ssrDir,
+    siteDir: files.siteDir,
+    devSite: files.devSite,
     logger: { ...(loggerOptions(env) as object), stream: logOutput() },
   });
   let stopping = false;

@@ -1,4 +1,4 @@
-import type { PageLanguage } from '@shared/page-render';
+import type { PageLanguage } from '@shared/page-context';
 import { DomainError } from '../errors/domain-error';
 import { errorText } from '../errors/texts';
 
@@ -17,31 +17,52 @@ const STYLE = [
   'main{max-width:40rem;margin:0 auto;padding:48px 16px;font-size:1.125rem}',
 ].join('');
 
+/** When the busy page asks again. */
+export const BUSY_RETRY_SECONDS = 2;
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A page of the site's frame with one sentence and no script (the site's name links home); `head` goes into its head. */
+function framePage(language: PageLanguage, sentence: string, head = ''): string {
+  return (
+    `<!doctype html><html lang="${language}"><head><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1.0">' +
+    // The site's name alone: this page has no script to translate a tagline.
+    `<title>Codka</title>${head}<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    // The theme script only sets the colour scheme; it is a file of the site's own, as the CSP allows.
+    `<script src="/theme-init.js"></script><style>${STYLE}</style></head><body>` +
+    '<header><a href="/"><img src="/favicon.svg" alt="" width="32" height="32">Codka</a></header>' +
+    `<main><p role="alert">${escapeHtml(sentence)}</p></main></body></html>`
+  );
+}
+
 /**
  * The page a reader gets instead of theirs when rendering it would take their address past its call ceiling
- * (429; API callers get JSON): index.html in the reader's language with the rate-limit sentence in #root. It
- * works without script, and has none of the site's code: started, the app would render the page in the
- * browser, whose data calls the ceiling refuses too. A few hundred bytes, made per refusal (no render).
+ * (429; API callers get JSON), in the reader's language with the rate-limit sentence. It works without script,
+ * and has none of the site's code: started, the app would ask for data the ceiling refuses too. A few hundred
+ * bytes, made per refusal (no render).
  */
-export function refusalHtml(template: string, language: PageLanguage, seconds: number): string {
-  const sentence = escapeHtml(errorText(new DomainError('request.tooManyRequests', { seconds }), language));
-  return (
-    template
-      .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
-      // The site's name alone: index.html's tagline is English, and this page has no script to translate it.
-      .replace(/<title>[^<]*<\/title>/, '<title>Codka</title>')
-      // The app's code and its preloads (the theme script stays: it only sets the colour scheme).
-      .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
-      .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
-      .replace('</head>', () => `<style>${STYLE}</style></head>`)
-      .replace(
-        '<div id="root"></div>',
-        () =>
-          `<div id="root"><header><a href="/"><img src="/favicon.svg" alt="" width="32" height="32">Codka</a>` +
-          `</header><main><p role="alert">${sentence}</p></main></div>`,
-      )
+export function refusalHtml(language: PageLanguage, seconds: number): string {
+  return framePage(language, errorText(new DomainError('request.tooManyRequests', { seconds }), language));
+}
+
+/**
+ * The page a reader gets when no render may start now (the server's render budget or its queue, ssr.ts): it
+ * says so in the reader's language and reloads itself a moment later, without script.
+ */
+export function busyHtml(language: PageLanguage): string {
+  return framePage(
+    language,
+    errorText(new DomainError('request.busy'), language),
+    `<meta http-equiv="refresh" content="${BUSY_RETRY_SECONDS}">`,
   );
+}
+
+/**
+ * The page the offline worker shows for an address it has no copy of (client/public/sw.js stores it when it
+ * installs, in the reader's language): it says so, with the site's name linking home. No script.
+ */
+export function offlineHtml(language: PageLanguage): string {
+  return framePage(language, errorText(new DomainError('request.offlinePage'), language));
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { proceduresWith, procedureType } from '../routers/policy';
-import { encodePage } from './page-html';
+import { encodePage } from './compress';
 
 /** Where client/public/sw.js expects the list; the server writes it in when it serves the file. */
 const MARKER = '/* offline reads */ []';

@@ -2,19 +2,22 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { languageFromHeader } from '@shared/i18n/error-messages';
-import type { PageLanguage, RenderPage, RenderResult } from '@shared/page-render';
+import type { HandlePage, PageContext, PageLanguage } from '@shared/page-context';
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyRequest } from 'fastify';
 import { appRouter } from '../routers/_app';
 import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
+import type { PageEncodings } from './compress';
+import { inlineScriptHashes } from './page-csp';
 import { PUBLIC_CACHE_TTL_MS, type PublicWrite } from './public-cache';
 
 /**
- * Public pages rendered on the server (client/src/entry-server.tsx, built to dist/ssr/entry-server.cjs): the
- * reader's language, the page's heading, first view and link-preview tags are in the HTML; the browser hydrates
- * it (client/src/entry-client.tsx).
+ * Pages rendered on the server (client/src/page-handler.ts with React Router's route modules, built to
+ * dist/site/server/index.cjs): the reader's language, the page's heading, first view and link-preview tags are
+ * in the HTML; the browser hydrates it (client/src/entry.client.tsx). Pages about the signed-in reader come as
+ * the site's frame with a loader, which the browser fills.
  *
  * Every page is rendered as a visitor sees it, with an anonymous context: the HTML never holds anyone's data,
  * so one copy serves every reader of a language for a short while (the public cache's TTL). A write empties
@@ -26,19 +29,19 @@ import { PUBLIC_CACHE_TTL_MS, type PublicWrite } from './public-cache';
  * thing, so its copies go at once; a voter's own state on the page ("you voted") comes from their browser after
  * hydration, never from a copy. A render costs milliseconds of CPU and renders run one at a time, so a
  * flood of new URLs (junk query strings) is charged to the address's call ceiling and, past a short queue or
- * the render budget, answered with the shell the browser renders itself: never an error, never an unbounded
- * backlog, never the whole thread.
+ * the render budget, answered with a short "busy" page that reloads itself a moment later (static.ts): never
+ * an unbounded backlog, never the whole thread.
  */
 const MAX_PAGES = 500;
-/** Renders waiting beyond this get the shell (the browser renders the page, as before server rendering). */
+/** Renders waiting beyond this get the busy page. */
 const MAX_WAITING_RENDERS = 16;
 /**
  * What rendering may take of the one thread that also answers every API call: milliseconds of rendering per
  * second, and the most saved up. A render of /senators takes 20 ms warm and up to 100 ms, so one address
  * asking for new URLs (`?junk=1`, `?junk=2`...) at 28 a second, far below its call ceiling, held /healthz at
- * 200-250 ms p50 (attack review of issue 19). Past the budget a new page gets the shell, which the browser renders
- * itself: pages the cache holds are still served, the API keeps three quarters of the thread, and new pages are
- * rendered again as the budget refills.
+ * 200-250 ms p50. Past the budget a new page gets the busy page, which reloads itself: pages the cache holds are
+ * still served, the API keeps three quarters of the thread, and new pages are rendered again as the budget
+ * refills.
  */
 export const RENDER_MS_PER_SECOND = 250;
 export const RENDER_BURST_MS = 1000;
@@ -60,8 +63,12 @@ const MAX_RENDERS_PER_PAGE = 2;
 
 export interface ServerPage {
   status: number;
-  /** The page's pieces, put into index.html by the caller. */
-  result: Extract<RenderResult, { kind: 'page' }> | null;
+  /** The whole document; null for a redirect or a refusal. */
+  html: string | null;
+  /** The page's CSP: the site's, with its inline scripts' hashes (security-headers.ts), worked out once per copy. */
+  csp?: string;
+  /** Its compressed copies, made once each when first asked for (static.ts), and gone with the copy. */
+  encodings?: PageEncodings;
   redirect?: string;
   /** Refused by the address's call ceiling (429): the seconds until it may ask again. */
   retryAfter?: number;
@@ -80,12 +87,13 @@ interface Flight {
   outdatedAt?: number;
 }
 
-export function loadPageRenderer(ssrDir: string): RenderPage | null {
-  const path = join(resolve(ssrDir), 'entry-server.cjs');
+/** The site's page handler (dist/site/server/index.cjs), or null when the site has not been built. */
+export function loadPageHandler(siteDir: string): HandlePage | null {
+  const path = join(resolve(siteDir), 'server', 'index.cjs');
   if (!existsSync(path)) return null;
   // CommonJS, so both the server's ESM build and the release's single executable load it the same way.
-  const loaded = createRequire(path)(path) as { render: RenderPage };
-  return loaded.render;
+  const loaded = createRequire(path)(path) as { handlePage: HandlePage };
+  return loaded.handlePage;
 }
 
 /** The reader's language: their choice on the site (the `lang` cookie), else what their browser asks for. */
@@ -97,11 +105,19 @@ export function pageLanguage(request: FastifyRequest): PageLanguage {
 
 export function createServerPages(
   deps: AppDeps,
-  render: RenderPage,
-  options: { secondsToWait?: (request: FastifyRequest) => Promise<number | null> },
+  handlePage: HandlePage,
+  options: {
+    secondsToWait?: (request: FastifyRequest) => Promise<number | null>;
+    /** The page's CSP for its inline scripts' hashes (security-headers.ts). */
+    pagePolicy: (scriptHashes: string[]) => string;
+    /** The admin's default colour scheme, read per render. */
+    defaultTheme: () => string;
+    /** The site's public origin, for the link-preview tags. */
+    origin: string;
+  },
 ) {
   const pages = new Map<string, Entry>();
-  // What a signed-in citizen's browser need not ask again after the page (shared/page-render.ts).
+  // What a signed-in citizen's browser need not ask again after the page (shared/page-context.ts).
   const sameForEveryCitizen = proceduresWith('publicCache').filter(
     (path) => procedurePolicy(path)?.cacheByVote === undefined,
   );
@@ -111,7 +127,7 @@ export function createServerPages(
   // renders already queued when it ran out.
   let budget = RENDER_BURST_MS;
   let budgetAt = performance.now();
-  // Renders run one at a time (entry-server.tsx), so one's work is from its start or the previous one's end.
+  // Renders run one at a time (client/src/page-handler.ts), so one's work is from its start or the previous one's end.
   let lastRenderEnd = 0;
   // What a render takes lately: the renders already queued are counted against the budget before one more.
   let renderMs = 20;
@@ -150,27 +166,46 @@ export function createServerPages(
     upToDate.delete(key);
   }
 
-  async function renderNow(
-    request: FastifyRequest,
-    url: string,
-    language: PageLanguage,
-  ): Promise<ServerPage> {
+  function pageContextFor(request: FastifyRequest, language: PageLanguage): PageContext {
     const context = createInnerContext(deps, {
       session: null,
       ip: request.ip,
       language,
       cookies: { setSession() {}, clearSession() {} },
     });
-    const result = await render({
-      url,
+    const setting = options.defaultTheme();
+    return {
       language,
+      defaultTheme: setting === 'light' || setting === 'dark' ? setting : 'system',
+      origin: options.origin,
       sameForEveryCitizen,
       trpcFor: (queryClient) =>
         createTRPCOptionsProxy({ router: appRouter, ctx: context, queryClient: queryClient as QueryClient }),
-    });
-    if (result.kind === 'redirect') return { status: result.status, result: null, redirect: result.location };
-    if (result.kind === 'browser') return { status: 200, result: null };
-    return { status: result.status, result };
+    };
+  }
+
+  async function renderPage(
+    request: FastifyRequest,
+    url: string,
+    language: PageLanguage,
+  ): Promise<ServerPage> {
+    const page = pageContextFor(request, language);
+    // The address alone: no cookie or header of the reader's reaches the render, so the copy is everyone's.
+    const response = await handlePage(new Request(`http://codka.invalid${url}`), page);
+    const location = response.headers.get('location');
+    if (location && response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      return { status: response.status, html: null, redirect: location };
+    }
+    const html = await response.text();
+    // The site's error page (a loader or a render failed; the handler logged why): served, never kept.
+    if (response.status >= 500) throw new RenderFailed({ status: response.status, html });
+    return {
+      status: response.status,
+      html,
+      csp: options.pagePolicy(inlineScriptHashes(html)),
+      encodings: {},
+    };
   }
 
   /** Renders the page and keeps it, unless a write landed meanwhile; null when the render failed. */
@@ -185,7 +220,7 @@ export function createServerPages(
     const startedAt = generation;
     const askedAt = performance.now();
     try {
-      const page = await renderNow(request, url, language).finally(() => {
+      const page = await renderPage(request, url, language).finally(() => {
         const end = performance.now();
         const took = end - Math.max(askedAt, lastRenderEnd);
         budget -= took;
@@ -209,7 +244,10 @@ export function createServerPages(
       }
       return page;
     } catch (error) {
-      request.log.error({ err: error, url }, 'server render failed; the browser renders the page');
+      if (error instanceof RenderFailed) {
+        return { ...error.page, csp: options.pagePolicy(inlineScriptHashes(error.page.html ?? '')) };
+      }
+      request.log.error({ err: error, url }, 'server render failed');
       return null;
     } finally {
       waiting -= 1;
@@ -235,8 +273,8 @@ export function createServerPages(
   }
 
   /**
-   * The page for this request, or null when it is not one the server renders (or could not render: the
-   * browser then renders it from the shell). A 429 with `retryAfter` when a render would take the address
+   * The page for this request, or null when none could be rendered now (the render budget, the queue): static.ts
+   * then answers the busy page. A 429 with `retryAfter` when a render would take the address
    * past its call ceiling: static.ts answers it with a page that says so.
    */
   async function pageFor(request: FastifyRequest): Promise<ServerPage | null> {
@@ -256,7 +294,7 @@ export function createServerPages(
     }
     if (entry) drop(key);
     const wait = (await options.secondsToWait?.(request)) ?? null;
-    if (wait !== null) return { status: 429, result: null, retryAfter: wait };
+    if (wait !== null) return { status: 429, html: null, retryAfter: wait };
     // Readers asking for one page at once (a popular page just after a write emptied the cache) share one render
     // instead of filling the queue with copies of it. One who asks after a later write gets a render of its own
     // (flights are keyed by the generation of writes that may hide something, and one a vote outdated is not
@@ -271,7 +309,7 @@ export function createServerPages(
     if (!flight) return null;
     const joined = flight === newest;
     const page = await flight.page;
-    // A reader who joined a render that a vote outdated long before it ended gets the shell rather than a page
+    // A reader who joined a render that a vote outdated long before it ended gets the busy page rather than a page
     // more than PAGE_STALE_AFTER_ADD_MS behind that vote (rare: a render queued for a second).
     if (
       joined &&
@@ -283,5 +321,26 @@ export function createServerPages(
     return page;
   }
 
-  return { pageFor, invalidate, size: () => pages.size };
+  /**
+   * React Router's route manifest for links a page shows (`/__manifest?p=…&version=…`): small, never cached, and
+   * charged to the address's call ceiling like a page. An old release's version answers 204 with a header that
+   * makes the browser load the page afresh (the new release's code).
+   */
+  async function manifestFor(request: FastifyRequest): Promise<Response | { retryAfter: number }> {
+    const wait = (await options.secondsToWait?.(request)) ?? null;
+    if (wait !== null) return { retryAfter: wait };
+    return handlePage(
+      new Request(`http://codka.invalid${request.url}`),
+      pageContextFor(request, pageLanguage(request)),
+    );
+  }
+
+  return { pageFor, manifestFor, invalidate, size: () => pages.size };
+}
+
+/** A render that gave the site's error page (5xx): the reader gets it, the cache never keeps it. */
+class RenderFailed extends Error {
+  constructor(readonly page: ServerPage) {
+    super(`the page rendered with status ${page.status}`);
+  }
 }

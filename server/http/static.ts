@@ -1,19 +1,24 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainAcceptEncoding } from './accept-encoding';
+import { encodePage } from './compress';
 import { jsonError } from './errors';
-import { pageAssets } from './page-assets';
-import { encodePage, type PageEncodings, pageHtml } from './page-html';
-import { refusalHtml } from './refusal-page';
+import { BUSY_RETRY_SECONDS, busyHtml, offlineHtml, refusalHtml } from './refusal-page';
 import { registerServiceWorker } from './service-worker';
-import { type createServerPages, pageLanguage, type ServerPage } from './ssr';
+import { type createServerPages, pageLanguage } from './ssr';
 
 /** The codings the build writes copies of (vite.config.ts): .br and .gz. */
 const STATIC_CODINGS = ['br', 'gzip'];
 
-/** Paths that are API surface: an unknown one answers JSON, never the SPA's HTML. */
+/** Where React Router's browser code asks for the routes of the links a page shows (react-router.config.ts). */
+const ROUTE_MANIFEST = '/__manifest';
+
+/** The offline worker's page for addresses it has no copy of (client/public/sw.js names it too). */
+const OFFLINE_PAGE = '/offline';
+
+/** Paths that are API surface: an unknown one answers JSON, never a page. */
 const API_PREFIXES = ['/trpc', '/api', '/uploads', '/healthz'];
 
 export function isApiPath(url: string): boolean {
@@ -22,21 +27,20 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
- * Serves the built client (hashed assets cached for a year, pages always revalidated), stored uploads, and
- * every other GET as a page: rendered on the server when it is a public one (ssr.ts), else the shell.
+ * Serves the site's built files (hashed assets cached for a year, pages always revalidated), stored uploads,
+ * and every other GET as a page rendered on the server (ssr.ts).
  */
 export async function registerStatic(
   app: FastifyInstance,
   options: {
-    clientDir: string;
+    /** The site's browser files (dist/site/client); null when the development server's Vite serves them. */
+    clientDir: string | null;
     uploadsDir: string;
-    defaultTheme?: () => string;
-    /** Public pages rendered on the server (ssr.ts); without it every page is the shell the browser renders. */
+    /** Pages rendered on the server (ssr.ts); without them (the site not built) no address is a page. */
     serverPages?: ReturnType<typeof createServerPages> | null;
-    publicOrigin?: string;
   },
 ) {
-  const clientDir = resolve(options.clientDir);
+  const clientDir = resolve(options.clientDir ?? 'no-client-files');
   const uploadsDir = resolve(options.uploadsDir);
   mkdirSync(uploadsDir, { recursive: true });
 
@@ -48,9 +52,8 @@ export async function registerStatic(
     maxAge: '7d',
   });
 
-  const indexPath = join(clientDir, 'index.html');
-  const hasClient = existsSync(indexPath);
-  const indexHtml = hasClient ? readFileSync(indexPath, 'utf8') : null;
+  const serverPages = options.serverPages ?? null;
+  const hasClient = options.clientDir !== null && existsSync(clientDir);
   if (hasClient) {
     // @fastify/static picks a file's .br or .gz copy with a negotiator that lets `*` override a refusal
     // (`gzip;q=0, *` got gzip); the header is restated plainly first (accept-encoding.ts), so it reads it right.
@@ -70,7 +73,7 @@ export async function registerStatic(
         return done();
       }
       const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
-      if (last.includes('.') || isApiPath(request.url)) return done();
+      if (last.includes('.') || isApiPath(request.url) || !serverPages) return done();
       sendPage(request, reply).catch((error: unknown) => reply.send(error));
     });
     // Before the static files: the worker is served with the offline reads written in.
@@ -94,63 +97,31 @@ export async function registerStatic(
     });
   }
 
-  // The page carries the admin's default theme so the first paint already uses it, without an extra request.
-  // One template per theme, made once: the same string each time, so an assembled page can be reused (below).
-  const templates = new Map<string, string>();
-  const template = () => {
-    const setting = options.defaultTheme?.() ?? 'system';
-    const theme = setting === 'light' || setting === 'dark' ? setting : 'system';
-    let html = templates.get(theme);
-    if (html === undefined) {
-      html = (indexHtml ?? '').replace(
-        '<meta name="codka-default-theme" content="system" />',
-        `<meta name="codka-default-theme" content="${theme}" />`,
-      );
-      templates.set(theme, html);
-    }
-    return html;
-  };
-  // A cached page (ssr.ts) is assembled and compressed once, not on every request it answers: the HTML and its
-  // compressed copies go with the page (gone when the page leaves the cache). Rebuilt if the theme changed.
-  const assembled = new WeakMap<ServerPage, { template: string; html: string; encodings: PageEncodings }>();
-  const linksFor = hasClient ? pageAssets(clientDir) : () => '';
-  const origin = options.publicOrigin ?? '';
-  /** A public page rendered on the server, else the shell (in the reader's language) the browser renders. */
+  /** A page rendered on the server (ssr.ts), from its cache when it holds a copy. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const page = (await options.serverPages?.pageFor(request)) ?? null;
+    if ((request.url.split('?')[0] ?? '') === ROUTE_MANIFEST) return sendManifest(request, reply);
+    const page = (await serverPages?.pageFor(request)) ?? null;
     if (page?.redirect) return reply.redirect(page.redirect, page.status);
     const language = pageLanguage(request);
-    if (page?.retryAfter !== undefined) {
-      return reply
-        .code(429)
+    const refusal = (status: number, html: string, seconds: number) =>
+      reply
+        .code(status)
         .type('text/html; charset=utf-8')
-        .header('Retry-After', String(page.retryAfter))
+        .header('Retry-After', String(seconds))
         .header('Cache-Control', 'no-store')
         .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
-        .send(refusalHtml(template(), language, page.retryAfter));
+        .send(html);
+    if (page?.retryAfter !== undefined) {
+      return refusal(429, refusalHtml(language, page.retryAfter), page.retryAfter);
     }
-    const result = page?.result ?? null;
-    const pageTemplate = template();
-    let kept = page ? assembled.get(page) : undefined;
-    if (!kept || kept.template !== pageTemplate) {
-      const html = pageHtml(pageTemplate, language, {
-        result,
-        url: request.url,
-        origin,
-        links: result ? linksFor(result.files) : '',
-      });
-      kept = { template: pageTemplate, html, encodings: {} };
-      if (page) assembled.set(page, kept);
-    }
-    const encoded = encodePage(
-      kept.html,
-      request.headers['accept-encoding'],
-      page ? kept.encodings : undefined,
-    );
+    // No render could start now (the render budget, the queue): a moment later one can.
+    if (!page?.html) return refusal(503, busyHtml(language), BUSY_RETRY_SECONDS);
+    const encoded = encodePage(page.html, request.headers['accept-encoding'], page.encodings);
     if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
+    if (page.csp) reply.header('Content-Security-Policy', page.csp);
     return (
       reply
-        .code(page?.status ?? 200)
+        .code(page.status)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
         // The same address answers in the reader's language: a shared cache must keep the copies apart.
@@ -158,13 +129,41 @@ export async function registerStatic(
         .send(encoded.body)
     );
   }
+  /** React Router's route manifest for the links a page shows (ssr.ts manifestFor). */
+  async function sendManifest(request: FastifyRequest, reply: FastifyReply) {
+    const answer = await serverPages?.manifestFor(request);
+    if (!answer) return reply.code(404).send(jsonError(404, `No route for GET ${ROUTE_MANIFEST}`));
+    if (!(answer instanceof Response)) {
+      return reply
+        .code(429)
+        .header('Retry-After', String(answer.retryAfter))
+        .send(jsonError(429, 'Too many requests'));
+    }
+    const headers = Object.fromEntries(answer.headers);
+    return reply
+      .code(answer.status)
+      .headers(headers)
+      .header('Cache-Control', 'no-store')
+      .send(Buffer.from(await answer.arrayBuffer()));
+  }
+
+  // What the offline worker shows for an address it kept no copy of, in the reader's language (sw.js).
+  if (serverPages) {
+    app.get(OFFLINE_PAGE, (request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .header('Vary', 'Cookie, Accept-Language')
+        .send(offlineHtml(pageLanguage(request))),
+    );
+  }
   // Browsers ask for /favicon.ico where a page names no icon (a JSON answer, an image): the site's one icon.
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   // The static plugin answers the root folder itself with 403; the home page is a page like any other.
-  if (indexHtml) app.get('/', sendPage);
+  if (serverPages) app.get('/', sendPage);
 
   app.setNotFoundHandler((request, reply) => {
-    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && indexHtml) {
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && serverPages) {
       return sendPage(request, reply);
     }
     return reply

@@ -33,8 +33,7 @@ const releaseRuntime: Runtime = {
       requireUnpacked;
     unpackedFolder = folder;
     return {
-      clientDir: join(folder, 'client'),
-      ssrDir: join(folder, 'ssr'),
+      siteDir: join(folder, 'site'),
       migrationsFolder: join(folder, 'drizzle'),
     };
   },

@@ -122,7 +122,7 @@ export async function renderWithApp(ui: ReactNode, options: RenderOptions = {}) 
   polyfillBrowser();
   const { language = 'en', namespaces = [], user = null, route = '/', path = route } = options;
   await i18n.changeLanguage(language);
-  // The error texts come with every page but the landing page (lib/route.ts).
+  // The error texts come with every page but the landing page (lib/page-route.ts).
   await i18n.loadNamespaces(['common', 'errors', ...namespaces]);
   setSessionState({ loading: false, user });
 

@@ -29,7 +29,7 @@ async function pageLoadedFromServerHtml() {
   const session = await import('@client/lib/session');
   // Typed loosely: the fake server's answers are not the procedure's shape, only marks of who asked.
   const pollKey: QueryKey = data.trpc.polls.current.queryKey();
-  // As entry-client.tsx's hydrate() leaves it: fresh data the page renders without asking.
+  // As hydration of the server's data leaves it: fresh data the page renders without asking.
   data.queryClient.setQueryData(pollKey, { asSeenBy: 'a visitor' });
   return { data, session, pollKey };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
  * The session store (lib/session.ts) the header reads, fed by the data layer (lib/data.tsx) once the browser has
- * started it (entry-client.tsx): the session check, sign in and sign out, against a fake /trpc that answers like
+ * started it (root.tsx): the session check, sign in and sign out, against a fake /trpc that answers like
  * the server (tRPC batch answers, superjson) and records what was asked. After a server-rendered page:
  * session-after-server-render.test.ts.
  */

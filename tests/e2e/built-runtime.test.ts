@@ -7,7 +7,7 @@ import { REPO_ROOT } from './helpers/server';
  * The built site runs React itself: react-dom's production build is in the browser's code (its errors minified,
  * pointing at react.dev), and no other runtime is there under React's name.
  */
-const assets = join(REPO_ROOT, 'dist/client/assets');
+const assets = join(REPO_ROOT, 'dist/site/client/assets');
 const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
 const read = (name: string) => readFileSync(join(assets, name), 'utf8');
 

@@ -7,7 +7,7 @@ import { setupE2E } from './helpers/suite';
 
 /**
  * The first render under server rendering: the landing page arrives as HTML the browser hydrates (the data
- * layer and the route table are in the entry, client/src/entry-client.tsx). It does not wait for the session
+ * layer and the route table are in the entry, client/src/entry.client.tsx). It does not wait for the session
  * check, and what needs the session (the header, Active Elections) follows once it answers.
  */
 const { openPage } = setupE2E();

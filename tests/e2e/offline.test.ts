@@ -155,8 +155,8 @@ describe('offline reload (service worker)', () => {
   it('stores the code of parts a page did not show only once the worker controls the page (a first visit downloads nothing it did not show)', async () => {
     const { page } = await openPage('phone');
     const shownPart = /\/assets\/(SomaliaMap|SiteFooter)-[\w-]+\.js$/;
-    // Listed for / (a signed-in reader's toasts, the page table), never shown to a reader who is not signed in.
-    const notShown = /\/assets\/(NotificationsOnDemand|page-modules)-[\w-]+\.js$/;
+    // Loaded on demand (the toasts' watcher, the navigation drawer), never shown to this reader on /.
+    const notShown = /\/assets\/(NotificationsOnDemand|NavDrawer)-[\w-]+\.js$/;
     const stored = async (pattern: RegExp) =>
       (await cacheEntries(page)).filter((entry) => pattern.test(entry));
     await visit(page, '/');
@@ -165,10 +165,10 @@ describe('offline reload (service worker)', () => {
     // The first visit: the worker stores what the page downloaded, the parts it showed among them...
     await expect.poll(() => stored(shownPart), { timeout: 15_000 }).toHaveLength(2);
     await page.waitForTimeout(1000);
-    // ...and nothing else: the page did not send its list.
+    // ...and nothing else: the page did not ask for the build's list.
     expect(await stored(notShown)).toEqual([]);
 
-    // A later page under the worker sends the list: the worker stores them for an offline reload.
+    // A later page under the worker asks: the worker stores the build's list for an offline reload.
     await page.reload();
     await waitForHydration(page);
     await expect.poll(() => stored(notShown), { timeout: 15_000 }).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -105,15 +105,11 @@ describe('before the scripts arrive', () => {
   });
 });
 
-/** The built client's chunks and styles of the admin and staff consoles, from Vite's manifest. */
+/** The built client's code of the admin and staff consoles and the account (vite.config.ts names it apart). */
 function consoleAssets(): string[] {
-  const manifest = JSON.parse(
-    readFileSync(join(REPO_ROOT, 'dist/client/.vite/manifest.json'), 'utf8'),
-  ) as Record<string, { file: string; css?: string[] }>;
-  return Object.entries(manifest)
-    .filter(([source]) => /^src\/pages\/(admin|staff)\//.test(source))
-    .flatMap(([, chunk]) => [chunk.file, ...(chunk.css ?? [])])
-    .map((file) => `/${file}`);
+  return readdirSync(join(REPO_ROOT, 'dist/site/client/assets'))
+    .filter((name) => name.startsWith('console-') && name.endsWith('.js'))
+    .map((name) => `/assets/${name}`);
 }
 
 describe('what a page links', () => {

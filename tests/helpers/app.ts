@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '@server/app';
+import { buildApp, type DevSite } from '@server/app';
 import type { Db } from '@server/db/client';
 import { testEnv } from '@server/env';
 import { createMemoryMailer } from '@server/mail/mailer';
@@ -10,45 +10,59 @@ import { afterEach } from 'vitest';
 import { createTestDb } from './db';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
-export const INDEX_HTML =
-  '<!doctype html><html><head><meta name="codka-default-theme" content="system" /></head><body><div id="root"></div></body></html>';
+
+/** What every page of a test app's tiny site is (the real site is built for the server-rendering tests only). */
+export const testPageHtml = (language: string, defaultTheme = 'system') =>
+  `<!doctype html><html lang="${language}"><head><meta name="codka-default-theme" content="${defaultTheme}" /></head><body><main>page</main></body></html>`;
+
+/**
+ * A site folder as server/http/ssr.ts loads it, with a page handler that answers every page with testPageHtml
+ * and one script file under assets/.
+ */
+export function writeTestSite(siteDir: string): string {
+  mkdirSync(join(siteDir, 'client', 'assets'), { recursive: true });
+  mkdirSync(join(siteDir, 'server'), { recursive: true });
+  writeFileSync(join(siteDir, 'client', 'assets', 'app-abc123.js'), 'console.log("app");');
+  writeFileSync(
+    join(siteDir, 'server', 'index.cjs'),
+    [
+      'exports.handlePage = async (_request, context) =>',
+      `  new Response(${JSON.stringify(testPageHtml('LANGUAGE', 'THEME'))}`,
+      "    .replace('LANGUAGE', context.language).replace('THEME', context.defaultTheme), {",
+      "    status: 200, headers: { 'content-type': 'text/html' },",
+      '  });',
+      '',
+    ].join('\n'),
+  );
+  return siteDir;
+}
 
 export interface TestAppOptions {
   db?: Db;
   env?: Record<string, string>;
   /**
-   * The page renderer's folder (tests/helpers/ssr.ts). Without one every page is the shell, whether or not
-   * the working copy holds a build in dist/ssr: the same answers before and after `npm run build`.
+   * The site's build (tests/helpers/ssr.ts). Without one, a tiny site whose pages are testPageHtml, whether or
+   * not the working copy holds a build in dist/site: the same answers before and after `npm run build`.
    */
-  ssrDir?: string;
-  /** The built client's index.html (default: a tiny one) and Vite's manifest (default: none). */
-  indexHtml?: string;
-  manifest?: object;
+  siteDir?: string;
+  /** The development server's site instead of a build (server/dev.ts). */
+  devSite?: DevSite;
   /** Shortens the time a request may take to arrive (server/app.ts REQUEST_TIMEOUT_MS), for slow-body tests. */
   requestTimeoutMs?: number;
 }
 
-/** The real Fastify app on an in-memory database, with a tiny built client in a temporary folder. */
+/** The real Fastify app on an in-memory database, with a tiny site (writeTestSite) in a temporary folder. */
 export async function buildTestApp(options: TestAppOptions = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'codka-app-'));
-  const clientDir = join(folder, 'client');
-  mkdirSync(join(clientDir, 'assets'), { recursive: true });
-  writeFileSync(join(clientDir, 'index.html'), options.indexHtml ?? INDEX_HTML);
-  writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log("app");');
-  if (options.manifest) {
-    mkdirSync(join(clientDir, '.vite'));
-    writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify(options.manifest));
-  }
   const db = options.db ?? createTestDb();
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads'), ...options.env });
   const mailer = createMemoryMailer();
   const sms = createMemorySmsTransport();
-  const ssrDir = options.ssrDir ?? join(folder, 'no-renderer');
   const app = await buildApp({
     db,
     env,
-    clientDir,
-    ssrDir,
+    siteDir: options.siteDir ?? writeTestSite(join(folder, 'site')),
+    devSite: options.devSite,
     mailer,
     sms,
     logger: false,

@@ -1,60 +1,66 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { createBuilder } from 'vite';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A folder holding entry-server.cjs as server/http/ssr.ts loads it (the renderer behind a test probe). */
-    ssrRendererDir: string;
+    /** A site folder as server/http/ssr.ts loads it (client/ and server/index.cjs, the handler behind a probe). */
+    ssrSiteDir: string;
   }
 }
 
 /**
- * Global setup of the server-rendering tests (the `ssr` project of vitest.config.ts): builds the page renderer
- * (client/src/entry-server.tsx, as `npm run build:ssr` does) into a temporary folder with Vite's API, so the
- * tests always render the pages of the code under test, on a fresh clone too, never a stale dist/ssr.
+ * Global setup of the server-rendering tests (the `ssr` project of vitest.config.ts): builds the site (React
+ * Router's build of client/src, as `npm run build:site` does) into a temporary folder with Vite's API, so the
+ * tests always render the pages of the code under test, on a fresh clone too, never a stale dist/site.
  *
- * The folder's entry-server.cjs is a thin wrapper: it tells the tests which pages were rendered (the page
+ * The folder's server/index.cjs is a thin wrapper: it tells the tests which pages were rendered (the page
  * cache's hits and misses are otherwise invisible) and lets a test hold renders (the render queue's bound),
- * through tests/helpers/ssr.ts's probe, then calls the real renderer.
+ * through tests/helpers/ssr.ts's probe, then calls the real page handler.
  */
 export default async function setup(project: TestProject) {
-  const folder = mkdtempSync(join(tmpdir(), 'codka-ssr-renderer-'));
+  const folder = mkdtempSync(join(tmpdir(), 'codka-site-'));
   const builtDir = join(folder, 'built');
-  mkdirSync(builtDir);
+  const siteDir = join(folder, 'site');
   const startedAt = Date.now();
-  // Built as `npm run build:ssr` builds it: Vite compiles JSX for production only when NODE_ENV says so (vitest
-  // sets it to test), and the renderer carries React's production build only (vite.config.ts).
-  const nodeEnv = process.env.NODE_ENV;
+  // Built as `npm run build:site` builds it: Vite compiles JSX for production only when NODE_ENV says so
+  // (vitest sets it to test); react-router.config.ts reads CODKA_SITE_DIR for where the build goes.
+  const saved = { nodeEnv: process.env.NODE_ENV, siteDir: process.env.CODKA_SITE_DIR };
   process.env.NODE_ENV = 'production';
+  process.env.CODKA_SITE_DIR = builtDir;
   try {
-    await build({
+    const builder = await createBuilder({
       configFile: join(project.config.root, 'vite.config.ts'),
       mode: 'production',
       logLevel: 'warn',
-      build: { ssr: 'src/entry-server.tsx', outDir: builtDir, emptyOutDir: true },
     });
+    await builder.buildApp();
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
-    throw new Error(`the page renderer (client/src/entry-server.tsx) did not build: ${String(error)}`);
+    throw new Error(`the site (client/src, react-router build) did not build: ${String(error)}`);
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    process.env.NODE_ENV = saved.nodeEnv;
+    if (saved.siteDir === undefined) delete process.env.CODKA_SITE_DIR;
+    else process.env.CODKA_SITE_DIR = saved.siteDir;
   }
+  mkdirSync(join(siteDir, 'server'), { recursive: true });
+  symlinkSync(join(builtDir, 'client'), join(siteDir, 'client'));
   writeFileSync(
-    join(folder, 'entry-server.cjs'),
+    join(siteDir, 'server', 'index.cjs'),
     [
-      "const built = require('./built/entry-server.cjs');",
-      'exports.render = async (request) => {',
+      "const built = require('../../built/server/index.cjs');",
+      'exports.handlePage = async (request, context) => {',
       '  const probe = globalThis.codkaRenderProbe;',
-      '  if (probe) await probe.beforeRender(request);',
-      '  return built.render(request);',
+      '  const url = new URL(request.url);',
+      '  if (probe) await probe.beforeRender({ language: context.language, url: url.pathname + url.search });',
+      '  return built.handlePage(request, context);',
       '};',
       '',
     ].join('\n'),
   );
-  process.stdout.write(`[ssr] page renderer built in ${Date.now() - startedAt} ms\n`);
-  project.provide('ssrRendererDir', folder);
+  process.stdout.write(`[ssr] site built in ${Date.now() - startedAt} ms\n`);
+  project.provide('ssrSiteDir', siteDir);
   return () => rmSync(folder, { recursive: true, force: true });
 }

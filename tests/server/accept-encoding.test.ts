@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { buildApp } from '@server/app';
 import { testEnv } from '@server/env';
 import { negotiateEncoding, plainAcceptEncoding, TEXT_CODINGS } from '@server/http/accept-encoding';
-import { encodePage } from '@server/http/page-html';
+import { encodePage } from '@server/http/compress';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../helpers/db';
 
 /**
  * Accept-Encoding read as RFC 9110 §12.5.3 says (server/http/accept-encoding.ts): weights, refusals (q=0),
- * `*` for the codings not named, case and spaces; for the server's pages (page-html.ts) and for the build's
+ * `*` for the codings not named, case and spaces; for the server's pages (compress.ts) and for the build's
  * .br and .gz copies that @fastify/static sends (static.ts).
  */
 
@@ -67,19 +67,16 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** An app serving a built client whose script has a .br and a .gz copy, as `vite build` writes them. */
 async function appServingBuild() {
-  const clientDir = mkdtempSync(join(folder, 'client-'));
-  writeFileSync(
-    join(clientDir, 'index.html'),
-    '<!doctype html><html lang="en"><body><div id="root"></div></body></html>',
-  );
-  mkdirSync(join(clientDir, 'assets'));
+  const siteDir = mkdtempSync(join(folder, 'site-'));
+  const clientDir = join(siteDir, 'client');
+  mkdirSync(join(clientDir, 'assets'), { recursive: true });
   const script = join(clientDir, 'assets', 'index-abc.js');
   writeFileSync(script, 'plain');
   // The copies' contents name them: the test reads which file was sent without decompressing it.
   writeFileSync(`${script}.br`, 'br copy');
   writeFileSync(`${script}.gz`, 'gzip copy');
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads') });
-  return buildApp({ db: createTestDb(), env, clientDir, logger: false });
+  return buildApp({ db: createTestDb(), env, siteDir, logger: false });
 }
 
 describe('the build’s precompressed files (@fastify/static)', () => {

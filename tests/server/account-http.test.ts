@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -6,7 +6,7 @@ import { buildApp, loggerOptions } from '@server/app';
 import { testEnv } from '@server/env';
 import { describe, expect, it } from 'vitest';
 import { keyFromUri, totpAt } from '../helpers/account';
-import { buildTestApp, INDEX_HTML, sameOrigin, sessionCookieFrom, trpcBody } from '../helpers/app';
+import { buildTestApp, sameOrigin, sessionCookieFrom, trpcBody, writeTestSite } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { createAdmin, createUser } from '../helpers/factories';
 
@@ -80,12 +80,10 @@ describe('logs', () => {
     const folder = mkdtempSync(join(tmpdir(), 'codka-logs-'));
     const env = testEnv({ LOG_LEVEL: 'trace', UPLOADS_DIR: join(folder, 'uploads') });
     const db = createTestDb();
-    mkdirSync(join(folder, 'client'), { recursive: true });
-    writeFileSync(join(folder, 'client', 'index.html'), INDEX_HTML);
     const app = await buildApp({
       db,
       env,
-      clientDir: join(folder, 'client'),
+      siteDir: writeTestSite(join(folder, 'site')),
       logger: { ...(loggerOptions(env) as object), stream },
     });
     await app.ready();

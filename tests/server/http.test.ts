@@ -2,10 +2,10 @@ import { newMapSettings, sessions, siteSettings, users } from '@server/db/schema
 import { describe, expect, it } from 'vitest';
 import {
   buildTestApp,
-  INDEX_HTML,
   sameOrigin,
   sessionCookieFrom,
   TEST_ORIGIN,
+  testPageHtml,
   trpcBody,
 } from '../helpers/app';
 import { createUser, uniqueEmail } from '../helpers/factories';
@@ -219,13 +219,13 @@ describe('routes', () => {
   });
 
   it.each(['/', '/elections', '/parliament-members?region=Puntland', '/admin/users', '/states/banadir'])(
-    'serves the SPA for %s',
+    'serves %s as a page of the site',
     async (url) => {
       const { app } = await buildTestApp();
       const response = await app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
-      expect(response.body).toBe(INDEX_HTML);
+      expect(response.body).toBe(testPageHtml('en'));
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -7,7 +7,7 @@ import { testEnv } from '@server/env';
 import { offlineReads, serviceWorkerSource } from '@server/http/service-worker';
 import { proceduresWith, procedureType } from '@server/routers/policy';
 import { afterAll, describe, expect, it } from 'vitest';
-import { INDEX_HTML } from '../helpers/app';
+import { writeTestSite } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
 import { REPO_ROOT } from '../helpers/security/server-process';
 
@@ -18,12 +18,10 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const PERSONAL = ['auth.session', 'elections.hub', 'elections.byId', 'votes.'];
 
 async function appServing(sw: string | null) {
-  const clientDir = mkdtempSync(join(folder, 'client-'));
-  writeFileSync(join(clientDir, 'index.html'), INDEX_HTML);
-  mkdirSync(join(clientDir, 'assets'));
-  if (sw) copyFileSync(sw, join(clientDir, 'sw.js'));
+  const siteDir = writeTestSite(mkdtempSync(join(folder, 'site-')));
+  if (sw) copyFileSync(sw, join(siteDir, 'client', 'sw.js'));
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads') });
-  return buildApp({ db: createTestDb(), env, clientDir, logger: false });
+  return buildApp({ db: createTestDb(), env, siteDir, logger: false });
 }
 
 describe('GET /sw.js', () => {

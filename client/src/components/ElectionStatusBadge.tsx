@@ -10,7 +10,7 @@ const STATUS_COLORS: Record<ElectionStatus, string> = {
   Archived: 'grape',
 };
 
-/** Used by the admin console too: its election routes load the elections texts (admin-routes.tsx). */
+/** Used by the admin console too: its election routes load the elections texts (their clientLoader). */
 export function ElectionStatusBadge({ status }: { status: ElectionStatus }) {
   const { t } = useTranslation('elections');
   return (

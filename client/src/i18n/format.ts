@@ -1,6 +1,6 @@
 import { type CalendarWords, type DateFormat, ENGLISH, formatCalendar } from '@shared/calendar';
 import { SOMALIA_UTC_OFFSET_MS } from '@shared/months';
-import { i18n } from './index';
+import { activeI18n } from './index';
 import { type NumberFormat, writeNumber } from './numbers';
 
 /**
@@ -27,16 +27,16 @@ export function formatNumber(value: number, options: NumberFormat = PLAIN): stri
 const SOMALI: CalendarWords = {
   month: (month, width) =>
     width === 'long'
-      ? i18n.t(`calendar.months.${month}` as 'calendar.months.1')
-      : i18n.t(`calendar.monthsShort.${month}` as 'calendar.monthsShort.1'),
-  weekday: (weekday) => i18n.t(`calendar.weekdays.${weekday}` as 'calendar.weekdays.0'),
+      ? activeI18n().t(`calendar.months.${month}` as 'calendar.months.1')
+      : activeI18n().t(`calendar.monthsShort.${month}` as 'calendar.monthsShort.1'),
+  weekday: (weekday) => activeI18n().t(`calendar.weekdays.${weekday}` as 'calendar.weekdays.0'),
   // "3 Diseembar 2026, 14:05": no word for "at".
   at: ', ',
   // The short style spelled as the medium one ("3 Dis 2026"), with the Somali month.
   digitsWhenShort: false,
 };
 
-const words = (): CalendarWords => (i18n.language === 'so' ? SOMALI : ENGLISH);
+const words = (): CalendarWords => (activeI18n().language === 'so' ? SOMALI : ENGLISH);
 
 const LONG_DATE: DateFormat = { dateStyle: 'long' };
 const MEDIUM_DATE_TIME: DateFormat = { dateStyle: 'medium', timeStyle: 'short' };

@@ -7,7 +7,7 @@ import enHome from './locales/en/home.json';
 
 /**
  * Texts live in locales/<language>/<namespace>.json, files a translator can edit. Each page's namespace is its
- * own chunk, fetched together with the page's code (see page-routes.tsx).
+ * own chunk, fetched together with the page's code (its loaders, lib/page-route.ts).
  *
  * The shell's words (common) and the landing page's (home) ship with the app in English, the language of the
  * product's own texts (docs/product.md#where-the-texts-live) and the one a browser gets when it asks for neither of
@@ -16,13 +16,13 @@ import enHome from './locales/en/home.json';
  * instead of after it, and an English reader never downloads them.
  *
  * The error texts (errors, shared with the server) are the biggest namespace and the landing page's first view
- * shows none of them: a visit that starts there downloads them with the next page's texts (lib/route.ts) or
+ * shows none of them: a visit that starts there downloads them with the next page's texts (lib/page-route.ts) or
  * before a toast says why something failed (lib/notify.ts); one that starts on another page, at once.
  */
 export const i18n = i18next.createInstance();
 
 // The landing page's texts are fetched with the shell's only when the visit starts there; other pages load
-// theirs through withTexts. No window when unit tests import this module in Node.
+// theirs through their loaders (lib/page-route.ts). No window when unit tests import this module in Node.
 const firstPageIsLanding = typeof window !== 'undefined' && window.location.pathname === '/';
 
 i18n
@@ -59,14 +59,25 @@ if (typeof document !== 'undefined') {
   });
 }
 
+let resolveActive: () => typeof i18n = () => i18n;
+
+/**
+ * The i18n instance of the render under way, for code that formats outside a component (dates, the theme's
+ * labels): in the browser the one instance; on the server the request's own (page-handler.ts sets how it is
+ * found), so renders in two languages never read each other's.
+ */
+export function activeI18n(): typeof i18n {
+  return resolveActive();
+}
+
+/** Where activeI18n finds the render's instance (the server's page handler, once). */
+export function setActiveI18n(resolve: () => typeof i18n): void {
+  resolveActive = resolve;
+}
+
 /** For route loaders: fetch a page's texts alongside its code instead of after it renders. */
 export function loadNamespaces(...namespaces: string[]): Promise<void> {
   return i18n.loadNamespaces(namespaces);
-}
-
-/** A page's code and its texts (in the reader's language) download together, not one after the other. */
-export function withTexts<T>(page: Promise<T>, ...namespaces: string[]): Promise<T> {
-  return Promise.all([page, loadNamespaces(...namespaces)]).then(([loaded]) => loaded);
 }
 
 /** The language requests carry, so the server's messages come back in it. */

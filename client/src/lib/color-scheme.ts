@@ -14,7 +14,7 @@ export function themeStorageManager(): MantineColorSchemeManager {
   let listener: ((event: StorageEvent) => void) | undefined;
   return {
     get: (defaultValue) => {
-      // On the server (entry-server.tsx) nothing is known: theme-init.js sets the page's scheme before paint.
+      // On the server (entry.server.tsx) nothing is known: theme-init.js sets the page's scheme before paint.
       if (typeof document === 'undefined') return defaultValue;
       // The site's default (set by an admin, written into the page by the server) applies until the visitor chooses.
       const siteDefault = toMantine(

@@ -8,7 +8,7 @@ import { createApiClient } from './trpc';
 
 /**
  * The browser's data clients (React Query, tRPC, superjson): one for the whole visit, given to the app by Root
- * (root.tsx) and to the routes' loaders (entry-client.tsx). Importing it has no side effect (unit tests and the
+ * (root.tsx) and to the routes' loaders (lib/page-route.ts). Importing it has no side effect (unit tests and the
  * server's render import it in Node); the browser starts the session with startSession.
  */
 export const queryClient = createQueryClient();
@@ -29,7 +29,7 @@ export function startSession({
   sameForEveryCitizen = [],
 }: {
   serverRendered?: boolean;
-  /** From the page's state (shared/page-render.ts): answers a citizen keeps from the server's page. */
+  /** From the root's loader (shared/page-context.ts): answers a citizen keeps from the server's page. */
   sameForEveryCitizen?: string[];
 } = {}): void {
   if (sessionObserver) return;

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@server/routers/_app';
-import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { type Params, useLoaderData } from 'react-router';
 
@@ -7,8 +7,8 @@ import { type Params, useLoaderData } from 'react-router';
  * How a page gets its data, in one place.
  *
  * A page module may export `pageData`: the queries of its first view, as `trpc.<procedure>.queryOptions(...)`,
- * computed from the URL alone. The page's route loader (lib/route.ts) starts them together with the page's code:
- * - on the server, the render waits for them, and their answers travel in the HTML (entry-server.tsx), so the
+ * computed from the URL alone. The page's route loaders (lib/page-route.ts) start them together with the page's code:
+ * - on the server, the render waits for them, and their answers travel in the HTML (React Router's hydration data), so the
  *   browser hydrates the page without asking for them again;
  * - in the browser, following a link starts them while the page's code downloads, and the page shows its own
  *   loading state until they answer.
@@ -26,15 +26,7 @@ export type PageQuery = FetchQueryOptions<any, any, any, any>;
 
 export type PageData = (args: PageDataArgs) => readonly PageQuery[];
 
-/** The data clients the routes' loaders use: the browser's for the visit, or one request's on the server. */
-export interface DataAccess {
-  trpc: TRPCOptionsProxy<AppRouter>;
-  queryClient: QueryClient;
-  /** On the server a page's HTML waits for its first view; the browser only starts the queries. */
-  waitForData: boolean;
-}
-
-/** A first-view query's answer as the page's `notFound` reads it (lib/route.ts). */
+/** A first-view query's answer as the page's `notFound` reads it (lib/page-route.ts). */
 export interface PageAnswer<T> {
   data: T | undefined;
   /** The tRPC code the query failed with ('NOT_FOUND', 'BAD_REQUEST'...), null when it did not fail. */
@@ -54,9 +46,6 @@ export interface PageFoundArgs extends PageDataArgs {
  * where the render waits for the data; the browser's navigation shows the page's not-found view as before.
  */
 export type PageNotFound = (args: PageFoundArgs) => boolean;
-
-/** What a route's loader answers on the server when the page's `notFound` said so (usePageNotFound reads it). */
-export const NOT_FOUND_ANSWER = { notFound: true } as const;
 
 /**
  * True when the server found this page's address names nothing: the page shows its not-found view from the

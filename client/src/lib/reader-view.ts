@@ -8,7 +8,7 @@ interface PageQueryState {
 
 /**
  * Who reads this page, as far as the page's data knows. A server-rendered page's data is a visitor's
- * (entry-server.tsx); once the session check finds a signed-in reader, lib/data.tsx asks again with their
+ * (entry.server.tsx); once the session check finds a signed-in reader, lib/data.tsx asks again with their
  * session. Until that answer arrives the reader counts as still loading, so the page keeps its visitor view
  * rather than showing them a ballot they already used, "you did not vote", or a sign-in prompt.
  */

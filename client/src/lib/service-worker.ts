@@ -1,5 +1,3 @@
-import { PAGE_LATER_CODE_ID } from '@shared/page-render';
-
 /**
  * Registers /sw.js (client/public/sw.js: offline reload of visited pages, rules in
  * docs/decisions/008-offline.md). Production builds only: in development it would serve stale modules.
@@ -12,25 +10,22 @@ export function registerServiceWorker(): void {
       .register('/sw.js')
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => {
-        const send = (urls: string[]) => {
-          if (urls.length > 0) registration.active?.postMessage({ type: 'cache-shell', urls });
+        const send = (urls: string[], pages: string[] = []) => {
+          if (urls.length > 0 || pages.length > 0)
+            registration.active?.postMessage({ type: 'cache-shell', urls, pages });
         };
-        // What the page downloaded before the worker took over, so the next offline reload has it all.
-        // And, on a page the worker controlled from the start (a later page of the visit, or a later visit), the
-        // code the page did not download but an offline reload may need: its lazy parts (the map, the sections
-        // below the fold, a signed-in reader's) and what a page rendered in the browser needs (the page table,
-        // the map's outlines), all listed by the server (server/http/page-assets.ts). Never on a first visit:
-        // it would download code the reader never asked for (F1, the first visit's JavaScript in all).
-        send([
-          ...missedByTheWorker(performance.getEntriesByType('resource')),
-          window.location.href,
-          ...(controlledFromTheStart ? listedCode() : []),
-        ]);
+        // What the page downloaded before the worker took over, and the page's own document, so the next
+        // offline reload has it all.
+        send(missedByTheWorker(performance.getEntriesByType('resource')), [window.location.href]);
+        // On a page the worker controlled from the start (a later page of the visit, or a later visit), the
+        // code the page did not download but an offline reload may need: the parts it loads on demand, listed
+        // by the build in the worker itself. Never on a first visit: it would download code the reader never
+        // asked for (F1, the first visit's JavaScript in all).
+        if (controlledFromTheStart) registration.active?.postMessage({ type: 'cache-later-code' });
         // And, for as long as the page lives, every later download the worker did not see. Not only "until the
         // worker controls the page": a download started before that (the map, a section's code) still goes to
         // the network and often ends after it; and a page the worker controls may take a file from the
-        // browser's memory cache, which never asks the worker, where an offline reload will. Missing either
-        // left an offline reload of / without its lazy parts ("Part of the page could not be downloaded").
+        // browser's memory cache, which never asks the worker, where an offline reload will.
         if (typeof PerformanceObserver === 'undefined') return;
         new PerformanceObserver((list) => send(missedByTheWorker(list.getEntries()))).observe({
           type: 'resource',
@@ -40,9 +35,18 @@ export function registerServiceWorker(): void {
         // No offline copy (private mode, or storage refused): the site works as before.
       });
   };
-  // The code starts after the first paint (entry-client.tsx), sometimes after the page's load event.
+  // After the page's load event, so registering never competes with the page's own downloads.
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register);
+}
+
+/**
+ * A page a link led to: no document was fetched for it, so the worker fetches and keeps it (the server's copy,
+ * one request), for an offline reload of that address.
+ */
+export function keepPageOffline(href: string): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.controller?.postMessage({ type: 'cache-shell', urls: [], pages: [href] });
 }
 
 /**
@@ -53,17 +57,4 @@ function missedByTheWorker(entries: PerformanceEntryList): string[] {
   return entries
     .filter((entry) => !(entry instanceof PerformanceResourceTiming) || entry.workerStart === 0)
     .map((entry) => entry.name);
-}
-
-/** The code the server listed in the page's head for later and for offline (server/http/page-assets.ts). */
-function listedCode(): string[] {
-  const list = document.getElementById(PAGE_LATER_CODE_ID);
-  const later =
-    list instanceof HTMLTemplateElement
-      ? [...list.content.querySelectorAll('link[href]')].map((link) => link.getAttribute('href') ?? '')
-      : [];
-  const offline = document
-    .querySelector<HTMLMetaElement>('meta[name="codka-offline-code"]')
-    ?.content.split(' ');
-  return [...later, ...(offline ?? [])];
 }

@@ -25,7 +25,7 @@ export function sessionState(): SessionState {
 
 let fromServerHtml = false;
 
-/** Set by the browser's start before it hydrates a page the server rendered (entry-client.tsx). */
+/** Set by the browser's start before it hydrates a page the server rendered (entry.client.tsx). */
 export function markStartingFromServerHtml(): void {
   fromServerHtml = true;
 }

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { PageContainer } from '../components/PageContainer';
 import type { PageNotFound } from '../lib/page-data';
 import { usePageMeta } from '../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../lib/page-route';
 
 /** An address no route names: always 404. */
 export const notFound: PageNotFound = () => true;
@@ -35,5 +36,9 @@ export function NotFoundPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { NotFoundPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['errors'], notFound };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default NotFoundPage;

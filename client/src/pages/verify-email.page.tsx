@@ -7,6 +7,7 @@ import { PageContainer } from '../components/PageContainer';
 import { useAuth } from '../lib/auth';
 import { serverMessage } from '../lib/errors';
 import { usePageMeta } from '../lib/page-meta';
+import { browserPageLoader } from '../lib/page-route';
 import { useTRPC } from '../lib/trpc';
 
 /** Opened from the emailed link; the token is sent by a same-origin POST, so the link alone changes nothing cross-site. */
@@ -60,5 +61,7 @@ export function VerifyEmailPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { VerifyEmailPage as Component };
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
+
+export default VerifyEmailPage;

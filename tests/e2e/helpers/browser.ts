@@ -117,7 +117,7 @@ export function trackPages(setup: () => { browser: Browser; origin: string }) {
   afterEach(async () => {
     const pages = open;
     open = [];
-    // Parts of the server's HTML that React could not hydrate (client/src/start.tsx keeps them on the window).
+    // Parts of the server's HTML that React could not hydrate (client/src/entry.client.tsx keeps them on the window).
     await Promise.all(pages.map(recordHydrationErrors));
     const problems = pages.flatMap((testPage) => testPage.problems);
     await Promise.all(pages.map((testPage) => testPage.close()));

@@ -1,12 +1,16 @@
+import { load } from 'cheerio';
 import { expect } from 'vitest';
+import { embeddedQueries, hydrationData } from '../../helpers/hydration-data';
 
 /** A page's HTML as the server sends it to a reader without JavaScript (a link preview, a basic phone). */
 export interface ServerPage {
   html: string;
-  /** What #root shows, tags removed. */
+  /** What the page's body shows, tags and scripts removed. */
   text: string;
-  /** The page's first-view data block (TanStack Query's dehydrated cache, as superjson). */
+  /** The page's hydration data as React Router sends it (the loaders' answers, the first view's queries). */
   state: string;
+  /** The procedures of the first-view queries the page carries. */
+  queries: string[];
   meta(name: string): string | null;
   title: string;
   h1: string;
@@ -30,11 +34,14 @@ export async function serverPage(
   });
   expect(response.status, path).toBe(200);
   const html = await response.text();
-  const root = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
+  const $ = load(html);
+  $('body script').remove();
+  const root = $('body').html() ?? '';
   return {
     html,
     text: plain(root),
-    state: /<script type="application\/json" id="codka-state">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '',
+    state: hydrationData(html),
+    queries: embeddedQueries(html),
     meta: (name) => {
       const tag = new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html);
       return tag ? decode(tag[1] ?? '') : null;

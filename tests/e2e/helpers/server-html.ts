@@ -1,4 +1,5 @@
 import { load } from 'cheerio';
+import { embeddedQueries } from '../../helpers/hydration-data';
 
 /**
  * A page's HTML as the server sends it, read without JavaScript (as a link preview, a search engine or a phone
@@ -12,7 +13,7 @@ export interface ServerHtml {
   /** The visible text of <main>. */
   mainText: string;
   lang: string | undefined;
-  /** The procedures of the queries in the data block (e.g. "directory.members"). */
+  /** The procedures of the queries in the page's hydration data (e.g. "directory.members"). */
   embedded: string[];
   $: ReturnType<typeof load>;
 }
@@ -29,13 +30,7 @@ export async function serverHtml(
 
 export function parseServerHtml(status: number, html: string): ServerHtml {
   const $ = load(html);
-  const block = $('script#codka-state').text();
-  const state = block
-    ? (JSON.parse(block) as { queries: { json: { queries: { queryKey: unknown[] }[] } } })
-    : null;
-  const embedded = (state?.queries.json.queries ?? []).map((query) =>
-    (query.queryKey[0] as string[]).join('.'),
-  );
+  const embedded = embeddedQueries(html);
   return {
     status,
     html,

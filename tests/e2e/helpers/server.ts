@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { learnDemoPasswords } from './demo-accounts';
 
-/** The repository root: the built server resolves dist/client relative to its working directory. */
+/** The repository root: the built server resolves dist/site relative to its working directory. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SERVER_ENTRY = join(REPO_ROOT, 'dist/server/index.js');
-const CLIENT_INDEX = join(REPO_ROOT, 'dist/client/index.html');
+const CLIENT_INDEX = join(REPO_ROOT, 'dist/site/server/index.cjs');
 
 const HEALTH_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 15_000;

@@ -1,8 +1,7 @@
-import { pageHtml } from '@server/http/page-html';
 import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { createElection } from '../../helpers/election-factories';
-import { BUILT_INDEX_HTML, metaContent, PUBLIC_ORIGIN, serverRenderingApps } from '../../helpers/ssr';
+import { PUBLIC_ORIGIN, serverRenderingApps } from '../../helpers/ssr';
 
 /**
  * A link shared on WhatsApp, Facebook or X shows the page's title, description and image: they read Open Graph
@@ -71,11 +70,14 @@ describe('link-preview tags of server-rendered pages', () => {
     expect(somali.description).not.toBe(english.description);
   });
 
-  it('keeps the pages the browser renders on the site’s own title, without preview tags', async () => {
+  it('keeps the pages the browser renders on the site’s own title and description', async () => {
     const { app } = await openApp();
     const response = await app.inject({ method: 'GET', url: '/account' });
-    expect(head(response.body).title).toBe('Codka – Somalia Federal Elections');
-    expect(metaContent(response.body, 'og:title')).toBeNull();
+    const tags = head(response.body);
+    expect(tags.title).toBe('Codka – Somalia Federal Elections');
+    expect(tags.ogTitle).toBe(tags.title);
+    expect(tags.description).toBeTruthy();
+    expect(tags.titles).toBe(1);
   });
 
   it('writes a title holding markup, quotes and ampersands as text', async () => {
@@ -85,56 +87,12 @@ describe('link-preview tags of server-rendered pages', () => {
     const response = await app.inject({ method: 'GET', url: `/election/${election.id}` });
     expect(response.statusCode).toBeLessThan(500);
     const $ = load(response.body);
-    expect($('script:not([src]):not([type="application/json"])').length).toBe(0);
+    const plain = createElection(db, { title: 'Plain Election' }).election;
+    const plainPage = load((await app.inject({ method: 'GET', url: `/election/${plain.id}` })).body);
+    expect($('script').length).toBe(plainPage('script').length);
     expect(response.body).not.toContain('<script>alert(1)');
     expect($('head > title').length).toBe(1);
-  });
-});
-
-describe('pageHtml', () => {
-  const rendered = (title: string, description: string) => ({
-    kind: 'page' as const,
-    status: 200,
-    html: '<h1>Page</h1>',
-    head: { title, description },
-    state: '{}',
-    files: [],
-  });
-
-  it('escapes the title and description in every tag that repeats them', () => {
-    const html = pageHtml(BUILT_INDEX_HTML, 'en', {
-      result: rendered('A "quoted" </title><script>x()</script> & more', 'Says "hi" <b>bold</b> & <!-- more'),
-      url: '/senators',
-      origin: PUBLIC_ORIGIN,
-      links: '',
-    });
-    const tags = head(html);
-    expect(tags.title).toBe('A "quoted" </title><script>x()</script> & more');
-    expect(tags.ogTitle).toBe(tags.title);
-    expect(tags.description).toBe('Says "hi" <b>bold</b> & <!-- more');
-    expect(tags.ogDescription).toBe(tags.description);
-    expect(load(html)('script').length).toBe(
-      load(
-        pageHtml(BUILT_INDEX_HTML, 'en', {
-          result: rendered('Plain', 'Plain'),
-          url: '/senators',
-          origin: PUBLIC_ORIGIN,
-          links: '',
-        }),
-      )('script').length,
-    );
-  });
-
-  it('keeps the site’s description when the page has none', () => {
-    const html = pageHtml(BUILT_INDEX_HTML, 'so', {
-      result: rendered('Codka', ''),
-      url: '/',
-      origin: PUBLIC_ORIGIN,
-      links: '',
-    });
-    const siteDescription = head(BUILT_INDEX_HTML).description;
-    expect(siteDescription).toBeTruthy();
-    expect(head(html).description).toBe(siteDescription);
-    expect(head(html).ogDescription).toBe(siteDescription);
+    expect($('head > title').text()).toContain(title);
+    expect($('meta[property="og:title"]').attr('content')).toContain(title);
   });
 });

@@ -7,7 +7,7 @@ import { renders, rootMarkup, serverRenderingApps, stateBlock } from '../../help
 /**
  * A page whose route exists but whose address names nothing (an unknown or unpublished id) answers 404 with the
  * page's own "not found" sentence in the reader's language: the page decides from its own data (its `notFound`,
- * lib/route.ts), the server keeps no list of routes.
+ * lib/page-route.ts), the server keeps no list of routes.
  */
 const openApp = serverRenderingApps();
 

@@ -7,11 +7,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sameOrigin, stepUpOverHttp, type TestApp } from '../../helpers/app';
 import { createElection } from '../../helpers/election-factories';
 import { createAdmin, createUser } from '../../helpers/factories';
-import { firstHeading, renders, rootMarkup, serverRenderingApps, stateBlock } from '../../helpers/ssr';
+import { firstHeading, renders, serverRenderingApps, stateBlock } from '../../helpers/ssr';
 
 /**
  * The page cache (server/http/ssr.ts): one render serves every reader of a language and address for the
- * public cache's TTL; any successful write empties it; renders past a short queue get the shell; a miss is
+ * public cache's TTL; any successful write empties it; renders past a short queue get the busy page; a miss is
  * charged to the address's call ceiling. What was rendered is read from the renderer's probe.
  */
 const openApp = serverRenderingApps();
@@ -112,7 +112,7 @@ describe('the page cache', () => {
 });
 
 describe('the render queue', () => {
-  it('answers the shell (200) beyond 16 renders waiting, and the page again once they are done', async () => {
+  it('answers the busy page (503) beyond 16 renders waiting, and the page again once they are done', async () => {
     const test = await openApp();
     let release = () => {};
     renders.gate = new Promise<void>((resolve) => {
@@ -122,10 +122,11 @@ describe('the render queue', () => {
     await vi.waitFor(() => expect(renders.asked).toHaveLength(16));
 
     const beyond = await get(test, '/parliament-members');
-    expect(beyond.statusCode).toBe(200);
+    expect(beyond.statusCode).toBe(503);
+    expect(beyond.headers['retry-after']).toBe('2');
     expect(stateBlock(beyond.body)).toBeNull();
-    expect(rootMarkup(beyond.body)).toBe('<div id="root"></div>');
-    // Not rendered later either: the shell is the whole answer, the browser renders the page itself.
+    expect(beyond.body).toContain('<meta http-equiv="refresh" content="2">');
+    // Not rendered later either: the busy page is the whole answer, and it asks again by itself.
     expect(renders.asked).toHaveLength(16);
 
     release();

@@ -8,6 +8,9 @@ import { PageLoader } from '../PageLoader';
 import { ScrollToHash } from './ScrollToHash';
 import { SiteHeader } from './SiteHeader';
 import classes from './SiteLayout.module.css';
+// The footer's styles come with the frame's (linked in the page's head), not with its code: the server renders
+// the footer, and it must not paint unstyled while its code downloads.
+import './SiteFooter.module.css';
 
 // The drawer (and Mantine's modal machinery under it) downloads when a reader first opens it, not on every
 // first visit (F1), with the Mantine styles the landing page does not load (its switch, for one).

@@ -5,6 +5,7 @@ import { isStaffUser } from '../../components/layout/navigation';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader } from '../../lib/page-route';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -66,5 +67,7 @@ export function AccountPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { AccountPage as Component };
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['account', 'errors'] });
+
+export default AccountPage;

@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader } from '../../lib/page-route';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
@@ -75,5 +76,7 @@ export function AuthPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { AuthPage as Component };
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
+
+export default AuthPage;

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 
@@ -77,5 +78,7 @@ export function ForgotPasswordPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { ForgotPasswordPage as Component };
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
+
+export default ForgotPasswordPage;

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 
@@ -106,5 +107,7 @@ export function ResetPasswordPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { ResetPasswordPage as Component };
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
+
+export default ResetPasswordPage;

@@ -8,6 +8,7 @@ import { formatNumber } from '../../i18n/format';
 import { useDataSaver } from '../../lib/data-saver';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { CentersLeafletMap } from './CentersLeafletMap';
 
@@ -114,5 +115,9 @@ export function RegistrationCentersMapPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { RegistrationCentersMapPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['centers', 'errors'], pageData };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default RegistrationCentersMapPage;

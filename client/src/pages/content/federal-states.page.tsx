@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { seatsNote, seatsText, statePopulationText } from './content-texts';
 import { StateStatusBadge } from './StateStatusBadge';
 import { StatGrid } from './StatGrid';
@@ -96,5 +97,9 @@ export function FederalStatesPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { FederalStatesPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['content', 'regions', 'errors'] };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default FederalStatesPage;

@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { Slice } from '../../lib/slice';
 import { BackLink } from './BackLink';
 import { areaText, regionPopulationText, seatsText } from './content-texts';
@@ -165,5 +166,9 @@ export function RegionDetailPage() {
   return <RegionDetail key={slug} region={REGIONS[slug]} />;
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { RegionDetailPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['content', 'regions', 'errors'], notFound };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default RegionDetailPage;

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { Slice, SliceGroups } from '../../lib/slice';
 import { areaText, seatsText } from './content-texts';
 import { EnrolledVotersByRegion } from './EnrolledVoters';
@@ -108,5 +109,9 @@ export function RegionsPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { RegionsPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['content', 'regions', 'errors'], pageData };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default RegionsPage;

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageData, PageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { BackLink } from './BackLink';
 import { seatsNote, seatsText, sharedRegionsNote, statePopulationText } from './content-texts';
 import { representativesInput, StateRepresentatives } from './StateRepresentatives';
@@ -151,5 +152,9 @@ export function StateProfilePage() {
   return <StateProfileView key={id} state={STATES[id]} />;
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { StateProfilePage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['content', 'regions', 'directory', 'errors'], pageData, notFound };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default StateProfilePage;

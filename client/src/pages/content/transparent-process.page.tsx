@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { StatGrid } from './StatGrid';
 
 /** The stages every election goes through, in order (texts: content transparent.stages.<key>). */
@@ -106,5 +107,9 @@ export function TransparentProcessPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { TransparentProcessPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['content', 'errors'] };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default TransparentProcessPage;

@@ -31,6 +31,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { formatDate, formatDay } from '../../i18n/format';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 
 interface Feature {
   key: 'oneVote' | 'receipt' | 'accounts' | 'noVotingInYourName' | 'resultsRules' | 'auditLog';
@@ -189,5 +190,9 @@ export function VotingPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { VotingPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['content', 'errors'] };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default VotingPage;

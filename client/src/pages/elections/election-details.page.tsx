@@ -24,6 +24,7 @@ import { useNow } from '../../lib/clock';
 import { useVoteEligibility } from '../../lib/eligibility';
 import { type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useReaderOf } from '../../lib/reader-view';
 import { useTRPC } from '../../lib/trpc';
 import { electionQuery } from './election-queries';
@@ -174,5 +175,9 @@ function OpenForYou({ election }: { election: ElectionDetails }) {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { ElectionDetailsPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['elections', 'eligibility', 'errors'], pageData, notFound };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default ElectionDetailsPage;

@@ -10,6 +10,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
 import { isOffline } from '../../lib/errors';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 
 /** docs/product.md#elections-hub: the hub shows four placeholder cards while it loads. */
@@ -153,5 +154,9 @@ function ElectionsHub() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { ElectionsHubPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['elections', 'eligibility', 'errors'] };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default ElectionsHubPage;

@@ -21,9 +21,12 @@ import { loadNamespaces } from '../../i18n';
 import { useNow } from '../../lib/clock';
 import { type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { Slice } from '../../lib/slice';
 import { useTRPC } from '../../lib/trpc';
 import { ballotKindQuery, electionResultsQuery } from './election-queries';
+// A poll's result bars' styles with the page's (linked in its head): the server renders them before their code.
+import '../polls/ResultsBars.module.css';
 
 // docs/product.md#results-pages: /results/{pollId} is the poll's history view; it loads only when the id turns out to
 // be a poll,
@@ -157,5 +160,9 @@ function ResultsView({ answer, readAt }: { answer: ResultsAnswer; readAt: number
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { ResultsPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['elections', 'errors'], pageData, notFound };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default ResultsPage;

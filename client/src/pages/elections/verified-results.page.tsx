@@ -15,6 +15,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { failureReason } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { verifiedResultsQuery } from './election-queries';
 
@@ -130,5 +131,9 @@ function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { VerifiedResultsPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['elections', 'errors'], pageData };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default VerifiedResultsPage;

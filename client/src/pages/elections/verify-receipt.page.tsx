@@ -11,6 +11,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 
@@ -134,5 +135,7 @@ function ReceiptCheck({ receiptId }: { receiptId: string }) {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { VerifyReceiptPage as Component };
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['elections', 'errors'] });
+
+export default VerifyReceiptPage;

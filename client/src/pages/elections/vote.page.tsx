@@ -24,6 +24,7 @@ import { loadNamespaces } from '../../i18n';
 import { useAuth } from '../../lib/auth';
 import { useVoteEligibility } from '../../lib/eligibility';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 
 // docs/product.md#vote-page: /vote/{pollId} is the current poll's view; it loads only when the id turns out to be a
@@ -158,5 +159,7 @@ function EligibleBallot({
   return <VoteCard electionId={election.id} candidates={election.candidates} onVoted={onVoted} />;
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { VotePage as Component };
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['elections', 'eligibility', 'errors'] });
+
+export default VotePage;

@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { Slice } from '../../lib/slice';
 import classes from './home.module.css';
+// The map's styles with the page's (linked in its head): the server renders the map before its code arrives.
+import '../../components/map/SomaliaMap.module.css';
 
 // The map's code downloads alongside the first render, not before it (F1), and its shapes are read from the
 // server's HTML (components/map/region-paths.ts); the placeholder keeps the map's square so nothing below it moves.
@@ -99,5 +102,9 @@ export function HomePage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { HomePage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['home'] };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default HomePage;

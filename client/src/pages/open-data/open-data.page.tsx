@@ -8,6 +8,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { failureReason } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { ApiReference } from './ApiReference';
 import { DatasetList } from './DatasetList';
@@ -112,4 +113,9 @@ export function OpenDataPage() {
   );
 }
 
-export { OpenDataPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['openData', 'errors'], pageData };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default OpenDataPage;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 const STATUS_COLORS: Record<PollStatus, string> = { draft: 'yellow', open: 'green', closed: 'gray' };
 
-/** Used by the admin console too: its poll routes load the polls texts (admin-routes.tsx). */
+/** Used by the admin console too: its poll routes load the polls texts (their clientLoader). */
 export function PollStatusBadge({ status }: { status: PollStatus }) {
   const { t } = useTranslation('polls');
   return (

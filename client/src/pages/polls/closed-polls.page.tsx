@@ -6,6 +6,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { notifyFailure } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { PollBackLink } from './PollBackLink';
 import { PollList } from './PollListStates';
@@ -43,5 +44,9 @@ export function ClosedPollsPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { ClosedPollsPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['polls', 'errors'], pageData };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default ClosedPollsPage;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { CurrentPoll } from './CurrentPoll';
 import { PollBackLink } from './PollBackLink';
@@ -29,5 +30,9 @@ export function CurrentPollPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { CurrentPollPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['polls', 'eligibility', 'errors'], pageData };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default CurrentPollPage;

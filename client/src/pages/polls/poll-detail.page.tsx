@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { isMissingCode } from '../../components/elections/query-errors';
 import type { PageData, PageNotFound } from '../../lib/page-data';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { PollResultsView } from './PollResultsView';
 import { pollQuery } from './poll-queries';
 
@@ -17,5 +18,9 @@ export function PollDetailPage() {
   return <PollResultsView pollId={id} />;
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { PollDetailPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['polls', 'errors'], pageData, notFound };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default PollDetailPage;

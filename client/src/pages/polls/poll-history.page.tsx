@@ -9,6 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { notifyFailure } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
+import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { CurrentPoll } from './CurrentPoll';
 import { PollList } from './PollListStates';
@@ -117,5 +118,9 @@ function AllPolls() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { PollHistoryPage as Component };
+/** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
+const thisPage: PageRoute = { texts: ['polls', 'eligibility', 'errors'], pageData };
+export const loader = serverPageLoader(thisPage);
+export const clientLoader = browserPageLoader(thisPage);
+
+export default PollHistoryPage;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { ApprovalCard } from './ApprovalCard';
 
@@ -83,3 +84,8 @@ function AdminApprovalsContent() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['admin'] });
+
+export default AdminApprovalsPage;

@@ -21,6 +21,7 @@ import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { formatDateTime } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { formatNewValues } from './audit-format';
 
@@ -269,3 +270,8 @@ function AdminAuditContent() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['admin'] });
+
+export default AdminAuditPage;

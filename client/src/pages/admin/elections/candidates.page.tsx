@@ -9,6 +9,7 @@ import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { formatNumber } from '../../../i18n/format';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { CandidateEditor, type ElectionCandidate } from './CandidateEditor';
 import { CandidateRow } from './CandidateRow';
@@ -138,3 +139,8 @@ function AdminElectionCandidatesContent() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminElections', 'elections'] });
+
+export default AdminElectionCandidatesPage;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { useLoadFailure } from './use-election-queries';
 
@@ -84,3 +85,8 @@ export function AdminElectionResultsListPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminElections', 'elections'] });
+
+export default AdminElectionResultsListPage;

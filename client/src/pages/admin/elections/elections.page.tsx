@@ -7,6 +7,7 @@ import { AwaitingSecondAdmin } from '../../../components/admin/AwaitingSecondAdm
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { ElectionCard } from './ElectionCard';
 import { ElectionFormModal } from './ElectionFormModal';
@@ -140,3 +141,8 @@ export function AdminElectionsPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminElections', 'eligibility', 'elections'] });
+
+export default AdminElectionsPage;

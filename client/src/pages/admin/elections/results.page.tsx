@@ -8,6 +8,7 @@ import { ResultsBar } from '../../../components/elections/ResultsBar';
 import { ResultsTable } from '../../../components/elections/ResultsTable';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import {
   ElectionNotFound,
@@ -138,3 +139,8 @@ function AdminElectionResultsContent() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminElections', 'elections'] });
+
+export default AdminElectionResultsPage;

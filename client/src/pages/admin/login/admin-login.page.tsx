@@ -21,6 +21,7 @@ import { messageText } from '../../../i18n/error-texts';
 import { type SessionUser, useAuth } from '../../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../../lib/errors';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { TwoFactorStep } from '../../auth/TwoFactorStep';
 import { safeAdminPath } from '../layout/RequireAdmin';
@@ -184,5 +185,7 @@ export function AdminLoginPage() {
   );
 }
 
-/** The route table's name for this page (lib/route.ts). */
-export { AdminLoginPage as Component };
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['admin', 'auth', 'errors'] });
+
+export default AdminLoginPage;

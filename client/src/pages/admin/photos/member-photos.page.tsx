@@ -8,6 +8,7 @@ import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { MemberPhotoFilters, type PhotoFilters } from './MemberPhotoFilters';
 import { type MemberPhotoItem, MemberPhotoTable } from './MemberPhotoTable';
@@ -118,3 +119,8 @@ export function AdminMemberPhotosPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminPhotos'] });
+
+export default AdminMemberPhotosPage;

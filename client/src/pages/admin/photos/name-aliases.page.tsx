@@ -18,6 +18,7 @@ import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { formatEatTime } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { AliasForm } from './AliasForm';
 
@@ -123,3 +124,8 @@ export function AdminNameAliasesPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminPhotos'] });
+
+export default AdminNameAliasesPage;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { JobDetails } from './JobDetails';
 import { isActiveJob, JobProgressCard } from './JobProgressCard';
@@ -76,3 +77,8 @@ export function AdminPhotoJobsPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminPhotos'] });
+
+export default AdminPhotoJobsPage;

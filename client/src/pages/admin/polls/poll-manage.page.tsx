@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { PollCandidateList } from '../../polls/PollCandidateList';
 import { PollLoading, PollNotFound } from '../../polls/PollLoadStates';
 import { PollStatusBadge } from '../../polls/PollStatusBadge';
@@ -108,3 +109,8 @@ export function AdminPollPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminPolls', 'polls'] });
+
+export default AdminPollPage;

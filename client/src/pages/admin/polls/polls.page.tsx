@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { PollStatusBadge } from '../../polls/PollStatusBadge';
 import { formatPollDay, formatPollMonth } from '../../polls/poll-format';
@@ -101,3 +102,8 @@ export function AdminPollsPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['adminPolls', 'eligibility', 'polls'] });
+
+export default AdminPollsPage;

@@ -20,6 +20,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { MarkersEditor } from './MarkersEditor';
 import {
@@ -184,3 +185,8 @@ export function AdminSettingsPage() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['admin'] });
+
+export default AdminSettingsPage;

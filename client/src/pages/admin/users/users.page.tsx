@@ -24,6 +24,7 @@ import { ActiveToggleButton, EditRowButton } from '../../../components/RowAction
 import { formatDate, formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { ROLE_LABELS, RoleBadge } from './RoleBadge';
 import { type AdminUser, UserEditModal } from './UserEditModal';
@@ -219,3 +220,8 @@ function AdminUsersContent() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['admin'] });
+
+export default AdminUsersPage;

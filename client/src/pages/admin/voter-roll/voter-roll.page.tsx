@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { RollImportSection } from './RollImportSection';
 import { RollSummary } from './RollSummary';
@@ -31,3 +32,8 @@ function AdminVoterRollContent() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['admin'] });
+
+export default AdminVoterRollPage;

@@ -7,6 +7,7 @@ import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { formatDateTime } from '../../../i18n/format';
 import { failureReason, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
@@ -157,3 +158,8 @@ function Fact({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['staff'] });
+
+export default StaffFlagsPage;

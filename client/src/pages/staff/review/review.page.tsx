@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { failureReason, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
@@ -167,3 +168,8 @@ function ReviewContent() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['staff'] });
+
+export default StaffReviewPage;

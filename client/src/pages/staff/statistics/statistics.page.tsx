@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 
@@ -106,3 +107,8 @@ function CountsTable({ title, nameLabel, rows }: { title: string; nameLabel: str
     </section>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['staff'] });
+
+export default StaffStatisticsPage;

@@ -7,6 +7,7 @@ import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { messageText } from '../../../i18n/error-texts';
 import { failureReason, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
+import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
@@ -204,3 +205,8 @@ function VotersContent() {
     </Stack>
   );
 }
+
+/** The page's texts, loaded with its code (lib/page-route.ts). */
+export const clientLoader = browserPageLoader({ texts: ['staff'] });
+
+export default StaffVotersPage;

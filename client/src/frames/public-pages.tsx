@@ -1,0 +1,9 @@
+// Mantine's styles for what public pages show beyond the landing page's (styles/mantine-styles.ts): linked in
+// their HTML, so their inputs never paint unstyled and nothing jumps when the styles arrive.
+import '../styles/mantine-public.css';
+import { Outlet } from 'react-router';
+
+/** Public pages, rendered on the server as a visitor sees them. */
+export default function PublicPages() {
+  return <Outlet />;
+}
