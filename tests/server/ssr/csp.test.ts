@@ -42,6 +42,13 @@ describe('the CSP of a server-rendered page', () => {
       const scripts = inlineScripts(response.body);
       expect(scripts.length).toBeGreaterThan(0);
       expect(sources.slice(1).sort()).toEqual([...new Set(scripts.map(sha256))].sort());
+      // No script in attributes, which no hash could allow: handlers and javascript: addresses.
+      const $ = load(response.body);
+      const attributes = $('*')
+        .get()
+        .flatMap((element) => Object.entries(element.attribs));
+      expect(attributes.filter(([name]) => /^on[a-z]+$/i.test(name))).toEqual([]);
+      expect(attributes.filter(([, value]) => /^\s*javascript:/i.test(value))).toEqual([]);
       // The rest of the site's policy is the same as every other answer's.
       const other = await app.inject({ method: 'GET', url: '/healthz' });
       const rest = (policy: string) =>
