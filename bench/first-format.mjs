@@ -1,4 +1,4 @@
-// What Intl costs a phone while a page hydrates (issue 19, Lighthouse's total blocking time), in Debian's Chromium
+// What Intl costs a phone while a page hydrates (Lighthouse's total blocking time), in Debian's Chromium
 // at Lighthouse's 4x CPU slowdown (CDP Emulation.setCPUThrottlingRate):
 //  1. the first date and number written through Intl (ICU loads its locale data) against the hand-written ones
 //     (shared/calendar.ts, client/src/i18n/numbers.ts, bundled here with esbuild), each in a fresh browser;

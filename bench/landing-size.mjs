@@ -1,4 +1,4 @@
-// F1: what a first visit to / costs in JavaScript, all of it (issue 19): every script the browser downloads,
+// F1: what a first visit to / costs in JavaScript, all of it: every script the browser downloads,
 // from the HTML to the last lazy chunk and the other pages' prefetches, until the page has been quiet for a
 // while after it was scrolled to its end. Measured in Debian's Chromium (a phone's viewport, empty cache, no
 // service worker yet) against the built server on a temporary seeded database; each script is counted at its

@@ -1,4 +1,4 @@
-// Attack review of issue 19: a flood of new page addresses against a running server, on loopback only.
+// The render-budget attack: a flood of new page addresses against a running server, on loopback only.
 // An attacker address (127.0.0.2) asks for `PATH?z=N` (every one a new render) with CONCURRENCY requests in flight,
 // optionally paced to RATE a second; a victim address (127.0.0.3) meanwhile reads a cached page, a cached tRPC read
 // and /healthz. Prints the attacker's rate and answers (full pages, shells, 429s) and the victim's latencies.

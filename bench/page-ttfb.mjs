@@ -1,4 +1,4 @@
-// P1: time to the first byte of a server-rendered page while R1's public reads load the server (issue 19:
+// P1: time to the first byte of a server-rendered page while R1's public reads load the server (target:
 // at most 20 ms p50). The built server on the volume database (bench/volume-db.ts, as server-load.mjs), R1's
 // four public reads from an autocannon child process (50 connections) and, as on election day, poll votes by
 // distinct citizens arriving VOTES_PER_SECOND (each one a write after which pages must not all be rendered

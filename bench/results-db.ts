@@ -1,7 +1,7 @@
 // The database the results-read benchmark (bench/results-read.mjs) runs against: one Active election
 // whose results are public while it runs, 1,000,000 votes in it (written with one INSERT ... SELECT, through
 // the same triggers as a real vote) by as many accounts with their profiles, and one signed-in System Admin (not
-// stepped up) for the signed-in row: since issue 19 a citizen's reads are served by the public cache too, an
+// stepped up) for the signed-in row: a citizen's reads are served by the public cache too, an
 // admin's always go through tRPC.
 // Run: node --import tsx bench/results-db.ts <folder> [votes]; prints a JSON summary on its last line.
 import { join } from 'node:path';

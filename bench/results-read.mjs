@@ -1,6 +1,6 @@
 // R4: elections.results with 1,000,000 votes in one election, against the bare reference route in the
 // same server and run (as R1 does). The read comes from running per-candidate counts kept by triggers, so
-// its cost does not grow with the votes (issue 15 item 4). Anonymous reads are served by the public
+// its cost does not grow with the votes. Anonymous reads are served by the public
 // cache; the signed-in row (a System Admin's session: admins are never served from the cache) goes through
 // tRPC every time, so it shows the read itself.
 // Run on its own: node bench/results-read.mjs (builds first if needed); `npm run bench` runs it too.

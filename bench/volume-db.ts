@@ -6,7 +6,7 @@
 //     sign-in storm verifies it for real; hashing 20,000 distinct ones would take minutes of CPU);
 //   - a month's poll votes: every one of them voted in last month's closed poll, whose public results R1 reads;
 //   - an Active election with four candidates, for votes.cast in R2 (this month's open poll takes polls.vote);
-//   - every bench citizen enrolled on the voter roll (issue 17), spread over the demo districts of all 18
+//   - every bench citizen enrolled on the voter roll, spread over the demo districts of all 18
 //     regions, so R2's votes pass the eligibility check of an 'enrolled' election for real;
 //   - one System Admin with a session: its reads always go through tRPC (R1's comparison without the cache).
 // Run: node --import tsx bench/volume-db.ts <folder>; prints a JSON summary on its last line.

@@ -210,7 +210,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
   registerAuditLogCsv(app, deps);
-  // The public read API and dataset files (issue 20), under the same per-address ceiling as /trpc.
+  // The public read API and dataset files, under the same per-address ceiling as /trpc.
   await registerOpenDataApi(app, deps, ceiling ?? undefined);
   await app.register(voterRollImportRoutes, { db, env });
   registerResultBatches(app, db);

@@ -10,7 +10,7 @@ const RETRY_MS = 50;
  * Pino's own destination writes synchronously and, when the pipe is full because its reader stopped reading,
  * retries in a loop on the main thread (sonic-boom's EAGAIN busy-wait), and keeps looping on EPIPE once the
  * reader has exited. Nothing else runs meanwhile: no request, no SIGTERM handler, no shutdown deadline. That
- * is how servers started by a test harness that later exited ignored SIGTERM for minutes (issue 18).
+ * is how a server whose log reader has exited can ignore SIGTERM for minutes.
  * Here every write is asynchronous and one at a time, in order; a full pipe only grows a bounded backlog, and
  * a reader that is gone (EPIPE) turns logging off instead of failing anything. The same destination in its
  * asynchronous mode (`pino.destination({ sync: false, maxLength })`) was tried in place of this: with the reader

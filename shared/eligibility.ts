@@ -2,7 +2,7 @@ import { DISTRICT_REGIONS, type DistrictRegion } from './regions';
 import type { EligibilityRule, EnrollmentStatus } from './voter-roll';
 
 /**
- * Who may vote in an election or a poll (issue 17): one rule for the server, which refuses the vote, and for
+ * Who may vote in an election or a poll: one rule for the server, which refuses the vote, and for
  * the client, which shows the reason and what to do instead of a vote button that would fail.
  */
 

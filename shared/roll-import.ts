@@ -1,7 +1,7 @@
 import type { ErrorCode, MessageParams } from './errors';
 
 /**
- * The commission's roll as a CSV file (issue 17): the columns, the limits and the checks of one row that the
+ * The commission's roll as a CSV file: the columns, the limits and the checks of one row that the
  * import route applies and the admin page explains. Pure rules, no I/O.
  */
 

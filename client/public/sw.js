@@ -1,5 +1,5 @@
-// Codka's service worker: a page a reader has visited reloads without a connection (issue 8), with the public
-// data it showed, and it keeps no one's personal data (issue 15). The rules are in docs/decisions/008-offline.md;
+// Codka's service worker: a page a reader has visited reloads without a connection, with the public
+// data it showed, and it keeps no one's personal data. The rules are in docs/decisions/008-offline.md;
 // in short:
 // - app shell (index.html, /assets/*, theme-init.js, favicon): the HTML network-first, hashed assets
 // - pages (HTML, server-rendered as a visitor sees them, with their first view's data inside): network-first,

@@ -37,7 +37,7 @@ export function createRateLimits(enabled: boolean, smsDailyLimit: number) {
     votesAddress: limiter(1200, MINUTE),
     // The same ceiling for monthly poll votes, counted apart so one kind of vote cannot starve the other.
     pollVotesAddress: limiter(1200, MINUTE),
-    // The voter roll (issue 17): enrollment codes per account, claims of an imported entry per account and
+    // The voter roll: enrollment codes per account, claims of an imported entry per account and
     // per address (generous for a carrier NAT), and code look-ups per registrar (a code is a name).
     enrollmentCodeUser: limiter(10, 60 * MINUTE),
     claimUser: limiter(5, 60 * MINUTE),

@@ -3,10 +3,10 @@ import type { ValidSession } from './sessions';
 
 /**
  * Sessions remembered in memory, so a signed-in read does not pay the session lookup (a three-table join, about
- * 28% of the server's CPU under R1's signed-in load in a profile for issue 19) on every request.
+ * 28% of the server's CPU under R1's signed-in load in a CPU profile) on every request.
  *
  * Keyed by a hash of the whole token (id and secret), so only the exact cookie finds its entry and the secret is
- * never kept in memory in clear. Never served after a change (issue 19's rule): this server is the only process
+ * never kept in memory in clear. Never served after a change: this server is the only process
  * that writes accounts and sessions while it runs, and every write to the sessions, users or profiles tables
  * (sign-out, password change or reset, role change, deactivation, step-up, e-mail verification) calls
  * `forgetCachedSessions()` right after it, which empties every remembered session at once. A test reads the

@@ -99,7 +99,7 @@ function apiHandler(route: ApiRoute, openData: OpenData, ceiling?: ApiCeiling) {
 }
 
 /**
- * The read API and the dataset files under /api/v1 (issue 20; routes and schemas: services/open-data/api.ts).
+ * The read API and the dataset files under /api/v1 (routes and schemas: services/open-data/api.ts).
  * Counted per request against the same per-address ceiling as /trpc (trpc-calls.ts): an answer costs one
  * call, whether it was computed or served from the 2-second snapshot.
  */

@@ -20,7 +20,7 @@ import { type TrpcRequest, trpcRequest } from './trpc-request';
  * parameter or a re-spelled input is served from the same entry, and a batch naming one call ten times
  * computes it once. Answers never depend on the language (only errors do, and errors are never stored).
  *
- * Who shares an answer (issue 19): visitors, and signed-in citizens whose answer is the visitors' one, get the
+ * Who shares an answer: visitors, and signed-in citizens whose answer is the visitors' one, get the
  * visitors' copy, computed without a session. A procedure whose answer also depends on the reader's vote in a
  * poll (`cacheByVote`: results are shown to a poll's voters while it is open) keeps a second copy for that
  * poll's voters, computed with the first such voter's own session (server/routers/viewer.ts). System Admins

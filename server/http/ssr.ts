@@ -299,7 +299,7 @@ export function createServerPages(
     // instead of filling the queue with copies of it. One who asks after a later write gets a render of its own
     // (flights are keyed by the generation of writes that may hide something, and one a vote outdated is not
     // joined), but a page never has more than MAX_RENDERS_PER_PAGE under way: with votes arriving every few
-    // milliseconds, every reader would otherwise start one (and fill the queue, as in the attack of issue 19).
+    // milliseconds, every reader would otherwise start one (and fill the queue with copies of one page).
     const flightKey = `${generation}\n${key}`;
     const newest = rendering.get(flightKey);
     const joinable =

@@ -12,7 +12,7 @@ import { trpcRequest } from './trpc-request';
  * The mutations whose meta says `hot` (the two votes), answered without tRPC's fetch adapter. That adapter
  * turns every request into a fetch Request (headers, abort signal, body stream) and back, which cost about a
  * third of each vote in a CPU profile and kept votes under 2,000 per second on two cores (R2,
- * docs/scaling.md; measured again for issue 19: about 15% less server CPU per vote with this path). Here the
+ * docs/scaling.md; measured again: about 15% less server CPU per vote with this path). Here the
  * same procedure runs through tRPC's own caller (so every middleware, input schema and error rule applies),
  * with the same context, and the answer is built as the adapter builds it, from tRPC's public API only: the
  * error by the same function the router's errorFormatter is (errorShape, server/trpc/init.ts), serialised by the

@@ -22,7 +22,7 @@ export const twoFactorRouter = router({
 
   /**
    * A new key as an otpauth:// URI, its QR code and the text to type it in. Enrolling asks for the password
-   * (issue 15): a stolen cookie alone must not put the thief's authenticator on the account.
+   * because a stolen cookie alone must not put the thief's authenticator on the account.
    */
   begin: staffAccountProcedure
     .meta({ limited: true })

@@ -7,7 +7,7 @@ import { protectedProcedure, router } from '../trpc/init';
 import { countsByRegion } from './enrollment-counts';
 
 /**
- * A citizen's own place on the voter roll (issue 17): status, a code to show at a center, a claim; and the
+ * A citizen's own place on the voter roll: status, a code to show at a center, a claim; and the
  * roll's public counts.
  */
 export const enrollmentRouter = router({

@@ -5,7 +5,7 @@ import { enrollVoter, lookupEnrollmentCode, myEntries } from '../services/voter-
 import { registrarProcedure, router } from '../trpc/init';
 
 /**
- * The registrar's console (issue 17): a code shown by a citizen becomes a pending entry. Everything that
+ * The registrar's console: a code shown by a citizen becomes a pending entry. Everything that
  * reveals a name or writes needs step-up; code look-ups and enrollments spend the registrar's points first.
  */
 export const registrarRouter = router({

@@ -19,7 +19,7 @@ import { router, supervisorProcedure } from '../trpc/init';
 const withNames = supervisorProcedure.meta({ stepUp: true });
 
 /**
- * The Enrollment Supervisor's console (issue 17): review of pending entries under four eyes, suspensions,
+ * The Enrollment Supervisor's console: review of pending entries under four eyes, suspensions,
  * flags, and counts per center and registrar. Every decision is a conditional update: of two supervisors
  * deciding one entry at once, exactly one wins.
  */

@@ -9,7 +9,7 @@ import { districts, elections, eligibleVoterCounts, voters, votes } from '../db/
 import { enrolledVotersByRegion } from './voter-roll/counts';
 
 /**
- * Turnout (issue 17 item 5): votes / eligible voters. The eligible count is live: it is read when the results
+ * Turnout: votes / eligible voters. The eligible count is live: it is read when the results
  * are read, so suspending a voter after an election closed lowers it. Fixing it at close needs a column
  * (elections.eligible_voters), which this change does not add; see the voter roll notes in README.
  */

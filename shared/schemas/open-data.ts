@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The open data's shapes (issue 20): each API answer's item and each dataset row is described once here, and
+ * The open data's shapes: each API answer's item and each dataset row is described once here, and
  * the OpenAPI document at /api/v1/openapi.json is generated from these schemas (server/services/open-data/
  * openapi.ts), so the document cannot drift from the answers. Field names are part of the public contract:
  * add fields, never rename or remove one.

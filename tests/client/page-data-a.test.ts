@@ -14,7 +14,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The first views the server renders for part A's pages (issue 19): what each page's pageData asks for, from
+ * The first views the server renders for part A's pages: what each page's pageData asks for, from
  * the URL alone. The browser reads the same queries (the keys must match, or it asks again after hydration:
  * tests/e2e/ssr-pages-a.test.ts checks that end to end); these check the inputs read from the URL.
  */

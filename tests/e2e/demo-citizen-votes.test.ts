@@ -13,7 +13,7 @@ const { openPage } = setupE2E({
   },
 });
 
-// Issue 17 item 7: with every demo election for enrolled voters, the demo citizen (enrolled by the seed) still
+// With every demo election for enrolled voters, the demo citizen (enrolled by the seed) still
 // votes in both open elections, the Banadir-only one included, from a freshly seeded database.
 describe('the two-command demo', () => {
   it('lets the demo citizen vote in each open election', async () => {

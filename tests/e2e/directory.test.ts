@@ -96,7 +96,7 @@ describe('/parliament-members', () => {
     page.on('request', (request) => {
       if (request.url().includes('/test-photos/')) photos.push(request.url());
     });
-    // The server's HTML carries the first view's members (issue 19): following a link makes the browser ask for
+    // The server's HTML carries the first view's members: following a link makes the browser ask for
     // them, which withMemberPhotos answers.
     await visit(page, '/help');
     await page.waitForLoadState('networkidle');

@@ -27,7 +27,7 @@ function aReceiptOf(electionId: string): string {
   }
 }
 
-describe('the election record (issue 20 item 3)', () => {
+describe('the election record', () => {
   it('shows the closed election’s root, serves the file the script recomputes, and finds a voter’s receipt in it', async () => {
     const { page } = await openPage();
     await visit(page, '/verified-results');

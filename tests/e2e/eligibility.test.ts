@@ -13,7 +13,7 @@ import { createBallots, enrollCitizen } from './helpers/roll-db';
 import { setupE2E } from './helpers/suite';
 
 /**
- * Issue 17, item 4 in the browser: a signed-in citizen the ballot's rule leaves out sees why and where to go
+ * Eligibility in the browser: a signed-in citizen the ballot's rule leaves out sees why and where to go
  * (their account, the registration centers) instead of a vote button, on the hub, the vote page and the poll
  * page, in English and Somali, on a desktop and a phone; a visitor still sees the sign-in prompt; an admin sets
  * the rule and the regions on the election form.

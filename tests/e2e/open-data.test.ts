@@ -8,7 +8,7 @@ import { pathOf, visit } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
 /**
- * /open-data in a browser (issue 20): reached from the footer, the page hydrates without an error, its download
+ * /open-data in a browser: reached from the footer, the page hydrates without an error, its download
  * links give the files (a CSV a spreadsheet opens as text), and it meets the site's reach gate (axe, no
  * sideways scroll, 44 px targets) on a phone in both languages.
  */

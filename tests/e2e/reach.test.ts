@@ -8,7 +8,7 @@ import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
 /**
- * Issue 8's gate on every page of the site: axe-core (WCAG 2.1 A/AA, serious and critical) in English and
+ * The accessibility gate on every page of the site: axe-core (WCAG 2.1 A/AA, serious and critical) in English and
  * Somali, light and dark, at 360x640 with no sideways scroll and 44 px targets; axe again at 1280x800.
  * One browser; one signed-in page per role and language, moving between routes inside the app (the way a
  * reader does) so the suite stays within a few minutes.
@@ -238,7 +238,7 @@ beforeAll(async () => {
     { path: '/elections', role: 'citizen' },
     { path: '/account', role: 'citizen' },
     ...adminPaths.map((path) => ({ path: path ?? '', role: 'admin' as const })),
-    // The staff console: a System Admin opens every section (issue 17).
+    // The staff console: a System Admin opens every section.
     ...['/staff/enroll', '/staff/review', '/staff/voters', '/staff/statistics', '/staff/flags'].map(
       (path) => ({
         path,

@@ -8,7 +8,7 @@ import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
 /**
- * The admin console's elections, polls and member photos screens in Somali (issue 8): a browser whose
+ * The admin console's elections, polls and member photos screens in Somali: a browser whose
  * language is Somali gets them in Somali, at desktop and phone size, and a create action answers in Somali.
  */
 const { openPage } = setupE2E();

@@ -10,7 +10,7 @@ import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
 /**
- * The admin console's own screens in Somali (issue 8): sign-in, the guards, the dashboard with its step-up
+ * The admin console's own screens in Somali: sign-in, the guards, the dashboard with its step-up
  * login, users, settings and the audit log, for a reader whose browser speaks Somali, at desktop and phone size.
  */
 const { openPage } = setupE2E();

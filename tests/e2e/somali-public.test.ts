@@ -8,7 +8,7 @@ import { expectNoEnglish, heading, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
 
 /**
- * The public pages in Somali (issue 8): a browser whose language is Somali gets them in Somali, and the
+ * The public pages in Somali: a browser whose language is Somali gets them in Somali, and the
  * switch in the header (desktop) or the drawer (phone) changes the language, remembered across reloads.
  */
 const { openPage } = setupE2E();

@@ -8,7 +8,7 @@ import { parseServerHtml, serverHtml } from './helpers/server-html';
 import { setupE2E } from './helpers/suite';
 
 /**
- * Server-rendered pages in a reader's hands (issue 19): the language switch decides the next page the server
+ * Server-rendered pages in a reader's hands: the language switch decides the next page the server
  * sends, a tap as soon as the HTML shows is not lost while the scripts arrive on a slow network, a theme chosen
  * earlier paints at once, and a page links only the code and styles it uses.
  */

@@ -8,7 +8,7 @@ import { pageCases, text } from './helpers/pages-a';
 import { setupE2E } from './helpers/suite';
 
 /**
- * Issue 19, the public pages of part A (landing, directories, states, regions, content pages, registration
+ * The public pages of part A (landing, directories, states, regions, content pages, registration
  * centers, 404) rendered on the server: their HTML without JavaScript holds the heading, the first view's data
  * and the link-preview tags in English and Somali; the browser hydrates it with no console error or warning and
  * asks for nothing the HTML carried (only the session).

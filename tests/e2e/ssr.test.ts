@@ -13,7 +13,7 @@ import {
 import { setupE2E } from './helpers/suite';
 
 /**
- * Server rendering as a whole (issue 19), on the five pages the benchmark measures, in both languages: the HTML
+ * Server rendering as a whole, on the five pages the benchmark measures, in both languages: the HTML
  * alone (no JavaScript) holds the page's heading and first view; the browser hydrates it without an error and
  * without asking again for what the HTML carried; a signed-in reader's HTML is a visitor's. The pages' own
  * details are tested per page (ssr-pages-a.test.ts, ssr-pages-b.test.ts); interactions: ssr-interaction.test.ts.

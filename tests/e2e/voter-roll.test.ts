@@ -22,7 +22,7 @@ import { setupE2E } from './helpers/suite';
 import { rollTexts } from './helpers/voter-roll-texts';
 
 /**
- * The voter roll in the browser (issue 17), in English and in Somali: a citizen asks for a code on /account (on
+ * The voter roll in the browser, in English and in Somali: a citizen asks for a code on /account (on
  * a phone), a registrar enrolls them with it (the step-up dialog included), a supervisor approves, and the
  * citizen is enrolled; the console's guards and the four-eyes refusal as staff see them.
  */
@@ -208,7 +208,7 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     await citizenPage.page.getByRole('radio', { name: /Candidate 2/ }).click();
     await citizenPage.page.getByRole('button', { name: text.elections.vote.submit }).click();
     // Exact: in Somali the button's "Codka waa la dirayaa..." (submitting) contains the title "Codka waa la diray",
-    // and the count below was read while the vote was still on its way (CI, 26 November).
+    // and the count below was read while the vote was still on its way.
     await citizenPage.page.getByText(text.elections.vote.submittedTitle, { exact: true }).first().waitFor();
     const votes = database()
       .$client.prepare('select count(*) as n from votes where election_id = ?')

@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 /**
  * An election with `candidateCount` candidates; by default Active and open from an hour ago for a day.
  * Its rule is 'signedIn' unless told otherwise (the product's default is 'enrolled'): most tests are about
- * something else than the roll and vote as any signed-in account, as before issue 17; the eligibility tests
+ * something else than the roll and vote as any signed-in account; the eligibility tests
  * (tests/server/eligibility*.test.ts) create 'enrolled' and 'verifiedContact' ballots themselves.
  */
 export function createElection(

@@ -1,4 +1,4 @@
-/** The issue's own sentences for a refused vote, word for word (issue 17, item 4). */
+/** The product's own sentences for a refused vote, word for word. */
 export const NOT_ON_ROLL =
   'You are not on the voter roll for this election. Take your voter card to a registration center to enroll.';
 export const CONFIRM_EMAIL_POLL = 'Please confirm your e-mail address before voting in this poll.';

@@ -9,7 +9,7 @@ const HOUR = 3_600_000;
 /**
  * A poll with `candidateCount` candidates; by default an open presidential poll from an hour ago for a day.
  * Its rule is 'signedIn' unless told otherwise (the product's default is 'verifiedContact'): most tests vote as
- * any account, as before issue 17; the eligibility tests create 'verifiedContact' and 'enrolled' polls themselves.
+ * any account; the eligibility tests create 'verifiedContact' and 'enrolled' polls themselves.
  */
 export function createPoll(
   db: Db,

@@ -18,7 +18,7 @@ import { inArray } from 'drizzle-orm';
 import { TEST_PASSWORD, type TestUser, testPasswordHash, uniqueEmail } from './factories';
 
 /**
- * Voter roll rows for tests (issue 17): places (districts and centers), staff, entries in every status, codes
+ * Voter roll rows for tests: places (districts and centers), staff, entries in every status, codes
  * and flags. Values are unique per call, so tests never collide.
  */
 let sequence = 0;

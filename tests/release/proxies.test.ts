@@ -20,7 +20,7 @@ import {
 } from './executable';
 import { proxyReady, type RunningProxy, SITE, startCaddy, startNginx, stoppedProxy, visit } from './proxies';
 
-// Issue 18: the deploy guide's proxy files, run for real in front of the release executable. Codka runs with
+// The deploy guide's proxy files, run for real in front of the release executable. Codka runs with
 // deploy/codka.env (HOST=127.0.0.1, TRUST_PROXY=127.0.0.1, PUBLIC_ORIGIN=https://codka.example.so); only its
 // database, uploads and port point into the test's folder. nginx runs deploy/nginx-codka.conf and Caddy
 // deploy/Caddyfile, each changed only where a test must (ports, certificates; see tests/release/proxies.ts).

@@ -31,7 +31,7 @@ import {
   stopped,
 } from './executable';
 
-// Issue 18: the release executable, copied alone into an empty folder and run with an empty environment (no
+// The release executable, copied alone into an empty folder and run with an empty environment (no
 // node on PATH, no node_modules anywhere above the folder), does what an operator does with it.
 
 const folder = mkdtempSync(join(tmpdir(), 'codka-release-'));

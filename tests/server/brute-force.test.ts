@@ -3,7 +3,7 @@ import { expectTrpcError } from '../helpers/admin';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
 
-/** ISSUE 10 item 7: limits that stop guessing without locking out the citizens who share an address. */
+/** Limits that stop guessing without locking out the citizens who share an address. */
 describe('failed sign-in limits', () => {
   it('after one account is locked at an address, other citizens behind that address still sign in', async () => {
     const deps = createTestDeps();

@@ -10,7 +10,7 @@ import { buildTestApp, sameOrigin, sessionCookieFrom, trpcBody } from '../helper
 import { createUser } from '../helpers/factories';
 import { createPoll } from '../helpers/poll-factories';
 
-/** Issue 15 item 3: rate-limit keys that an attacker cannot multiply (IPv6) or forge (X-Forwarded-For). */
+/** Rate-limit keys that an attacker cannot multiply (IPv6) or forge (X-Forwarded-For). */
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
 

@@ -18,8 +18,8 @@ import { callerFor, createTestDeps } from '../helpers/caller';
 import { createAdmin, createUser } from '../helpers/factories';
 
 /**
- * Issue 15 item 1, as the attacker ran it: guesses sent concurrently (a batch, or parallel requests) all
- * passed a limit that was read before the work and counted after it. Every test here failed on that code.
+ * Limits counted before the work, tested as an attacker would: guesses sent concurrently (a batch, or parallel
+ * requests) must not all pass a limit that is read before the work and counted after it.
  */
 
 type App = Awaited<ReturnType<typeof buildTestApp>>['app'];
@@ -104,7 +104,7 @@ describe('guesses in one batch', () => {
     await app.close();
   });
 
-  it('still takes a limited mutation alone, as ?batch=1 with one call (what the typed client used to send)', async () => {
+  it('still takes a limited mutation alone, as ?batch=1 with one call (what a typed client may send)', async () => {
     const { app, db } = await buildTestApp();
     const citizen = await createUser(db);
     const response = await postBatch(app, '/trpc/auth.signIn?batch=1', [

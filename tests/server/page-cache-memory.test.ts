@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDeps } from '../helpers/caller';
 
 /**
- * Attack (issue 19 review): a page copy is served for 2 s, but was kept until 500 others pushed it out or a
- * write emptied the cache. A flood of new addresses of /senators (100-200 KB each) left 500 dead copies in
- * memory: the server grew by 130 MB after 196 of them. Copies past their TTL are now dropped as new ones come.
+ * Attack: a page copy is served for 2 s, but a cache that keeps it until 500 others push it out or a write
+ * empties the cache lets a flood of new addresses of /senators (100-200 KB each) leave 500 dead copies in
+ * memory: the server grew by 130 MB after 196 of them. Copies past their TTL are dropped as new ones come.
  */
 const handlePage: HandlePage = async (request) => {
   const url = new URL(request.url);

@@ -4,10 +4,10 @@ import { procedurePaths } from '@server/routers/policy';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 19: a procedure's policy (public cache, offline, step-up, limits, the vote fast path) is declared once, in
- * its meta; no other list of procedure names exists. Three hand-kept lists (the cache's, the service worker's,
- * the fast path's) had already disagreed. This reads every source file outside the routers and the tests and
- * fails on any string literal that names a procedure, so a new list cannot creep back in.
+ * A procedure's policy (public cache, offline, step-up, limits, the vote fast path) is declared once, in
+ * its meta; no other list of procedure names exists. Hand-kept lists (the cache's, the service worker's,
+ * the fast path's) drift apart. This reads every source file outside the routers and the tests and
+ * fails on any string literal that names a procedure, so a new list cannot creep in.
  */
 const ROOT = join(import.meta.dirname, '../..');
 const SOURCES = ['server', 'client/src', 'client/public', 'shared', 'scripts', 'seed'];

@@ -33,7 +33,7 @@ async function setUp() {
 describe('public cache', () => {
   it('answers anonymous public reads with exactly the bytes tRPC answers, with an ETag', async () => {
     const { app, db, get } = await setUp();
-    // A System Admin's reads always go through tRPC (signed-in citizens share the cache since issue 19, and a
+    // A System Admin's reads always go through tRPC (signed-in citizens share the cache, and a
     // forged cookie counts as no session); with no drafts and no step-up, their answers are a visitor's.
     const admin = await createAdmin(db);
     const throughTrpc = { cookie: `codka_session=${createSession(db, admin.id).token}` };

@@ -55,7 +55,7 @@ async function resultsAs(deps: TestDeps, electionId: string, reader: 'visitor' |
   return answer;
 }
 
-describe('open-election counts advance in batches (issue 15 item 9)', () => {
+describe('open-election counts advance in batches', () => {
   it('shows non-admins nothing new until 20 votes AND 15 minutes, while admins see every vote', async () => {
     const { deps, election, candidates, countsFor } = await setUp();
     // A quarter hour of the clock, four hours ago: batches are stamped with such boundaries only.

@@ -45,7 +45,7 @@ async function setUp() {
   return { ...built, election, candidates, cookie, get };
 }
 
-describe('results read cost (issue 15 item 4)', () => {
+describe('results read cost', () => {
   it('answers 100 batched results calls over 300,000 votes with one computation, reading no vote row', async () => {
     const { app, db, election, candidates, cookie, get } = await setUp();
     insertBulkVotes(db, {

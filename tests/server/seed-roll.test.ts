@@ -28,7 +28,7 @@ async function signIn(deps: TestDeps, credentials: DemoCredential[], email: stri
   return signedInUser(await caller.auth.signIn({ email, password }));
 }
 
-describe('demo seed: the voter roll (issue 17)', () => {
+describe('demo seed: the voter roll', () => {
   it('creates a Registrar and an Enrollment Supervisor who sign in with the passwords it printed', async () => {
     const deps = createTestDeps();
     const credentials = await seedDemo(deps.db);

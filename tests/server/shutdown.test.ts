@@ -7,8 +7,8 @@ import { SHUTDOWN_DEADLINE_MS } from '@server/shutdown';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../helpers/security/server-process';
 
-// Issue 18: servers whose output went to a parent that stopped reading (and later exited) ignored SIGTERM for
-// minutes. The cause was the synchronous log write retrying on the main thread (server/log-output.ts).
+// A server whose output goes to a parent that stops reading (and later exits) must still stop on SIGTERM:
+// a synchronous log write would retry on the main thread and block it (server/log-output.ts).
 
 const folder = mkdtempSync(join(tmpdir(), 'codka-shutdown-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

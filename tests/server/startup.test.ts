@@ -101,7 +101,7 @@ describe('start-up', () => {
     const { caller } = callerFor(deps, null);
     const admin = { email: kept[0]?.email ?? '', password: kept[0]?.password ?? '' };
     expect(signedInUser(await caller.auth.signIn(admin)).isAdmin).toBe(true);
-    // The passwords that used to be printed in the README open nothing.
+    // Well-known demo passwords, which anyone could have read, open nothing.
     await expect(
       caller.auth.signIn({ email: DEMO_ADMIN.email, password: 'codka-admin-2026' }),
     ).rejects.toThrow('Invalid login credentials');

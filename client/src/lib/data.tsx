@@ -33,7 +33,8 @@ export function startSession({
   sameForEveryCitizen?: string[];
 } = {}): void {
   if (sessionObserver) return;
-  // The client stays mounted for the whole visit, as its provider used to be: refetches on reconnect.
+  // Mounted for the whole visit, before React renders and whatever the provider does (mounts are counted): the
+  // session query refetches on reconnect.
   queryClient.mount();
   sessionObserver = observeSession();
   // The server renders every page as a visitor sees it (never with one person's data): a signed-in reader's

@@ -3,7 +3,7 @@ import { timestamp } from './columns';
 import { elections } from './elections';
 
 /**
- * An election's record (issue 20 item 3, docs/election-record.md), fixed once when the election closes and
+ * An election's record (docs/election-record.md), fixed once when the election closes and
  * never rewritten: `document` is the JSON served to anyone once the results are public. The root and counts are
  * kept beside it so a check can compare them with a recount of the votes without parsing the document.
  */

@@ -6,9 +6,9 @@ import { users } from './auth';
 import { createdAt, timestamp, uuidPk } from './columns';
 
 /**
- * The voter roll (issue 17). Never public: only counts per region leave the server. One entry per voter card;
- * an account links to at most one entry and an entry to at most one account (both unique indexes, so two
- * simultaneous claims or enrollments cannot both win).
+ * The voter roll (docs/decisions/012-voter-roll.md). Never public: only counts per region leave the server. One
+ * entry per voter card; an account links to at most one entry and an entry to at most one account (both unique
+ * indexes, so two simultaneous claims or enrollments cannot both win).
  */
 export const voters = sqliteTable(
   'voters',

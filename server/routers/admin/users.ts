@@ -21,7 +21,7 @@ export const usersRouter = router({
     .meta({ stepUp: true })
     .input(setActiveInput)
     .mutation(({ ctx, input }) => requestSetActive(ctx.db, input.id, input.isActive, ctx.user.id)),
-  /** A Registrar's registration centers (issue 17), by account id. */
+  /** A Registrar's registration centers, by account id. */
   centers: adminProcedure
     .meta({ stepUp: true })
     .input(userCentersInput)

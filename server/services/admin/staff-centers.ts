@@ -5,7 +5,7 @@ import { profiles, registrationCenters, staffCenters } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 
-/** Only a Registrar works at centers (issue 17); a System Admin may act at any center without being assigned. */
+/** Only a Registrar works at centers; a System Admin may act at any center without being assigned. */
 const REGISTRAR: StaffRole = 'Registrar';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'delete'>;

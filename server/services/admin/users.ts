@@ -29,7 +29,7 @@ export function listUsers(db: Db) {
       isActive: profiles.isActive,
       emailVerified: users.emailVerifiedAt,
       createdAt: profiles.createdAt,
-      // A Registrar's registration centers (issue 17), counted for the table.
+      // A Registrar's registration centers, counted for the table.
       centerCount: sql<number>`(SELECT count(*) FROM ${staffCenters} WHERE ${staffCenters.userId} = ${users.id})`,
     })
     .from(profiles)

@@ -26,7 +26,7 @@ import { CC_BY, type CollectionName } from './datasets';
 import type { OpenData } from './store';
 
 /**
- * The read API's routes (issue 20): each with its parameters and its answer's zod schema. The Fastify routes
+ * The read API's routes: each with its parameters and its answer's zod schema. The Fastify routes
  * (server/http/open-data-api.ts) and the OpenAPI document (openapi.ts) are both made from this one table,
  * so a route added here with its schema is served and documented at once.
  */

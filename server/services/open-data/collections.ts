@@ -26,7 +26,7 @@ import { pollById, pollList, pollResults } from '../polls/poll-views';
 import { enrollmentCounts } from '../voter-roll/counts';
 
 /**
- * The open data's rows, each read through the service the site's own pages use (issue 20): visibility is
+ * The open data's rows, each read through the service the site's own pages use: visibility is
  * theirs (drafts, hidden results, the roll's privacy), never decided again here. Every read is a visitor's.
  */
 export type Member = z.output<typeof memberSchema>;

@@ -25,7 +25,7 @@ import {
   senators,
 } from './collections';
 
-/** The data is CC BY 4.0 unless its source says otherwise (issue 20); each row names its sources. */
+/** The data is CC BY 4.0 unless its source says otherwise; each row names its sources. */
 export const CC_BY = { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/' };
 const CITED = {
   ...CC_BY,

@@ -15,8 +15,9 @@ const enrolledByRegion = preparedOnce((db) =>
 );
 
 /**
- * Enrolled voters per region: the only thing the roll says in public (issue 17 item 1). Only 'enrolled'
- * entries count (pending, rejected and suspended ones are not voters); the region is the entry's district's.
+ * Enrolled voters per region: the only thing the roll says in public (docs/decisions/012-voter-roll.md). Only
+ * 'enrolled' entries count (pending, rejected and suspended ones are not voters); the region is the entry's
+ * district's.
  */
 export function enrolledVotersByRegion(db: Db): Map<DistrictRegion, number> {
   const rows = enrolledByRegion(db).all();

@@ -2,7 +2,7 @@ import type { Db } from '@server/db/client';
 import { keyedHash } from '@server/db/keys';
 
 /**
- * The roll keeps a date of birth only as a keyed hash (issue 17): enough to check a citizen's claim of an
+ * The roll keeps a date of birth only as a keyed hash: enough to check a citizen's claim of an
  * imported entry, useless to anyone who copies the database without the key. The date is 'YYYY-MM-DD'
  * (already validated); the import and the claim both hash through here, so they always agree.
  */

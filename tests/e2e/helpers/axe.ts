@@ -10,7 +10,7 @@ const source = () => {
   return axeSource;
 };
 
-/** WCAG 2.0 and 2.1, levels A and AA: what issue 8 promises. */
+/** WCAG 2.0 and 2.1, levels A and AA: what the site promises. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 interface AxeResult {
@@ -24,7 +24,7 @@ interface AxeResult {
 /**
  * Runs axe-core on the page as it is now and returns its serious and critical WCAG A/AA violations, one
  * line per element: "rule (impact): help [target] why", so a failing test says what to fix and where.
- * Minor and moderate findings are left to review: the gate is the one issue 8 sets.
+ * Minor and moderate findings are left to review: only serious and critical ones fail the gate.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const injected = await page.evaluate(() => 'axe' in window);
@@ -57,7 +57,7 @@ export function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
-/** The minimum target size, in CSS pixels (WCAG 2.5.5 Target Size, level AAA, which issue 8 adopts). */
+/** The minimum target size, in CSS pixels (WCAG 2.5.5 Target Size, level AAA, which the site adopts). */
 export const MIN_TARGET_PX = 44;
 
 /**

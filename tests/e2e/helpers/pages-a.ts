@@ -13,7 +13,7 @@ import soRegions from '@client/i18n/locales/so/regions.json';
 import { expect } from 'vitest';
 
 /**
- * The public pages of part A of issue 19 (ssr-pages-a.test.ts): for each, its heading, title and description in
+ * The public pages of part A (ssr-pages-a.test.ts): for each, its heading, title and description in
  * either language (from the locale files, so the test reads the texts the page shows) and the first view's data
  * its HTML must carry (from the API, so data other test files add cannot break it).
  */

@@ -23,7 +23,7 @@ async function freshCode(w: World) {
   return issueCode(w.db, citizen.id);
 }
 
-/** The voter roll's procedures (issue 17), read with the rest of PROCEDURE_CASES. */
+/** The voter roll's procedures, read with the rest of PROCEDURE_CASES. */
 export const ROLL_PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'enrollment.status': { tier: 'citizen' },
   'enrollment.requestCode': { tier: 'citizen' },

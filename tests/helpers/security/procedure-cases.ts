@@ -13,7 +13,7 @@ import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from
 export type Tier = 'public' | 'citizen' | 'admin' | 'stepUp' | StaffTier;
 
 /**
- * The voter roll's staff tiers (issue 17): Registrars, Enrollment Supervisors, either ('staff'); System Admins
+ * The voter roll's staff tiers: Registrars, Enrollment Supervisors, either ('staff'); System Admins
  * pass all of them. The StepUp ones also need a recent step-up. 'staffAccount' lets in the same accounts as
  * 'staff' but stays open to one that has not set up two-factor sign-in when STAFF_TWO_FACTOR=required (the setup
  * itself); every other staff and admin tier is closed to it.

@@ -4,7 +4,7 @@ import type { StaffRole } from '@shared/roles';
 import { enrolledVoter } from '../voter-roll-factories';
 
 /**
- * The voter roll's part of the security world (issue 17): a Registrar assigned to the world's center, an
+ * The voter roll's part of the security world: a Registrar assigned to the world's center, an
  * Enrollment Supervisor, and an enrolled voter a supervisor can find by card number.
  */
 export async function rollFixtures<U extends { id: string }>(

@@ -41,7 +41,7 @@ async function walk(test: TestApp, path: string, limit: number, between?: (page:
   throw new Error('the walk never ended');
 }
 
-describe('the read API (issue 20)', () => {
+describe('the read API', () => {
   it('walks every item exactly once, page by page, for any page size', async () => {
     const test = await worldApp();
     for (const path of ['/api/v1/members', '/api/v1/senators', '/api/v1/states', '/api/v1/regions']) {

@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 const download = (name: string) => test.app.inject({ url: `/api/v1/datasets/${name}` });
 
-describe('datasets (issue 20)', () => {
+describe('datasets', () => {
   it('are listed once each, every one in JSON and CSV', () => {
     expect(DATASETS.map((dataset) => dataset.name)).toEqual([...DATASET_NAMES]);
   });

@@ -46,7 +46,7 @@ function refsIn(value: unknown): string[] {
   return Object.entries(value).flatMap(([key, inner]) => (key === '$ref' ? [String(inner)] : refsIn(inner)));
 }
 
-describe('the OpenAPI document (issue 20)', () => {
+describe('the OpenAPI document', () => {
   it('is an OpenAPI 3.1 document: info, servers, paths with operations and responses, components', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({

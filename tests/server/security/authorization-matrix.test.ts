@@ -80,7 +80,7 @@ const EXPECTED: Record<Tier, Record<Actor, Outcome>> = {
     'registrar (step-up)': 'FORBIDDEN',
     'supervisor (step-up)': 'FORBIDDEN',
   },
-  // The voter roll's staff (issue 17): each role its own procedures, a System Admin all of them.
+  // The voter roll's staff: each role its own procedures, a System Admin all of them.
   registrar: {
     ...refusedToNonStaff,
     admin: 'OK',

@@ -18,7 +18,7 @@ const HOUR = 3_600_000;
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 const openApp = testAppsClosedAfterEach();
 
-describe('attacks on the open data API and the election record (issue 20)', () => {
+describe('attacks on the open data API and the election record', () => {
   it('a flood of record downloads and 304s reads the stored document once, not per request', async () => {
     // Measured on the built server with a 300,000-vote record (20 MB): every 304 read the whole document,
     // 69 answers a second from 8 connections, and a neighbour's p99 went from 30 ms to 295 ms.

@@ -10,7 +10,7 @@ import { createAdmin, createUser } from '../../helpers/factories';
 import { createPoll, createVoters, insertPollVote } from '../../helpers/poll-factories';
 
 /**
- * Issue 19: the public cache now serves signed-in citizens too, from the visitors' copy or, for a read that
+ * The public cache serves signed-in citizens too, from the visitors' copy or, for a read that
  * depends on the reader's vote in a poll, from a copy shared by that poll's voters. The attacks: make a copy
  * computed for one person reach another who may not see it.
  */

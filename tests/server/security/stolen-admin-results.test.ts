@@ -7,9 +7,9 @@ import { createAdmin } from '../../helpers/factories';
 import { createPoll, createVoters, insertPollVote } from '../../helpers/poll-factories';
 
 /**
- * The attack (outside review of issue 15): an admin cookie that never stepped up read the exact, live counts of
- * an election whose results are hidden, through the PUBLIC elections.results (as an admin viewer), and an open
- * poll's live results without voting, while admin.elections.results itself asked for the password. Counts that
+ * The attack: an admin cookie that never stepped up reads the exact, live counts of an election whose results
+ * are hidden through the PUBLIC elections.results (as an admin viewer), and an open poll's live results without
+ * voting, although admin.elections.results itself asks for the password. Counts that
  * move one vote at a time let a coercer shown a receipt learn the choice; the step-up must guard them wherever
  * they are read.
  */

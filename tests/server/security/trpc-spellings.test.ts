@@ -7,8 +7,8 @@ import { createUser } from '../../helpers/factories';
 import { rawRequest } from '../../helpers/raw-http';
 
 /**
- * Fastify decodes the path before routing, so these all reach tRPC; the hooks used to test the raw
- * `request.url.startsWith('/trpc/')` and skipped every one but the first (outside review, finding 1).
+ * Fastify decodes the path before routing, so these all reach tRPC; a hook that tested the raw
+ * `request.url.startsWith('/trpc/')` would skip every one but the first.
  * Each must be refused, capped and counted exactly like /trpc/.
  */
 const SPELLINGS = ['/trpc/', '/%74rpc/', '/t%72pc/', '/%74%72%70%63/'];

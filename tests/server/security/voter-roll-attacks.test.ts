@@ -9,7 +9,7 @@ import { enrolledVoter, issueCode, registrarWithCenter, rollUser } from '../../h
 
 const say = (key: string) => messageText({ key, params: undefined as never });
 
-/** Attacks on the voter roll (issue 17), written as the attacker would run them. */
+/** Attacks on the voter roll, written as the attacker would run them. */
 describe('voter roll attacks: one card, two accounts', () => {
   it('refuses the same card typed with spaces where the roll has dashes, or dashes in other places', async () => {
     const deps = createTestDeps();

@@ -6,7 +6,7 @@ import { openDataWorld } from '../../helpers/open-data-factories';
 import { firstHeading, metaContent, rootMarkup, serverRenderingApps } from '../../helpers/ssr';
 
 /**
- * /open-data (issue 20) is rendered on the server like the other public pages: its HTML, without any script,
+ * /open-data is rendered on the server like the other public pages: its HTML, without any script,
  * holds the heading, every dataset with its download links, the API reference and the election record's
  * section, in the reader's language, and never a hidden result.
  */

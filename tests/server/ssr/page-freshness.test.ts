@@ -11,7 +11,7 @@ import { createPoll } from '../../helpers/poll-factories';
 import { firstHeading, renders, serverRenderingApps, stateBlock } from '../../helpers/ssr';
 
 /**
- * Pages after a vote (server/http/ssr.ts, issue 19): a write whose calls all declare `onlyAdds` (a vote) leaves
+ * Pages after a vote (server/http/ssr.ts): a write whose calls all declare `onlyAdds` (a vote) leaves
  * the page copies in place for PAGE_STALE_AFTER_ADD_MS while one render refreshes each in the background; any
  * other write drops them at once, even a copy a vote had just outdated; and with votes arriving between readers,
  * a page still has at most two renders under way.

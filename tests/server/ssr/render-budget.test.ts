@@ -5,11 +5,11 @@ import type { RenderAsked } from '../../helpers/ssr';
 import { firstHeading, renders, serverRenderingApps, stateBlock } from '../../helpers/ssr';
 
 /**
- * Attack (issue 19 review): every new address is a render, and a render of /senators takes 45-100 ms of the one
- * thread that also answers the API. The call ceiling (10,000 calls a minute per address) lets one address ask
- * for 166 new pages a second; at 28 a second (`/senators?z=1`, `?z=2`...) /healthz went from 1 ms to 250 ms p50
- * for everyone. Rendering now has a budget of its own (ssr.ts): past it a new page is the busy page, which asks again a moment later
- * renders itself, while pages already rendered are still served from the cache.
+ * Attack: every new address is a render, and a render of /senators takes 45-100 ms of the one thread that also answers
+ * the API. The call ceiling (10,000 calls a minute per address) lets one address ask for 166 new pages a second; at 28
+ * a second (`/senators?z=1`, `?z=2`...) /healthz went from 1 ms to 250 ms p50 for everyone. Rendering has a budget of
+ * its own (ssr.ts): past it a new page is the busy page, which asks again a moment later renders itself, while pages
+ * already rendered are still served from the cache.
  */
 const openApp = serverRenderingApps();
 

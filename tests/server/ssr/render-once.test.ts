@@ -6,10 +6,10 @@ import { createPoll } from '../../helpers/poll-factories';
 import { firstHeading, renders, serverRenderingApps, stateBlock } from '../../helpers/ssr';
 
 /**
- * Attack (issue 19 review): every vote empties the page cache, so on election day a popular page is a miss
+ * Attack: every vote empties the page cache, so on election day a popular page is a miss
  * again and again, and everyone who asked for it at that moment started a render of their own: 16 readers of
  * /senators filled the render queue with 16 copies of one page (and a seventeenth reader of any page got the
- * shell). Readers asking for one page at once now share one render; a reader who asks after a later write still
+ * shell). Readers asking for one page at once share one render; a reader who asks after a later write still
  * gets a render of that write's data, never a copy started before it.
  */
 const openApp = serverRenderingApps();

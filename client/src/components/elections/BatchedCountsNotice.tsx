@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatElectionTime } from './election-dates';
 
 /**
- * While an election is open, the counts a voter or visitor sees move in batches (issue 15 item 9), so
+ * While an election is open, the counts a voter or visitor sees move in batches, so
  * that someone shown a receipt and watching the counts cannot learn the choice. The page says so, with
  * the time of the batch shown.
  */

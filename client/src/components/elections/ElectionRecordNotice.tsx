@@ -8,8 +8,8 @@ import { Link } from 'react-router';
 export const electionRecordUrl = (electionId: string) => `/api/v1/elections/${electionId}/record`;
 
 /**
- * The root fixed when the election closed (issue 20 item 3), with the download and how to check it. Shown once
- * the record is public; the same for every reader.
+ * The root fixed when the election closed (docs/election-record.md), with the download and how to check it.
+ * Shown once the record is public; the same for every reader.
  */
 export function ElectionRecordNotice({
   electionId,

@@ -23,7 +23,7 @@ import { zodValidate } from '../../lib/zod-form';
 const codeForm = z.object({ code: totpCode });
 
 /**
- * Enrolment: the password (issue 15: a stolen session alone cannot enrol its own authenticator), a fresh key as
+ * Enrolment: the password (a stolen session alone cannot enrol its own authenticator), a fresh key as
  * a QR code (and as text), then one code from the app to prove it works. The password is sent with both steps.
  */
 export function TwoFactorSetup({ onEnabled }: { onEnabled(codes: string[]): void }) {

@@ -14,7 +14,7 @@ import { ApiReference } from './ApiReference';
 import { DatasetList } from './DatasetList';
 import { catalogueQuery } from './open-data-queries';
 
-/** Where an election's record downloads (issue 20 item 3; the route is the election record's own). */
+/** Where an election's record downloads (docs/election-record.md; the route is the election record's own). */
 const RECORD_URL = '/api/v1/elections/{id}/record';
 
 /** The first view: the datasets and the API reference, the same for every reader. */
@@ -31,7 +31,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Issue 20: the datasets, the API reference and how to check an election record. */
+/** The open data: the datasets, the API reference and how to check an election record. */
 export function OpenDataPage() {
   const { t } = useTranslation('openData');
   usePageMeta(t('title'), t('metaDescription'));

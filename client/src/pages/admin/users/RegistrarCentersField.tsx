@@ -10,7 +10,7 @@ interface RegistrarCentersFieldProps {
   disabled?: boolean;
 }
 
-/** The registration centers a Registrar enrolls voters at (issue 17): every center, closed ones marked. */
+/** The registration centers a Registrar enrolls voters at: every center, closed ones marked. */
 export function RegistrarCentersField({ value, onChange, disabled }: RegistrarCentersFieldProps) {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();

@@ -84,7 +84,7 @@ export function RollImportSection({ onImported }: { onImported(): Promise<unknow
             id={inputId}
             type="file"
             accept=".csv,text/csv"
-            // A 44 px target on a phone (issue 8), never wider than the screen.
+            // A 44 px target on a phone, never wider than the screen.
             style={{ minHeight: 44, maxWidth: '100%' }}
             disabled={busy !== null}
             onChange={(event) => {

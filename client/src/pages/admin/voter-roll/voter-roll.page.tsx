@@ -8,7 +8,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { RollImportSection } from './RollImportSection';
 import { RollSummary } from './RollSummary';
 
-/** /admin/voter-roll: import the commission's roll from CSV, and the roll's counts per region (issue 17). */
+/** /admin/voter-roll: import the commission's roll from CSV, and the roll's counts per region. */
 export function AdminVoterRollPage() {
   return (
     <StepUpGate>
