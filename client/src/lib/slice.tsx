@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * Hydration in slices. A slice is a Suspense boundary: React hydrates the server's markup outside it first and
@@ -15,10 +15,35 @@ import { type ReactNode, Suspense, useEffect, useLayoutEffect, useState } from '
 const waiting = new Set<object>();
 let rootCommitted = false;
 const whenHydrated: (() => void)[] = [];
+/** Whether the first page has hydrated (never false again), for usePageHydrated. */
+let pageHydrated = false;
+const pageHydratedListeners = new Set<() => void>();
 
 function settle(): void {
   if (!rootCommitted || waiting.size > 0) return;
   for (const callback of whenHydrated.splice(0)) callback();
+  if (pageHydrated) return;
+  pageHydrated = true;
+  for (const listener of pageHydratedListeners) listener();
+}
+
+function subscribePageHydrated(listener: () => void): () => void {
+  pageHydratedListeners.add(listener);
+  return () => {
+    pageHydratedListeners.delete(listener);
+  };
+}
+
+/**
+ * True once the server's page has hydrated whole (after onPageHydrated's callbacks, so after the kept early
+ * taps were made again); false on the server and while hydrating.
+ */
+export function usePageHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribePageHydrated,
+    () => pageHydrated,
+    () => false,
+  );
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { usePageHydrated } from '../../lib/slice';
 
 /**
  * Mantine's Menu, whose code (Menu, Popover, floating-ui: about 20 KB gzip) downloads when a reader shows
@@ -84,7 +85,11 @@ function Divider(props: ComponentProps<RealMenu['Divider']>) {
 }
 
 function DeferredMenu({ children, defaultOpened, ...props }: MenuProps) {
-  const Real = useRealMenu();
+  const loaded = useRealMenu();
+  // The real menu replaces the target button, so it waits until the page has hydrated: a tap made before then
+  // is kept (public/theme-init.js) and made again on this very button (root.tsx), which it would have removed.
+  // React may see the tap's hover or focus while hydrating, and load the code, yet never its click.
+  const Real = usePageHydrated() ? loaded : null;
   const [openRequested, setOpenRequested] = useState(false);
   // Between a press and its click the placeholder must stay: if the real menu replaced it then, the click
   // would land on a button that no longer exists and the reader's tap would be lost.
