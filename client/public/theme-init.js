@@ -25,6 +25,7 @@
   if (lang !== 'so' && lang !== 'en') return;
   if (!/(?:^|;\s*)lang=/.test(document.cookie)) {
     const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: a classic script that runs before first paint, where the Cookie Store API (asynchronous, not in every browser the site serves) would come too late for the server's next render.
     document.cookie = `lang=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
   }
   // A page the server did not render (the development server) takes the remembered language at once.

@@ -124,7 +124,7 @@ describe('admin.users.centers and setCenters', () => {
 
   it("removes a Registrar's centers, audited, when the role changes away from Registrar", async () => {
     const deps = createTestDeps();
-    const { caller, admin } = await unlockedAdmin(deps);
+    const { caller } = await unlockedAdmin(deps);
     const registrar = await createUser(deps.db, { role: 'Registrar' });
     const [a, b] = centers(deps, 2) as [string, string];
     await caller.admin.users.setCenters({ userId: registrar.id, centerIds: [a, b] });

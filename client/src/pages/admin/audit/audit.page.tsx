@@ -219,40 +219,8 @@ function AdminAuditContent() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td maw={320}>
-                    {entry.oldValues && (
-                      <Code
-                        block
-                        fz="xs"
-                        style={{
-                          whiteSpace: 'pre-wrap',
-                          wordBreak: 'break-word',
-                          maxHeight: '12rem',
-                          overflow: 'auto',
-                        }}
-                      >
-                        {formatNewValues(entry.oldValues)}
-                      </Code>
-                    )}
-                  </Table.Td>
-                  <Table.Td maw={320}>
-                    {entry.newValues && (
-                      <Code
-                        block
-                        fz="xs"
-                        // Long values scroll inside the cell: a keyboard user reaches and scrolls them too (WCAG 2.1.1).
-                        tabIndex={0}
-                        style={{
-                          whiteSpace: 'pre-wrap',
-                          wordBreak: 'break-word',
-                          maxHeight: '12rem',
-                          overflow: 'auto',
-                        }}
-                      >
-                        {formatNewValues(entry.newValues)}
-                      </Code>
-                    )}
-                  </Table.Td>
+                  <Table.Td maw={320}>{entry.oldValues && <AuditValues values={entry.oldValues} />}</Table.Td>
+                  <Table.Td maw={320}>{entry.newValues && <AuditValues values={entry.newValues} />}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -268,6 +236,23 @@ function AdminAuditContent() {
         </Group>
       )}
     </Stack>
+  );
+}
+
+/**
+ * A record's values as the log keeps them. Long ones scroll inside the cell, so the block takes the keyboard's
+ * focus: a keyboard user reaches and scrolls them too (WCAG 2.1.1).
+ */
+function AuditValues({ values }: { values: Parameters<typeof formatNewValues>[0] }) {
+  return (
+    <Code
+      block
+      fz="xs"
+      tabIndex={0}
+      style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: '12rem', overflow: 'auto' }}
+    >
+      {formatNewValues(values)}
+    </Code>
   );
 }
 
