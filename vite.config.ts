@@ -118,6 +118,24 @@ function toastsGate(): Plugin {
   };
 }
 
+/**
+ * A CSS module imported only for its styles (`import './Part.module.css'`) keeps them in the importing chunk. Vite
+ * marks a CSS module free of side effects, so such an import was dropped and the styles went with the part's
+ * lazily loaded code: the server renders that part at once, and its HTML would paint unstyled, then move, until
+ * the code came (tests/server/ssr/first-paint.test.ts).
+ */
+function stylesWithTheirImporter(): Plugin {
+  return {
+    name: 'codka-styles-with-their-importer',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/\.module\.css$/.test(id)) return null;
+      return { code, moduleSideEffects: 'no-treeshake' };
+    },
+  };
+}
+
 /** The consoles' modules (the admin console, the staff pages, the account), named apart in the build. */
 const CONSOLE_SOURCE = /[\\/]client[\\/]src[\\/]pages[\\/](admin|staff|account)[\\/]/;
 const CONSOLE_CHUNK = 'console-';
@@ -134,7 +152,7 @@ const fileName = (chunk: { facadeModuleId: string | null }) =>
 export default defineConfig(({ command }) => ({
   publicDir: 'client/public',
   // The worker is minified before the text files are compressed.
-  plugins: [reactRouter(), serviceWorker(), precompress(), toastsGate()],
+  plugins: [reactRouter(), serviceWorker(), precompress(), toastsGate(), stylesWithTheirImporter()],
   // The import aliases (@shared/..., @server/... for types) are tsconfig.json's "paths".
   resolve: {
     tsconfigPaths: true,

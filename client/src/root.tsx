@@ -83,6 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
+        {/* Its modules and their preloads at low priority (server/http/page-modules.ts). */}
         <Scripts />
       </body>
     </html>

@@ -11,6 +11,7 @@ import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
 import type { PageEncodings } from './compress';
 import { inlineScriptHashes } from './page-csp';
+import { pageModulesAtLowPriority } from './page-modules';
 import { PUBLIC_CACHE_TTL_MS, type PublicWrite } from './public-cache';
 
 /**
@@ -197,7 +198,7 @@ export function createServerPages(
       await response.body?.cancel();
       return { status: response.status, html: null, redirect: location };
     }
-    const html = await response.text();
+    const html = pageModulesAtLowPriority(await response.text());
     // The site's error page (a loader or a render failed; the handler logged why): served, never kept.
     if (response.status >= 500) throw new RenderFailed({ status: response.status, html });
     return {
