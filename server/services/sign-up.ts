@@ -3,6 +3,7 @@ import type { signUpInput } from '@shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { refuseCommonPassword } from '../auth/common-passwords';
+import type { Contact } from '../auth/contact';
 import { hashPassword } from '../auth/passwords';
 import { readPhoneNumber } from '../auth/phone-numbers';
 import { type HeldPoints, takePoints } from '../auth/rate-limits';
@@ -10,7 +11,7 @@ import { profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import type { AppDeps } from '../deps';
 import { mailText } from '../mail/texts';
-import { findUserByEmail, findUserByPhone } from './accounts';
+import { findUserByContact } from './accounts';
 import { sendVerificationEmail } from './email-verification';
 import { NUMBER_HAS_ACCOUNT_TEXT, sendPhoneCode } from './phone-codes';
 import { deliverSms, takeSmsAllowance } from './sms/send';
@@ -20,9 +21,6 @@ type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'sms' | 'env' | 'log'> & 
   language?: MessageLanguage;
 };
 type Input = z.output<typeof signUpInput>;
-
-/** Where the account is reached: the e-mail address as typed (lower-cased), or the number in E.164. */
-type Contact = { email: string } | { phone: string };
 
 /**
  * Sign-up answers alike whether or not the address or number has an account (decision 016): the same work (a
@@ -85,9 +83,7 @@ async function sendSignUpMessage(deps: Deps, contact: Contact, userId: string | 
 
 /** The new account's id, or null when the address or number already has one (found first, or by the unique index). */
 function createAccount(deps: Deps, fullName: string, contact: Contact, passwordHash: string): string | null {
-  const existing =
-    'email' in contact ? findUserByEmail(deps.db, contact.email) : findUserByPhone(deps.db, contact.phone);
-  if (existing) return null;
+  if (findUserByContact(deps.db, contact)) return null;
   try {
     return deps.db.transaction((tx) => {
       const user = tx
