@@ -1,9 +1,12 @@
 import { hashingStats } from '@server/auth/hashing-line';
+import { sessions, users } from '@server/db/schema';
 import type { MailMessage } from '@server/mail/mailer';
 import { NUMBER_HAS_ACCOUNT_TEXT } from '@server/services/phone-codes';
 import type { SmsMessage } from '@server/services/sms/transport';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../helpers/app';
+import { callerFor, createTestDeps } from '../helpers/caller';
 import { createUser, uniqueEmail } from '../helpers/factories';
 import { createPhoneUser, uniquePhone } from '../helpers/phone';
 import { askOverHttp } from '../helpers/sms-http';
@@ -76,4 +79,53 @@ describe('sign-up for an address or number that has an account', () => {
       await app.close();
     },
   );
+});
+
+describe('auth.signUp tells no one which addresses have an account (the attack: listing accounts)', () => {
+  it('answers an existing address exactly as a new one, sets no cookie, changes nothing and mails the owner', async () => {
+    const deps = createTestDeps();
+    const owner = await createUser(deps.db);
+    const before = deps.db.select().from(users).where(eq(users.id, owner.id)).get();
+
+    const fresh = callerFor(deps, null);
+    const newAnswer = await fresh.caller.auth.signUp({
+      fullName: 'New',
+      email: uniqueEmail(),
+      password: 'sesame-41',
+    });
+    const probe = callerFor(deps, null);
+    const probeAnswer = await probe.caller.auth
+      .signUp({ fullName: 'Probe', email: owner.email.toUpperCase(), password: 'sesame-41' })
+      .catch((error: unknown) => ({ refused: String(error) }));
+
+    expect(probeAnswer).toEqual(newAnswer);
+    expect(probe.jar.token).toBe(fresh.jar.token);
+    expect(deps.db.select().from(users).where(eq(users.id, owner.id)).get()).toEqual(before);
+    expect(deps.db.select().from(sessions).where(eq(sessions.userId, owner.id)).all()).toHaveLength(0);
+    const notice = deps.mailer.sent.find((mail) => mail.to === owner.email);
+    expect(notice?.subject).toBe('Someone tried to create a Codka account with your email');
+    expect(notice?.text).toContain('If it was not you, you can ignore this message.');
+    expect(notice?.text).toContain('http://localhost:3000/forgot-password');
+    expect(notice?.text).not.toContain('verify-email');
+  });
+
+  it('takes about as long for an existing address as for a new one (the password is hashed either way)', async () => {
+    const deps = createTestDeps();
+    const owner = await createUser(deps.db);
+    const time = async (email: string) => {
+      const started = performance.now();
+      await callerFor(deps, null)
+        .caller.auth.signUp({ email, password: 'sesame-41' })
+        .catch(() => undefined);
+      return performance.now() - started;
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const existing: number[] = [];
+    const fresh: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      existing.push(await time(owner.email));
+      fresh.push(await time(uniqueEmail()));
+    }
+    expect(median(existing)).toBeGreaterThan(median(fresh) * 0.5);
+  });
 });
