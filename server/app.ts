@@ -125,7 +125,7 @@ export async function buildApp(options: BuildAppOptions) {
   const deps: AppDeps = {
     db,
     env,
-    limits: createRateLimits(env.RATE_LIMITS, env.SMS_DAILY_LIMIT),
+    limits: createRateLimits(env.RATE_LIMITS),
     mailer: options.mailer ?? createMailer(env, app.log),
     sms: options.sms ?? createSmsTransport(env, app.log),
     log: app.log,

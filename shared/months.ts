@@ -7,6 +7,11 @@ export function monthKey(date: Date): string {
   return `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
+/** 'YYYY-MM-DD' of the day containing `date` in Somalia. */
+export function dayKey(date: Date): string {
+  return new Date(date.getTime() + SOMALIA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 /** The month `delta` months from `key` ('2026-11', -1 gives '2026-10'). */
 export function addMonths(key: string, delta: number): string {
   const [year, month] = key.split('-').map(Number) as [number, number];

@@ -7,9 +7,8 @@ const MINUTE = 60;
 /**
  * Limits kept in memory (one process). Per-address limits are generous because many citizens share
  * one carrier NAT address on Somali mobile networks; per-account limits stop guessing one password.
- * `smsDailyLimit` is SMS_DAILY_LIMIT: every SMS of the site in a day, whatever asked for it.
  */
-export function createRateLimits(enabled: boolean, smsDailyLimit: number) {
+export function createRateLimits(enabled: boolean) {
   const limiter = (points: number, durationSeconds: number) =>
     new RateLimiterMemory({ points, duration: durationSeconds });
   return {
@@ -46,14 +45,10 @@ export function createRateLimits(enabled: boolean, smsDailyLimit: number) {
     // SMS cost money per message, so they are counted before each is sent (server/services/sms/send.ts), on
     // every key at once: per number (a phone is not flooded, a premium range not milked), per address
     // (generous, as above: a carrier NAT) and per account (a signed-in account asking codes for number after
-    // number)...
+    // number). The whole site's day (SMS_DAILY_LIMIT) is counted in the database: sms/daily-count.ts.
     smsNumber: limiter(3, 60 * MINUTE),
     smsAddress: limiter(30, 60 * MINUTE),
     smsAccount: limiter(5, 60 * MINUTE),
-    // ...and for the whole site in a day, so many addresses and numbers together still stop at a known bill.
-    // It holds even with RATE_LIMITS off; the log says so at SMS_NEAR_CEILING of it.
-    smsSite: limiter(smsDailyLimit, 24 * 60 * MINUTE),
-    smsDailyLimit,
     // Wrong SMS codes typed for one number (a password reset, where no account is signed in): a code has
     // 1,000,000 values, and this keeps guessing far from them whether or not the number has an account.
     wrongSmsCodeNumber: limiter(5, 10 * MINUTE),

@@ -22,16 +22,29 @@ export const AUDIT_LOG_CSV_COLUMNS = [
 const FILTERS = ['from', 'to', 'actorId', 'action', 'tableName', 'recordId'] as const;
 
 /**
- * The query's filters as the page sends them: an empty one (a cleared field) is no filter, a repeated one is
- * refused like any other malformed value, and names that are no filter are left out.
+ * The longest query string read: the six filters at their longest, each percent-encoded, fit in about 1,300
+ * characters. A longer one is no page's, and is refused with a sentence before any filter is read.
  */
-function filtersOf(query: Record<string, unknown>) {
-  return Object.fromEntries(
-    FILTERS.flatMap((name) => {
-      const value = query[name];
-      return value === undefined || value === '' ? [] : [[name, value]];
-    }),
-  );
+export const AUDIT_LOG_QUERY_MAX_CHARS = 2048;
+
+const refusal = (key: string) => new DomainError('export.invalidFilter', { detail: readMessage(key) });
+
+/**
+ * The query's filters as the page sends them: an empty one (a cleared field) is no filter, and names that are
+ * no filter are left out. A query too long for any page, or a filter given twice, is refused with its sentence.
+ */
+function filtersOf(url: string, query: Record<string, unknown>): Record<string, unknown> | DomainError {
+  const start = url.indexOf('?');
+  if (start >= 0 && url.length - start - 1 > AUDIT_LOG_QUERY_MAX_CHARS) {
+    return refusal('validation.auditQueryTooLong');
+  }
+  const filters: Record<string, unknown> = {};
+  for (const name of FILTERS) {
+    const value = query[name];
+    if (Array.isArray(value)) return refusal('validation.auditFilterRepeated');
+    if (value !== undefined && value !== '') filters[name] = value;
+  }
+  return filters;
 }
 
 /**
@@ -42,14 +55,11 @@ function filtersOf(query: Record<string, unknown>) {
 export function registerAuditLogCsv(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'env'>): void {
   const guard = adminRouteGuard(deps);
   app.get('/api/admin/audit-log.csv', { onRequest: guard.requireAdmin }, (request, reply) => {
-    const filters = auditLogFilterInput.safeParse(filtersOf(request.query as Record<string, unknown>));
-    if (!filters.success) {
-      const issue = filters.error.issues[0];
-      return sendDomainError(
-        reply,
-        new DomainError('export.invalidFilter', { detail: readMessage(issue?.message ?? 'validation.id') }),
-      );
-    }
+    const query = filtersOf(request.url, request.query as Record<string, unknown>);
+    if (query instanceof DomainError) return sendDomainError(reply, query);
+    const filters = auditLogFilterInput.safeParse(query);
+    if (!filters.success)
+      return sendDomainError(reply, refusal(filters.error.issues[0]?.message ?? 'validation.id'));
     const rows = auditLogForExport(deps.db, filters.data).map((entry) =>
       [
         entry.createdAt.toISOString(),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
-import { pollVotesForExport } from '../services/polls/poll-admin';
+import { pollVotesForExport } from '../services/polls/poll-votes-view';
 import { adminRouteGuard } from './admin-session';
 
 export const POLL_VOTES_CSV_COLUMNS = ['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash'];

@@ -9,14 +9,9 @@ import {
 import { consume } from '../auth/rate-limits';
 import { DomainError } from '../errors/domain-error';
 import { requestPollPublish } from '../services/approvals/poll-publish';
-import {
-  addPollCandidate,
-  closePoll,
-  createPoll,
-  deletePoll,
-  listPollVotes,
-} from '../services/polls/poll-admin';
+import { addPollCandidate, closePoll, createPoll, deletePoll } from '../services/polls/poll-admin';
 import { currentPoll, pollById, pollHistory, pollList, pollResults } from '../services/polls/poll-views';
+import { listPollVotes } from '../services/polls/poll-votes-view';
 import { castPollVote } from '../services/polls/poll-voting';
 import { adminProcedure, publicProcedure, requireStaffTwoFactor, requireStepUp, router } from '../trpc/init';
 import { viewerOf } from './viewer';

@@ -3,6 +3,7 @@ import type { bootstrapAdminInput, signInInput } from '@shared/schemas/auth';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { refuseCommonPassword } from '../auth/common-passwords';
+import type { Contact } from '../auth/contact';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { readPhoneNumber } from '../auth/phone-numbers';
 import { consume, takePoints } from '../auth/rate-limits';
@@ -27,22 +28,13 @@ const accountColumns = {
   isActive: profiles.isActive,
 };
 
-export function findUserByEmail(db: Db, email: string) {
+/** The account of an e-mail address or of a number in E.164 (confirmed or waiting for its code). */
+export function findUserByContact(db: Db, contact: Contact) {
   return db
     .select(accountColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.email, email))
-    .get();
-}
-
-/** The account of a number in E.164 (server/auth/phone-numbers.ts), confirmed or waiting for its code. */
-export function findUserByPhone(db: Db, phone: string) {
-  return db
-    .select(accountColumns)
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.phone, phone))
+    .where('email' in contact ? eq(users.email, contact.email) : eq(users.phone, contact.phone))
     .get();
 }
 
@@ -63,10 +55,10 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
     [limits.failedSignInAddress, ip],
   ];
   const attempt = await takePoints(limits.enabled, keys, 'limit.failedSignIn');
-  let user: ReturnType<typeof findUserByEmail>;
+  let user: ReturnType<typeof findUserByContact>;
   let valid: boolean;
   try {
-    user = byPhone ? findUserByPhone(deps.db, holder) : findUserByEmail(deps.db, holder);
+    user = findUserByContact(deps.db, byPhone ? { phone: holder } : { email: holder });
     valid = await verifyPassword(user?.passwordHash ?? null, input.password, { address: ip, holder });
   } catch (error) {
     // Refused before any password was tried (the hashing line is full): not a guess.
@@ -108,7 +100,7 @@ export async function bootstrapAdmin(
 ): Promise<BootstrapResult> {
   await consume(deps.limits.enabled, [[deps.limits.bootstrapAdminAddress, ip]], 'limit.bootstrapAdmin');
   if (adminExists(deps.db)) return { success: false, code: 'ADMIN_EXISTS' };
-  const existing = findUserByEmail(deps.db, input.email);
+  const existing = findUserByContact(deps.db, { email: input.email });
   const turn = { address: ip, holder: input.email };
   if (existing && !(await verifyPassword(existing.passwordHash, input.password, turn))) {
     return { success: false, code: 'INVALID_CREDENTIALS' };

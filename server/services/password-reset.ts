@@ -12,7 +12,7 @@ import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
 import { mailText } from '../mail/texts';
-import { findUserByEmail } from './accounts';
+import { findUserByContact } from './accounts';
 import { endTwoFactorChallenges } from './two-factor-sign-in';
 
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
@@ -36,7 +36,7 @@ export async function requestPasswordReset(deps: Deps, email: string, ip: string
     ],
     'limit.passwordReset',
   );
-  const user = findUserByEmail(deps.db, email);
+  const user = findUserByContact(deps.db, { email });
   // Seeded demo voters have no password and must never get one; deactivated accounts cannot sign in.
   if (user?.email && user.passwordHash && user.isActive !== false) {
     const id = generateSecureRandomString();

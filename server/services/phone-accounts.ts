@@ -11,7 +11,7 @@ import { phoneCodes, users } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
-import { findUserByPhone } from './accounts';
+import { findUserByContact } from './accounts';
 import { checkPhoneCode, sendPhoneCode, spendPhoneCode } from './phone-codes';
 import { takeSmsAllowance } from './sms/send';
 import { endTwoFactorChallenges } from './two-factor-sign-in';
@@ -101,7 +101,7 @@ export async function requestPasswordResetByPhone(deps: Deps, typed: string, ip:
     'limit.passwordReset',
   );
   const allowance = await takeSmsAllowance(deps, { to: phone, address: ip });
-  const user = findUserByPhone(deps.db, phone);
+  const user = findUserByContact(deps.db, { phone });
   // Seeded demo voters have no password and must never get one; deactivated accounts cannot sign in.
   if (user?.passwordHash && user.isActive !== false) {
     void sendPhoneCode(deps, { userId: user.id, phone, purpose: 'reset' }, now);
@@ -129,7 +129,7 @@ export async function resetPasswordWithCode(
     [[deps.limits.wrongSmsCodeNumber, phone]],
     'limit.wrongSmsCodes',
   );
-  const user = findUserByPhone(deps.db, phone);
+  const user = findUserByContact(deps.db, { phone });
   const check = user
     ? checkPhoneCode(deps.db, { userId: user.id, purpose: 'reset', phone }, input.code, now)
     : null;

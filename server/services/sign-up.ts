@@ -3,6 +3,7 @@ import type { signUpInput } from '@shared/schemas/auth';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { refuseCommonPassword } from '../auth/common-passwords';
+import type { Contact } from '../auth/contact';
 import { hashPassword } from '../auth/passwords';
 import { readPhoneNumber } from '../auth/phone-numbers';
 import { type HeldPoints, takePoints } from '../auth/rate-limits';
@@ -10,7 +11,7 @@ import { profiles, users } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import type { AppDeps } from '../deps';
 import { mailText } from '../mail/texts';
-import { findUserByEmail, findUserByPhone } from './accounts';
+import { findUserByContact } from './accounts';
 import { sendVerificationEmail } from './email-verification';
 import { NUMBER_HAS_ACCOUNT_TEXT, sendPhoneCode } from './phone-codes';
 import { deliverSms, takeSmsAllowance } from './sms/send';
@@ -21,13 +22,18 @@ type Deps = Pick<AppDeps, 'db' | 'limits' | 'mailer' | 'sms' | 'env' | 'log'> & 
 };
 type Input = z.output<typeof signUpInput>;
 
-/** Where the account is reached: the e-mail address as typed (lower-cased), or the number in E.164. */
-type Contact = { email: string } | { phone: string };
-
 /**
  * Sign-up answers alike whether or not the address or number has an account (decision 016): the same work (a
  * password hash), no session, and one message to the address or number: a verification link or an SMS code
  * for a new account, a notice for an existing one. Who asks learns nothing; the owner learns someone tried.
+ *
+ * Its time says nothing either. Both paths hash the password, the work that costs tens of milliseconds, and
+ * the answer waits for nothing after it but one indexed read and, for a new account, one small write. The
+ * message is sent after the answer: how long it takes cannot be made the same on both paths (a mail server's
+ * or an SMS gateway's round trip, and a notice to an existing address is skipped past its hourly limit, which
+ * would answer in a few milliseconds while a new account waits for its mail), so no path waits for it.
+ * Doing the hash after the answer instead would let a script sign up faster than argon2 limits it, and an
+ * account must exist when the answer tells its holder to sign in.
  */
 export async function signUp(deps: Deps, input: Input, ip: string): Promise<void> {
   // A number that is not one, or of a country not allowed, is refused before anything is spent.
@@ -53,30 +59,31 @@ export async function signUp(deps: Deps, input: Input, ip: string): Promise<void
     throw error;
   }
   const userId = createAccount(deps, input.fullName, contact, passwordHash);
-  try {
-    if ('phone' in contact) {
-      if (userId) await sendPhoneCode(deps, { userId, phone: contact.phone, purpose: 'confirm' });
-      else await deliverSms(deps, contact.phone, NUMBER_HAS_ACCOUNT_TEXT);
-    } else if (userId) {
-      await sendVerificationEmail(
-        { db: deps.db, mailer: deps.mailer, publicOrigin: deps.env.PUBLIC_ORIGIN },
-        { id: userId, email: contact.email },
-        deps.language ?? 'en',
-      );
-    } else {
-      await noticeToOwner(deps, contact.email);
-    }
-  } catch (error) {
+  void sendSignUpMessage(deps, contact, userId).catch((error: unknown) => {
     // Either way the answer is the same; a citizen can ask for another link or code once signed in.
     deps.log.error({ err: error, userId }, 'sign-up message could not be sent');
+  });
+}
+
+/** The one message of a sign-up: a code or a link for a new account, a notice for an existing one. */
+async function sendSignUpMessage(deps: Deps, contact: Contact, userId: string | null): Promise<void> {
+  if ('phone' in contact) {
+    if (userId) await sendPhoneCode(deps, { userId, phone: contact.phone, purpose: 'confirm' });
+    else await deliverSms(deps, contact.phone, NUMBER_HAS_ACCOUNT_TEXT);
+  } else if (userId) {
+    await sendVerificationEmail(
+      { db: deps.db, mailer: deps.mailer, publicOrigin: deps.env.PUBLIC_ORIGIN },
+      { id: userId, email: contact.email },
+      deps.language ?? 'en',
+    );
+  } else {
+    await noticeToOwner(deps, contact.email);
   }
 }
 
 /** The new account's id, or null when the address or number already has one (found first, or by the unique index). */
 function createAccount(deps: Deps, fullName: string, contact: Contact, passwordHash: string): string | null {
-  const existing =
-    'email' in contact ? findUserByEmail(deps.db, contact.email) : findUserByPhone(deps.db, contact.phone);
-  if (existing) return null;
+  if (findUserByContact(deps.db, contact)) return null;
   try {
     return deps.db.transaction((tx) => {
       const user = tx

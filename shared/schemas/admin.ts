@@ -129,10 +129,10 @@ const auditDay = z
 
 /** What the audit log is filtered by: the page's filters and the CSV export's query are the same. */
 const auditLogFilterShape = {
-  tableName: z.string().trim().max(60).optional(),
-  action: z.string().trim().max(60).optional(),
+  tableName: z.string().trim().max(60, 'validation.auditFilterTooLong').optional(),
+  action: z.string().trim().max(60, 'validation.auditFilterTooLong').optional(),
   actorId: idSchema.optional(),
-  recordId: z.string().trim().max(100).optional(),
+  recordId: z.string().trim().max(100, 'validation.auditFilterTooLong').optional(),
   from: auditDay.optional(),
   to: auditDay.optional(),
 };

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { buildApp, type DevSite } from '@server/app';
 import type { Db } from '@server/db/client';
 import { testEnv } from '@server/env';
-import { createMemoryMailer } from '@server/mail/mailer';
-import { createMemorySmsTransport } from '@server/services/sms/transport';
+import { createMemoryMailer, type Mailer, type MailMessage } from '@server/mail/mailer';
+import { createMemorySmsTransport, type SmsMessage, type SmsTransport } from '@server/services/sms/transport';
 import { afterEach } from 'vitest';
 import { createTestDb } from './db';
 
@@ -49,6 +49,9 @@ export interface TestAppOptions {
   devSite?: DevSite;
   /** Shortens the time a request may take to arrive (server/app.ts REQUEST_TIMEOUT_MS), for slow-body tests. */
   requestTimeoutMs?: number;
+  /** A mail server or SMS gateway of the test's own (a slow one, say); by default ones that keep what they get. */
+  mailer?: Mailer & { sent: MailMessage[] };
+  sms?: SmsTransport & { sent: SmsMessage[] };
 }
 
 /** The real Fastify app on an in-memory database, with a tiny site (writeTestSite) in a temporary folder. */
@@ -56,8 +59,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'codka-app-'));
   const db = options.db ?? createTestDb();
   const env = testEnv({ UPLOADS_DIR: join(folder, 'uploads'), ...options.env });
-  const mailer = createMemoryMailer();
-  const sms = createMemorySmsTransport();
+  const mailer = options.mailer ?? createMemoryMailer();
+  const sms = options.sms ?? createMemorySmsTransport();
   const app = await buildApp({
     db,
     env,

@@ -22,7 +22,7 @@ export function createTestDeps(db: Db = createTestDb(), env = testEnv()) {
   const deps: AppDeps = {
     db,
     env,
-    limits: createRateLimits(env.RATE_LIMITS, env.SMS_DAILY_LIMIT),
+    limits: createRateLimits(env.RATE_LIMITS),
     mailer,
     sms,
     log: pino({ level: 'silent' }),

@@ -1,10 +1,15 @@
-import { addMonths, monthBounds, monthKey } from '@shared/months';
+import { addMonths, dayKey, monthBounds, monthKey } from '@shared/months';
 import { describe, expect, it } from 'vitest';
 
 describe('months in Somalia (UTC+3)', () => {
   it('puts 22:00 UTC on the last day into the next month', () => {
     expect(monthKey(new Date('2026-11-30T20:59:59Z'))).toBe('2026-11');
     expect(monthKey(new Date('2026-11-30T21:00:00Z'))).toBe('2026-12');
+  });
+
+  it('starts a day at midnight in Mogadishu (the SMS ceiling’s day)', () => {
+    expect(dayKey(new Date('2026-11-28T20:59:59.999Z'))).toBe('2026-11-28');
+    expect(dayKey(new Date('2026-11-28T21:00:00Z'))).toBe('2026-11-29');
   });
 
   it('adds and subtracts months across years', () => {

@@ -119,3 +119,14 @@ export const keyChecks = sqliteTable('key_checks', {
   name: text('name').primaryKey(),
   checkValue: text('check_value').notNull(),
 });
+
+/**
+ * SMS sent by the whole site per calendar day in Mogadishu (SMS_DAILY_LIMIT, server/services/sms/daily-count.ts).
+ * Kept in the database, not in memory, so a restart does not start the bill's day again. One short row a day,
+ * kept: the operator can read what each day cost.
+ */
+export const smsDailyCounts = sqliteTable('sms_daily_counts', {
+  // The day in Mogadishu, YYYY-MM-DD.
+  day: text('day').primaryKey(),
+  sent: integer('sent').notNull(),
+});

@@ -10,8 +10,11 @@ import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit, recordBefore } from '../audit';
 
-const electionColumns = {
-  id: elections.id,
+/**
+ * What an election is as a second System Admin approves its opening or its results (approvals/election-acts.ts):
+ * a confirm is done only on an election still exactly as these read when it was asked for.
+ */
+export const electionStateColumns = {
   title: elections.title,
   description: elections.description,
   startTime: elections.startTime,
@@ -19,6 +22,11 @@ const electionColumns = {
   status: elections.status,
   resultsVisible: elections.resultsVisible,
   hideResultsUntilClose: elections.hideResultsUntilClose,
+};
+
+const electionColumns = {
+  id: elections.id,
+  ...electionStateColumns,
   eligibility: elections.eligibility,
   eligibleRegions: elections.eligibleRegions,
   createdAt: elections.createdAt,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { candidates, elections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
-import { createElection, electionNotFound, updateElection } from '../admin/elections';
+import { createElection, electionNotFound, electionStateColumns, updateElection } from '../admin/elections';
 import { type ApprovalRow, requestApproval } from './store';
 
 type ElectionUpdate = z.output<typeof updateElectionInput>;
@@ -33,19 +33,7 @@ interface ElectionActPayload {
 }
 
 function currentElection(db: Pick<Db, 'select'>, id: string) {
-  const row = db
-    .select({
-      title: elections.title,
-      description: elections.description,
-      startTime: elections.startTime,
-      endTime: elections.endTime,
-      status: elections.status,
-      resultsVisible: elections.resultsVisible,
-      hideResultsUntilClose: elections.hideResultsUntilClose,
-    })
-    .from(elections)
-    .where(eq(elections.id, id))
-    .get();
+  const row = db.select(electionStateColumns).from(elections).where(eq(elections.id, id)).get();
   if (!row) throw electionNotFound(id);
   return row;
 }
@@ -117,28 +105,10 @@ export function requestElectionCreate(
   if (input.status !== 'Active') return createElection(db, input, actorId);
   return db.transaction(() => {
     const { id } = createElection(db, { ...input, status: 'Draft' }, actorId);
-    const {
-      electionType,
-      title,
-      description,
-      startTime,
-      endTime,
-      status,
-      resultsVisible,
-      hideResultsUntilClose,
-    } = input;
-    const update = {
-      id,
-      electionType,
-      title,
-      description,
-      startTime,
-      endTime,
-      status,
-      resultsVisible,
-      hideResultsUntilClose,
-    };
-    const asked = requestElectionUpdate(db, update, actorId);
+    // The ballot and who may vote were written with the draft. The opening carries the election's own fields
+    // only, so a confirm does not put back an eligibility changed while it waited.
+    const { candidates: _ballot, eligibility: _eligibility, eligibleRegions: _regions, ...fields } = input;
+    const asked = requestElectionUpdate(db, { id, ...fields }, actorId);
     if (!('pendingApproval' in asked)) throw new Error(`opening election ${id} did not wait for approval`);
     return { id, pendingApproval: asked.pendingApproval };
   });

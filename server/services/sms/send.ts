@@ -1,11 +1,10 @@
-import { type RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { type HeldPoints, takePoints } from '../../auth/rate-limits';
 import type { AppDeps } from '../../deps';
 import { DomainError } from '../../errors/domain-error';
+import { giveBackDailySms, takeDailySms } from './daily-count';
 
-type Deps = Pick<AppDeps, 'limits' | 'sms' | 'log'>;
-
-const SITE = 'site';
+type Deps = Pick<AppDeps, 'db' | 'env' | 'limits' | 'log'>;
 
 /** The share of SMS_DAILY_LIMIT at which the log says so as an error, so an operator hears of it in time. */
 export const SMS_NEAR_CEILING = 0.8;
@@ -27,8 +26,9 @@ export interface SmsAllowance extends HeldPoints {
 
 /**
  * Takes one SMS from every limit before anything is sent, or refuses: per number, per address, per account,
- * then the site's day. A refused key gives every point back (takePoints), so a request stopped per number
- * costs the site's day nothing. The site's day holds even with RATE_LIMITS off: it is the bill's ceiling.
+ * then the site's day (kept in the database: daily-count.ts). A refused key gives every point back
+ * (takePoints), so a request stopped per number costs the site's day nothing. The site's day holds even with
+ * RATE_LIMITS off: it is the bill's ceiling.
  */
 export async function takeSmsAllowance(deps: Deps, request: SmsRequest): Promise<SmsAllowance> {
   const { limits } = deps;
@@ -38,24 +38,19 @@ export async function takeSmsAllowance(deps: Deps, request: SmsRequest): Promise
   ];
   if (request.userId) keys.push([limits.smsAccount, request.userId]);
   const own = await takePoints(limits.enabled, keys, 'limit.sms');
-  let used: number;
-  try {
-    // Its own count from its own consume: parallel requests each see the count they made.
-    used = (await limits.smsSite.consume(SITE)).consumedPoints;
-  } catch (error) {
+  const limit = deps.env.SMS_DAILY_LIMIT;
+  const taken = takeDailySms(deps.db, limit);
+  if (!taken) {
     await own.giveBack();
-    if (!(error instanceof RateLimiterRes)) throw error;
-    // The refused call counted too; nothing is sent, so the day gets it back.
-    await limits.smsSite.reward(SITE);
     // A refusal at the ceiling says "tomorrow", not a wait in minutes.
     throw new DomainError('limit.smsDaily');
   }
-  warnNearCeiling(deps, used);
+  warnNearCeiling(deps, taken.sent, limit);
   let siteHeld = true;
   const giveBackSite = async () => {
     if (!siteHeld) return;
     siteHeld = false;
-    await limits.smsSite.reward(SITE);
+    giveBackDailySms(deps.db, taken.day);
   };
   return {
     giveBack: async () => {
@@ -65,16 +60,18 @@ export async function takeSmsAllowance(deps: Deps, request: SmsRequest): Promise
   };
 }
 
-/** Once as the day's count reaches the share, once as it reaches the ceiling: not a line per SMS past it. */
-function warnNearCeiling(deps: Deps, used: number): void {
-  const limit = deps.limits.smsDailyLimit;
+/**
+ * Once as the day's count reaches the share, once as it reaches the ceiling: not a line per SMS past it. Read
+ * from the count this request made, so parallel requests (and a restart) each see their own.
+ */
+function warnNearCeiling(deps: Deps, used: number, limit: number): void {
   if (used === limit) {
     deps.log.error(
       { used, limit },
       `SMS: SMS_DAILY_LIMIT of ${limit} reached; no SMS is sent until the day ends`,
     );
   } else if (used === Math.ceil(limit * SMS_NEAR_CEILING)) {
-    deps.log.error({ used, limit }, `SMS: ${used} of SMS_DAILY_LIMIT ${limit} sent in the last 24 hours`);
+    deps.log.error({ used, limit }, `SMS: ${used} of SMS_DAILY_LIMIT ${limit} sent today`);
   }
 }
 

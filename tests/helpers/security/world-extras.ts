@@ -7,7 +7,6 @@ import { createRateLimits } from '@server/auth/rate-limits';
 import { generateSecureRandomString, hashSecret } from '@server/auth/tokens';
 import type { Db } from '@server/db/client';
 import { memberPhotos, passwordResets, photoProcessingJobs, sessions } from '@server/db/schema';
-import { testEnv } from '@server/env';
 import { settledPhotoJob } from '@server/jobs/photo-refresh/runner';
 import { createNameAlias } from '@server/services/photos/name-aliases';
 import { beginTwoFactor, confirmTwoFactor } from '@server/services/two-factor';
@@ -88,7 +87,7 @@ export async function enableTwoFactor(db: Db, user: { id: string; email: string 
   const key = await beginEnrolment(db, user);
   const kept = db.select().from(sessions).where(eq(sessions.userId, user.id)).all();
   const { recoveryCodes } = await confirmTwoFactor(
-    { db, limits: createRateLimits(false, testEnv().SMS_DAILY_LIMIT) },
+    { db, limits: createRateLimits(false) },
     { userId: user.id, keepSessionId: null },
     totpNow(key),
   );
