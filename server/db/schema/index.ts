@@ -9,3 +9,4 @@ export * from './eligible-voters';
 export * from './photos';
 export * from './polls';
 export * from './voter-roll';
+export * from './ussd';

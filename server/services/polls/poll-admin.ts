@@ -1,7 +1,12 @@
 import type { ErrorCode } from '@shared/errors';
 import { monthBounds, monthKey } from '@shared/months';
 import { defaultPollTitle, pollWindowWithinMonth } from '@shared/poll-rules';
-import type { PollElectionType, PollStatus } from '@shared/polls';
+import {
+  POLL_VOTE_CHANNELS,
+  type PollElectionType,
+  type PollStatus,
+  type PollVoteChannel,
+} from '@shared/polls';
 import type { PollCreateInput, pollCandidateInput } from '@shared/schemas/polls';
 import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -260,6 +265,7 @@ const voteColumns = {
   candidate: pollCandidates.name,
   createdAt: pollVotes.createdAt,
   ipHash: pollVotes.ipHash,
+  channel: pollVotes.channel,
 };
 
 function assertPollExists(db: Db, pollId: string) {
@@ -272,13 +278,30 @@ function assertPollExists(db: Db, pollId: string) {
   return poll;
 }
 
+/** How many of a poll's votes came each way (web, USSD), every channel named even at 0. */
+function votesByChannel(db: Db, pollId: string): Record<PollVoteChannel, number> {
+  const rows = db
+    .select({ channel: pollVotes.channel, n: count() })
+    .from(pollVotes)
+    .where(eq(pollVotes.pollId, pollId))
+    .groupBy(pollVotes.channel)
+    .all();
+  const byChannel = Object.fromEntries(POLL_VOTE_CHANNELS.map((channel) => [channel, 0])) as Record<
+    PollVoteChannel,
+    number
+  >;
+  for (const row of rows) byChannel[row.channel] = row.n;
+  return byChannel;
+}
+
 /**
- * The admin's votes view (docs/product.md#admin-polls): vote ID, user ID, candidate, time, IP hash; newest first, a
- * page at a time.
+ * The admin's votes view (docs/product.md#admin-polls): vote ID, user ID (none for a number without an account),
+ * candidate, time, IP hash and channel; newest first, a page at a time; with the votes per channel.
  */
 export function listPollVotes(db: Db, input: { pollId: string; limit: number; offset: number }) {
   assertPollExists(db, input.pollId);
-  const total = db.select({ n: count() }).from(pollVotes).where(eq(pollVotes.pollId, input.pollId)).get();
+  const byChannel = votesByChannel(db, input.pollId);
+  const total = { n: POLL_VOTE_CHANNELS.reduce((sum, channel) => sum + byChannel[channel], 0) };
   const votes = db
     .select(voteColumns)
     .from(pollVotes)
@@ -288,7 +311,7 @@ export function listPollVotes(db: Db, input: { pollId: string; limit: number; of
     .limit(input.limit)
     .offset(input.offset)
     .all();
-  return { total: total?.n ?? 0, votes };
+  return { total: total.n, byChannel, votes };
 }
 
 /** Every vote of a poll in the order cast, for the CSV export. */
