@@ -8,5 +8,5 @@ export * from './elections';
 export * from './eligible-voters';
 export * from './photos';
 export * from './polls';
-export * from './voter-roll';
 export * from './ussd';
+export * from './voter-roll';

@@ -1,4 +1,9 @@
-import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES, POLL_STATUSES, POLL_VOTE_CHANNELS } from '@shared/polls';
+import {
+  DEFAULT_CANDIDATE_COLOR,
+  POLL_ELECTION_TYPES,
+  POLL_STATUSES,
+  POLL_VOTE_CHANNELS,
+} from '@shared/polls';
 import { DEFAULT_POLL_ELIGIBILITY, ELIGIBILITY_RULES } from '@shared/voter-roll';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
