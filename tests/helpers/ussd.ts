@@ -27,5 +27,5 @@ export function gatewayFor(origin: string, key = USSD_TEST_KEY) {
     screens.push(body);
     return body;
   }
-  return { post, dial, screens };
+  return { origin, post, dial, screens };
 }

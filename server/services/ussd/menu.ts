@@ -32,6 +32,8 @@ export interface UssdOptions {
 }
 
 const SESSION_ID_MAX = 100;
+/** Gateways' session ids are visible ASCII; anything else is no gateway's and is never stored. */
+const SESSION_ID = /^[\x21-\x7e]+$/;
 const PHONE_NUMBER_MAX = 32;
 
 /** The account whose confirmed number this is: a number waiting for its code belongs to nobody yet. */
@@ -75,8 +77,8 @@ export async function answerUssd(
   const { sessionId, phoneNumber } = request;
   if (
     typeof sessionId !== 'string' ||
-    sessionId.length === 0 ||
     sessionId.length > SESSION_ID_MAX ||
+    !SESSION_ID.test(sessionId) ||
     typeof phoneNumber !== 'string' ||
     phoneNumber.length > PHONE_NUMBER_MAX
   ) {
