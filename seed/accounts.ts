@@ -68,7 +68,11 @@ export async function seedAccounts(db: Db) {
   const secondAdminId = await withPassword(DEMO_SECOND_ADMIN, 'System Admin');
   const citizenId = await withPassword(DEMO_CITIZEN, null);
   // Her demo number, unless an account already holds it (a number belongs to one account).
-  const numberTaken = db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_CITIZEN.phone)).get();
+  const numberTaken = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phone, DEMO_CITIZEN.phone))
+    .get();
   if (!numberTaken) {
     db.update(users)
       .set({ phone: DEMO_CITIZEN.phone, phoneConfirmedAt: new Date() })
