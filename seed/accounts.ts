@@ -2,7 +2,7 @@ import { hashPassword } from '@server/auth/passwords';
 import type { Db } from '@server/db/client';
 import { profiles, users } from '@server/db/schema';
 import type { StaffRole } from '@shared/roles';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   DEMO_ADMIN,
   DEMO_CITIZEN,
@@ -67,6 +67,18 @@ export async function seedAccounts(db: Db) {
   const adminId = await withPassword(DEMO_ADMIN, 'System Admin');
   const secondAdminId = await withPassword(DEMO_SECOND_ADMIN, 'System Admin');
   const citizenId = await withPassword(DEMO_CITIZEN, null);
+  // Her demo number, unless an account already holds it (a number belongs to one account).
+  const numberTaken = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.phone, DEMO_CITIZEN.phone))
+    .get();
+  if (!numberTaken) {
+    db.update(users)
+      .set({ phone: DEMO_CITIZEN.phone, phoneConfirmedAt: new Date() })
+      .where(and(eq(users.id, citizenId), isNull(users.phone)))
+      .run();
+  }
   const registrarId = await withPassword(DEMO_REGISTRAR, 'Registrar');
   const supervisorId = await withPassword(DEMO_SUPERVISOR, 'Enrollment Supervisor');
   const voterIds: string[] = [];

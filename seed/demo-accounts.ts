@@ -26,6 +26,8 @@ export const DEMO_SECOND_ADMIN = {
 
 export const DEMO_CITIZEN = {
   email: 'citizen@codka.example',
+  // Confirmed, so the USSD simulator (/admin/ussd) can dial as her: her account votes and shows her registration.
+  phone: '+252615550100',
   fullName: 'Amina Warsame',
   label: 'Citizen',
 } as const;

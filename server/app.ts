@@ -24,6 +24,7 @@ import { registerStatic } from './http/static';
 import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc-calls';
 import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { refuseOddTargets } from './http/trpc-request';
+import { registerUssd } from './http/ussd';
 import { voteFastPath } from './http/vote-fast-path';
 import { voterRollImportRoutes } from './http/voter-roll-import';
 import { registerElectionRecords } from './jobs/election-records';
@@ -209,6 +210,8 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(candidateImageRoutes, { db, env, uploadsDir: env.UPLOADS_DIR });
   await app.register(memberPhotoRoutes, { db, env });
   registerPollVotesCsv(app, deps);
+  // A USSD vote only adds to the poll's counts, as a web vote does (its procedure's `onlyAdds`).
+  await registerUssd(app, deps, { onVote: () => publicCache.invalidate('onlyAdds') });
   registerAuditLogCsv(app, deps);
   // The public read API and dataset files, under the same per-address ceiling as /trpc.
   await registerOpenDataApi(app, deps, ceiling ?? undefined);

@@ -1,7 +1,7 @@
 import { isIPv4 } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
-import { parseTrustProxy, type TrustProxy } from './auth/client-address';
+import { parseAddressList, parseTrustProxy, type TrustProxy } from './auth/client-address';
 import { parsePhoneCountries } from './auth/phone-numbers';
 
 /**
@@ -58,6 +58,21 @@ const envSchema = z
     SMS_WEBHOOK_SECRET: z.string().min(16).optional(),
     // At most this many SMS a day for the whole site, whatever asks for them: the bill's ceiling.
     SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(2000),
+    // The USSD gateway's callback (server/http/ussd.ts): its URL carries this key (?key=...); while it is unset the
+    // endpoint answers 404. Optionally, only these source addresses (IPs or CIDR ranges, comma-separated) may call.
+    USSD_KEY: z.string().min(16).max(256).optional(),
+    USSD_ALLOW_FROM: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (value === undefined) return null;
+        const parsed = parseAddressList(value);
+        if ('problem' in parsed) {
+          context.addIssue({ code: 'custom', message: parsed.problem });
+          return z.NEVER;
+        }
+        return parsed.list;
+      }),
     // Which X-Forwarded-For entries to believe (client-address.ts): false, a hop count or proxy addresses.
     TRUST_PROXY: z
       .string()

@@ -1,4 +1,4 @@
-import { isIP, isIPv4, isIPv6 } from 'node:net';
+import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The key every per-address limit counts on (sign-in, sign-up, votes, the API's call ceiling, the hashing queue)
@@ -101,4 +101,41 @@ export function fastifyTrustProxy(
   if (value === false) return false;
   if (typeof value === 'number') return (_address, hop) => hop < value;
   return value;
+}
+
+/**
+ * `USSD_ALLOW_FROM` as env.ts reads it: IP addresses and CIDR ranges, comma-separated, held in Node's BlockList.
+ * Returns the list, or a sentence saying which entry is not an address.
+ */
+export function parseAddressList(value: string): { list: BlockList } | { problem: string } {
+  const list = new BlockList();
+  for (const raw of value.split(',')) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const [ip = '', prefix, extra] = entry.split('/');
+    const family = isIP(ip);
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    const max = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= max);
+    if (family === 0 || !prefixOk || extra !== undefined) {
+      return {
+        problem: `"${entry}" is not an IP address or CIDR range (such as 196.201.214.0/24 or 2001:db8::1)`,
+      };
+    }
+    if (prefix === undefined) list.addAddress(ip, type);
+    else list.addSubnet(ip, Number(prefix), type);
+  }
+  return { list };
+}
+
+/**
+ * Whether a client's address (Fastify's request.ip, which TRUST_PROXY decides, never a header the client writes)
+ * is on the list. An IPv4 address carried in IPv6 (::ffff:a.b.c.d) is checked as the IPv4 address it is.
+ */
+export function addressOnList(list: BlockList, address: string): boolean {
+  const bare = address.replace(/%.*$/, '').trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
+  if (mapped && isIPv4(mapped)) return list.check(mapped, 'ipv4');
+  if (isIPv4(bare)) return list.check(bare, 'ipv4');
+  return isIPv6(bare) && list.check(bare, 'ipv6');
 }

@@ -20,6 +20,8 @@ export function isSameOriginRequest(request: FastifyRequest, publicOrigin: strin
 export function csrfHook(publicOrigin: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (isSameOriginRequest(request, publicOrigin)) return;
+    // A gateway's callback carries no browser's headers: its own key authenticates it (server/http/ussd.ts).
+    if (request.routeOptions.config.gatewayCallback === true) return;
     request.log.warn({ url: request.url, origin: request.headers.origin }, 'cross-site request refused');
     return sendDomainError(reply, new DomainError('request.crossSite'));
   };

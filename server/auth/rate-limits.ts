@@ -42,6 +42,9 @@ export function createRateLimits(enabled: boolean) {
     claimUser: limiter(5, 60 * MINUTE),
     claimAddress: limiter(60, 60 * MINUTE),
     codeLookupRegistrar: limiter(60, 10 * MINUTE),
+    // USSD screens per phone number (all numbers arrive from the gateway's few addresses, so the number is the
+    // key): a person reads a screen in seconds, a script asking thousands is stopped.
+    ussdNumber: limiter(60, MINUTE),
     // SMS cost money per message, so they are counted before each is sent (server/services/sms/send.ts), on
     // every key at once: per number (a phone is not flooded, a premium range not milked), per address
     // (generous, as above: a carrier NAT) and per account (a signed-in account asking codes for number after

@@ -10,6 +10,7 @@ export const KEY_NAMES = [
   'poll-ip-hmac',
   'enrollment-code-hmac',
   'phone-code-hmac',
+  'phone-number-hmac',
 ] as const;
 export type KeyName = (typeof KEY_NAMES)[number];
 export type Keys = ReadonlyMap<string, Buffer>;

@@ -35,7 +35,7 @@ export function registerPollVotesCsv(app: FastifyInstance, deps: Pick<AppDeps, '
         throw error;
       }
       const rows = exported.votes.map((vote) =>
-        [vote.id, vote.userId, vote.candidate, vote.createdAt.toISOString(), vote.ipHash ?? ''].map(
+        [vote.id, vote.userId ?? '', vote.candidate, vote.createdAt.toISOString(), vote.ipHash ?? ''].map(
           spreadsheetSafe,
         ),
       );

@@ -276,7 +276,9 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
       request.method === 'GET' ||
       request.method === 'HEAD' ||
       request.method === 'OPTIONS' ||
-      status >= 400
+      status >= 400 ||
+      // A gateway's callback drops the answers itself, when it recorded something (server/http/ussd.ts).
+      request.routeOptions.config.gatewayCallback === true
     ) {
       return payload;
     }

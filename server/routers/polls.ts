@@ -62,7 +62,7 @@ export const pollsRouter = router({
     .input(pollVoteInput)
     .mutation(async ({ ctx, input }) => {
       await consume(ctx.limits.enabled, [[ctx.limits.pollVotesAddress, ctx.ip]], 'limit.pollVotes');
-      return castPollVote(ctx.db, { userId: ctx.user.id, ip: ctx.ip }, input);
+      return castPollVote(ctx.db, { channel: 'web', userId: ctx.user.id, ip: ctx.ip }, input);
     }),
   /** A new draft poll (System Admins). */
   create: pollCreatorProcedure

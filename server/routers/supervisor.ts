@@ -9,6 +9,7 @@ import {
   searchVoterInput,
   suspendInput,
 } from '@shared/schemas/voter-roll';
+import { noticeEnrollmentDecision } from '../services/voter-roll/decision-notice';
 import { openFlags, resolveFlag } from '../services/voter-roll/flags';
 import { approveEntry, reinstateVoter, rejectEntry, suspendVoter } from '../services/voter-roll/review';
 import { entriesByName, entryByCard, pendingEntries, rollDistricts } from '../services/voter-roll/roll-views';
@@ -27,14 +28,19 @@ export const supervisorRouter = router({
   /** `{ entries, nextAfter }`: pending entries, oldest first, 100 a page, each with its possibleDuplicates. */
   pending: withNames.input(pendingInput).query(({ ctx, input }) => pendingEntries(ctx.db, input.after)),
   /** Refused with supervisor.possibleDuplicates until `acknowledgeDuplicates: true` when others look alike. */
-  approve: withNames
-    .input(approveInput)
-    .mutation(({ ctx, input }) =>
-      approveEntry(ctx.db, ctx.user, input.id, { acknowledgeDuplicates: input.acknowledgeDuplicates }),
-    ),
-  reject: withNames
-    .input(rejectInput)
-    .mutation(({ ctx, input }) => rejectEntry(ctx.db, ctx.user, input.id, input.reason)),
+  approve: withNames.input(approveInput).mutation(async ({ ctx, input }) => {
+    const decided = approveEntry(ctx.db, ctx.user, input.id, {
+      acknowledgeDuplicates: input.acknowledgeDuplicates,
+    });
+    // After the decision committed: the citizen hears of it by SMS, if they have a confirmed number.
+    await noticeEnrollmentDecision(ctx, decided.id, 'enrolled');
+    return decided;
+  }),
+  reject: withNames.input(rejectInput).mutation(async ({ ctx, input }) => {
+    const decided = rejectEntry(ctx.db, ctx.user, input.id, input.reason);
+    await noticeEnrollmentDecision(ctx, decided.id, 'rejected');
+    return decided;
+  }),
   suspend: withNames
     .input(suspendInput)
     .mutation(({ ctx, input }) => suspendVoter(ctx.db, ctx.user, input.voterId, input.reason)),

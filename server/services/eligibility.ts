@@ -65,23 +65,29 @@ const CODES = {
 
 /**
  * Refuses a vote the ballot's rule does not allow, with FORBIDDEN and a sentence saying what to do. Runs in
- * the vote's service, so every way in (the typed client, the vote fast path, a batch) meets it. 'signedIn'
- * ballots cost nothing more: the caller's tier already required an account.
+ * the vote's service, so every way in (the typed client, the vote fast path, a batch, USSD) meets it.
+ * 'signedIn' ballots cost nothing more: the caller's tier already required an account.
+ *
+ * `carrierNumber`: the voter reached us on the phone line itself (USSD), whose number the carrier vouches for,
+ * so it counts as a confirmed phone number; without an account (`userId` null) that number stands for the
+ * voter, who is on no roll.
  */
 export function requireEligible(
   db: Db,
-  userId: string,
+  userId: string | null,
   stored: StoredRequirement,
   ballot: keyof typeof BALLOT,
+  options: { carrierNumber?: boolean } = {},
 ): void {
-  if (stored.eligibility === 'signedIn') return;
-  const standing = standingOf(db).get({ userId });
+  const carrier = options.carrierNumber === true;
+  if (stored.eligibility === 'signedIn' && (userId !== null || carrier)) return;
+  const standing = userId === null ? undefined : standingOf(db).get({ userId });
   const requirement = publicRequirement(stored);
   const answer = voteEligibility(requirement, {
-    signedIn: standing !== undefined,
+    signedIn: standing !== undefined || (userId === null && carrier),
     contacts: {
       email: contactStatus(standing?.email, Boolean(standing?.emailVerifiedAt)),
-      phone: contactStatus(standing?.phone, Boolean(standing?.phoneConfirmedAt)),
+      phone: carrier ? 'confirmed' : contactStatus(standing?.phone, Boolean(standing?.phoneConfirmedAt)),
     },
     roll: standing?.status ? { status: standing.status, region: standing.region } : null,
   });

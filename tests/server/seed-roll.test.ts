@@ -98,6 +98,9 @@ describe('demo seed: the voter roll', () => {
     await seedDemo(deps.db);
     const citizen = deps.db.select().from(users).where(eq(users.email, DEMO_CITIZEN.email)).get();
     expect(citizen?.emailVerifiedAt).toBeInstanceOf(Date);
+    // A confirmed number, so the USSD simulator dials as her.
+    expect(citizen?.phone).toBe(DEMO_CITIZEN.phone);
+    expect(citizen?.phoneConfirmedAt).toBeInstanceOf(Date);
     const entry = deps.db
       .select({
         status: voters.status,

@@ -8,4 +8,5 @@ export * from './elections';
 export * from './eligible-voters';
 export * from './photos';
 export * from './polls';
+export * from './ussd';
 export * from './voter-roll';

@@ -1,4 +1,9 @@
-import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES, POLL_STATUSES } from '@shared/polls';
+import {
+  DEFAULT_CANDIDATE_COLOR,
+  POLL_ELECTION_TYPES,
+  POLL_STATUSES,
+  POLL_VOTE_CHANNELS,
+} from '@shared/polls';
 import { DEFAULT_POLL_ELIGIBILITY, ELIGIBILITY_RULES } from '@shared/voter-roll';
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -59,19 +64,26 @@ export const pollVotes = sqliteTable(
     pollId: text('poll_id')
       .notNull()
       .references(() => polls.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    // Null only for a USSD vote from a number that belongs to no account: the number is the voter then.
+    userId: text('user_id').references(() => users.id, { onDelete: 'restrict' }),
     candidateId: text('candidate_id')
       .notNull()
       .references(() => pollCandidates.id, { onDelete: 'restrict' }),
     // A keyed hash (HMAC) of the voter's address, never the address itself.
     ipHash: text('ip_hash'),
+    channel: text('channel', { enum: POLL_VOTE_CHANNELS }).notNull().default('web'),
+    // A keyed hash (HMAC) of the phone number the vote came from: the carrier's number on USSD, the account's
+    // confirmed number on the web; null for an account without one. One vote per number per poll, so a number
+    // that voted by USSD before it had an account cannot vote again through the account it joins.
+    phoneHash: text('phone_hash'),
     createdAt: createdAt(),
   },
   (t) => [
     // One vote per user per (monthly) poll, enforced by the database.
     uniqueIndex('poll_votes_poll_user_unique').on(t.pollId, t.userId),
+    uniqueIndex('poll_votes_poll_phone_unique')
+      .on(t.pollId, t.phoneHash)
+      .where(sql`${t.phoneHash} is not null`),
     index('poll_votes_poll_candidate_idx').on(t.pollId, t.candidateId),
     // The latest vote's time (results' "last updated") without reading every vote of the poll.
     index('poll_votes_poll_created_idx').on(t.pollId, t.createdAt),

@@ -9,6 +9,7 @@ import { districtsRouter } from './districts';
 import { adminElectionsRouter } from './elections';
 import { settingsRouter } from './settings';
 import { usersRouter } from './users';
+import { ussdRouter } from './ussd';
 import { voterRollRouter } from './voter-roll';
 
 /** Everything under admin.* is for System Admins; the dashboard's data also needs its step-up login. */
@@ -25,4 +26,5 @@ export const adminRouter = router({
   auditLog: auditLogRouter,
   voterRoll: voterRollRouter,
   approvals: approvalsRouter,
+  ussd: ussdRouter,
 });

@@ -62,6 +62,24 @@ const voteOfUser = preparedOnce((db) =>
     .prepare(),
 );
 
+const voteOfNumber = preparedOnce((db) =>
+  db
+    .select({ id: pollVotes.id })
+    .from(pollVotes)
+    .where(
+      and(
+        eq(pollVotes.pollId, sql.placeholder('pollId')),
+        eq(pollVotes.phoneHash, sql.placeholder('phoneHash')),
+      ),
+    )
+    .prepare(),
+);
+
+/** Whether a vote in this poll came from the number with this hash (pollVotes.phoneHash), on either channel. */
+export function hasNumberVoted(db: Db, pollId: string, phoneHash: string): boolean {
+  return voteOfNumber(db).get({ pollId, phoneHash }) !== undefined;
+}
+
 /** Whether this user voted in this poll (false for a visitor). */
 export function hasVoted(db: Db, pollId: string, userId: string | null): boolean {
   if (!userId) return false;

@@ -1,3 +1,4 @@
+import { POLL_VOTE_CHANNELS, type PollVoteChannel } from '@shared/polls';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
@@ -10,6 +11,7 @@ const voteColumns = {
   candidate: pollCandidates.name,
   createdAt: pollVotes.createdAt,
   ipHash: pollVotes.ipHash,
+  channel: pollVotes.channel,
 };
 
 function assertPollExists(db: Db, pollId: string) {
@@ -22,13 +24,30 @@ function assertPollExists(db: Db, pollId: string) {
   return poll;
 }
 
+/** How many of a poll's votes came each way (web, USSD), every channel named even at 0. */
+function votesByChannel(db: Db, pollId: string): Record<PollVoteChannel, number> {
+  const rows = db
+    .select({ channel: pollVotes.channel, n: count() })
+    .from(pollVotes)
+    .where(eq(pollVotes.pollId, pollId))
+    .groupBy(pollVotes.channel)
+    .all();
+  const byChannel = Object.fromEntries(POLL_VOTE_CHANNELS.map((channel) => [channel, 0])) as Record<
+    PollVoteChannel,
+    number
+  >;
+  for (const row of rows) byChannel[row.channel] = row.n;
+  return byChannel;
+}
+
 /**
- * The admin's votes view (docs/product.md#admin-polls): vote ID, user ID, candidate, time, IP hash; newest first, a
- * page at a time.
+ * The admin's votes view (docs/product.md#admin-polls): vote ID, user ID (none for a number without an account),
+ * candidate, time, IP hash and channel; newest first, a page at a time; with the votes per channel.
  */
 export function listPollVotes(db: Db, input: { pollId: string; limit: number; offset: number }) {
   assertPollExists(db, input.pollId);
-  const total = db.select({ n: count() }).from(pollVotes).where(eq(pollVotes.pollId, input.pollId)).get();
+  const byChannel = votesByChannel(db, input.pollId);
+  const total = POLL_VOTE_CHANNELS.reduce((sum, channel) => sum + byChannel[channel], 0);
   const votes = db
     .select(voteColumns)
     .from(pollVotes)
@@ -38,7 +57,7 @@ export function listPollVotes(db: Db, input: { pollId: string; limit: number; of
     .limit(input.limit)
     .offset(input.offset)
     .all();
-  return { total: total?.n ?? 0, votes };
+  return { total, byChannel, votes };
 }
 
 /** Every vote of a poll in the order cast, for the CSV export. */

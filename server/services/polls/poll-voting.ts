@@ -1,11 +1,12 @@
 import { pollDateLabel } from '@shared/poll-rules';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
-import { pollCandidates, polls, pollVotes } from '../../db/schema';
+import { pollCandidates, polls, pollVotes, users } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { requireEligible } from '../eligibility';
+import { phoneNumberHash } from '../phone-hash';
 import { pollIpHash } from './ip-hash';
 import { pollNotFound } from './poll-views';
 
@@ -37,15 +38,39 @@ const candidateOfPoll = preparedOnce((db) =>
     .prepare(),
 );
 
+// The web voter's confirmed number, one step down the primary key: its hash goes with the vote (pollVotes.phoneHash).
+const confirmedPhoneOf = preparedOnce((db) =>
+  db
+    .select({ phone: users.phone })
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('userId')), isNotNull(users.phoneConfirmedAt)))
+    .prepare(),
+);
+
+/**
+ * Who votes, and how: a signed-in account on the web, or a phone on USSD, as the account its number belongs
+ * to (`userId`) or as the number alone (`userId` null). `ip` is the address every per-address key reads.
+ */
+export type PollVoter =
+  | { channel: 'web'; userId: string; ip: string }
+  | { channel: 'ussd'; userId: string | null; phone: string; ip: string };
+
+/** The hash of the number a vote comes from: the carrier's on USSD, the account's confirmed one on the web. */
+function voterPhoneHash(db: Db, voter: PollVoter): string | null {
+  if (voter.channel === 'ussd') return phoneNumberHash(db, voter.phone);
+  const phone = confirmedPhoneOf(db).get({ userId: voter.userId })?.phone;
+  return phone ? phoneNumberHash(db, phone) : null;
+}
+
 /**
  * Records one poll vote. Only an open poll within its window takes votes: past closes_at it is over even
- * if nobody pressed Close. The unique index on (poll, user) decides duplicates, so of any number of
- * simultaneous votes by one citizen exactly one commits and the rest answer CONFLICT. A voter the poll's
- * rule does not allow is refused with FORBIDDEN before anything is written.
+ * if nobody pressed Close. The unique indexes on (poll, user) and (poll, phone number) decide duplicates, so
+ * of any number of simultaneous votes by one citizen, on the web and by USSD, exactly one commits and the rest
+ * answer CONFLICT. A voter the poll's rule does not allow is refused with FORBIDDEN before anything is written.
  */
 export function castPollVote(
   db: Db,
-  voter: { userId: string; ip: string },
+  voter: PollVoter,
   input: { pollId: string; candidateId: string },
   now = new Date(),
 ) {
@@ -57,7 +82,9 @@ export function castPollVote(
   if (poll.status === 'closed' || poll.duplicateMonth) throw new DomainError('poll.closed');
   if (now < poll.opensAt) throw new DomainError('poll.opensOn', { date: pollDateLabel(poll.opensAt) });
   // Polls have no regions: the rule alone decides (a confirmed e-mail address by default).
-  requireEligible(db, voter.userId, { eligibility: poll.eligibility, eligibleRegions: null }, 'poll');
+  requireEligible(db, voter.userId, { eligibility: poll.eligibility, eligibleRegions: null }, 'poll', {
+    carrierNumber: voter.channel === 'ussd',
+  });
 
   const candidate = candidateOfPoll(db).get({ candidateId: input.candidateId, pollId: poll.id });
   if (!candidate) throw new DomainError('poll.candidateNotInPoll');
@@ -70,6 +97,8 @@ export function castPollVote(
         userId: voter.userId,
         candidateId: candidate.id,
         ipHash: pollIpHash(db, voter.ip),
+        channel: voter.channel,
+        phoneHash: voterPhoneHash(db, voter),
         createdAt: now,
       })
       .returning({ id: pollVotes.id, createdAt: pollVotes.createdAt })

@@ -13,8 +13,11 @@ export const SMS_NEAR_CEILING = 0.8;
 export interface SmsRequest {
   /** E.164, from readPhoneNumber: no SMS goes to a number it refused. */
   to: string;
-  /** The asker's address, as every per-address limit keys it. */
-  address: string;
+  /**
+   * The asker's address, as every per-address limit keys it; null for a notice a staff decision causes (no
+   * visitor asked for it, and one supervisor's day of decisions must not stop at an address's share).
+   */
+  address: string | null;
   /** The signed-in account that asked, if any. */
   userId?: string | null;
 }
@@ -32,10 +35,8 @@ export interface SmsAllowance extends HeldPoints {
  */
 export async function takeSmsAllowance(deps: Deps, request: SmsRequest): Promise<SmsAllowance> {
   const { limits } = deps;
-  const keys: [RateLimiterMemory, string][] = [
-    [limits.smsNumber, request.to],
-    [limits.smsAddress, request.address],
-  ];
+  const keys: [RateLimiterMemory, string][] = [[limits.smsNumber, request.to]];
+  if (request.address !== null) keys.push([limits.smsAddress, request.address]);
   if (request.userId) keys.push([limits.smsAccount, request.userId]);
   const own = await takePoints(limits.enabled, keys, 'limit.sms');
   const limit = deps.env.SMS_DAILY_LIMIT;

@@ -83,9 +83,14 @@ export function giveBackCardAttempt(tx: Tx, voterCardNumber: string) {
 /**
  * After a claim that did not link the card: at CLAIM_ATTEMPTS_PER_CARD attempts in the window the card is
  * locked for CLAIM_LOCK_MS and, when it is on the roll, supervisors get one 'dateOfBirthGuessing' flag for this
- * lockout. True when this attempt locked it.
+ * lockout. True when this attempt locked it. `claimantId` is null for a look-up by a phone without an account.
  */
-export function lockIfGuessed(tx: Tx, voterCardNumber: string, claimantId: string, now: Date): boolean {
+export function lockIfGuessed(
+  tx: Tx,
+  voterCardNumber: string,
+  claimantId: string | null,
+  now: Date,
+): boolean {
   const row = tx
     .select({ attempts: cardClaimAttempts.attempts })
     .from(cardClaimAttempts)

@@ -10,7 +10,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { giveBackCardAttempt, lockIfGuessed, takeCardAttempt } from './claim-guesses';
 import { dateOfBirthHash } from './date-of-birth';
 
-function sameHash(a: string, b: string): boolean {
+/** Compares two keyed hashes in constant time. */
+export function sameHash(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);

@@ -249,6 +249,10 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
     input: (w) => ({ userId: w.users.registrar.id, centerIds: [w.centerId] }),
   },
   'admin.voterRoll.summary': { tier: 'stepUp' },
+  'admin.ussd.simulate': {
+    tier: 'stepUp',
+    input: (_w, n) => ({ phoneNumber: '+252615000001', sessionId: `matrix-${n}`, text: '9*3' }),
+  },
   'admin.settings.get': { tier: 'admin' },
   'admin.settings.save': {
     tier: 'stepUp',

@@ -122,7 +122,13 @@ describe('CSRF: cross-site requests change nothing', () => {
     ]);
     const writes = routeTable(app).flatMap((route) =>
       route.methods
-        .filter((method) => !['GET', 'HEAD', 'OPTIONS'].includes(method) && !route.path.startsWith('/trpc/'))
+        .filter(
+          (method) =>
+            !['GET', 'HEAD', 'OPTIONS'].includes(method) &&
+            !route.path.startsWith('/trpc/') &&
+            // The gateway's callback: no cookie, its own key (the test below).
+            route.path !== '/api/ussd',
+        )
         .map((method) => ({ method, path: route.path })),
     );
     expect(writes).toContainEqual({ method: 'POST', path: '/api/admin/candidates/:id/image' });
@@ -170,6 +176,34 @@ describe('CSRF: cross-site requests change nothing', () => {
       expect(response.headers['content-disposition']).toMatch(/^attachment;/);
     }
     expect(changedTables(before, snapshot(db))).toEqual([]);
+    await app.close();
+  });
+
+  it('lets the USSD callback ignore Origin (gateways send none) yet act for no cookie, and refuse without its key', async () => {
+    const { app, db, adminCookie } = await worldApp({ USSD_KEY: 'csrf-ussd-key-0123456789' });
+    const before = snapshot(db);
+    const form = 'sessionId=csrf-1&serviceCode=*384%23&phoneNumber=%2B252615000002&text=9';
+    for (const [context, headers] of CROSS_SITE) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/ussd',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', cookie: adminCookie },
+        payload: form,
+      });
+      expect(`${context}: ${refused.statusCode}`).toBe(`${context}: 404`);
+      const keyed = await app.inject({
+        method: 'POST',
+        url: '/api/ussd?key=csrf-ussd-key-0123456789',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', cookie: adminCookie },
+        payload: form,
+      });
+      tally.requests += 2;
+      expect(keyed.statusCode).toBe(200);
+      expect(keyed.body).toMatch(/^CON Codka/);
+      expect(keyed.headers['set-cookie']).toBeUndefined();
+    }
+    // The session it opened, and nothing the admin's cookie could have reached.
+    expect(changedTables(before, snapshot(db)).filter((table) => table !== 'ussd_sessions')).toEqual([]);
     await app.close();
   });
 
