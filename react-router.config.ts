@@ -13,7 +13,7 @@ export default {
   serverModuleFormat: 'cjs',
   serverBuildFile: 'index.cjs',
   // Each page carries only its own routes; the others' are asked for (/__manifest, server/http/static.ts) as the
-  // links to them appear. The whole table as a file was 10.6 KB gzip in every first visit's JavaScript (F1).
+  // links to them appear. The whole table as a file was 10.6 KB gzip in every first visit's JavaScript.
   routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
   future: {
     v8_middleware: true,

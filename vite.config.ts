@@ -42,7 +42,7 @@ function precompress(): Plugin {
 
 /**
  * The service worker (client/public/sw.js, copied as it is) minified in the build: its source is mostly comments
- * that every first visit would download (F1). The server's marker for the offline reads
+ * that every first visit would download. The server's marker for the offline reads
  * (server/http/service-worker.ts) is kept through it. And the build lists the code a page may load later in
  * later-code.json: the parts loaded on demand (React.lazy: the map, the sections below the fold, the toasts'
  * watcher), with what they import, but not the consoles' code nor the texts. The worker fetches the list and
@@ -157,7 +157,7 @@ export default defineConfig(({ command }) => ({
   resolve: {
     tsconfigPaths: true,
     // react-router's package exports only its development build (ENABLE_DEV_WARNINGS on: its warnings' code and
-    // texts in every visitor's download, F1); its production build is the same code with them off. The built
+    // texts in every visitor's download); its production build is the same code with them off. The built
     // server uses it too, so both sides run one copy of the same code.
     alias:
       command === 'build'
@@ -184,7 +184,7 @@ export default defineConfig(({ command }) => ({
         rollupOptions: {
           // tRPC's client declares no "sideEffects" in its package.json, so the bundler kept every link it
           // exports, the WebSocket and streaming ones the site never uses: about 3 KB gzip in the data every
-          // first visit loads (F1). Its modules only define things, so what nothing imports is left out.
+          // first visit loads. Its modules only define things, so what nothing imports is left out.
           treeshake: {
             moduleSideEffects: (id: string) =>
               /node_modules[\\/]@trpc[\\/]client[\\/]/.test(id) ? false : undefined,
@@ -206,7 +206,7 @@ export default defineConfig(({ command }) => ({
                 {
                   name: 'i18n',
                   // Not <Trans> (and the HTML parser under it): only pages with links inside sentences use it,
-                  // and they bring it with them; the landing page does not (F1).
+                  // and they bring it with them; the landing page does not.
                   test: /node_modules[\\/](i18next|react-i18next(?![\\/]dist[\\/]es[\\/](Icu)?Trans)|i18next-resources-to-backend)[\\/]/,
                   priority: 2,
                 },

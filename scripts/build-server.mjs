@@ -19,7 +19,7 @@ function packageType(file) {
 
 // Packages written as ES modules are bundled in: Node 24 looks up and parses the package.json of every ES
 // module file it loads from node_modules, each time (drizzle-orm's is 179 KB, for 113 files), which cost
-// about 300 ms of the cold start and 20 MB of memory that stayed (docs/scaling.md, S1). CommonJS packages
+// about 300 ms of the cold start and 20 MB of memory that stayed (docs/scaling.md). CommonJS packages
 // (fastify and its plugins, native addons) stay external, as do the packages loaded on first use (`import()`).
 const bundleEsmPackages = {
   name: 'bundle-esm-packages',

@@ -85,7 +85,7 @@ const envSchema = z
         }
         return parsed;
       }),
-    // Bench only (`npm run bench` sets it): a bare Fastify route, the reference R1 is measured against.
+    // Bench only (`npm run bench` sets it): a bare Fastify route, the reference the signed-in reads are measured against (bench/server-load.mjs).
     BENCH_REFERENCE: booleanFlag.default(false),
     // Member listing pages the photo refresh job reads; it fetches from these two hosts and no other.
     PARLIAMENT_SOURCE_URL: z.url({ protocol: /^https?$/ }).default('https://www.parliament.gov.so'),

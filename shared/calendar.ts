@@ -4,7 +4,7 @@
  * Why not Intl: a page's first Intl.DateTimeFormat loads ICU's locale data, about 60 ms of a phone's main thread
  * (Lighthouse's 4x slowdown) while the page hydrates, and every public page shows a date (the footer's year at
  * least). The output is the same to the byte (tests/client/dates-by-hand.test.ts compares it with Node's full ICU
- * across 1950-2100 in both languages), and the server and the browser can no longer disagree through different
+ * across 1950-2100 in both languages), and the server and the browser cannot disagree through different
  * ICU versions.
  *
  * Somalia keeps East Africa Time (UTC+3, the IANA zone Africa/Mogadishu) all year, with no daylight saving: a

@@ -3,7 +3,7 @@ import type { ValidSession } from './sessions';
 
 /**
  * Sessions remembered in memory, so a signed-in read does not pay the session lookup (a three-table join, about
- * 28% of the server's CPU under R1's signed-in load in a CPU profile) on every request.
+ * 28% of the server's CPU under the signed-in read benchmark's load (bench/server-load.mjs) in a CPU profile) on every request.
  *
  * Keyed by a hash of the whole token (id and secret), so only the exact cookie finds its entry and the secret is
  * never kept in memory in clear. Never served after a change: this server is the only process

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * BENCH ONLY, registered when BENCH_REFERENCE is on (only `npm run bench` sets it; absent otherwise).
  * GET /bench/reference?of=<a /trpc/... GET URL> answers, from a plain Fastify route in the same process
- * and scope (same hooks), exactly the bytes that tRPC URL answered the first time it was asked. R1
- * compares the public procedures' throughput with this route's in the same run.
+ * and scope (same hooks), exactly the bytes that tRPC URL answered the first time it was asked. The
+ * signed-in read benchmark (bench/server-load.mjs) compares the public procedures' throughput with this route's in the same run.
  */
 export function registerBenchReference(api: FastifyInstance) {
   const bodies = new Map<string, string>();

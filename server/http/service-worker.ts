@@ -32,7 +32,7 @@ export function registerServiceWorker(app: FastifyInstance, clientDir: string): 
   const path = join(clientDir, 'sw.js');
   if (!existsSync(path)) return;
   const source = serviceWorkerSource(readFileSync(path, 'utf8'));
-  // Compressed like a page (once, then kept): every first visit downloads it (F1).
+  // Compressed like a page (once, then kept): every first visit downloads it.
   app.get('/sw.js', (request, reply) => {
     const { body, encoding } = encodePage(source, request.headers['accept-encoding']);
     if (encoding) reply.header('Content-Encoding', encoding);

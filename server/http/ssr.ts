@@ -55,7 +55,7 @@ export const PAGE_STALE_AFTER_ADD_MS = PUBLIC_CACHE_TTL_MS;
 /**
  * A copy a vote outdated is rendered again once it is this old, not sooner: with votes every few milliseconds a
  * refresh started as soon as the last one ended kept a render running all the time (every other request
- * waiting behind it; P1 in bench/page-ttfb.mjs). One render a second per page read, whatever the vote rate;
+ * waiting behind it; bench/page-ttfb.mjs). One render a second per page read, whatever the vote rate;
  * under load a render takes 100-250 ms, well inside the copy's remaining second.
  */
 export const PAGE_REFRESH_MS = 1000;

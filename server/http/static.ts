@@ -65,7 +65,8 @@ export async function registerStatic(
     });
     // A page's address (nothing after a dot in its last part) goes straight to the page: @fastify/static's lookup
     // (the folder's listing, then the .br, .gz and plain file) takes several turns of the event loop, which under
-    // R1's reads put /parliament-members 140-250 ms from its first byte against 12 ms for / (P1, page-ttfb.mjs).
+    // the signed-in read benchmark's load put /parliament-members 140-250 ms from its first byte against 12 ms
+    // for / (bench/page-ttfb.mjs).
     // Only what the static files' catch-all route matched: every route of its own keeps it.
     // A callback hook, the cheapest kind: it runs before every request.
     app.addHook('onRequest', (request, reply, done) => {

@@ -20,7 +20,7 @@ export function registerServiceWorker(): void {
         // On a page the worker controlled from the start (a later page of the visit, or a later visit), the
         // code the page did not download but an offline reload may need: the parts it loads on demand, listed
         // by the build in the worker itself. Never on a first visit: it would download code the reader never
-        // asked for (F1, the first visit's JavaScript in all).
+        // asked for (the first visit's JavaScript in all).
         if (controlledFromTheStart) registration.active?.postMessage({ type: 'cache-later-code' });
         // And, for as long as the page lives, every later download the worker did not see. Not only "until the
         // worker controls the page": a download started before that (the map, a section's code) still goes to

@@ -12,7 +12,7 @@ export interface SessionState {
 
 /**
  * Who is signed in, outside React Query: the header, the drawer and the landing page read it in the first
- * render, which ships without the data layer (F1). The data layer (data.tsx) writes it once it has loaded
+ * render, which ships without the data layer. The data layer (data.tsx) writes it once it has loaded
  * and after every session change.
  */
 const CHECKING: SessionState = { loading: true, user: null };

@@ -26,7 +26,7 @@ import { settlePhotoJobs } from '../../helpers/security/world-extras';
  * Coverage kept, with less repetition: the admin sends every variant to every procedure. The citizen sends
  * every variant of the whole input and of the request envelope (raw JSON, superjson meta, deep nesting,
  * smuggled fields) and, to the procedures a citizen may call, every field variant the schema accepts (those
- * run the procedure with a citizen's session). It no longer sends the field variants the schema refuses, nor
+ * run the procedure with a citizen's session). It does not send the field variants the schema refuses, nor
  * any field variant to an admin-only procedure: those add no code path. A field the schema refuses stops in
  * the same zod parse whoever sends it (the admin's run proves its 400, its message and the unchanged
  * database), and an admin-only procedure refuses a citizen (in its tier check, or in that same parse)

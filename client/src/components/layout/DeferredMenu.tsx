@@ -17,7 +17,7 @@ import { usePageHydrated } from '../../lib/slice';
 
 /**
  * Mantine's Menu, whose code (Menu, Popover, floating-ui: about 20 KB gzip) downloads when a reader shows
- * intent (pointer over, focus, touch) instead of with every first visit (F1). Same API as the parts of Menu
+ * intent (pointer over, focus, touch) instead of with every first visit. Same API as the parts of Menu
  * the header uses: until the code is here only the target renders; a click before then opens the menu as
  * soon as it has arrived, and a target that had keyboard focus keeps it when the real menu replaces it.
  */

@@ -5,7 +5,7 @@ const Tooltip = lazy(() => import('./tooltip-impl'));
 
 /**
  * Mantine's Tooltip, whose code (with floating-ui) downloads only when a tooltip is first shown on the page
- * (the header's account button, for signed-in readers), not with every first visit (F1). Until then the
+ * (the header's account button, for signed-in readers), not with every first visit. Until then the
  * target renders alone.
  */
 export function DeferredTooltip(props: TooltipProps) {

@@ -13,7 +13,7 @@ import classes from './SiteLayout.module.css';
 import './SiteFooter.module.css';
 
 // The drawer (and Mantine's modal machinery under it) downloads when a reader first opens it, not on every
-// first visit (F1), with the Mantine styles the landing page does not load (its switch, for one).
+// first visit, with the Mantine styles the landing page does not load (its switch, for one).
 const NavDrawer = lazy(() =>
   Promise.all([import('./NavDrawer'), allStyles()]).then(([module]) => ({
     default: module.NavDrawer,
@@ -21,7 +21,7 @@ const NavDrawer = lazy(() =>
 );
 
 // The footer starts below the fold (SiteLayout.module.css): its code downloads alongside the first render, not
-// before it (F1).
+// before it.
 const SiteFooter = lazy(() => import('./SiteFooter').then((module) => ({ default: module.SiteFooter })));
 
 /** The shell on every public page: skip link, header with navigation, drawer on small screens, footer. */

@@ -23,7 +23,7 @@ function pathsInPage(): RegionPaths | null {
 /**
  * Makes the regions' outlines known before a map renders (its lazy loader awaits this). A page whose HTML has
  * them (the server rendered a map) needs no download: the browser hydrates that markup with the very same
- * shapes, about 7 KB gzip a first visit to / no longer downloads (F1). The server, and a browser that reaches a
+ * shapes, about 7 KB gzip a first visit to / does not download. The server, and a browser that reaches a
  * map by the router (no map in its HTML), import the generated module.
  */
 export async function loadRegionPaths(): Promise<void> {

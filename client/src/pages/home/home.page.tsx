@@ -11,7 +11,7 @@ import classes from './home.module.css';
 // The map's styles with the page's (linked in its head): the server renders the map before its code arrives.
 import '../../components/map/SomaliaMap.module.css';
 
-// The map's code downloads alongside the first render, not before it (F1), and its shapes are read from the
+// The map's code downloads alongside the first render, not before it, and its shapes are read from the
 // server's HTML (components/map/region-paths.ts); the placeholder keeps the map's square so nothing below it moves.
 const SomaliaMap = lazy(() =>
   import('../../components/map/SomaliaMap').then(async (module) => {
@@ -21,7 +21,7 @@ const SomaliaMap = lazy(() =>
 );
 
 // The sections below the map are below the fold on a phone and on a desktop: their code (cards, icons, dates)
-// downloads alongside the first render, not before it (F1). The footer starts below the fold too, so nothing
+// downloads alongside the first render, not before it. The footer starts below the fold too, so nothing
 // in view moves when they arrive.
 const FeaturesAndUpdates = lazy(() =>
   import('./FeaturesAndUpdates').then((module) => ({ default: module.FeaturesAndUpdates })),
