@@ -140,12 +140,18 @@ export async function registerStatic(
         .header('Retry-After', String(answer.retryAfter))
         .send(jsonError(429, 'Too many requests'));
     }
-    const headers = Object.fromEntries(answer.headers);
+    const headers = Object.fromEntries(
+      [...answer.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding'),
+    );
+    // Compressed like a page: the manifest of a page's links is tens of KB of JSON on a first visit's line.
+    const encoded = encodePage(await answer.text(), request.headers['accept-encoding']);
+    if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
     return reply
       .code(answer.status)
       .headers(headers)
       .header('Cache-Control', 'no-store')
-      .send(Buffer.from(await answer.arrayBuffer()));
+      .header('Vary', 'Accept-Encoding')
+      .send(encoded.body);
   }
 
   // What the offline worker shows for an address it kept no copy of, in the reader's language (sw.js).
