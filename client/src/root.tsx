@@ -83,7 +83,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        {/* Its modules and their preloads at low priority (server/http/page-modules.ts). */}
+        {/* Its modules and their preloads at low priority (server/http/page-copy.ts). */}
         <Scripts />
       </body>
     </html>

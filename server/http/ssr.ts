@@ -11,7 +11,7 @@ import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
 import type { PageEncodings } from './compress';
 import { inlineScriptHashes } from './page-csp';
-import { pageModulesAtLowPriority } from './page-modules';
+import { pageModulesAtLowPriority, pageVersion } from './page-copy';
 import { PUBLIC_CACHE_TTL_MS, type PublicWrite } from './public-cache';
 
 /**
@@ -70,6 +70,8 @@ export interface ServerPage {
   csp?: string;
   /** Its compressed copies, made once each when first asked for (static.ts), and gone with the copy. */
   encodings?: PageEncodings;
+  /** The copy's version (page-copy.ts pageVersion): a browser holding it revalidates for a 304. */
+  etag?: string;
   redirect?: string;
   /** Refused by the address's call ceiling (429): the seconds until it may ask again. */
   retryAfter?: number;
@@ -206,6 +208,7 @@ export function createServerPages(
       html,
       csp: options.pagePolicy(inlineScriptHashes(html)),
       encodings: {},
+      etag: pageVersion(html),
     };
   }
 

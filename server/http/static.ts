@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { plainAcceptEncoding } from './accept-encoding';
 import { encodePage } from './compress';
 import { jsonError } from './errors';
+import { holdsVersion } from './etag';
 import { BUSY_RETRY_SECONDS, busyHtml, offlineHtml, refusalHtml } from './refusal-page';
 import { registerServiceWorker } from './service-worker';
 import { type createServerPages, pageLanguage } from './ssr';
@@ -117,18 +118,20 @@ export async function registerStatic(
     }
     // No render could start now (the render budget, the queue): a moment later one can.
     if (!page?.html) return refusal(503, busyHtml(language), BUSY_RETRY_SECONDS);
+    reply
+      .header('Cache-Control', 'no-cache')
+      // The same address answers in the reader's language: a shared cache must keep the copies apart.
+      .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+    if (page.etag) {
+      reply.header('ETag', page.etag);
+      if (page.status === 200 && holdsVersion(request.headers['if-none-match'], page.etag)) {
+        return reply.code(304).send();
+      }
+    }
     const encoded = encodePage(page.html, request.headers['accept-encoding'], page.encodings);
     if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
     if (page.csp) reply.header('Content-Security-Policy', page.csp);
-    return (
-      reply
-        .code(page.status)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        // The same address answers in the reader's language: a shared cache must keep the copies apart.
-        .header('Vary', 'Cookie, Accept-Language, Accept-Encoding')
-        .send(encoded.body)
-    );
+    return reply.code(page.status).type('text/html; charset=utf-8').send(encoded.body);
   }
   /** React Router's route manifest for the links a page shows (ssr.ts manifestFor). */
   async function sendManifest(request: FastifyRequest, reply: FastifyReply) {

@@ -6,7 +6,7 @@ import { serverRenderingApps, siteDir } from '../../helpers/ssr';
 
 /**
  * What a page's first paint waits for: its HTML and the stylesheets in its head, nothing else. The page's code
- * comes at low priority (server/http/page-modules.ts), and every style the server's HTML needs is in
+ * comes at low priority (server/http/page-copy.ts), and every style the server's HTML needs is in
  * the head, also for the parts whose code comes later (React.lazy): a part painted unstyled would move the page
  * when its code and styles arrive (layout shift).
  */

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+
+/** What the server adds to each copy of a page its cache keeps (ssr.ts), once per copy. */
+
 /**
  * React Router's `<Scripts>` starts the page's code with an inline module script that imports the page's
  * modules, and lists each of them as `<link rel="modulepreload">`, which React puts in the head ahead of the
@@ -15,4 +19,13 @@ export function pageModulesAtLowPriority(html: string): string {
   return html
     .replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"')
     .replace(MODULE_SCRIPT, '<script type="module" fetchpriority="low"');
+}
+
+/**
+ * A strong ETag of one copy of a page, worked out once per copy the page cache keeps. Pages are sent with
+ * `no-cache`: a browser (and the offline worker, which fetches the page a first visit showed, to keep it) asks
+ * again every time, and a copy it already holds costs a 304 instead of the whole page.
+ */
+export function pageVersion(html: string): string {
+  return `"${createHash('sha256').update(html, 'utf8').digest('base64url').slice(0, 22)}"`;
 }
