@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { pollMessages } from '@shared/poll-messages';
 import { hasPollEnded, isPollVotingOpen, pollResultsVisible } from '@shared/poll-rules';
 import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
@@ -52,6 +52,25 @@ export function PollPanel({
   const ended = hasPollEnded(poll, now);
   const votingOpen = isPollVotingOpen(poll, now);
   const resultsVisible = pollResultsVisible(poll, { isAdmin, hasVoted: userHasVoted }, now);
+  // The same elements on every render (as on the home page): when the session check answers before a slice has
+  // hydrated, a slice given new props would be rendered again from its empty fallback, and its server markup
+  // would vanish and come back, moving everything below it.
+  const whoCanVote = useMemo(
+    () => (
+      <Slice>
+        <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />
+      </Slice>
+    ),
+    [poll.eligibility],
+  );
+  const countdown = useMemo(
+    () => (
+      <Slice>
+        <PollCountdown closesAt={poll.closesAt} onExpire={expire} renderedAt={query.dataUpdatedAt} />
+      </Slice>
+    ),
+    [poll.closesAt, expire, query.dataUpdatedAt],
+  );
 
   return (
     <Stack gap="lg">
@@ -75,17 +94,9 @@ export function PollPanel({
       </div>
 
       {/* Each hydrates in a slice of its own, after the heading (lib/slice.tsx). */}
-      {!ended && (
-        <Slice>
-          <WhoCanVote requirement={{ eligibility: poll.eligibility, eligibleRegions: null }} />
-        </Slice>
-      )}
+      {!ended && whoCanVote}
 
-      {votingOpen && (
-        <Slice>
-          <PollCountdown closesAt={poll.closesAt} onExpire={expire} renderedAt={query.dataUpdatedAt} />
-        </Slice>
-      )}
+      {votingOpen && countdown}
 
       {ended && (
         <Alert color="gray" icon={<IconLock aria-hidden />} title={t('panel.closedTitle')}>
