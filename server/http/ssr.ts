@@ -10,8 +10,8 @@ import { appRouter } from '../routers/_app';
 import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
 import type { PageEncodings } from './compress';
-import { inlineScriptHashes } from './page-csp';
 import { pageModulesAtLowPriority, pageVersion } from './page-copy';
+import { inlineScriptHashes } from './page-csp';
 import { PUBLIC_CACHE_TTL_MS, type PublicWrite } from './public-cache';
 
 /**

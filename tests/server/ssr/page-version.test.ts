@@ -10,7 +10,11 @@ const openApp = serverRenderingApps();
 describe("a page's version", () => {
   it('answers 304, with no body, to a reader who holds the same copy', async () => {
     const { app } = await openApp();
-    const first = await app.inject({ method: 'GET', url: '/senators', headers: { 'accept-encoding': 'gzip' } });
+    const first = await app.inject({
+      method: 'GET',
+      url: '/senators',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]{22}"$/);
     expect(first.headers['cache-control']).toBe('no-cache');
@@ -29,7 +33,11 @@ describe("a page's version", () => {
   it('is another for another copy: the other language, or a copy the reader does not hold', async () => {
     const { app } = await openApp();
     const english = await app.inject({ method: 'GET', url: '/senators' });
-    const somali = await app.inject({ method: 'GET', url: '/senators', headers: { 'accept-language': 'so' } });
+    const somali = await app.inject({
+      method: 'GET',
+      url: '/senators',
+      headers: { 'accept-language': 'so' },
+    });
     expect(somali.headers.etag).not.toBe(english.headers.etag);
     const crossed = await app.inject({
       method: 'GET',
