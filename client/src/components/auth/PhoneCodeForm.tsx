@@ -11,7 +11,8 @@ import { zodValidate } from '../../lib/zod-form';
 /** A refusal `beforeSend` words itself, shown as it is. */
 export class PhoneCodeStop extends Error {}
 
-const reasonOf = (caught: unknown) => (caught instanceof PhoneCodeStop ? caught.message : failureReason(caught));
+const reasonOf = (caught: unknown) =>
+  caught instanceof PhoneCodeStop ? caught.message : failureReason(caught);
 
 /**
  * The 6-digit code a number received by SMS (auth.confirmPhone), with a way to have it sent again
@@ -91,7 +92,9 @@ export function PhoneCodeForm({
   return (
     <form onSubmit={submit} noValidate aria-label={t('phoneCode.form')}>
       <Stack>
-        <Text style={{ overflowWrap: 'anywhere' }}>{lead ?? t('phoneCode.sentTo', { phone: shownPhone })}</Text>
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          {lead ?? t('phoneCode.sentTo', { phone: shownPhone })}
+        </Text>
         {error && (
           <Alert color="red" variant="filled" role="alert" title={t('phoneCode.failed')}>
             {error}

@@ -4,8 +4,8 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
-import { formatPhoneNumber } from '../../lib/phone';
 import { browserPageLoader } from '../../lib/page-route';
+import { formatPhoneNumber } from '../../lib/phone';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
