@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmAsSecondAdmin } from './helpers/admin';
 import {
+  chooseEmailSignUp,
   signInAfterSignUp,
   signInThroughApi,
   signUpForm,
@@ -36,6 +37,7 @@ async function signUpCitizen(page: Page): Promise<string> {
   const password = 'e2e-password-42';
   await form.getByRole('textbox', { name: 'Full Name' }).fill('Sahra Cabdi');
   const email = `poll.${unique()}@test.codka.example`;
+  await chooseEmailSignUp(form);
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await form.getByRole('textbox', { name: 'Confirm Password' }).fill(password);

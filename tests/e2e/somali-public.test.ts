@@ -21,7 +21,7 @@ const main = (page: Page) => page.getByRole('main');
 async function signInInSomali(page: Page) {
   await visit(page, '/auth');
   const form = page.getByRole('form', { name: 'Gal' });
-  await form.getByRole('textbox', { name: 'Iimayl', exact: true }).fill(DEMO_CITIZEN.email);
+  await form.getByRole('textbox', { name: soAuth.fields.login, exact: true }).fill(DEMO_CITIZEN.email);
   await form.getByRole('textbox', { name: 'Furaha sirta ah', exact: true }).fill(DEMO_CITIZEN.password);
   await form.getByRole('button', { name: 'Gal', exact: true }).click();
   await waitForPath(page, '/');
@@ -75,7 +75,7 @@ describe.each(VIEWPORTS)('Somali pages at %s size', (viewport) => {
     await visit(page, '/auth');
     await heading(page, 'Gal Codka', 1).waitFor();
     const form = page.getByRole('form', { name: 'Gal' });
-    await form.getByRole('textbox', { name: 'Iimayl', exact: true }).waitFor();
+    await form.getByRole('textbox', { name: soAuth.fields.login, exact: true }).waitFor();
     await form.getByRole('link', { name: 'Ma ilowday furaha sirta ah?' }).waitFor();
     await page.getByRole('tab', { name: 'Samee Akoon' }).click();
     await heading(page, 'Samee akoonkaaga', 1).waitFor();
