@@ -133,11 +133,21 @@ describe('the monthly poll, end to end', () => {
 
     await admin.reload();
     await admin.getByRole('cell', { name: 'Hodan Warsame' }).waitFor();
+    // The votes per channel, and each vote's channel.
+    const byChannel = admin.getByRole('group', { name: 'Votes per channel' });
+    expect(await byChannel.innerText()).toMatch(/Web: 1\s*USSD: 0/);
+    await admin.getByRole('columnheader', { name: 'Channel' }).waitFor();
+    await admin
+      .getByRole('row', { name: /Hodan Warsame/ })
+      .getByRole('cell', { name: 'Web', exact: true })
+      .waitFor();
     const csvHref = await admin.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
     expect(csvHref).toBe(`/api/admin/polls/${pollId}/votes.csv`);
     const csv = await admin.context().request.get(csvHref ?? '');
     expect(csv.status()).toBe(200);
-    expect(await csv.text()).toContain('Hodan Warsame');
+    const csvText = await csv.text();
+    expect(csvText).toContain('Hodan Warsame');
+    expect(csvText.split('\n')[0]).toContain('IP Hash,Channel');
     await admin.getByRole('button', { name: `Close ${title}` }).click();
     await admin
       .getByRole('dialog', { name: 'Close poll?' })
