@@ -1,3 +1,4 @@
+import soAuth from '@client/i18n/locales/so/auth.json';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, stubTiles } from './helpers/admin';
