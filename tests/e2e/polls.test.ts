@@ -135,7 +135,7 @@ describe('the monthly poll, end to end', () => {
     await admin.getByRole('cell', { name: 'Hodan Warsame' }).waitFor();
     // The votes per channel, and each vote's channel.
     const byChannel = admin.getByRole('group', { name: 'Votes per channel' });
-    expect(await byChannel.innerText()).toMatch(/Web: 1\s*USSD: 0/);
+    expect(await byChannel.innerText()).toMatch(/Web: 1\s*USSD: 0/i);
     await admin.getByRole('columnheader', { name: 'Channel' }).waitFor();
     await admin
       .getByRole('row', { name: /Hodan Warsame/ })

@@ -94,7 +94,9 @@ describe.each(VIEWPORTS)('Somali pages at %s size', (viewport) => {
     await visit(page, '/account');
     await heading(page, 'Akoonkaaga', 1).waitFor();
     await heading(page, 'Beddel furaha sirta ah', 2).waitFor();
-    await main(page).getByText(DEMO_CITIZEN.email, { exact: true }).waitFor();
+    // Under the title, and in the contact details with whether it is confirmed.
+    await main(page).getByText(DEMO_CITIZEN.email, { exact: true }).first().waitFor();
+    await main(page).getByTestId('contact-email').getByText('La xaqiijiyay', { exact: true }).waitFor();
     await page
       .getByRole('form', { name: 'Beddel furaha sirta ah' })
       .getByText('Ugu yaraan 6 xaraf')
