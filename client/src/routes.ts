@@ -61,6 +61,7 @@ export default [
     route('approvals', 'pages/admin/approvals/approvals.page.tsx'),
     route('settings', 'pages/admin/settings/settings.page.tsx'),
     route('audit', 'pages/admin/audit/audit.page.tsx'),
+    route('ussd', 'pages/admin/ussd/ussd.page.tsx'),
     route('polls', 'pages/admin/polls/polls.page.tsx'),
     route('polls/:pollId', 'pages/admin/polls/poll-manage.page.tsx'),
     route('elections', 'pages/admin/elections/elections.page.tsx'),

@@ -7,7 +7,7 @@ import { sendDomainError } from '../errors/mapping';
 import { pollVotesForExport } from '../services/polls/poll-votes-view';
 import { adminRouteGuard } from './admin-session';
 
-export const POLL_VOTES_CSV_COLUMNS = ['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash'];
+export const POLL_VOTES_CSV_COLUMNS = ['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash', 'Channel'];
 
 /**
  * A spreadsheet runs a cell that starts with =, +, -, @, tab or carriage return as a formula: such cells
@@ -35,9 +35,14 @@ export function registerPollVotesCsv(app: FastifyInstance, deps: Pick<AppDeps, '
         throw error;
       }
       const rows = exported.votes.map((vote) =>
-        [vote.id, vote.userId ?? '', vote.candidate, vote.createdAt.toISOString(), vote.ipHash ?? ''].map(
-          spreadsheetSafe,
-        ),
+        [
+          vote.id,
+          vote.userId ?? '',
+          vote.candidate,
+          vote.createdAt.toISOString(),
+          vote.ipHash ?? '',
+          vote.channel,
+        ].map(spreadsheetSafe),
       );
       // The byte-order mark makes Excel read the file as UTF-8, so names keep their letters.
       const csv = stringify(rows, { header: true, columns: POLL_VOTES_CSV_COLUMNS, bom: true });

@@ -110,6 +110,14 @@ export const requestPasswordResetInput = z
 /** auth.resetPasswordWithCode: the number, the code it received by SMS and the new password. */
 export const resetPasswordWithCodeInput = z.strictObject({ phone, code: smsCode, newPassword });
 
+/** The reset-by-SMS form: the code the number received and the new password typed twice. */
+export const resetPasswordWithCodeForm = z
+  .object({ code: smsCode, newPassword, confirmPassword })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: authMessages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+
 /** auth.resetPassword */
 export const resetPasswordInput = z.strictObject({ token, newPassword });
 

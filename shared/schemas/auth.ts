@@ -19,6 +19,7 @@ export const messages = {
   phoneRequired: 'validation.phoneRequired',
   phoneInvalid: 'phone.invalid',
   smsCodeFormat: 'validation.smsCodeFormat',
+  loginRequired: 'validation.loginRequired',
 } as const;
 
 const email = z
@@ -96,6 +97,39 @@ export const signUpForm = z
     path: ['confirmPassword'],
   });
 export type SignUpForm = z.input<typeof signUpForm>;
+
+/** The Sign Up form with a phone number instead of an e-mail address: the number is confirmed by a code. */
+export const signUpPhoneForm = z
+  .object({
+    fullName: fullName.pipe(z.string().min(1, messages.fullNameRequired)),
+    phone,
+    password: newPassword,
+    confirmPassword: z.string().min(1, messages.passwordRequired),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: messages.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type SignUpPhoneForm = z.input<typeof signUpPhoneForm>;
+
+/**
+ * One box for "phone number or e-mail" (sign-in, a forgotten password): what has an @ is an address, anything
+ * else a number for the server to read.
+ */
+export const login = z
+  .string({ error: messages.loginRequired })
+  .trim()
+  .min(1, messages.loginRequired)
+  .max(254, messages.emailInvalid);
+
+/** What the login box holds, as auth.signIn and auth.requestPasswordReset take it. */
+export function contactOf(typed: string): { email: string } | { phone: string } {
+  const value = typed.trim();
+  return value.includes('@') ? { email: value } : { phone: value };
+}
+
+/** The Sign In form: the phone number or e-mail address in one box, and the password. */
+export const signInForm = z.object({ login, password: existingPassword });
 
 /** auth.signIn: the e-mail address or the phone number of the account, and its password. */
 export const signInInput = z

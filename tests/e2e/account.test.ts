@@ -72,8 +72,8 @@ describe('forgot password', () => {
     const forgot = page.getByRole('form', { name: 'Forgot password', exact: true });
     await forgot.waitFor();
     await expectNoHorizontalScroll(page);
-    await forgot.getByRole('textbox', { name: 'Email' }).fill(DEMO_CITIZEN.email);
-    await forgot.getByRole('button', { name: 'Send reset link' }).click();
+    await forgot.getByRole('textbox', { name: 'Phone number or email' }).fill(DEMO_CITIZEN.email);
+    await forgot.getByRole('button', { name: 'Send code or link' }).click();
     await page.getByText('If an account exists for that email, we have sent it a link').waitFor();
 
     const [, token] = await server().waitForOutput(/reset-password\?token=([a-z2-9]{24}\.[a-z2-9]{24})/);

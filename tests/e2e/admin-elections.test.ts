@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { confirmAsSecondAdmin } from './helpers/admin';
 import {
+  chooseEmailSignUp,
   signInAfterSignUp,
   signUpForm,
   stepUpThroughApi,
@@ -92,6 +93,7 @@ async function signUpCitizen(page: Page) {
   await visit(page, '/auth?tab=signup');
   const form = signUpForm(page);
   await form.getByRole('textbox', { name: 'Full Name' }).fill('Sahra Voter');
+  await chooseEmailSignUp(form);
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-password-42');
   await form.getByRole('textbox', { name: 'Confirm Password' }).fill('e2e-password-42');

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { choose, expectNoHorizontalScroll, openDashboard, stubTiles, toast } from './helpers/admin';
 import {
+  chooseEmailSignUp,
   signIn,
   signInAfterSignUp,
   signInForm,
@@ -232,6 +233,7 @@ describe('admin users', () => {
     await visit(citizenPage.page, '/auth?tab=signup');
     const signUp = citizenPage.page.getByRole('form', { name: 'Sign Up' });
     await signUp.getByRole('textbox', { name: 'Full Name' }).fill('Deeqa Cabdi');
+    await chooseEmailSignUp(signUp);
     await signUp.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     await signUp.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
     await signUp.getByRole('textbox', { name: 'Confirm Password' }).fill(account.password);

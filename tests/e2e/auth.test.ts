@@ -1,7 +1,14 @@
 import soAuth from '@client/i18n/locales/so/auth.json';
 import soErrors from '@shared/i18n/locales/so/errors.json';
 import { describe, expect, it } from 'vitest';
-import { signInForm, signUpForm, submitSignIn, waitForPath } from './helpers/auth';
+import {
+  chooseEmailSignUp,
+  SIGN_IN_LOGIN,
+  signInForm,
+  signUpForm,
+  submitSignIn,
+  waitForPath,
+} from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
@@ -21,6 +28,7 @@ describe('/auth', () => {
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     const form = signUpForm(page);
     await form.getByRole('textbox', { name: 'Full Name' }).fill('Hodan Cali');
+    await chooseEmailSignUp(form);
     await form.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
     await form.getByRole('textbox', { name: 'Confirm Password' }).fill(account.password);
@@ -46,6 +54,7 @@ describe('/auth', () => {
     await visit(page, '/auth?tab=signup');
     const form = signUpForm(page);
     await form.getByRole('textbox', { name: 'Full Name' }).fill('Someone Else');
+    await chooseEmailSignUp(form);
     await form.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_CITIZEN.email);
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-password-42');
     await form.getByRole('textbox', { name: 'Confirm Password' }).fill('e2e-password-42');
@@ -63,6 +72,7 @@ describe('/auth', () => {
     await visit(page, '/auth?tab=signup');
     const form = signUpForm(page);
     await form.getByRole('textbox', { name: 'Full Name' }).fill('Hodan Cali');
+    await chooseEmailSignUp(form);
     await form.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail());
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill('e2e-password-42');
     await form.getByRole('textbox', { name: 'Confirm Password' }).fill('e2e-password-43');
@@ -78,6 +88,7 @@ describe('/auth', () => {
     await visit(page, '/auth?tab=signup');
     const form = signUpForm(page);
     await form.getByRole('textbox', { name: 'Full Name' }).fill('Hodan Cali');
+    await chooseEmailSignUp(form);
     await form.getByRole('textbox', { name: 'Email', exact: true }).fill(uniqueEmail());
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill('abcde');
     await form.getByRole('textbox', { name: 'Confirm Password' }).fill('abcde');
@@ -93,6 +104,8 @@ describe('/auth', () => {
       labels: {
         form: 'Sign Up',
         fullName: 'Full Name',
+        method: 'Sign up with',
+        withEmail: 'Email',
         email: 'Email',
         password: 'Password',
         confirm: 'Confirm Password',
@@ -105,6 +118,8 @@ describe('/auth', () => {
       labels: {
         form: soAuth.signUp.form,
         fullName: soAuth.fields.fullName,
+        method: soAuth.signUp.method,
+        withEmail: soAuth.signUp.withEmail,
         email: soAuth.fields.email,
         password: soAuth.fields.password,
         confirm: soAuth.fields.confirmPassword,
@@ -121,6 +136,7 @@ describe('/auth', () => {
       await visit(page, '/auth?tab=signup');
       const form = page.getByRole('form', { name: labels.form });
       await form.getByRole('textbox', { name: labels.fullName }).fill('Hodan Cali');
+      await chooseEmailSignUp(form, { group: labels.method, email: labels.withEmail });
       await form.getByRole('textbox', { name: labels.email, exact: true }).fill(uniqueEmail());
       // Long enough for the form's own check: only the server knows the list.
       await form.getByRole('textbox', { name: labels.password, exact: true }).fill('iloveyou');
@@ -177,7 +193,7 @@ describe('/auth', () => {
     const form = signInForm(page);
     await form.getByRole('button', { name: 'Signing in...' }).waitFor();
     expect(await form.getByRole('button', { name: 'Signing in...' }).isDisabled()).toBe(true);
-    expect(await form.getByRole('textbox', { name: 'Email', exact: true }).isDisabled()).toBe(true);
+    expect(await form.getByRole('textbox', { name: SIGN_IN_LOGIN, exact: true }).isDisabled()).toBe(true);
     expect(await form.getByRole('textbox', { name: 'Password', exact: true }).isDisabled()).toBe(true);
 
     release();

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmAsSecondAdmin } from './helpers/admin';
 import {
+  chooseEmailSignUp,
   signInAfterSignUp,
   signInThroughApi,
   signUpForm,
@@ -36,6 +37,7 @@ async function signUpCitizen(page: Page): Promise<string> {
   const password = 'e2e-password-42';
   await form.getByRole('textbox', { name: 'Full Name' }).fill('Sahra Cabdi');
   const email = `poll.${unique()}@test.codka.example`;
+  await chooseEmailSignUp(form);
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await form.getByRole('textbox', { name: 'Confirm Password' }).fill(password);
@@ -131,11 +133,21 @@ describe('the monthly poll, end to end', () => {
 
     await admin.reload();
     await admin.getByRole('cell', { name: 'Hodan Warsame' }).waitFor();
+    // The votes per channel, and each vote's channel.
+    const byChannel = admin.getByRole('group', { name: 'Votes per channel' });
+    expect(await byChannel.innerText()).toMatch(/Web: 1\s*USSD: 0/i);
+    await admin.getByRole('columnheader', { name: 'Channel' }).waitFor();
+    await admin
+      .getByRole('row', { name: /Hodan Warsame/ })
+      .getByRole('cell', { name: 'Web', exact: true })
+      .waitFor();
     const csvHref = await admin.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
     expect(csvHref).toBe(`/api/admin/polls/${pollId}/votes.csv`);
     const csv = await admin.context().request.get(csvHref ?? '');
     expect(csv.status()).toBe(200);
-    expect(await csv.text()).toContain('Hodan Warsame');
+    const csvText = await csv.text();
+    expect(csvText).toContain('Hodan Warsame');
+    expect(csvText.split('\n')[0]).toContain('IP Hash,Channel');
     await admin.getByRole('button', { name: `Close ${title}` }).click();
     await admin
       .getByRole('dialog', { name: 'Close poll?' })

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDashboard, stubTiles } from './helpers/admin';
-import { signIn } from './helpers/auth';
+import { SIGN_IN_LOGIN, signIn } from './helpers/auth';
 import { axeViolations, horizontalOverflow, smallTargets } from './helpers/axe';
 import { newPage, type TestPage, type ViewportName, waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
@@ -447,7 +447,7 @@ describe('keyboard', () => {
       await navigate(page, '/auth');
       const form = page.getByRole('form', { name: 'Sign In' });
       await form.getByRole('button', { name: 'Sign In', exact: true }).click();
-      const email = form.getByRole('textbox', { name: 'Email', exact: true });
+      const email = form.getByRole('textbox', { name: SIGN_IN_LOGIN, exact: true });
       await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
       const described = String(await email.getAttribute('aria-describedby'));
       const message = await page.evaluate(

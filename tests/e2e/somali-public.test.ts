@@ -1,3 +1,4 @@
+import soAuth from '@client/i18n/locales/so/auth.json';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, stubTiles } from './helpers/admin';
@@ -21,7 +22,7 @@ const main = (page: Page) => page.getByRole('main');
 async function signInInSomali(page: Page) {
   await visit(page, '/auth');
   const form = page.getByRole('form', { name: 'Gal' });
-  await form.getByRole('textbox', { name: 'Iimayl', exact: true }).fill(DEMO_CITIZEN.email);
+  await form.getByRole('textbox', { name: soAuth.fields.login, exact: true }).fill(DEMO_CITIZEN.email);
   await form.getByRole('textbox', { name: 'Furaha sirta ah', exact: true }).fill(DEMO_CITIZEN.password);
   await form.getByRole('button', { name: 'Gal', exact: true }).click();
   await waitForPath(page, '/');
@@ -75,7 +76,7 @@ describe.each(VIEWPORTS)('Somali pages at %s size', (viewport) => {
     await visit(page, '/auth');
     await heading(page, 'Gal Codka', 1).waitFor();
     const form = page.getByRole('form', { name: 'Gal' });
-    await form.getByRole('textbox', { name: 'Iimayl', exact: true }).waitFor();
+    await form.getByRole('textbox', { name: soAuth.fields.login, exact: true }).waitFor();
     await form.getByRole('link', { name: 'Ma ilowday furaha sirta ah?' }).waitFor();
     await page.getByRole('tab', { name: 'Samee Akoon' }).click();
     await heading(page, 'Samee akoonkaaga', 1).waitFor();
@@ -93,7 +94,9 @@ describe.each(VIEWPORTS)('Somali pages at %s size', (viewport) => {
     await visit(page, '/account');
     await heading(page, 'Akoonkaaga', 1).waitFor();
     await heading(page, 'Beddel furaha sirta ah', 2).waitFor();
-    await main(page).getByText(DEMO_CITIZEN.email, { exact: true }).waitFor();
+    // Under the title, and in the contact details with whether it is confirmed.
+    await main(page).getByText(DEMO_CITIZEN.email, { exact: true }).first().waitFor();
+    await main(page).getByTestId('contact-email').getByText('La xaqiijiyay', { exact: true }).waitFor();
     await page
       .getByRole('form', { name: 'Beddel furaha sirta ah' })
       .getByText('Ugu yaraan 6 xaraf')

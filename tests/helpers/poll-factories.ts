@@ -78,7 +78,7 @@ function freeMonth(db: Db, electionType: PollElectionType): string {
 /** Records votes directly (no rules), e.g. to set up a tally. */
 export function insertPollVote(
   db: Db,
-  values: { pollId: string; userId: string; candidateId: string; at?: Date },
+  values: { pollId: string; userId: string; candidateId: string; at?: Date; channel?: 'web' | 'ussd' },
 ) {
   return db
     .insert(pollVotes)
@@ -87,6 +87,7 @@ export function insertPollVote(
       userId: values.userId,
       candidateId: values.candidateId,
       ...(values.at ? { createdAt: values.at } : {}),
+      ...(values.channel ? { channel: values.channel } : {}),
     })
     .returning()
     .get();

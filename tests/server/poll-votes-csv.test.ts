@@ -38,6 +38,7 @@ describe('GET /api/admin/polls/:id/votes.csv', () => {
         userId,
         candidateId: candidates[index]?.id ?? '',
         at: new Date(Date.UTC(2026, 10, 2, index)),
+        channel: index === 1 ? 'ussd' : 'web',
       }),
     );
     const response = await app.inject({
@@ -51,14 +52,16 @@ describe('GET /api/admin/polls/:id/votes.csv', () => {
     );
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const rows: string[][] = parse(response.body, { bom: true });
-    expect(rows[0]).toEqual(['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash']);
+    expect(rows[0]).toEqual(['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash', 'Channel']);
     expect(rows.slice(1).map((row) => row[2])).toEqual([
       `'=HYPERLINK("http://evil.example","x")`,
       'Hodan, "Xamar" Cali',
       "'-2+3",
       "'@SUM(A1)",
     ]);
-    expect(rows[1]).toEqual([votes[0]?.id, voters[0], rows[1]?.[2], '2026-11-02T00:00:00.000Z', '']);
+    expect(rows[1]).toEqual([votes[0]?.id, voters[0], rows[1]?.[2], '2026-11-02T00:00:00.000Z', '', 'web']);
+    // Each vote says how it came: the web or a USSD session.
+    expect(rows.slice(1).map((row) => row[5])).toEqual(['web', 'ussd', 'web', 'web']);
     await app.close();
   });
 
@@ -122,7 +125,7 @@ describe('GET /api/admin/polls/:id/votes.csv', () => {
       headers: { cookie: await adminCookieFor(app, await createAdmin(db)) },
     });
     expect(parse(response.body, { bom: true })).toEqual([
-      ['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash'],
+      ['Vote ID', 'User ID', 'Candidate', 'Time', 'IP Hash', 'Channel'],
     ]);
     await app.close();
   });

@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '@server/routers/_app';
+import type { SignInInput, SignUpInput } from '@shared/schemas/auth';
 import {
   createContext,
   type ReactNode,
@@ -21,7 +22,7 @@ import {
 export type { SessionUser } from './session';
 /** A started session, or (for an account with two-factor sign-in) the token to send with the code. */
 export type SignInResult = RouterOutputs['auth']['signIn'];
-/** The same for every address: no session, a next step by e-mail. */
+/** The same for every address or number: no session, a next step by e-mail or SMS. */
 export type SignUpResult = RouterOutputs['auth']['signUp'];
 
 interface AuthState {
@@ -32,9 +33,9 @@ interface AuthState {
   offline?: boolean;
   /** Recomputed from the user on every session change; false when signed out. */
   isAdmin: boolean;
-  signIn(input: { email: string; password: string }): Promise<SignInResult>;
+  signIn(input: SignInInput): Promise<SignInResult>;
   signInTwoFactor(input: { pendingToken: string; code: string }): Promise<SessionUser>;
-  signUp(input: { fullName: string; email: string; password: string }): Promise<SignUpResult>;
+  signUp(input: SignUpInput): Promise<SignUpResult>;
   signOut(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import type { AppRouter } from '@server/routers/_app';
+import type { SignInInput, SignUpInput } from '@shared/schemas/auth';
 import { notifyManager, QueryObserver } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { isOffline } from './errors';
@@ -78,7 +79,7 @@ async function applySession(user: SessionUser | null): Promise<void> {
   await refetchAsReader();
 }
 
-export async function signIn(input: { email: string; password: string }) {
+export async function signIn(input: SignInInput) {
   const result = await trpcClient.auth.signIn.mutate(input);
   if ('user' in result) await applySession(result.user);
   return result;
@@ -90,8 +91,10 @@ export async function signInTwoFactor(input: { pendingToken: string; code: strin
   return result.user;
 }
 
-/** Starts no session: the answer is the same whether or not the address had an account (decision 016). */
-export async function signUp(input: { fullName: string; email: string; password: string }) {
+/**
+ * Starts no session: the answer is the same whether or not the address or number had an account (decision 016).
+ */
+export async function signUp(input: SignUpInput) {
   return trpcClient.auth.signUp.mutate(input);
 }
 

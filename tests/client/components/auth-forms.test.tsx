@@ -25,19 +25,35 @@ function renderForm(
   });
 }
 
-/** A field by its label, which Mantine ends with " *" on a required one. */
+/** A field by its label, which Mantine ends with " *" on a required one (not the sign-up's choice of contact). */
 const field = (label: string) =>
-  screen.getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input' });
+  screen.getByLabelText(new RegExp(`^${label}( \\*)?$`), { selector: 'input:not([type="radio"])' });
 
 /** Every field's message, by label. */
 const errors = (labels: string[]) =>
   Object.fromEntries(labels.map((label) => [label, errorUnder(field(label))]));
 
 const SIGN_UP_FIELDS = ['Full Name', 'Email', 'Password', 'Confirm Password'];
+const PHONE_SIGN_UP_FIELDS = ['Full Name', 'Phone number', 'Password', 'Confirm Password'];
+
+/** The Sign Up form asks for a phone number first; its choice of contact switches to an e-mail address. */
+async function chooseEmail(user: Awaited<ReturnType<typeof renderForm>>['user'], label = 'Email') {
+  await user.click(screen.getByRole('radio', { name: label }));
+}
 
 describe('Sign Up form', () => {
   it('says every required field is missing, and sends nothing', async () => {
     const { user, calls } = await renderForm('signUp');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    // The phone number first, with its format written under the box.
+    expect(screen.getByText('A Somali number: 061 555 0100 or +252 61 555 0100')).toBeTruthy();
+    expect(errors(PHONE_SIGN_UP_FIELDS)).toEqual({
+      'Full Name': 'Full name is required',
+      'Phone number': 'Phone number is required',
+      Password: 'Password is required',
+      'Confirm Password': 'Password is required',
+    });
+    await chooseEmail(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(errors(SIGN_UP_FIELDS)).toEqual({
       'Full Name': 'Full name is required',
@@ -50,6 +66,7 @@ describe('Sign Up form', () => {
 
   it('asks for a valid email, 6 characters and a matching confirmation', async () => {
     const { user, calls } = await renderForm('signUp');
+    await chooseEmail(user);
     await user.type(field('Full Name'), 'Asha Ali');
     await user.type(field('Email'), 'asha@');
     await user.type(field('Password'), 'abc');
@@ -69,9 +86,11 @@ describe('Sign Up form', () => {
     await user.type(field('Xaqiiji Furaha Sirta ah'), 'abcdef');
     await user.type(field('Furaha sirta ah'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Samee Akoon' }));
-    expect(errors(['Magaca oo Dhan', 'Iimayl', 'Furaha sirta ah', 'Xaqiiji Furaha Sirta ah'])).toEqual({
+    expect(
+      errors(['Magaca oo Dhan', 'Lambarka taleefanka', 'Furaha sirta ah', 'Xaqiiji Furaha Sirta ah']),
+    ).toEqual({
       'Magaca oo Dhan': 'Magaca oo buuxa waa qasab',
-      Iimayl: 'Iimaylka waa qasab',
+      'Lambarka taleefanka': 'Lambarka taleefanka waa qasab',
       'Furaha sirta ah': 'Furaha sirta ahi waa inuu ahaadaa ugu yaraan 6 xaraf',
       'Xaqiiji Furaha Sirta ah': 'Furayaasha sirta ahi isma waafaqsana',
     });
@@ -83,6 +102,7 @@ describe('Sign Up form', () => {
       'auth.signUp': () => ({ success: true, verificationSent: true }),
       'auth.session': () => ({ user: null }),
     });
+    await chooseEmail(user);
     await user.type(field('Full Name'), 'Asha Ali');
     await user.type(field('Email'), 'Asha@Example.so');
     await user.type(field('Password'), 'secret1');
@@ -103,14 +123,36 @@ describe('Sign Up form', () => {
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
   });
+
+  it('sends name, phone number and password, then asks for the code the number received', async () => {
+    const { user, calls } = await renderForm('signUp', 'en', {
+      'auth.signUp': () => ({ success: true, verificationSent: true }),
+      'auth.session': () => ({ user: null }),
+    });
+    await user.type(field('Full Name'), 'Asha Ali');
+    await user.type(field('Phone number'), '061 555 0100');
+    await user.type(field('Password'), 'secret1');
+    await user.type(field('Confirm Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Welcome to CodkaAccount created! To confirm your number, enter the 6-digit code we sent you by SMS.',
+    );
+    expect(calls[0]).toEqual({
+      procedure: 'auth.signUp',
+      input: { fullName: 'Asha Ali', phone: '061 555 0100', password: 'secret1' },
+    });
+    expect(screen.getByRole('form', { name: 'Confirm your phone number' })).toBeTruthy();
+    expect(field('Code from the SMS')).toBeTruthy();
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+  });
 });
 
 describe('Sign In form', () => {
   it('says both fields are required, in English and in Somali, and sends nothing', async () => {
     const english = await renderForm('signIn');
     await english.user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(errors(['Email', 'Password'])).toEqual({
-      Email: 'Email is required',
+    expect(errors(['Phone number or email', 'Password'])).toEqual({
+      'Phone number or email': 'Enter your phone number or e-mail address',
       Password: 'Password is required',
     });
     expect(english.calls).toEqual([]);
@@ -118,19 +160,26 @@ describe('Sign In form', () => {
 
     const somali = await renderForm('signIn', 'so');
     await somali.user.click(screen.getByRole('button', { name: 'Gal' }));
-    expect(errors(['Iimayl', 'Furaha sirta ah'])).toEqual({
-      Iimayl: 'Iimaylka waa qasab',
+    expect(errors(['Lambarka taleefanka ama iimaylka', 'Furaha sirta ah'])).toEqual({
+      'Lambarka taleefanka ama iimaylka': 'Geli lambarka taleefankaaga ama cinwaanka iimaylkaaga',
       'Furaha sirta ah': 'Furaha sirta ah waa qasab',
     });
     expect(somali.calls).toEqual([]);
   });
 
-  it('checks the email when the reader leaves the field', async () => {
-    const { user } = await renderForm('signIn');
-    await user.type(field('Email'), 'not an email');
-    await user.tab();
-    expect(errorUnder(field('Email'))).toBe('Please enter a valid email address');
-    expect(errorUnder(field('Password'))).toBeNull();
+  it('sends what has no @ as a phone number, for the server to read', async () => {
+    const { user, calls } = await renderForm('signIn', 'en', {
+      'auth.signIn': () => {
+        throw new ServerError('UNAUTHORIZED', 401, 'Invalid login credentials');
+      },
+    });
+    await user.type(field('Phone number or email'), ' 061 555 0100 ');
+    await user.type(field('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('alert');
+    expect(calls).toEqual([
+      { procedure: 'auth.signIn', input: { phone: '061 555 0100', password: 'secret1' } },
+    ]);
   });
 
   it("sends the credentials once valid, and shows the server's sentence when refused", async () => {
@@ -139,7 +188,7 @@ describe('Sign In form', () => {
         throw new ServerError('UNAUTHORIZED', 401, 'Invalid login credentials');
       },
     });
-    await user.type(field('Email'), 'asha@example.so');
+    await user.type(field('Phone number or email'), 'asha@example.so');
     await user.type(field('Password'), 'wrong password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Sign in failedInvalid login credentials');

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { visit } from './browser';
 
@@ -31,10 +31,18 @@ export function signUpForm(page: Page) {
   return page.getByRole('form', { name: 'Sign Up' });
 }
 
+/** The Sign In form's one box for the account's phone number or e-mail address. */
+export const SIGN_IN_LOGIN = 'Phone number or email';
+
+/** The Sign Up form asks for a phone number first: switches it to an e-mail address. */
+export async function chooseEmailSignUp(form: Locator, labels = { group: 'Sign up with', email: 'Email' }) {
+  await form.getByRole('radiogroup', { name: labels.group }).getByText(labels.email, { exact: true }).click();
+}
+
 /** Fills the Sign In form on the current /auth page and submits it. */
 export async function submitSignIn(page: Page, account: { email: string; password: string }) {
   const form = signInForm(page);
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(account.email);
+  await form.getByRole('textbox', { name: SIGN_IN_LOGIN, exact: true }).fill(account.email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password);
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
 }

@@ -52,6 +52,11 @@ export interface TestServer {
    * come), e.g. a link in an email written to the log because the test server has no SMTP.
    */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /**
+   * Every line the server printed that contains `SMS to ` (without a gateway, one per SMS: the number and the
+   * text), kept whole from the start: output() keeps only the last part, and request lines soon push an SMS out.
+   */
+  smsLines(): string[];
   /** SIGTERM, wait for a clean exit, remove the temporary data folder. */
   stop(): Promise<void>;
 }
@@ -126,9 +131,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 
   let output = '';
   const watchers = new Set<(recent: string) => void>();
+  const sms: string[] = [];
+  let partialLine = '';
   const collect = (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     output = (output + text).slice(-OUTPUT_LIMIT);
+    const lines = (partialLine + text).split('\n');
+    partialLine = lines.pop() ?? '';
+    for (const line of lines) if (line.includes('SMS to ')) sms.push(line);
     // A line may straddle two chunks: look at this chunk with some of what came before.
     const recent = output.slice(-(text.length + 4096));
     for (const watcher of watchers) watcher(recent);
@@ -199,6 +209,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     demoAccountsFile: demoAccounts,
     databasePath,
     output: () => output,
+    smsLines: () => [...sms],
     waitForOutput(pattern, timeoutMs = 10_000) {
       return new Promise((resolveMatch, reject) => {
         const seen = pattern.exec(output);

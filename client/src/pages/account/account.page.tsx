@@ -6,13 +6,15 @@ import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
+import { formatPhoneNumber } from '../../lib/phone';
 import { ChangePasswordForm } from './ChangePasswordForm';
+import { ContactSection } from './ContactSection';
 import { SignOutEverywhere } from './SignOutEverywhere';
 import { TwoFactorSection } from './TwoFactorSection';
 import { VoterRegistration } from './voter-registration/VoterRegistration';
 
 /**
- * /account: the signed-in user's place on the voter roll, password, signing out everywhere and, for staff
+ * /account: the signed-in user's contacts (adding or changing a phone number), place on the voter roll, password, signing out everywhere and, for staff
  * accounts, two-factor sign-in.
  */
 export function AccountPage() {
@@ -49,11 +51,12 @@ export function AccountPage() {
             <Trans
               t={t}
               i18nKey="page.signedInAs"
-              values={{ email: user.email }}
+              values={{ email: user.email ?? formatPhoneNumber(user.phone ?? '') }}
               components={{ 1: <strong /> }}
             />
           </Text>
         </div>
+        <ContactSection user={user} />
         <VoterRegistration />
         <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
           <ChangePasswordForm />
@@ -68,6 +71,6 @@ export function AccountPage() {
 }
 
 /** The page's texts, loaded with its code (lib/page-route.ts). */
-export const clientLoader = browserPageLoader({ texts: ['account', 'errors'] });
+export const clientLoader = browserPageLoader({ texts: ['account', 'auth', 'errors'] });
 
 export default AccountPage;

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { signInInput } from '@shared/schemas/auth';
+import { contactOf, signInForm } from '@shared/schemas/auth';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PhoneCodeForm } from '../../components/auth/PhoneCodeForm';
 import { useAuth } from '../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../lib/errors';
+import { formatPhoneNumber } from '../../lib/phone';
 import { zodValidate } from '../../lib/zod-form';
 import { TwoFactorStep } from './TwoFactorStep';
 
@@ -16,18 +18,26 @@ export function SignInForm() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pendingToken, setPendingToken] = useState<string | null>(null);
+  // Signed in by a number still waiting for its code: the code's step before the site.
+  const [unconfirmedPhone, setUnconfirmedPhone] = useState<string | null>(null);
   const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: zodValidate(signInInput),
+    initialValues: { login: '', password: '' },
+    validate: zodValidate(signInForm),
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit(async ({ login, password }) => {
     setBusy(true);
     setError(null);
     try {
-      const result = await signIn(values);
+      const contact = contactOf(login);
+      const result = await signIn({ ...contact, password });
       if ('user' in result) {
+        const { phone, phoneConfirmed } = result.user;
+        if ('phone' in contact && phone && !phoneConfirmed) {
+          setUnconfirmedPhone(phone);
+          return;
+        }
         navigate('/');
         return;
       }
@@ -38,6 +48,18 @@ export function SignInForm() {
       setBusy(false);
     }
   });
+
+  if (unconfirmedPhone) {
+    return (
+      <PhoneCodeForm
+        phone={unconfirmedPhone}
+        lead={t('phoneCode.unconfirmed', { phone: formatPhoneNumber(unconfirmedPhone) })}
+        shownPhone={formatPhoneNumber(unconfirmedPhone)}
+        onConfirmed={() => navigate('/')}
+        onLater={() => navigate('/')}
+      />
+    );
+  }
 
   if (pendingToken) {
     return (
@@ -61,12 +83,14 @@ export function SignInForm() {
           </Alert>
         )}
         <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
+          label={t('fields.login')}
+          description={t('fields.loginHint')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
           required
           disabled={busy}
-          {...form.getInputProps('email')}
+          {...form.getInputProps('login')}
         />
         <PasswordInput
           label={t('fields.password')}

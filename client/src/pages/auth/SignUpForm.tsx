@@ -1,43 +1,54 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { signUpForm } from '@shared/schemas/auth';
-import { useState } from 'react';
+import { signUpForm, signUpPhoneForm } from '@shared/schemas/auth';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { PhoneCodeForm, PhoneCodeStop } from '../../components/auth/PhoneCodeForm';
+import { PhoneNumberInput } from '../../components/auth/PhoneNumberInput';
 import { useAuth } from '../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../lib/errors';
-import { networkIssue } from '../../lib/notify';
+import { networkIssue, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 
-const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '' };
+type Method = 'phone' | 'email';
+
+const EMPTY = { fullName: '', email: '', phone: '', password: '', confirmPassword: '' };
+
+/** After a sign-up: the e-mail's next step (sign in), or the number's (its code). */
+type Created = { method: 'email' } | { method: 'phone'; phone: string; password: string };
 
 export function SignUpForm() {
   const { t } = useTranslation('auth');
   const { signUp } = useAuth();
+  const [method, setMethod] = useState<Method>('phone');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [created, setCreated] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
   const form = useForm({
     initialValues: EMPTY,
-    validate: zodValidate(signUpForm),
+    validate: (values) =>
+      method === 'phone' ? zodValidate(signUpPhoneForm)(values) : zodValidate(signUpForm)(values),
     validateInputOnBlur: true,
   });
 
-  const submit = form.onSubmit(async ({ fullName, email, password }) => {
+  const submit = form.onSubmit(async ({ fullName, email, phone, password }) => {
     setBusy(true);
     setError(null);
-    setCreated(false);
+    setCreated(null);
     try {
-      await signUp({ fullName, email, password });
+      await signUp(method === 'phone' ? { fullName, phone, password } : { fullName, email, password });
       form.setValues(EMPTY);
       form.resetDirty(EMPTY);
-      setCreated(true);
+      setCreated(method === 'phone' ? { method, phone, password } : { method });
     } catch (caught) {
       setError(isNetworkFailure(caught) ? networkIssue() : serverMessage(caught));
     } finally {
       setBusy(false);
     }
   });
+
+  if (created?.method === 'phone') return <PhoneNextStep phone={created.phone} password={created.password} />;
 
   // Sign-up starts no session (the answer is the same for an address that has an account): the form gives way to
   // the one next step, signing in.
@@ -63,6 +74,20 @@ export function SignUpForm() {
             {error}
           </Alert>
         )}
+        <SegmentedControl
+          aria-label={t('signUp.method')}
+          value={method}
+          onChange={(value) => {
+            setMethod(value === 'email' ? 'email' : 'phone');
+            form.clearErrors();
+          }}
+          data={[
+            { value: 'phone', label: t('signUp.withPhone') },
+            { value: 'email', label: t('signUp.withEmail') },
+          ]}
+          disabled={busy}
+          fullWidth
+        />
         <TextInput
           label={t('fields.fullName')}
           autoComplete="name"
@@ -70,14 +95,18 @@ export function SignUpForm() {
           disabled={busy}
           {...form.getInputProps('fullName')}
         />
-        <TextInput
-          label={t('fields.email')}
-          type="email"
-          autoComplete="email"
-          required
-          disabled={busy}
-          {...form.getInputProps('email')}
-        />
+        {method === 'phone' ? (
+          <PhoneNumberInput required disabled={busy} {...form.getInputProps('phone')} />
+        ) : (
+          <TextInput
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+            disabled={busy}
+            {...form.getInputProps('email')}
+          />
+        )}
         <PasswordInput
           label={t('fields.password')}
           autoComplete="new-password"
@@ -98,5 +127,43 @@ export function SignUpForm() {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * After a sign-up by phone: the code the number received. Sign-up starts no session (decision 016), so the code
+ * is sent with a session opened by the number and the password just chosen; for a number that already had an
+ * account that sign-in fails with the sign-in's own sentence, and the owner got a notice by SMS instead of a code.
+ */
+function PhoneNextStep({ phone, password }: { phone: string; password: string }) {
+  const { t } = useTranslation('auth');
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const signedIn = useRef(false);
+
+  const ensureSession = async () => {
+    if (signedIn.current) return;
+    const result = await signIn({ phone, password });
+    // A brand-new account has no two-factor sign-in: a pending token means the number was someone else's.
+    if (!('user' in result)) throw new PhoneCodeStop(t('phoneCode.signInFirst'));
+    signedIn.current = true;
+  };
+
+  return (
+    <Stack>
+      <Alert color="green" role="status" title={t('signUp.welcome')}>
+        {t('signUp.createdPhone')}
+      </Alert>
+      <PhoneCodeForm
+        phone={phone}
+        beforeSend={ensureSession}
+        onConfirmed={() => {
+          notifySuccess(t('phoneCode.confirmed'), t('phoneCode.confirmedBody'));
+          navigate('/');
+        }}
+        onLater={() => navigate('/auth', { replace: true })}
+        laterLabel={t('phoneCode.signInLater')}
+      />
+    </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
+import { formatPhoneNumber } from '../../lib/phone';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
@@ -39,7 +40,7 @@ export function AuthPage() {
           <Trans
             t={t}
             i18nKey="page.signedInAs"
-            values={{ email: user.email }}
+            values={{ email: user.email ?? formatPhoneNumber(user.phone ?? '') }}
             components={{ 1: <strong /> }}
           />
         </Text>

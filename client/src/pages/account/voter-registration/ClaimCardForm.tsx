@@ -3,24 +3,38 @@ import { useForm } from '@mantine/form';
 import { claimInput } from '@shared/schemas/voter-roll';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../../lib/auth';
+import { type SessionUser, useAuth } from '../../../lib/auth';
 import { failureReason, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
 
 const EMPTY = { voterCardNumber: '', dateOfBirth: '' };
 
+/** Which contact the account is asked to confirm before a claim: the one it has, or either when it has both. */
+function contactToConfirm(user: SessionUser | null): 'email' | 'phone' | 'either' {
+  if (!user?.phone) return 'email';
+  if (!user.email) return 'phone';
+  return 'either';
+}
+
+const NEEDS_CONTACT = {
+  email: 'roll.claimNeedsEmail',
+  phone: 'roll.claimNeedsPhone',
+  either: 'roll.claimNeedsContact',
+} as const;
+
 /**
  * For citizens already on the commission's roll (the imported CSV): the card number and date of birth link the
  * entry to this account. The server answers a wrong card and a wrong date with one sentence, and needs a
- * confirmed e-mail address first.
+ * verified contact first: a confirmed e-mail address or a confirmed phone number.
  */
 export function ClaimCardForm() {
   const { t } = useTranslation('account');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   // The server refuses a claim from an account without a confirmed contact; say so before the citizen types.
-  const confirmed = useAuth().user?.emailVerified ?? false;
+  const { user } = useAuth();
+  const confirmed = (user?.emailVerified ?? false) || (user?.phoneConfirmed ?? false);
   const form = useForm({ initialValues: EMPTY, validate: zodValidate(claimInput) });
   const claim = useMutation(
     trpc.enrollment.claim.mutationOptions({
@@ -48,8 +62,8 @@ export function ClaimCardForm() {
           </Text>
         </div>
         {!confirmed && (
-          <Alert color="yellow" data-testid="claim-needs-confirmed-email">
-            {t('roll.claimNeedsConfirmedEmail')}
+          <Alert color="yellow" data-testid="claim-needs-verified-contact">
+            {t(NEEDS_CONTACT[contactToConfirm(user)])}
           </Alert>
         )}
         {claim.isError && (

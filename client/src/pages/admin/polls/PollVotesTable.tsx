@@ -1,4 +1,5 @@
-import { Button, Code, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, EmptyState, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { POLL_VOTE_CHANNELS } from '@shared/polls';
 import { IconDownload, IconInbox } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -13,8 +14,8 @@ import { formatPollDateTime } from '../../polls/poll-format';
 const PAGE_SIZE = 50;
 
 /**
- * The votes view (docs/product.md#admin-polls): vote ID, user ID, candidate, time, IP hash; and the CSV export of
- * them all.
+ * The votes view (docs/product.md#admin-polls): the votes per channel (web, USSD); each vote's ID, user ID, candidate,
+ * time, IP hash and channel; and the CSV export of them all.
  */
 export function PollVotesTable({ pollId }: { pollId: string }) {
   const { t } = useTranslation('adminPolls');
@@ -62,13 +63,25 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
           </Button>
         )}
       </Group>
+      {votes.data && total > 0 && (
+        <Group gap="xs" data-testid="votes-by-channel" aria-label={t('votes.byChannel')} role="group">
+          {POLL_VOTE_CHANNELS.map((channel) => (
+            <Badge key={channel} variant="light" size="lg" color={channel === 'ussd' ? 'grape' : 'blue'}>
+              {t('votes.channelCount', {
+                channel: t(`votes.channels.${channel}`),
+                number: formatNumber(votes.data.byChannel[channel]),
+              })}
+            </Badge>
+          ))}
+        </Group>
+      )}
       {votes.isPending ? (
         <Skeleton h={200} />
       ) : !votes.data ? null : total === 0 ? (
         <EmptyState icon={<IconInbox size={32} aria-hidden />} title={t('votes.empty')} />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={1100}>
+          <Table.ScrollContainer minWidth={1200}>
             <Table striped aria-labelledby="votes-heading" style={{ whiteSpace: 'nowrap' }}>
               <Table.Thead>
                 <Table.Tr>
@@ -77,6 +90,7 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
                   <Table.Th>{t('votes.candidate')}</Table.Th>
                   <Table.Th>{t('votes.time')}</Table.Th>
                   <Table.Th>{t('votes.ipHash')}</Table.Th>
+                  <Table.Th>{t('votes.channel')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -86,7 +100,14 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
                       <Code>{vote.id}</Code>
                     </Table.Td>
                     <Table.Td>
-                      <Code>{vote.userId}</Code>
+                      {vote.userId ? (
+                        <Code>{vote.userId}</Code>
+                      ) : (
+                        // A USSD vote from a number that belongs to no account.
+                        <Text span c="dimmed">
+                          {t('votes.none')}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>{vote.candidate}</Table.Td>
                     <Table.Td>{formatPollDateTime(vote.createdAt)}</Table.Td>
@@ -99,6 +120,7 @@ export function PollVotesTable({ pollId }: { pollId: string }) {
                         </Text>
                       )}
                     </Table.Td>
+                    <Table.Td>{t(`votes.channels.${vote.channel}`)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
