@@ -29,6 +29,7 @@ const DRAWER_ITEMS = [
   'Transparent Process',
   'Verified Results',
   'About',
+  'Registration Centers',
 ];
 
 const header = (page: Page) => page.getByRole('banner');

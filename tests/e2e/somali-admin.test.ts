@@ -30,7 +30,7 @@ async function adminLogin(page: Page, account: { email: string; password: string
 /** The dashboard's step-up login, in Somali. */
 async function unlockDashboard(page: Page) {
   const form = page.getByRole('form', { name: 'Galitaanka Bogga Guud' });
-  await form.getByRole('textbox', { name: 'Magaca isticmaalaha' }).fill(DEMO_ADMIN.email);
+  await form.getByRole('textbox', { name: 'Iimayl', exact: true }).fill(DEMO_ADMIN.email);
   await form.getByRole('textbox', { name: 'Furaha sirta ah', exact: true }).fill(DEMO_ADMIN.password);
   await form.getByRole('button', { name: 'Gal', exact: true }).click();
   await form.getByRole('button', { name: 'Waa la xaqiijinayaa...' }).waitFor();
