@@ -89,7 +89,9 @@ describe.each(VIEWPORTS)('Somali admin console at %s size', (viewport) => {
     await adminLogin(page, DEMO_ADMIN);
     await waitForPath(page, '/admin');
     await heading(page, 'Bogga Guud ee Maamulka').waitFor();
-    await main(page).getByText(/inaad adigu tahay qofka qalabka haya/).waitFor();
+    await main(page)
+      .getByText(/inaad adigu tahay qofka qalabka haya/)
+      .waitFor();
     await fits(page);
     await unlockDashboard(page);
     await main(page).getByText('Xarumaha firfircoon').waitFor();
