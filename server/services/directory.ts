@@ -45,15 +45,24 @@ function contains(column: AnySQLiteColumn, search: string): SQL {
   return sql`${column} LIKE ${pattern} ESCAPE '\\'`;
 }
 
+/**
+ * Every word of the search, in any order, in one of the columns: "sadia samatar" finds Sadia Yasin Haji Samatar,
+ * and "samatar banadir" a Samatar of Banadir.
+ */
+function everyWord(search: string, columns: (word: string) => (SQL | undefined)[]): SQL | undefined {
+  const words = search.split(/\s+/).filter(Boolean);
+  return and(...words.map((word) => or(...columns(word))));
+}
+
 function memberSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const seat = HOP_NUMBER.exec(search);
   if (seat?.[1]) return eq(houseMembers.hopNumber, `HOP#${seat[1].padStart(3, '0')}`);
-  return or(
-    contains(houseMembers.name, search),
-    contains(houseMembers.region, search),
-    contains(houseMembers.hopNumber, search),
-  );
+  return everyWord(search, (word) => [
+    contains(houseMembers.name, word),
+    contains(houseMembers.region, word),
+    contains(houseMembers.hopNumber, word),
+  ]);
 }
 
 /** One page of the House directory in HOP order, with the number of members matching. */
@@ -63,15 +72,17 @@ export function listMembers(db: Db, input: MembersInput) {
     input.region ? eq(houseMembers.region, input.region) : undefined,
   );
   const total = db.select({ total: count() }).from(houseMembers).where(where).get()?.total ?? 0;
+  // A page past the last (an old link, a typed ?page=99) shows the last one, and says so by its number.
+  const page = Math.max(1, Math.min(input.page, Math.ceil(total / input.pageSize)));
   const items = db
     .select(memberColumns)
     .from(houseMembers)
     .where(where)
     .orderBy(asc(houseMembers.hopNumber))
     .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
+    .offset((page - 1) * input.pageSize)
     .all();
-  return { items: withPhotoUrls(db, 'parliament', items), total, page: input.page, pageSize: input.pageSize };
+  return { items: withPhotoUrls(db, 'parliament', items), total, page, pageSize: input.pageSize };
 }
 
 const isLeadership = (senator: SenateSeat) => senator.state === 'Leadership' || senator.role !== null;
@@ -101,12 +112,12 @@ export function listSenators(db: Db, input: SenatorsInput) {
   const search = input.search;
   const where = and(
     search
-      ? or(
-          contains(senators.name, search),
-          contains(senators.title, search),
-          contains(senators.state, search),
-          and(isNotNull(senators.role), contains(senators.role, search)),
-        )
+      ? everyWord(search, (word) => [
+          contains(senators.name, word),
+          contains(senators.title, word),
+          contains(senators.state, word),
+          and(isNotNull(senators.role), contains(senators.role, word)),
+        ])
       : undefined,
     input.state ? eq(senators.state, input.state) : undefined,
   );

@@ -45,7 +45,7 @@ describe('admin dashboard', () => {
     const login = page.getByRole('form', { name: 'Dashboard login' });
     await login.getByRole('button', { name: 'Login' }).click();
     await login.getByText('Please enter both email and password').waitFor();
-    await login.getByRole('textbox', { name: 'Username' }).fill(DEMO_ADMIN.email);
+    await login.getByRole('textbox', { name: 'E-mail' }).fill(DEMO_ADMIN.email);
     await login.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
     await login.getByRole('button', { name: 'Show password' }).click();
     await expect

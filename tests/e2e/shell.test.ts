@@ -29,6 +29,7 @@ const DRAWER_ITEMS = [
   'Transparent Process',
   'Verified Results',
   'About',
+  'Registration Centers',
 ];
 
 const header = (page: Page) => page.getByRole('banner');
@@ -91,6 +92,8 @@ describe('header at desktop size', () => {
 
   it('shows the admin an Admin link to /admin', async () => {
     const { page } = await openPage('desktop');
+    // The admin's row (Admin, staff console, account, Sign Out) fits in one row from 1440 px in English.
+    await page.setViewportSize({ width: 1440, height: 800 });
     await signIn(page, DEMO_ADMIN);
     const admin = header(page).getByRole('link', { name: 'Admin', exact: true });
     await admin.waitFor();

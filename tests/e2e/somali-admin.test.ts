@@ -30,7 +30,7 @@ async function adminLogin(page: Page, account: { email: string; password: string
 /** The dashboard's step-up login, in Somali. */
 async function unlockDashboard(page: Page) {
   const form = page.getByRole('form', { name: 'Galitaanka Bogga Guud' });
-  await form.getByRole('textbox', { name: 'Magaca isticmaalaha' }).fill(DEMO_ADMIN.email);
+  await form.getByRole('textbox', { name: 'Iimayl', exact: true }).fill(DEMO_ADMIN.email);
   await form.getByRole('textbox', { name: 'Furaha sirta ah', exact: true }).fill(DEMO_ADMIN.password);
   await form.getByRole('button', { name: 'Gal', exact: true }).click();
   await form.getByRole('button', { name: 'Waa la xaqiijinayaa...' }).waitFor();
@@ -89,7 +89,9 @@ describe.each(VIEWPORTS)('Somali admin console at %s size', (viewport) => {
     await adminLogin(page, DEMO_ADMIN);
     await waitForPath(page, '/admin');
     await heading(page, 'Bogga Guud ee Maamulka').waitFor();
-    await main(page).getByText('Amnigaaga darteed').waitFor();
+    await main(page)
+      .getByText(/inaad adigu tahay qofka qalabka haya/)
+      .waitFor();
     await fits(page);
     await unlockDashboard(page);
     await main(page).getByText('Xarumaha firfircoon').waitFor();

@@ -159,6 +159,8 @@ describe('choosing the language', () => {
 
   it('the header switch on a desktop changes the texts and lang, and survives a reload', async () => {
     const { page } = await openPage('desktop');
+    // The Somali header keeps its links and switch in one row from 1440 px (docs/product.md#navigation).
+    await page.setViewportSize({ width: 1440, height: 800 });
     await visit(page, '/');
     await heading(page, 'Somalia Federal Elections', 1).waitFor();
     const menu = page.getByRole('banner').getByTestId('language-menu');

@@ -71,6 +71,21 @@ describe('directory.members', () => {
     expect(items[0]).toMatchObject({ hopNumber: 'HOP#002', name: 'Sadia Yasin Haji Samatar' });
   });
 
+  it.each(['sadia samatar', 'Samatar Sadia', 'SAMATAR  haji', '  sadia   samatar '])(
+    'finds a member by the words of the name in any order: "%s"',
+    async (search) => {
+      const { caller } = await seededCaller();
+      const { items } = await caller.directory.members({ search });
+      expect(items.map((m) => m.name)).toContain('Sadia Yasin Haji Samatar');
+      expect(items.every((m) => /sadia|samatar|haji/i.test(m.name))).toBe(true);
+    },
+  );
+
+  it('needs every word of the search', async () => {
+    const { caller } = await seededCaller();
+    expect((await caller.directory.members({ search: 'sadia nosuchword' })).total).toBe(0);
+  });
+
   it.each(['HOP#012', 'hop#012', 'HOP 12', '012', '12'])('finds HOP#012 from "%s"', async (search) => {
     const { caller } = await seededCaller();
     const { items, total } = await caller.directory.members({ search });
@@ -104,13 +119,20 @@ describe('directory.members', () => {
     expect((await caller.directory.members({ search: '_' })).total).toBe(0);
   });
 
-  it('pages through all 275 and answers an empty page past the end', async () => {
+  it('pages through all 275 and answers the last page for a page past the end', async () => {
     const { caller } = await seededCaller();
     const last = await caller.directory.members({ page: 12 });
     expect(last.items).toHaveLength(11);
     expect([last.items[0]?.hopNumber, last.items.at(-1)?.hopNumber]).toEqual(['HOP#265', 'HOP#275']);
-    const past = await caller.directory.members({ page: 13 });
-    expect(past).toMatchObject({ items: [], total: 275, page: 13 });
+    const past = await caller.directory.members({ page: 99 });
+    expect(past).toMatchObject({ total: 275, page: 12 });
+    expect(past.items.map((m) => m.hopNumber)).toEqual(last.items.map((m) => m.hopNumber));
+    // Nothing found is page 1 of nothing, not page 99.
+    expect(await caller.directory.members({ search: 'no such member', page: 99 })).toMatchObject({
+      items: [],
+      total: 0,
+      page: 1,
+    });
     const whole = await caller.directory.members({ pageSize: 100, page: 3 });
     expect(whole.items).toHaveLength(75);
   });
@@ -179,6 +201,9 @@ describe('directory.senators', () => {
   it('searches name, title, state and role, and filters by state', async () => {
     const { caller } = await seededCaller();
     expect((await caller.directory.senators({ search: 'timacadde' })).total).toBe(1);
+    // Every word, in any order, across name, title, state and role.
+    const byWords = await caller.directory.senators({ search: 'deputy second chairman' });
+    expect(byWords.leadership.map((s) => s.role)).toEqual(['Second Deputy Chairman']);
     const deputies = await caller.directory.senators({ search: 'deputy' });
     expect(deputies.leadership.map((s) => s.role)).toEqual([
       'First Deputy Chairman',

@@ -18,7 +18,7 @@ export async function openDashboard(page: Page) {
   await signIn(page, DEMO_ADMIN);
   await visit(page, '/admin');
   const form = page.getByRole('form', { name: 'Dashboard login' });
-  await form.getByRole('textbox', { name: 'Username' }).fill(DEMO_ADMIN.email);
+  await form.getByRole('textbox', { name: 'E-mail' }).fill(DEMO_ADMIN.email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
   await form.getByRole('button', { name: 'Login' }).click();
   await toast(page, 'Login Successful').waitFor();

@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth';
 import { useDataSaver } from '../../lib/data-saver';
 import { LanguageMenu } from './LanguageMenu';
 import { DRAWER_LINKS, isActivePath, isStaffUser, STAFF_CONSOLE_PATH } from './navigation';
+import { ThemeMenu } from './ThemeMenu';
 import { useSignOut } from './useSignOut';
 
 /** The small-screen navigation (docs/product.md#navigation), with its own list of links. */
@@ -55,6 +56,10 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
       </nav>
       <Divider my="md" />
       <LanguageMenu fullWidth />
+      {/* The header's theme button gives way on the narrowest phones: the drawer always has it. */}
+      <Stack mt="xs">
+        <ThemeMenu inDrawer />
+      </Stack>
       <Switch
         mt="md"
         size="md"

@@ -15,6 +15,7 @@ import {
 } from './navigation';
 import classes from './SiteHeader.module.css';
 import { ThemeMenu } from './ThemeMenu';
+import { useHeaderFit } from './useHeaderFit';
 import { useSignOut } from './useSignOut';
 
 export function SiteHeader({
@@ -24,13 +25,25 @@ export function SiteHeader({
   drawerOpened: boolean;
   onToggleDrawer(): void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const { loading, user, isAdmin } = useAuth();
   const signOut = useSignOut();
+  // What the wide row holds besides the links: who is signed in and with which controls.
+  const fitRef = useHeaderFit(
+    `${i18n.language} ${loading ? 'loading' : (user?.role ?? 'visitor')} ${isAdmin ? 'admin' : ''}`,
+  );
 
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+    <Group
+      ref={fitRef}
+      h="100%"
+      px="md"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      className={classes.row}
+    >
       <Anchor
         component={Link}
         to="/"
@@ -123,7 +136,7 @@ export function SiteHeader({
         <div className={classes.desktopOnly}>
           <LanguageMenu />
         </div>
-        <ThemeMenu />
+        <ThemeMenu className={classes.themeButton} />
         <Burger
           opened={drawerOpened}
           onClick={onToggleDrawer}

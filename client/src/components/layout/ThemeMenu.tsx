@@ -1,4 +1,4 @@
-import { ActionIcon, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Button, useMantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconPhotoOff, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDataSaver } from '../../lib/data-saver';
@@ -15,8 +15,10 @@ const OPTIONS = [
 /**
  * Light, dark or system theme (Mantine's manager stores the choice under localStorage 'theme'), and the data
  * saver switch: both are "how the site looks and loads", and the header has no room for another button at 360 px.
+ * The drawer's copy (`inDrawer`) is a full-width button named in words, without the data saver (the drawer has
+ * its own switch); the header's icon gives way to it on the narrowest phones.
  */
-export function ThemeMenu() {
+export function ThemeMenu({ inDrawer = false, className }: { inDrawer?: boolean; className?: string }) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
   // The reader's choice is in the browser's storage only: the server's HTML (the same for everyone) and the
@@ -28,14 +30,27 @@ export function ThemeMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon
-          variant="default"
-          size={44}
-          aria-label={t('theme.change', { current: t(current.label) })}
-          data-testid="theme-menu"
-        >
-          <CurrentIcon size={20} aria-hidden />
-        </ActionIcon>
+        {inDrawer ? (
+          <Button
+            variant="default"
+            h={44}
+            fullWidth
+            leftSection={<CurrentIcon size={18} aria-hidden />}
+            data-testid="drawer-theme-menu"
+          >
+            {t('theme.state', { current: t(current.label) })}
+          </Button>
+        ) : (
+          <ActionIcon
+            variant="default"
+            size={44}
+            aria-label={t('theme.change', { current: t(current.label) })}
+            data-testid="theme-menu"
+            className={className}
+          >
+            <CurrentIcon size={20} aria-hidden />
+          </ActionIcon>
+        )}
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('theme.label')}</Menu.Label>
@@ -51,16 +66,20 @@ export function ThemeMenu() {
             {t(label)}
           </Menu.Item>
         ))}
-        <Menu.Divider />
-        {/* Mantine's menu items are role menuitem (no checked state): the item says on or off in its text. */}
-        <Menu.Item
-          leftSection={<IconPhotoOff size={16} aria-hidden />}
-          onClick={() => setDataSaver(!dataSaver)}
-          data-testid="data-saver-toggle"
-          mih={44}
-        >
-          {t('dataSaver.state', { state: dataSaver ? t('dataSaver.on') : t('dataSaver.off') })}
-        </Menu.Item>
+        {!inDrawer && (
+          <>
+            <Menu.Divider />
+            {/* Mantine's menu items are role menuitem (no checked state): the item says on or off in its text. */}
+            <Menu.Item
+              leftSection={<IconPhotoOff size={16} aria-hidden />}
+              onClick={() => setDataSaver(!dataSaver)}
+              data-testid="data-saver-toggle"
+              mih={44}
+            >
+              {t('dataSaver.state', { state: dataSaver ? t('dataSaver.on') : t('dataSaver.off') })}
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -9,6 +9,9 @@ export const DESKTOP_LINKS = [
   { label: 'nav.opinionPolls', to: '/polls/presidential/history' },
 ] as const;
 
+/** Where a citizen takes an enrollment code (docs/product.md#registration-centers-map). */
+export const REGISTRATION_CENTERS_PATH = '/registration-centers';
+
 /** docs/product.md#navigation: the drawer on small screens has its own list. */
 export const DRAWER_LINKS = [
   { label: 'nav.elections', to: '/elections' },
@@ -20,6 +23,7 @@ export const DRAWER_LINKS = [
   { label: 'nav.transparentProcess', to: '/transparent-process' },
   { label: 'nav.verifiedResults', to: '/verified-results' },
   { label: 'nav.about', to: '/about' },
+  { label: 'nav.registrationCenters', to: REGISTRATION_CENTERS_PATH },
 ] as const;
 
 export const ONLINE_VOTING_PATH = '/polls/presidential/history';
@@ -42,6 +46,7 @@ export const FOOTER_LINKS = [
   { label: 'nav.opinionPolls', to: '/polls/presidential/history' },
   { label: 'nav.verifiedResults', to: '/verified-results' },
   { label: 'nav.verifyReceipt', to: '/verify' },
+  { label: 'nav.registrationCenters', to: REGISTRATION_CENTERS_PATH },
   { label: 'nav.openData', to: '/open-data' },
   { label: 'nav.about', to: '/about' },
   { label: 'nav.help', to: '/help' },

@@ -2,6 +2,7 @@ import { Accordion, Anchor, List, Paper, SimpleGrid, Stack, Text, Title } from '
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { REGISTRATION_CENTERS_PATH } from '../../components/layout/navigation';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
@@ -53,9 +54,21 @@ export function HelpPage() {
             <Guide title={t('help.voteGuide.title')}>
               <List type="ordered" spacing={4} size="sm">
                 <List.Item>
-                  <Trans t={t} i18nKey="help.voteGuide.open" components={[to('/auth'), to('/elections')]} />
+                  <Trans t={t} i18nKey="help.voteGuide.open" components={[to('/auth')]} />
                 </List.Item>
-                <List.Item>{t('help.voteGuide.choose')}</List.Item>
+                <List.Item>
+                  <Trans
+                    t={t}
+                    i18nKey="help.voteGuide.enroll"
+                    components={[to('/account'), to(REGISTRATION_CENTERS_PATH)]}
+                  />
+                </List.Item>
+                <List.Item>
+                  <Trans t={t} i18nKey="help.voteGuide.claim" components={[to('/account')]} />
+                </List.Item>
+                <List.Item>
+                  <Trans t={t} i18nKey="help.voteGuide.choose" components={[to('/elections')]} />
+                </List.Item>
                 <List.Item>{t('help.voteGuide.select')}</List.Item>
                 <List.Item>{t('help.voteGuide.receipt')}</List.Item>
               </List>

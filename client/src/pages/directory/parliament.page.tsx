@@ -62,6 +62,8 @@ export function ParliamentPage() {
   );
   const total = members.data?.total ?? 0;
   const pages = Math.ceil(total / MEMBERS_PAGE_SIZE);
+  // The page the server showed: the last one when the address asks for a page past it.
+  const page = members.data?.page ?? params.page;
 
   const goToPage = (page: number) => {
     params.setPage(page);
@@ -118,7 +120,7 @@ export function ParliamentPage() {
       <Title order={2} fz="lg" mt="xl" mb="sm" ref={listTop} className={classes.listTitle}>
         {members.data
           ? pages > 1
-            ? t('house.countPaged', { count: total, page: params.page, pages })
+            ? t('house.countPaged', { count: total, page, pages })
             : t('house.count', { count: total })
           : t('house.membersHeading')}
       </Title>
@@ -142,7 +144,7 @@ export function ParliamentPage() {
           <Group justify="center" mt="xl">
             <Pagination
               total={pages}
-              value={Math.min(params.page, pages)}
+              value={page}
               onChange={goToPage}
               size="sm"
               siblings={1}

@@ -1,11 +1,12 @@
-import { Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { HubAction } from '@shared/election-rules';
 import { IconCloudOff, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HubCard } from '../../components/elections/HubCard';
+import { REGISTRATION_CENTERS_PATH } from '../../components/layout/navigation';
 import { PageContainer } from '../../components/PageContainer';
 import { useAuth } from '../../lib/auth';
 import { isOffline } from '../../lib/errors';
@@ -56,6 +57,17 @@ function AuthenticationRequired() {
         <Button component={Link} to="/auth" h={44}>
           {t('states.signIn')}
         </Button>
+        {/* What a visitor can do here without an account (the hub itself stays behind the sign-in). */}
+        <Text size="sm">
+          <Trans
+            t={t}
+            i18nKey="hub.withoutAccount"
+            components={[
+              <Anchor key="results" component={Link} to="/verified-results" />,
+              <Anchor key="centers" component={Link} to={REGISTRATION_CENTERS_PATH} />,
+            ]}
+          />
+        </Text>
       </Stack>
     </Card>
   );

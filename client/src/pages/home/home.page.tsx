@@ -1,8 +1,9 @@
 import { Button, Container, Group, Text, Title } from '@mantine/core';
-import { IconArrowRight } from '@tabler/icons-react';
+import { IconArrowRight, IconMapPin } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { REGISTRATION_CENTERS_PATH } from '../../components/layout/navigation';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
@@ -74,6 +75,15 @@ export function HomePage() {
               rightSection={<IconArrowRight size={20} aria-hidden />}
             >
               {t('hero.startVoting')}
+            </Button>
+            <Button
+              component={Link}
+              to={REGISTRATION_CENTERS_PATH}
+              size="lg"
+              variant="default"
+              leftSection={<IconMapPin size={20} aria-hidden />}
+            >
+              {t('hero.findCenter')}
             </Button>
           </Group>
         </Container>

@@ -1,8 +1,8 @@
-import { Center, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Center, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { PageLoader } from '../../components/PageLoader';
 import { useAuth } from '../../lib/auth';
@@ -61,6 +61,14 @@ export function PollHistoryPage() {
         <div>
           <Title order={1}>{t('history.title')}</Title>
           <Text c="dimmed">{t('history.intro')}</Text>
+          {/* The header's Online Voting button leads here (docs/product.md#navigation): the page says what it is. */}
+          <Text mt="xs" data-testid="online-voting-explained">
+            <Trans
+              t={t}
+              i18nKey="history.whereItLeads"
+              components={[<Anchor key="elections" component={Link} to="/elections" />]}
+            />
+          </Text>
         </div>
         {loading && params.get('tab') === 'create' ? (
           <Center h={200}>

@@ -4,14 +4,15 @@ import { dashboardUnlockInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
 import { useDashboardStatus, useRefreshAdmin } from './dashboard-queries';
 
 /**
- * The dashboard's step-up login (docs/product.md#step-up): the signed-in System Admin types their email and
- * password again and the server unlocks this session for a while. Each attempt takes at least 1 s.
+ * The dashboard's step-up login (docs/product.md#step-up): the signed-in System Admin types their password again
+ * (their e-mail is filled in) and the server unlocks this session for a while. Each attempt takes at least 1 s.
  */
 export function DashboardUnlock() {
   const { t } = useTranslation('admin');
@@ -21,7 +22,9 @@ export function DashboardUnlock() {
   const [passwordVisible, setPasswordVisible] = useState(false);
   // Admins with two-factor sign-in also give a code (decision 006).
   const twoFactorRequired = useDashboardStatus().data?.twoFactorRequired ?? false;
-  const form = useForm({ initialValues: { username: '', password: '', code: '' } });
+  // The signed-in admin's own address: the form confirms who is at the keyboard, it is not a second account.
+  const email = useAuth().user?.email ?? '';
+  const form = useForm({ initialValues: { username: email, password: '', code: '' } });
   const unlock = useMutation(
     trpc.admin.dashboard.unlock.mutationOptions({
       onSuccess: async () => {

@@ -17,6 +17,7 @@ import { TRPCClientError } from '@trpc/client';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { isStaffUser, STAFF_CONSOLE_PATH } from '../../../components/layout/navigation';
 import { messageText } from '../../../i18n/error-texts';
 import { type SessionUser, useAuth } from '../../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../../lib/errors';
@@ -142,6 +143,15 @@ export function AdminLoginPage() {
                 <Alert color="red" variant="filled" role="alert">
                   {shownError}
                 </Alert>
+              )}
+              {/* Registration staff who came the admins' way: where their work is. */}
+              {shownError && isStaffUser(user) && (
+                <Stack gap="xs" data-testid="staff-pointer">
+                  <Text>{t('login.staffPointer')}</Text>
+                  <Button component={Link} to={STAFF_CONSOLE_PATH} variant="light">
+                    {t('login.staffLink')}
+                  </Button>
+                </Stack>
               )}
               <TextInput
                 label={t('login.email')}
