@@ -131,6 +131,7 @@ describe('the roll decides', () => {
     await waitForSignedIn(voter);
     await voter.getByRole('radio', { name: /Cabdi Xasan/ }).click();
     await voter.getByRole('button', { name: 'Submit Vote' }).click();
+    await voter.getByRole('button', { name: 'Confirm vote' }).click();
     await voter.getByText('Your vote has been recorded successfully').waitFor();
 
     // A visitor still gets the sign-in prompt, and the page says who can vote.
