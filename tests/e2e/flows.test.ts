@@ -29,7 +29,8 @@ import { createBallots } from './helpers/roll-db';
 import { setupE2E } from './helpers/suite';
 
 /**
- * Flows that finish cleanly, in English on a desktop and in Somali on a phone: the enrollment code stays on
+ * Flows that finish cleanly, in English on a desktop and in Somali on a phone: sign-up ends on what to do next;
+ * the enrollment code stays on
  * /account after a reload; a vote (election or poll) is confirmed, naming the choice, before it is cast; /verify
  * reads a receipt in any case and drops its last answer when a new receipt is refused; a confirmation link opened
  * again says the address is already confirmed; the registrar hears which characters a code may hold.
@@ -97,6 +98,29 @@ function confirmationLink(email: string): string {
 describe.each(LANGUAGES)('flows that finish cleanly ($language, $viewport)', (setup) => {
   const { language } = setup;
   const viewport = setup.viewport as ViewportName;
+
+  it('replaces the sign-up form by what to do next: check the e-mail, then sign in', async () => {
+    const { page } = await openPage(viewport, { language });
+    await visit(page, '/auth?tab=signup');
+    const texts = setup.auth;
+    const form = page.getByRole('form', { name: texts.signUp.form });
+    await form.getByRole('textbox', { name: texts.fields.fullName }).fill('Hodan Cali');
+    await form
+      .getByRole('textbox', { name: texts.fields.email, exact: true })
+      .fill(`e2e.signup.${unique()}@test.codka.example`);
+    await form.getByRole('textbox', { name: texts.fields.password, exact: true }).fill('e2e-password-42');
+    await form.getByRole('textbox', { name: texts.fields.confirmPassword }).fill('e2e-password-42');
+    await form.getByRole('button', { name: texts.signUp.submit, exact: true }).click();
+
+    const main = page.getByRole('main');
+    await main.getByText(texts.signUp.created, { exact: true }).waitFor();
+    await main.getByText(texts.signUp.nextStep, { exact: true }).waitFor();
+    expect(await page.getByRole('form', { name: texts.signUp.form }).count()).toBe(0);
+    await expectAxeClean(page);
+    if (viewport === 'phone') await expectNoHorizontalScroll(page);
+    await main.getByRole('link', { name: texts.signUp.goSignIn, exact: true }).click();
+    await page.getByRole('form', { name: texts.signIn.form }).waitFor();
+  });
 
   it('keeps the enrollment code on /account after a reload, until a new one replaces it', async () => {
     const citizen = await createCitizen(origin(), { label: `code-${language}` });
