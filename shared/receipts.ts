@@ -17,6 +17,15 @@ export function generateReceiptId(now: number = Date.now()): string {
   return `V${now}-${suffix}`;
 }
 
+/**
+ * A receipt as a person may type or paste it: spaces around it dropped, and any case ("v1795…-ABC123XYZ"), since
+ * a receipt is an upper-case V and lower-case letters and digits only.
+ */
+export function normalizeReceiptId(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.slice(0, 1).toUpperCase() + trimmed.slice(1).toLowerCase();
+}
+
 export function isReceiptId(value: string): boolean {
   return RECEIPT_PATTERN.test(value);
 }

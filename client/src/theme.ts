@@ -51,13 +51,15 @@ export const theme = createTheme({
 
 /**
  * WCAG AA contrast (4.5:1) for Mantine's secondary texts, in both themes: "dimmed" text (gray 6 on white was
- * 3.3:1, dark 2 on dark 6 was 3.5:1) and the "light" variant's text on its tinted background (badges, alerts:
+ * 3.3:1, dark 2 on dark 6 was 3.5:1), a field's error in the light theme, and the "light" variant's text on its tinted background (badges, alerts:
  * yellow 9 on yellow 1 was 2.7:1). Passed to MantineProvider in App.tsx.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': '#646b72',
+    // A field's error text and border: red 6 on white was 3.3:1, red 9 is 5.5:1.
+    '--mantine-color-error': current.colors.red[9],
     ...Object.fromEntries(
       Object.entries(current.colors).map(([name, shades]) => [
         `--mantine-color-${name}-light-color`,

@@ -9,6 +9,7 @@ export const KEY_NAMES = [
   'voter-date-of-birth-hmac',
   'poll-ip-hmac',
   'enrollment-code-hmac',
+  'enrollment-code-source',
   'phone-code-hmac',
   'phone-number-hmac',
 ] as const;
@@ -37,9 +38,18 @@ export function attachKeys(db: Db, keys: Keys): void {
   attached.set(db, keys);
 }
 
-/** HMAC-SHA256 (hex) of a value under the named key: equal values give equal hashes, which reveal nothing. */
-export function keyedHash(db: Db, keyName: KeyName, value: string): string {
+function keyOf(db: Db, keyName: KeyName): Buffer {
   const key = attached.get(db)?.get(keyName);
   if (!key) throw new Error(`the key ${keyName} is not loaded: open the database with its key file first`);
-  return createHmac('sha256', key).update(value).digest('hex');
+  return key;
+}
+
+/** HMAC-SHA256 (hex) of a value under the named key: equal values give equal hashes, which reveal nothing. */
+export function keyedHash(db: Db, keyName: KeyName, value: string): string {
+  return createHmac('sha256', keyOf(db, keyName)).update(value).digest('hex');
+}
+
+/** HMAC-SHA256 (32 raw bytes) of a value under the named key: secret values the server can make again. */
+export function keyedBytes(db: Db, keyName: KeyName, value: string): Buffer {
+  return createHmac('sha256', keyOf(db, keyName)).update(value).digest();
 }

@@ -104,8 +104,8 @@ export const authRouter = router({
   }),
 
   verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ ctx, input }) => {
-    const { email } = verifyEmail(ctx.db, input.token);
-    return { success: true, email };
+    const { email, alreadyVerified } = verifyEmail(ctx.db, input.token);
+    return { success: true, email, alreadyVerified };
   }),
 
   resendVerification: limitedProtectedProcedure.mutation(async ({ ctx }) => {

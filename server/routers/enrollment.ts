@@ -1,7 +1,7 @@
 import { claimInput } from '@shared/schemas/voter-roll';
 import { consume } from '../auth/rate-limits';
 import { claimVoterEntry } from '../services/voter-roll/claim';
-import { requestEnrollmentCode } from '../services/voter-roll/enrollment-codes';
+import { liveEnrollmentCode, requestEnrollmentCode } from '../services/voter-roll/enrollment-codes';
 import { enrollmentStatus } from '../services/voter-roll/status';
 import { protectedProcedure, router } from '../trpc/init';
 import { countsByRegion } from './enrollment-counts';
@@ -15,6 +15,11 @@ export const enrollmentRouter = router({
   countsByRegion,
   /** `{ status, region?, district?, voterCardNumber? }`: the card number masked but for its last four. */
   status: protectedProcedure.query(({ ctx }) => enrollmentStatus(ctx.db, ctx.user.id)),
+  /**
+   * `{ code, expiresAt }` of the reader's own code while it is neither used nor expired, else null: /account shows
+   * it again after a reload. No rate limit: it makes no code and reads only the reader's row.
+   */
+  liveCode: protectedProcedure.query(({ ctx }) => liveEnrollmentCode(ctx.db, ctx.user.id)),
   /** `{ code, expiresAt }`: a new 24-hour code replacing the account's unused one. */
   requestCode: protectedProcedure.meta({ limited: true }).mutation(async ({ ctx }) => {
     await consume(

@@ -42,12 +42,18 @@ export const voterCardNumberSchema = z
   .transform(canonicalVoterCardNumber)
   .pipe(z.string().regex(VOTER_CARD_PATTERN, rollMessages.voterCardInvalid));
 
+/** A wrong code's sentence names the length and every character a code may hold ("A C E … 9"). */
+export const ENROLLMENT_CODE_INVALID = message(rollMessages.codeInvalid, {
+  length: ENROLLMENT_CODE_LENGTH,
+  characters: ENROLLMENT_CODE_ALPHABET.split('').join(' '),
+});
+
 /** 8 characters of the code alphabet; spaces and dashes a person types are dropped, case ignored. */
 export const enrollmentCodeSchema = z
-  .string({ error: rollMessages.codeInvalid })
-  .max(RAW_MAX, rollMessages.codeInvalid)
+  .string({ error: ENROLLMENT_CODE_INVALID })
+  .max(RAW_MAX, ENROLLMENT_CODE_INVALID)
   .transform(normalizeEnrollmentCode)
-  .pipe(z.string().regex(CODE_PATTERN, rollMessages.codeInvalid));
+  .pipe(z.string().regex(CODE_PATTERN, ENROLLMENT_CODE_INVALID));
 
 /** Whole years between a 'YYYY-MM-DD' birth date and `now` (UTC calendar). */
 export function ageOn(isoDate: string, now: Date): number {

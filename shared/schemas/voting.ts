@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RECEIPT_PATTERN } from '../receipts';
+import { normalizeReceiptId, RECEIPT_PATTERN } from '../receipts';
 import { idSchema } from './common';
 
 export const SELECT_CANDIDATE_MESSAGE = 'vote.selectCandidate';
@@ -16,7 +16,8 @@ export const castVoteInput = z.strictObject({
 export const verifyReceiptInput = z.strictObject({
   receiptId: z
     .string({ error: 'validation.receiptRequired' })
-    .trim()
+    // Trimmed and in the receipt's own case, so a receipt typed in capitals or pasted with spaces is found.
+    .overwrite(normalizeReceiptId)
     .min(1, 'validation.receiptRequired')
     .max(40, 'validation.receiptInvalid')
     .regex(RECEIPT_PATTERN, 'validation.receiptFormat'),

@@ -153,6 +153,7 @@ describe('admin elections', () => {
     await waitForSignedIn(citizen.page);
     await citizen.page.getByRole('radio', { name: new RegExp(CANDIDATES[1]) }).click();
     await citizen.page.getByRole('button', { name: 'Submit Vote' }).click();
+    await citizen.page.getByRole('button', { name: 'Confirm vote' }).click();
     await citizen.page.getByText('Your vote has been recorded successfully').waitFor();
 
     // The admin sees the vote while voters cannot see results yet (hide until close is the default).

@@ -39,7 +39,7 @@ const TEXTS = {
     import: 'Import',
     summaryTable: 'Voters per region',
     refusedTable: 'Refused rows',
-    checked: '2 rows are fine and 1 are refused. Correct the refused rows before importing.',
+    checked: '2 rows are fine and 1 is refused. Correct the refused rows before importing.',
     reason: 'No district has the code XX-NOPE.',
     refused: 'Nothing was imported. Refused rows: 1. Correct them and send the whole file again.',
     waiting:

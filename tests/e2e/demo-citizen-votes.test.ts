@@ -28,6 +28,7 @@ describe('the two-command demo', () => {
       await page.waitForURL(/\/vote\/[0-9a-f-]{36}$/);
       await page.getByRole('radio').first().click();
       await page.getByRole('button', { name: 'Submit Vote' }).click();
+      await page.getByRole('button', { name: 'Confirm vote' }).click();
       await page.getByText('Your vote has been recorded successfully').waitFor();
       expect((await page.getByTestId('receipt-id').textContent())?.trim(), title).toMatch(RECEIPT_PATTERN);
     }

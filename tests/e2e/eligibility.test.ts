@@ -51,7 +51,7 @@ describe.each(LANGUAGES)('a citizen who may not vote ($language, $viewport)', (s
     await visit(page, '/elections');
     const card = page.getByRole('article', { name: title, exact: true });
     await card.getByText(notOnRoll).waitFor();
-    await expectWayOut(card, setup.texts, true);
+    await expectWayOut(card, setup.texts, 'getCode', true);
     expect(await card.getByRole('link', { name: new RegExp(`^${setup.vote}`) }).count()).toBe(0);
     const pollCard = page.getByRole('article', { name: `${title} poll`, exact: true });
     await pollCard.getByText(confirmEmail).waitFor();
@@ -61,7 +61,8 @@ describe.each(LANGUAGES)('a citizen who may not vote ($language, $viewport)', (s
     await visit(page, `/vote/${electionId}`);
     const main = page.getByRole('main');
     await main.getByText(notOnRoll).waitFor();
-    await expectWayOut(main, setup.texts, true);
+    await main.getByText(setup.texts.notice.titles.notOnRoll, { exact: true }).waitFor();
+    await expectWayOut(main, setup.texts, 'getCode', true);
     const regions = setup.language === 'en' ? 'Banadir, Bay' : 'Banaadir, Bay';
     await main
       .getByText(
@@ -79,25 +80,32 @@ describe.each(LANGUAGES)('a citizen who may not vote ($language, $viewport)', (s
 
     await visit(page, `/vote/${pollId}`);
     await main.getByText(confirmEmail).waitFor();
-    await expectWayOut(main, setup.texts, false);
+    await main.getByText(setup.texts.notice.titles.emailUnverified, { exact: true }).waitFor();
+    await expectWayOut(main, setup.texts, 'confirmContact', false);
     await main
       .getByText(setup.texts.whoCanVoteLine.replace('{{rule}}', setup.texts.rule.verifiedContact))
       .waitFor();
     expect(await main.getByRole('button', { name: setup.submit }).count()).toBe(0);
     if (setup.viewport === 'phone') await expectNoHorizontalScroll(page);
 
-    await main.getByRole('link', { name: setup.texts.notice.account }).click();
+    await main.getByRole('link', { name: setup.texts.notice.confirmContact }).click();
     await waitForPath(page, '/account');
   });
 });
 
-/** The links the notice offers: the account always, the registration centers for the roll's reasons. */
+/**
+ * The links the notice offers: the account always (named by what to do there), the registration centers for the
+ * roll's reasons.
+ */
 async function expectWayOut(
   scope: ReturnType<Page['getByRole']>,
   texts: typeof enEligibility,
+  account: 'getCode' | 'confirmContact' | 'account',
   centers: boolean,
 ) {
-  expect(await scope.getByRole('link', { name: texts.notice.account }).getAttribute('href')).toBe('/account');
+  expect(await scope.getByRole('link', { name: texts.notice[account] }).getAttribute('href')).toBe(
+    '/account',
+  );
   const centersLink = scope.getByRole('link', { name: texts.notice.centers });
   if (centers) expect(await centersLink.getAttribute('href')).toBe('/registration-centers');
   else expect(await centersLink.count()).toBe(0);
@@ -131,6 +139,7 @@ describe('the roll decides', () => {
     await waitForSignedIn(voter);
     await voter.getByRole('radio', { name: /Cabdi Xasan/ }).click();
     await voter.getByRole('button', { name: 'Submit Vote' }).click();
+    await voter.getByRole('button', { name: 'Confirm vote' }).click();
     await voter.getByText('Your vote has been recorded successfully').waitFor();
 
     // A visitor still gets the sign-in prompt, and the page says who can vote.

@@ -117,6 +117,7 @@ describe('the monthly poll, end to end', () => {
     await citizen.getByText('Results are shown after you vote.').waitFor();
     await citizen.getByRole('radio', { name: 'Hodan Warsame, Horseed' }).click();
     await citizen.getByRole('button', { name: 'Submit Vote' }).click();
+    await citizen.getByRole('button', { name: 'Confirm vote' }).click();
     await citizen.getByText('Your vote has been recorded successfully.').waitFor();
     await citizen.getByText('Thank you for voting!').waitFor();
     await citizen.getByText('Total votes:').waitFor();
@@ -127,6 +128,7 @@ describe('the monthly poll, end to end', () => {
 
     await secondTab.getByRole('radio', { name: 'Cabdi Xasan, Midnimo' }).click();
     await secondTab.getByRole('button', { name: 'Submit Vote' }).click();
+    await secondTab.getByRole('button', { name: 'Confirm vote' }).click();
     await secondTab.getByText('Vote Failed').waitFor();
     await secondTab.getByText("You have already voted in this month's poll.").first().waitFor();
     await secondTab.getByText('Thank you for voting!').waitFor();
@@ -173,6 +175,7 @@ describe('the monthly poll, end to end', () => {
       await page.getByRole('heading', { name: /Presidential Opinion Poll/ }).waitFor();
       await page.getByRole('radio').first().click();
       await page.getByRole('button', { name: 'Submit Vote' }).click();
+      await page.getByRole('button', { name: 'Confirm vote' }).click();
       await page.getByText('Thank you for voting!').waitFor();
       await page.getByRole('heading', { name: /Results so far/ }).waitFor();
       const total = await page.getByText('Total votes:').innerText();

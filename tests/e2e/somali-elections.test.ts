@@ -230,6 +230,12 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
       .getByRole('radio', { name: /Faadumo Ali Warsame/ })
       .click();
     await submit.click();
+    // The confirm step names the choice in Somali before anything is sent.
+    await main(page)
+      .getByText(/^Waxaad u codaynaysaa Faadumo Ali Warsame/)
+      .waitFor();
+    await fits(page);
+    await main(page).getByRole('button', { name: 'Xaqiiji codka' }).click();
     await page.getByText('Codka waa la diray').waitFor();
     await page.getByText('Codkaaga si guul leh ayaa loo diiwaangeliyay').waitFor();
     const receiptBox = main(page).getByRole('status').filter({ hasText: 'Codka waa la diiwaangeliyay' });
@@ -269,6 +275,7 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     await fits(page);
     await main(page).getByRole('radio').first().click();
     await main(page).getByRole('button', { name: 'Dir codka' }).click();
+    await main(page).getByRole('button', { name: 'Xaqiiji codka' }).click();
     await page.getByText('Codkaaga si guul leh ayaa loo diiwaangeliyay.').waitFor();
     await main(page).getByText('Waad ku mahadsan tahay codeynta!').waitFor();
     await main(page)

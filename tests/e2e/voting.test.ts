@@ -62,6 +62,7 @@ describe('elections hub', () => {
     await page.getByRole('radio', { name: /Faadumo Ali Warsame/ }).click();
     await expect.poll(() => submit.isDisabled()).toBe(false);
     await submit.click();
+    await page.getByRole('button', { name: 'Confirm vote' }).click();
 
     await page.getByText('Vote Submitted').waitFor();
     await page.getByText('Your vote has been recorded successfully').waitFor();

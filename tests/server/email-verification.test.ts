@@ -1,5 +1,9 @@
 import { users } from '@server/db/schema';
-import { EMAIL_VERIFICATION_LIFETIME_MS, verifyEmail } from '@server/services/email-verification';
+import {
+  EMAIL_VERIFICATION_LIFETIME_MS,
+  sendVerificationEmail,
+  verifyEmail,
+} from '@server/services/email-verification';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { callerFor, createTestDeps } from '../helpers/caller';
@@ -14,16 +18,58 @@ function tokenFrom(text: string | undefined): string {
 }
 
 describe('email verification', () => {
-  it('verifies once with the mailed link, then refuses the same link', async () => {
+  it('verifies once with the mailed link; opened again, the link says the address is already confirmed', async () => {
     const deps = createTestDeps();
     const { caller } = callerFor(deps, null);
     const email = uniqueEmail();
     await caller.auth.signUp({ email, password: 'sesame-41' });
     const token = tokenFrom(deps.mailer.sent[0]?.text);
-    expect(await caller.auth.verifyEmail({ token })).toEqual({ success: true, email });
-    expect(deps.db.select().from(users).where(eq(users.email, email)).get()?.emailVerifiedAt).toBeInstanceOf(
-      Date,
+    expect(await caller.auth.verifyEmail({ token })).toEqual({
+      success: true,
+      email,
+      alreadyVerified: false,
+    });
+    const verifiedAt = deps.db.select().from(users).where(eq(users.email, email)).get()?.emailVerifiedAt;
+    expect(verifiedAt).toBeInstanceOf(Date);
+    expect(await caller.auth.verifyEmail({ token })).toEqual({ success: true, email, alreadyVerified: true });
+    // Even after the link's lifetime: the address stays confirmed, and its time of confirmation is kept.
+    const later = new Date(Date.now() + EMAIL_VERIFICATION_LIFETIME_MS + 1000);
+    expect(verifyEmail(deps.db, token, later)).toEqual({ email, alreadyVerified: true });
+    expect(deps.db.select().from(users).where(eq(users.email, email)).get()?.emailVerifiedAt).toEqual(
+      verifiedAt,
     );
+  });
+
+  it('says already confirmed for a second link sent before the first was opened, and uses it up', async () => {
+    const deps = createTestDeps();
+    const { caller } = callerFor(deps, null);
+    const email = uniqueEmail();
+    await caller.auth.signUp({ email, password: 'sesame-41' });
+    const first = tokenFrom(deps.mailer.sent[0]?.text);
+    const user = deps.db.select().from(users).where(eq(users.email, email)).get();
+    if (!user) throw new Error('no account');
+    await sendVerificationEmail(
+      { db: deps.db, mailer: deps.mailer, publicOrigin: 'https://codka.example' },
+      { id: user.id, email },
+      'en',
+    );
+    const second = tokenFrom(deps.mailer.sent[1]?.text);
+    await caller.auth.verifyEmail({ token: first });
+    expect(await caller.auth.verifyEmail({ token: second })).toEqual({
+      success: true,
+      email,
+      alreadyVerified: true,
+    });
+  });
+
+  it('refuses a used link whose account has changed its address since', async () => {
+    const deps = createTestDeps();
+    const { caller } = callerFor(deps, null);
+    const email = uniqueEmail();
+    await caller.auth.signUp({ email, password: 'sesame-41' });
+    const token = tokenFrom(deps.mailer.sent[0]?.text);
+    await caller.auth.verifyEmail({ token });
+    deps.db.update(users).set({ email: uniqueEmail() }).where(eq(users.email, email)).run();
     await expect(caller.auth.verifyEmail({ token })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: INVALID,

@@ -169,6 +169,13 @@ describe('receipts', () => {
       record: null,
     });
     expect(JSON.stringify(verified)).not.toContain(candidates[0]?.id ?? 'x');
+    // Typed in any case, or pasted with spaces around it: the same receipt, said back in its own form.
+    for (const typed of [receiptId.toUpperCase(), `  ${receiptId.toLowerCase()}\n`, ` ${receiptId} `]) {
+      expect(await callerFor(deps, null).caller.votes.verifyReceipt({ receiptId: typed })).toMatchObject({
+        receiptId,
+        electionId: election.id,
+      });
+    }
   });
 
   it('say clearly when a receipt is unknown or malformed', async () => {

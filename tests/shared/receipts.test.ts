@@ -1,4 +1,4 @@
-import { generateReceiptId, isReceiptId } from '@shared/receipts';
+import { generateReceiptId, isReceiptId, normalizeReceiptId } from '@shared/receipts';
 import { describe, expect, it } from 'vitest';
 
 describe('receipt ids', () => {
@@ -17,5 +17,17 @@ describe('receipt ids', () => {
     expect(isReceiptId('V123-abc')).toBe(false);
     expect(isReceiptId('x1795000000000-abcdefghi')).toBe(false);
     expect(isReceiptId('V1795000000000-ABCDEFGHI')).toBe(false);
+  });
+
+  it('are read in any case and with spaces around them', () => {
+    for (const typed of [
+      'v1795000000000-abc123xyz',
+      'V1795000000000-ABC123XYZ',
+      ' \tV1795000000000-Abc123xyZ \n',
+    ]) {
+      expect(normalizeReceiptId(typed)).toBe('V1795000000000-abc123xyz');
+    }
+    // Not a receipt: still refused after normalising.
+    expect(isReceiptId(normalizeReceiptId('V 1795000000000-abc123xyz'))).toBe(false);
   });
 });

@@ -39,8 +39,14 @@ export function VerifyEmailPage() {
         <Title order={1}>{t('verifyEmail.title')}</Title>
         {verify.isPending && <Loader aria-label={t('verifyEmail.verifying')} />}
         {verify.isSuccess && (
-          <Alert color="green" role="status" title={t('verifyEmail.verified')}>
-            {t('verifyEmail.verifiedBody', { email: verify.data.email })}
+          <Alert
+            color="green"
+            role="status"
+            title={t(verify.data.alreadyVerified ? 'verifyEmail.alreadyVerified' : 'verifyEmail.verified')}
+          >
+            {t(verify.data.alreadyVerified ? 'verifyEmail.alreadyVerifiedBody' : 'verifyEmail.verifiedBody', {
+              email: verify.data.email,
+            })}
           </Alert>
         )}
         {verify.isError && (
@@ -48,11 +54,16 @@ export function VerifyEmailPage() {
             {serverMessage(verify.error)}
           </Alert>
         )}
-        {verify.isSuccess && !user && (
-          <Button component={Link} to="/auth" w="fit-content">
-            {t('verifyEmail.signIn')}
-          </Button>
-        )}
+        {verify.isSuccess &&
+          (user ? (
+            <Button component={Link} to="/elections" w="fit-content">
+              {t('verifyEmail.goElections')}
+            </Button>
+          ) : (
+            <Button component={Link} to="/auth" w="fit-content">
+              {t('verifyEmail.signIn')}
+            </Button>
+          ))}
         <Button component={Link} to="/" variant="default" w="fit-content">
           {t('verifyEmail.backHome')}
         </Button>

@@ -63,9 +63,13 @@ describe('who may vote, on the vote page', () => {
       'enrollment.status': () => ({ status: 'none' }),
     });
     await screen.findByText(
-      'You are not on the voter roll for this election. Take your voter card to a registration center to enroll.',
+      'You are not on the voter roll for this election. Get an enrollment code on your account page and take it with your voter card to a registration center.',
     );
-    expect(screen.getByRole('link', { name: 'Your account' }).getAttribute('href')).toBe('/account');
+    // What stands in the way, and the one thing to do on the account page.
+    screen.getByText('Enroll to vote');
+    expect(screen.getByRole('link', { name: 'Get an enrollment code' }).getAttribute('href')).toBe(
+      '/account',
+    );
     expect(screen.getByRole('link', { name: 'Registration centers' }).getAttribute('href')).toBe(
       '/registration-centers',
     );
@@ -86,6 +90,8 @@ describe('who may vote, on the vote page', () => {
     await screen.findByText(
       'Diiwaangelintaada codbixintu waxay sugaysaa oggolaansho. Waxaad ka codayn kartaa doorashadan marka kormeeraha diiwaangelintu oggolaado.',
     );
+    screen.getByText('Diiwaangelintaadu waxay sugaysaa oggolaansho');
+    expect(screen.getByRole('link', { name: 'Akoonkaaga' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Xarumaha diiwaangelinta' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Dir codka' })).toBeNull();
   });
@@ -96,6 +102,10 @@ describe('who may vote, on the vote page', () => {
       { emailVerified: false },
     );
     await screen.findByText('Please confirm your e-mail address before voting in this election.');
+    screen.getByText('Confirm your e-mail address to vote');
+    expect(screen.getByRole('link', { name: 'Confirm it on your account' }).getAttribute('href')).toBe(
+      '/account',
+    );
     expect(screen.queryByRole('link', { name: 'Registration centers' })).toBeNull();
     expect(calls.some((call) => call.procedure === 'enrollment.status')).toBe(false);
   });

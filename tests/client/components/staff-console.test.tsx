@@ -159,7 +159,10 @@ describe('the enrollment code step', () => {
     // O and 0 are not in the alphabet: they look like each other.
     await user.type(await screen.findByRole('textbox', { name: /Enrollment code/ }), 'ACE4O0K9');
     await user.click(screen.getByRole('button', { name: 'Find the account' }));
-    await screen.findByText(/An enrollment code is 8 letters and digits/);
+    // The sentence names every character a code may hold, so the registrar sees which one was mistyped.
+    await screen.findByText(
+      "An enrollment code is 8 characters, each one of A C E F G H J K M N P R W X Y 3 4 6 7 9, as shown on the citizen's account page.",
+    );
     expect(calls).toHaveLength(0);
   });
 });

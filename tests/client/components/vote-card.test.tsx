@@ -69,6 +69,13 @@ describe('VoteCard', () => {
     expect(submit).toHaveProperty('disabled', false);
     await user.click(submit);
 
+    // A vote cannot be changed: the choice is named and confirmed first, and nothing is sent before.
+    const step = await screen.findByRole('form', { name: 'Confirm your vote' });
+    within(step).getByText('You are voting for Abdi Farah.');
+    within(step).getByText('Once cast, your vote cannot be changed. Go back to choose again.');
+    expect(calls.map((call) => call.procedure)).not.toContain('votes.cast');
+    await user.click(within(step).getByRole('button', { name: 'Confirm vote' }));
+
     // The toast: its title, then the message.
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Vote SubmittedYour vote has been recorded successfully',
@@ -79,6 +86,24 @@ describe('VoteCard', () => {
     const receipt = await screen.findByRole('status', { name: 'Vote recorded' });
     expect(within(receipt).getByTestId('receipt-id').textContent).toBe(RECEIPT);
     expect(screen.queryByRole('button', { name: 'Submit Vote' })).toBeNull();
+  });
+
+  it('goes back to the choice from the confirm step, keeping it, and confirms another candidate', async () => {
+    const { user, calls } = await renderVotePage({ 'votes.cast': () => ({ receiptId: RECEIPT }) });
+    await user.click(await screen.findByRole('radio', { name: /Hodan Warsame/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit Vote' }));
+    const step = await screen.findByRole('form', { name: 'Confirm your vote' });
+    within(step).getByText('You are voting for Hodan Warsame (Midnimo).');
+    await user.click(within(step).getByRole('button', { name: 'Back' }));
+
+    expect(screen.getByRole('radio', { name: /Hodan Warsame/ }).getAttribute('aria-checked')).toBe('true');
+    await user.click(screen.getByRole('radio', { name: /Abdi Farah/ }));
+    await user.click(screen.getByRole('button', { name: 'Submit Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm vote' }));
+    await screen.findByRole('status', { name: 'Vote recorded' });
+    expect(calls.filter((call) => call.procedure === 'votes.cast')).toEqual([
+      { procedure: 'votes.cast', input: { electionId: 'e1', candidateId: 'c2' } },
+    ]);
   });
 
   it('shows candidates in ballot order with their initials, party, or Independent', async () => {
@@ -111,6 +136,7 @@ describe('VoteCard', () => {
     });
     await user.click(await screen.findByRole('radio', { name: /Hodan Warsame/ }));
     await user.click(screen.getByRole('button', { name: 'Submit Vote' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm vote' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
       'ErrorYou have already cast your vote in this election.',
@@ -142,6 +168,8 @@ describe('VoteCard', () => {
     );
     await user.click(await screen.findByRole('radio', { name: /Abdi Farah/ }));
     await user.click(screen.getByRole('button', { name: 'Dir codka' }));
+    await screen.findByText('Waxaad u codaynaysaa Abdi Farah.');
+    await user.click(screen.getByRole('button', { name: 'Xaqiiji codka' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'KhaladHorey ayaad ugu codeysay doorashadan.',
     );

@@ -20,6 +20,7 @@ function renderSection(
     user: sessionUser(),
     server: {
       'enrollment.status': () => status,
+      'enrollment.liveCode': () => null,
       'enrollment.requestCode': () => ({ code: 'ACE47HK9', expiresAt: EXPIRES }),
       ...extra,
     },
@@ -44,6 +45,18 @@ describe('Voter registration on /account', () => {
       '/registration-centers',
     );
     expect(calls.filter((call) => call.procedure === 'enrollment.requestCode')).toHaveLength(1);
+  });
+
+  it('shows the live code the server keeps for the reader at once, without asking for a new one', async () => {
+    const { calls } = await renderSection(
+      { status: 'none' },
+      { 'enrollment.liveCode': () => ({ code: 'KMN69PRW', expiresAt: new Date(Date.now() + 3_600_000) }) },
+    );
+    const section = await screen.findByRole('region', { name: 'Voter registration' });
+    const code = await within(section).findByTestId('enrollment-code');
+    expect(code.textContent).toBe('KMN6 9PRW');
+    within(section).getByRole('button', { name: 'Get a new code' });
+    expect(calls.filter((call) => call.procedure === 'enrollment.requestCode')).toHaveLength(0);
   });
 
   it('says where an enrolled voter is, without a code or a claim form', async () => {
@@ -93,6 +106,7 @@ describe('Voter registration on /account', () => {
       user: sessionUser({ emailVerified: false }),
       server: {
         'enrollment.status': () => ({ status: 'none' }),
+        'enrollment.liveCode': () => null,
         'enrollment.requestCode': () => ({ code: 'ACE47HK9', expiresAt: EXPIRES }),
       },
     });

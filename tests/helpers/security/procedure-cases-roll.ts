@@ -27,6 +27,7 @@ async function freshCode(w: World) {
 export const ROLL_PROCEDURE_CASES: Record<string, ProcedureCase> = {
   'enrollment.status': { tier: 'citizen' },
   'enrollment.requestCode': { tier: 'citizen' },
+  'enrollment.liveCode': { tier: 'citizen' },
   'enrollment.claim': {
     tier: 'citizen',
     input: (w, n) => {

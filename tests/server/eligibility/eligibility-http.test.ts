@@ -59,7 +59,7 @@ describe('eligibility over HTTP', () => {
     const { post, castBody, pollBody } = await setUp();
     const cast = JSON.parse((await post('/trpc/votes.cast?batch=1', castBody, 'so')).body)[0];
     expect(cast.error.json.message).toBe(
-      'Kuma jirtid diiwaanka codbixiyeyaasha ee doorashadan. Kaarkaaga codbixinta u qaado xarunta diiwaangelinta si laguu diiwaangeliyo.',
+      'Kuma jirtid diiwaanka codbixiyeyaasha ee doorashadan. Ka qaado koodhka diiwaangelinta bogga akoonkaaga, kadibna isaga iyo kaarkaaga codbixinta geey xarunta diiwaangelinta.',
     );
     const vote = JSON.parse((await post('/trpc/polls.vote?batch=1', pollBody, 'so')).body)[0];
     expect(vote.error.json.message).toBe(

@@ -151,7 +151,7 @@ describe('polls.vote: who may vote in a poll', () => {
     await expect(voteIn(outsider.caller, ballot)).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message:
-        'You are not on the voter roll for this poll. Take your voter card to a registration center to enroll.',
+        'You are not on the voter roll for this poll. Get an enrollment code on your account page and take it with your voter card to a registration center.',
     });
     const suspended = await citizen(deps, { status: 'suspended' });
     await expect(voteIn(suspended.caller, ballot)).rejects.toMatchObject({

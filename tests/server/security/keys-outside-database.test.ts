@@ -109,6 +109,7 @@ describe('keys outside the database (the attack: a stolen backup)', () => {
         'voter-date-of-birth-hmac',
         'poll-ip-hmac',
         'enrollment-code-hmac',
+        'enrollment-code-source',
         'phone-code-hmac',
       ]),
     );

@@ -204,7 +204,14 @@ describe('registrar.enroll', () => {
     await expectTrpcError(
       registrar.registrar.enroll(enrollment(change)),
       'BAD_REQUEST',
-      say(key, key === 'roll.fullNameTooLong' ? { max: 100 } : undefined),
+      say(
+        key,
+        key === 'roll.fullNameTooLong'
+          ? { max: 100 }
+          : key === 'roll.codeInvalid'
+            ? { length: 8, characters: 'A C E F G H J K M N P R W X Y 3 4 6 7 9' }
+            : undefined,
+      ),
     );
   });
 });

@@ -38,8 +38,8 @@ export function useRegionName(): (region: string) => string {
 }
 
 /**
- * Instead of a vote button that would fail: why this reader may not vote, in the words the server would use,
- * and where to go next (their account, the registration centers).
+ * Instead of a vote button that would fail: what stands in the way (the title), why, in the words the server
+ * would use, and where to go next (their account, named by what to do there; the registration centers).
  */
 export function EligibilityNotice({
   reason,
@@ -63,13 +63,19 @@ export function EligibilityNotice({
     regions: (requirement.eligibleRegions ?? []).map(regionName).join(', '),
     region: region ? regionName(region) : '',
   });
-  // A contact to confirm is done on the account page; the other reasons are the roll's, done at a center.
+  // A contact to confirm is done on the account page; the other reasons are the roll's, done at a center. The
+  // account button says what to do there when there is one thing to do: get a code, or confirm the contact.
   const roll = !CONTACT_REASONS.has(reason);
+  const accountAction = roll
+    ? reason === 'notOnRoll'
+      ? t('notice.getCode')
+      : t('notice.account')
+    : t('notice.confirmContact');
   return (
     <Alert
       color="orange"
       icon={<IconUserExclamation aria-hidden />}
-      title={compact ? undefined : t('notice.title')}
+      title={compact ? undefined : t(`notice.titles.${reason}`)}
       data-eligibility-reason={reason}
     >
       <Text size="sm">{sentence}</Text>
@@ -82,7 +88,7 @@ export function EligibilityNotice({
           mih={44}
           leftSection={<IconUserCircle size={16} aria-hidden />}
         >
-          {t('notice.account')}
+          {accountAction}
         </Button>
         {roll && (
           <Button

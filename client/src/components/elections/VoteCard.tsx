@@ -10,6 +10,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
 import { errorCode } from './query-errors';
+import { VoteConfirmStep } from './VoteConfirmStep';
 
 interface BallotCandidate extends CandidateSummary {
   id: string;
@@ -17,7 +18,8 @@ interface BallotCandidate extends CandidateSummary {
 
 /**
  * The vote card (docs/product.md#vote-page): choose one candidate, then Submit Vote (disabled until a choice is
- * made). On success the election and the citizen's votes are refetched, so the page turns to the receipt.
+ * made), then confirm the named choice (a vote cannot be changed) or go back. On success the election and the
+ * citizen's votes are refetched, so the page turns to the receipt.
  */
 export function VoteCard({
   electionId,
@@ -33,6 +35,8 @@ export function VoteCard({
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const [candidateId, setCandidateId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const chosen = candidates.find((candidate) => candidate.id === candidateId);
 
   const refresh = () =>
     Promise.all([
@@ -53,13 +57,14 @@ export function VoteCard({
         // Already voted, or the election closed meanwhile: show the page as it now stands.
         const code = errorCode(error);
         if (code === 'CONFLICT' || code === 'PRECONDITION_FAILED') void refresh();
+        setConfirming(false);
       },
     }),
   );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!candidateId || !user) {
+    if (!candidateId || !chosen || !user) {
       // The server's own sentence (shared/schemas/voting), said here before anything is sent.
       notifications.show({
         color: 'red',
@@ -68,8 +73,33 @@ export function VoteCard({
       });
       return;
     }
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
     cast.mutate({ electionId, candidateId });
   };
+
+  if (confirming && chosen) {
+    return (
+      <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label={t('vote.confirmForm')}>
+        <VoteConfirmStep
+          title={t('vote.confirmTitle')}
+          choice={
+            chosen.party
+              ? t('vote.confirmChoiceParty', { name: chosen.name, party: chosen.party })
+              : t('vote.confirmChoice', { name: chosen.name })
+          }
+          warning={t('vote.confirmWarning')}
+          back={t('vote.back')}
+          confirm={t('vote.confirm')}
+          busy={cast.isPending}
+          busyLabel={t('vote.submitting')}
+          onBack={() => setConfirming(false)}
+        />
+      </Card>
+    );
+  }
 
   return (
     <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label={t('vote.form')}>

@@ -30,9 +30,19 @@ export function VerifyReceiptPage() {
   const issue = submitted && !parsed.success ? parsed.error.issues[0] : undefined;
   const linkError = issue ? messageText(issue.message) : undefined;
 
-  const submit = form.onSubmit((values) => {
-    setParams({ receipt: values.receiptId.trim() }, { replace: true });
-  });
+  // A new check replaces the last one: a receipt the form refuses clears the old answer rather than leave it under
+  // the new error. The address keeps the receipt in its own form (trimmed, its case), as the server reads it.
+  const submit = form.onSubmit(
+    (values) => {
+      const checked = verifyReceiptInput.safeParse(values);
+      const receipt = checked.success ? checked.data.receiptId : values.receiptId.trim();
+      form.setFieldValue('receiptId', receipt);
+      setParams({ receipt }, { replace: true });
+    },
+    () => {
+      if (params.has('receipt')) setParams({}, { replace: true });
+    },
+  );
 
   return (
     <PageContainer size="sm">

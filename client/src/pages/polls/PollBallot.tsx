@@ -2,6 +2,7 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VoteConfirmStep } from '../../components/elections/VoteConfirmStep';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
@@ -9,14 +10,16 @@ import type { PollCandidate } from './PollCandidateList';
 import { pollErrorCode } from './poll-format';
 
 /**
- * The poll's ballot: pick one candidate, submit once (the vote card's rules apply to polls too:
- * docs/product.md#vote-page).
+ * The poll's ballot: pick one candidate, submit, confirm the named choice or go back; one vote (the vote card's
+ * rules apply to polls too: docs/product.md#vote-page).
  */
 export function PollBallot({ pollId, candidates }: { pollId: string; candidates: PollCandidate[] }) {
   const { t } = useTranslation('polls');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const chosen = candidates.find((candidate) => candidate.id === choice);
   const refresh = () => queryClient.invalidateQueries(trpc.polls.pathFilter());
 
   const vote = useMutation(
@@ -28,18 +31,46 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
       onError: async (error) => {
         notifyFailure(t('ballot.failedTitle'), error, t('ballot.failedFallback'));
         // A vote already on record (another tab, another phone) means the results are now the user's to see.
+        setConfirming(false);
         if (pollErrorCode(error) === 'CONFLICT') await refresh();
       },
     }),
   );
   const busy = vote.isPending;
 
+  if (confirming && chosen) {
+    return (
+      <form
+        aria-label={t('ballot.confirmForm')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          vote.mutate({ pollId, candidateId: chosen.id });
+        }}
+      >
+        <VoteConfirmStep
+          title={t('ballot.confirmTitle')}
+          choice={
+            chosen.party
+              ? t('ballot.confirmChoiceParty', { name: chosen.name, party: chosen.party })
+              : t('ballot.confirmChoice', { name: chosen.name })
+          }
+          warning={t('ballot.confirmWarning')}
+          back={t('ballot.back')}
+          confirm={t('ballot.confirm')}
+          busy={busy}
+          busyLabel={t('ballot.submitting')}
+          onBack={() => setConfirming(false)}
+        />
+      </form>
+    );
+  }
+
   return (
     <form
       aria-label={t('ballot.form')}
       onSubmit={(event) => {
         event.preventDefault();
-        if (choice) vote.mutate({ pollId, candidateId: choice });
+        if (chosen) setConfirming(true);
       }}
     >
       <Stack gap="md">
@@ -57,7 +88,6 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
                 value={candidate.id}
                 radius="md"
                 p="sm"
-                disabled={busy}
                 aria-label={
                   candidate.party
                     ? t('candidates.withParty', { name: candidate.name, party: candidate.party })
@@ -87,15 +117,8 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
             ))}
           </Stack>
         </Radio.Group>
-        <Button
-          type="submit"
-          size="md"
-          mih={44}
-          disabled={!choice}
-          loading={busy}
-          loaderProps={{ type: 'dots' }}
-        >
-          {busy ? t('ballot.submitting') : t('ballot.submit')}
+        <Button type="submit" size="md" mih={44} disabled={!choice}>
+          {t('ballot.submit')}
         </Button>
       </Stack>
     </form>

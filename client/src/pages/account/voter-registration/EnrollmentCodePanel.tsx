@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { ENROLLMENT_CODE_LENGTH } from '@shared/voter-roll';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatEatTime } from '../../../i18n/format';
@@ -14,15 +15,35 @@ export function spacedCode(code: string): string {
   return `${code.slice(0, half)} ${code.slice(half)}`;
 }
 
+/** setTimeout's longest delay (about 24.8 days); a code lives 24 hours, so this is only a bound. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * A short code for the registration center, shown large, as a QR code, and with its expiry. The server keeps
- * only the code's hash: a code is shown once, and asking again replaces it.
+ * A short code for the registration center, shown large, as a QR code, and with its expiry. The reader's live
+ * code is asked for on every visit, so it stays on the page until it is used or expires; asking again replaces it.
  */
 export function EnrollmentCodePanel() {
   const { t } = useTranslation('account');
   const trpc = useTRPC();
-  const request = useMutation(trpc.enrollment.requestCode.mutationOptions());
-  const issued = request.data;
+  const queryClient = useQueryClient();
+  const live = useQuery(trpc.enrollment.liveCode.queryOptions());
+  const request = useMutation(
+    trpc.enrollment.requestCode.mutationOptions({
+      onSuccess: (fresh) => queryClient.setQueryData(trpc.enrollment.liveCode.queryKey(), fresh),
+    }),
+  );
+  const issued = live.data ?? null;
+
+  // At its expiry the code is asked for again: the server then answers none, and the page offers a new one.
+  const expiresAt = issued ? new Date(issued.expiresAt).getTime() : null;
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const timer = setTimeout(
+      () => void live.refetch(),
+      Math.min(Math.max(expiresAt - Date.now(), 0) + 1000, LONGEST_TIMER_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [expiresAt, live.refetch]);
 
   return (
     <Stack gap="sm" data-testid="enrollment-code-panel">
@@ -31,7 +52,9 @@ export function EnrollmentCodePanel() {
           {failureReason(request.error)}
         </Alert>
       )}
-      {issued ? (
+      {live.isPending ? (
+        <Skeleton h={88} />
+      ) : issued ? (
         <Stack gap="sm" role="status" aria-live="polite">
           <Text fw={600}>{t('roll.codeTitle')}</Text>
           <Group align="center" gap="lg" wrap="wrap">

@@ -31,8 +31,12 @@ export function RollReport({ report }: { report: RollUploadAnswer }) {
     ? fine
       ? t('voterRoll.checkedAllFine', { count: report.accepted })
       : t('voterRoll.checkedSome', {
-          accepted: formatNumber(report.accepted),
-          refused: formatNumber(report.refusedCount),
+          // Each count with its own plural form ("1 row is fine", "2 rows are fine").
+          fine: t('voterRoll.rowsFine', { count: report.accepted, n: formatNumber(report.accepted) }),
+          refused: t('voterRoll.rowsRefused', {
+            count: report.refusedCount,
+            n: formatNumber(report.refusedCount),
+          }),
         })
     : fine
       ? t('voterRoll.imported', { count: report.imported })

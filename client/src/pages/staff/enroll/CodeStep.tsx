@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
-import { enrollmentCodeSchema } from '@shared/schemas/voter-roll';
+import { ENROLLMENT_CODE_INVALID, enrollmentCodeSchema } from '@shared/schemas/voter-roll';
 import { ENROLLMENT_CODE_LENGTH } from '@shared/voter-roll';
 import { useMutation } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -33,7 +33,7 @@ export function CodeStep({ onFound }: { onFound(holder: CodeHolder): void }) {
   function find(raw: string) {
     const parsed = enrollmentCodeSchema.safeParse(raw);
     if (!parsed.success) {
-      setInvalid(messageText(parsed.error.issues[0]?.message ?? 'roll.codeInvalid'));
+      setInvalid(messageText(parsed.error.issues[0]?.message ?? ENROLLMENT_CODE_INVALID));
       return;
     }
     setInvalid(null);
