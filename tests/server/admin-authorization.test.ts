@@ -100,6 +100,10 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
   },
   'admin.auditLog.list': { input: () => ({}), stepUp: true },
   'admin.auditLog.filters': { input: () => undefined, stepUp: true },
+  'admin.ussd.simulate': {
+    input: () => ({ phoneNumber: '+252615550100', sessionId: 'matrix', text: '' }),
+    stepUp: true,
+  },
 };
 
 const adminPaths = procedurePaths().filter((path) => path.startsWith('admin.'));

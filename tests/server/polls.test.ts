@@ -309,11 +309,13 @@ describe('polls.votes', () => {
     expect(first.votes.map((v) => v.candidate)).toEqual(['Candidate 3', 'Candidate 2']);
     expect(Object.keys(first.votes[0] ?? {}).sort()).toEqual([
       'candidate',
+      'channel',
       'createdAt',
       'id',
       'ipHash',
       'userId',
     ]);
+    expect(first.byChannel).toEqual({ web: 3, ussd: 0 });
     const second = await caller.polls.votes({ pollId: poll.id, limit: 2, offset: 2 });
     expect(second.votes.map((v) => v.userId)).toEqual([voters[0]]);
     await expect(caller.polls.votes({ pollId: crypto.randomUUID() })).rejects.toMatchObject({
