@@ -39,7 +39,9 @@ describe('the phone accounts migration', () => {
     db.$client.prepare("UPDATE polls SET eligibility = 'verifiedEmail' WHERE id = ?").run(poll.poll.id);
     // In the table's columns of that time (later migrations add more).
     db.$client
-      .prepare('INSERT INTO poll_votes (id, poll_id, user_id, candidate_id, created_at) VALUES (?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO poll_votes (id, poll_id, user_id, candidate_id, created_at) VALUES (?, ?, ?, ?, ?)',
+      )
       .run(randomUUID(), poll.poll.id, confirmed, poll.candidates[0]?.id ?? '', Date.now());
     const count = (table: string) => db.$client.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
     const before = Object.fromEntries(
