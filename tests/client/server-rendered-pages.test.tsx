@@ -30,13 +30,16 @@ describe('useNow', () => {
     const container = document.createElement('div');
     container.innerHTML = html;
     const mismatches = vi.fn();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
     await act(async () => {
-      hydrateRoot(container, <Clock renderedAt={RENDERED_AT} />, { onRecoverableError: mismatches });
+      root = hydrateRoot(container, <Clock renderedAt={RENDERED_AT} />, { onRecoverableError: mismatches });
     });
     expect(mismatches).not.toHaveBeenCalled();
     const shown = Date.parse(container.textContent ?? '');
     // The browser's own clock (in whole seconds) once hydrated, not the server's moment.
     expect(Math.abs(shown - Date.now())).toBeLessThan(2000);
+    // Its clock ticks every second: stopped before the file's window goes.
+    act(() => root?.unmount());
   });
 
   it('uses the browser’s clock at once where nothing is hydrated (a page reached by a link)', async () => {

@@ -76,11 +76,10 @@ describe('elections hub card actions', () => {
     const { deps } = hubDatabase();
     const { calls } = await renderHub(deps, null);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Authentication Required');
-    expect(screen.getByText(/^Please sign in/).textContent).toBe(
-      'Please sign in to see the elections and vote.',
+    expect(screen.getByText(/^Sign in to see/).textContent).toBe(
+      'Sign in to see the elections open to you and to vote. Sign In opens the sign-in page; once signed in, come back here through Elections in the menu.',
     );
-    expect(screen.getByRole('link').textContent).toBe('Sign In');
-    expect(screen.getByRole('link').getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
     expect(screen.queryAllByRole('article')).toEqual([]);
     expect(calls).toEqual([]);
   });

@@ -263,9 +263,10 @@ describe('poll votes CSV export', () => {
     const rows: string[][] = parse(csv.body, { bom: true });
     expect(rows).toHaveLength(1 + voters.length);
     for (const row of rows.slice(1)) {
-      expect(row).toHaveLength(5);
+      expect(row).toHaveLength(6);
       expect(row.every((cell) => !/^[=+\-@\t\r]/.test(cell))).toBe(true);
       expect(row[4]).toMatch(/^[0-9a-f]{16,}$/);
+      expect(row[5]).toBe('web');
     }
     expect(rows.slice(1).map((row) => row[2])).toEqual(
       ids.slice(0, 2).map((row) => spreadsheetSafe(row.name)),
