@@ -55,14 +55,25 @@ export function requestEnrollmentCode(db: Db, userId: string, now = new Date()) 
   const expiresAt = new Date(now.getTime() + ENROLLMENT_CODE_TTL_MS);
   // 20^8 codes: a collision with a live code is next to impossible, but the primary key decides, so retry.
   for (let attempt = 0; ; attempt += 1) {
-    const code = codeOfRequest(db, userId, now, attempt);
     try {
-      db.transaction((tx) => {
+      return db.transaction((tx) => {
+        // Each request of an account has a millisecond of its own, so two asked within one still get two codes.
+        const newest = tx
+          .select({ createdAt: enrollmentCodes.createdAt })
+          .from(enrollmentCodes)
+          .where(eq(enrollmentCodes.userId, userId))
+          .orderBy(desc(enrollmentCodes.createdAt))
+          .get();
+        const createdAt =
+          newest && newest.createdAt.getTime() >= now.getTime()
+            ? new Date(newest.createdAt.getTime() + 1)
+            : now;
+        const code = codeOfRequest(db, userId, createdAt, attempt);
         tx.delete(enrollmentCodes)
           .where(and(eq(enrollmentCodes.userId, userId), isNull(enrollmentCodes.usedAt)))
           .run();
         tx.insert(enrollmentCodes)
-          .values({ codeHash: enrollmentCodeHash(db, code), userId, expiresAt, createdAt: now })
+          .values({ codeHash: enrollmentCodeHash(db, code), userId, expiresAt, createdAt })
           .run();
         recordAudit(tx, {
           action: 'request_code',
@@ -71,8 +82,8 @@ export function requestEnrollmentCode(db: Db, userId: string, now = new Date()) 
           newValues: { expiresAt: expiresAt.toISOString() },
           actorId: userId,
         });
+        return { code, expiresAt };
       });
-      return { code, expiresAt };
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS - 1) throw error;
     }
