@@ -122,6 +122,9 @@ export async function registerStatic(
       .header('Cache-Control', 'no-cache')
       // The same address answers in the reader's language: a shared cache must keep the copies apart.
       .header('Vary', 'Cookie, Accept-Language, Accept-Encoding');
+    // Also on a 304: the browser keeps the page it holds with the headers of the 304, and the site's policy
+    // that every other answer carries would refuse the page's inline scripts.
+    if (page.csp) reply.header('Content-Security-Policy', page.csp);
     if (page.etag) {
       reply.header('ETag', page.etag);
       if (page.status === 200 && holdsVersion(request.headers['if-none-match'], page.etag)) {
@@ -130,7 +133,6 @@ export async function registerStatic(
     }
     const encoded = encodePage(page.html, request.headers['accept-encoding'], page.encodings);
     if (encoded.encoding) reply.header('Content-Encoding', encoded.encoding);
-    if (page.csp) reply.header('Content-Security-Policy', page.csp);
     return reply.code(page.status).type('text/html; charset=utf-8').send(encoded.body);
   }
   /** React Router's route manifest for the links a page shows (ssr.ts manifestFor). */

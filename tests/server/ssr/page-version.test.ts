@@ -27,6 +27,8 @@ describe("a page's version", () => {
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
     expect(again.headers['cache-control']).toBe('no-cache');
+    // The browser keeps the page with the 304's headers: the page's own policy, or its inline scripts are refused.
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     expect(String(again.headers.vary)).toContain('Accept-Language');
   });
 
