@@ -118,7 +118,7 @@ describe('admin two-factor sign-in', () => {
   });
 
   it('enrols an authenticator (after the password), then sign-in asks for its code, or a recovery code', async () => {
-    const testPage = await openPage('desktop');
+    const testPage = await openPage('wide');
     const { page } = testPage;
     testPage.allowResourceError(400, '/trpc/auth.twoFactor.begin', 'a wrong password on purpose');
     await signIn(page, DEMO_ADMIN);

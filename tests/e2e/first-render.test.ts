@@ -41,7 +41,7 @@ async function holdSessionCheck(page: Page) {
 
 describe('first render from the server’s HTML', () => {
   it('paints the landing page and lets a visitor switch language while the session check is on its way', async () => {
-    const { page } = await openPage('desktop');
+    const { page } = await openPage('wide');
     const sessionCheck = await holdSessionCheck(page);
     await visit(page, '/');
 

@@ -20,7 +20,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll } from './helpers/admin';
-import { signInThroughApi, waitForSignedIn } from './helpers/auth';
+import { chooseEmailSignUp, signInThroughApi, waitForSignedIn } from './helpers/auth';
 import { axeViolations } from './helpers/axe';
 import { pathOf, type ViewportName, visit } from './helpers/browser';
 import { DEMO_REGISTRAR } from './helpers/demo-accounts';
@@ -104,6 +104,7 @@ describe.each(LANGUAGES)('flows that finish cleanly ($language, $viewport)', (se
     await visit(page, '/auth?tab=signup');
     const texts = setup.auth;
     const form = page.getByRole('form', { name: texts.signUp.form });
+    await chooseEmailSignUp(form, { group: texts.signUp.method, email: texts.signUp.withEmail });
     await form.getByRole('textbox', { name: texts.fields.fullName }).fill('Hodan Cali');
     await form
       .getByRole('textbox', { name: texts.fields.email, exact: true })

@@ -7,7 +7,7 @@ import { pollMessages } from '@shared/schemas/polls';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll } from './helpers/admin';
-import { signInThroughApi } from './helpers/auth';
+import { chooseEmailSignUp, signInThroughApi } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
 import { confirmEmail, enrollCitizen } from './helpers/roll-db';
 import { expectNoEnglish, htmlLang } from './helpers/somali';
@@ -96,6 +96,7 @@ async function signUpInSomali(page: Page): Promise<string> {
   await visit(page, '/auth?tab=signup');
   const form = page.getByRole('form', { name: soAuth.signUp.form });
   const password = 'e2e-password-42';
+  await chooseEmailSignUp(form, { group: soAuth.signUp.method, email: soAuth.signUp.withEmail });
   await form.getByRole('textbox', { name: soAuth.fields.fullName }).fill('Sahra Cabdi');
   const email = `so.${unique()}@test.codka.example`;
   await form.getByRole('textbox', { name: soAuth.fields.email, exact: true }).fill(email);

@@ -18,7 +18,7 @@ const header = (page: Page) => page.getByRole('banner');
 
 describe('the language switch', () => {
   it('writes the lang cookie, and the next page the server renders is in that language', async () => {
-    const { page, context } = await openPage('desktop');
+    const { page, context } = await openPage('wide');
     await visit(page, '/senators');
     await header(page).getByRole('link', { name: 'Sign In', exact: true }).waitFor();
     await header(page).getByTestId('language-menu').click();

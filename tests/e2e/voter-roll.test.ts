@@ -136,7 +136,7 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     const code = await getCode(citizenPage, language);
 
     // The registrar, at the center's desk: the header links the console; /staff opens the enroll section.
-    const desk = await openPage('desktop', { language });
+    const desk = await openPage('wide', { language });
     desk.allowResourceError(412, 'registrar.lookupCode', 'the first look-up asks for the step-up dialog');
     const { page: registrarPage } = desk;
     await signIn(registrarPage, registrar);
@@ -179,7 +179,7 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     expect(await citizenPage.page.getByRole('button', { name: text.elections.vote.submit }).count()).toBe(0);
 
     // The supervisor, in a third browser: the pending entry with its registrar and center, approved.
-    const { page: supervisorPage } = await openPage('desktop', { language });
+    const { page: supervisorPage } = await openPage('wide', { language });
     await signIn(supervisorPage, supervisor);
     await visit(supervisorPage, '/staff');
     await supervisorPage.waitForURL(/\/staff\/review$/);
