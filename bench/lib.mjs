@@ -115,6 +115,9 @@ export async function load(config) {
  * `tree` is the worktree whose builder and server run (the working directory's by default): each tree makes its
  * database with its own schema and migrations.
  */
+/** The USSD key of the load server: bench only, never a deployment's. */
+export const BENCH_USSD_KEY = 'bench-ussd-key-0123456789abcdef';
+
 export async function startLoadServer(builder, args = [], tree = process.cwd()) {
   const folder = mkdtempSync(join(tmpdir(), 'codka-load-'));
   const { stdout } = await run$(process.execPath, ['--import', 'tsx', builder, folder, ...args], {
@@ -130,6 +133,8 @@ export async function startLoadServer(builder, args = [], tree = process.cwd()) 
       // One address sends every request here; the limits are for the real world's many addresses.
       RATE_LIMITS: 'off',
       BENCH_REFERENCE: 'on',
+      // The USSD endpoint answers only with a key (server/http/ussd.ts): server-load.mjs dials it under R1.
+      USSD_KEY: BENCH_USSD_KEY,
     },
     tree,
   );

@@ -4,7 +4,7 @@
 // (BENCH_REFERENCE, bench only) serving the very bytes the tRPC URL answers, measured in the same run.
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { load, startLoadServer } from './lib.mjs';
+import { BENCH_USSD_KEY, load, startLoadServer } from './lib.mjs';
 
 const R1_SECONDS = 10;
 const R1_CONNECTIONS = 50;
@@ -29,6 +29,42 @@ async function peakRss(pid, work) {
 
 const batchUrl = (procedure, input) =>
   `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: { json: input } }))}`;
+
+/**
+ * USSD sessions, one after another, while `work` runs: each a new number that dials, then opens this month's
+ * poll, the latest results and where to register, as a phone's gateway posts them. Every screen's answer time.
+ */
+async function ussdDuring(server, work) {
+  const times = [];
+  let failed = 0;
+  let running = true;
+  const dial = async (session) => {
+    const phoneNumber = `+25261${String(5_000_000 + session).padStart(7, '0')}`;
+    for (const text of ['', '1', '4', '3']) {
+      const started = performance.now();
+      const response = await fetch(`${server.origin}/api/ussd?key=${BENCH_USSD_KEY}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ sessionId: `bench-${session}`, serviceCode: '*123#', phoneNumber, text }),
+      });
+      const answer = await response.text();
+      times.push(performance.now() - started);
+      if (response.status !== 200 || !/^(CON|END) /.test(answer)) failed += 1;
+    }
+  };
+  const sessions = (async () => {
+    for (let session = 1; running; session += 1) await dial(session);
+  })();
+  const result = await work();
+  running = false;
+  await sessions;
+  times.sort((a, b) => a - b);
+  const at = (share) => Math.round(times[Math.min(times.length - 1, Math.floor(times.length * share))]);
+  return {
+    result,
+    ussd: { screens: times.length, failed, p50: at(0.5), p99: at(0.99), max: Math.round(times.at(-1)) },
+  };
+}
 
 /** R2: every bench citizen casts one vote (votes.cast), then one poll vote (polls.vote); counts read after. */
 async function voteLoad(server, volume, log) {
@@ -150,6 +186,9 @@ export async function run({ log = (line) => console.error(`  ${line}`), only = n
     };
     if (only === 'r1') return { volume: volume.counts, r1 };
 
+    log('USSD sessions while R1 public reads run');
+    const { ussd } = await ussdDuring(server, () => load(reads(publicUrls)));
+
     log('R3 sign-in storm (argon2id) at the same time as R1');
     const { result: storm, peakRssMb: stormRssMb } = await peakRss(server.pid, () =>
       Promise.all([
@@ -174,6 +213,7 @@ export async function run({ log = (line) => console.error(`  ${line}`), only = n
       r1,
       r2,
       r3: { reads: stormReads, signIns },
+      ussd,
       memory: { idleRssMb, loadRssMb, stormRssMb },
     };
   } finally {
@@ -256,6 +296,13 @@ export function rowsOf(result, reference) {
       '',
       null,
       before?.uncached,
+    ],
+    [
+      'R1',
+      `USSD screens answered while R1's public reads run (sessions one after another: menu, poll, results, centres)`,
+      `p50 ${result.ussd.p50} ms, p99 ${result.ussd.p99} ms, max ${result.ussd.max} ms over ${result.ussd.screens} screens; ${result.ussd.failed} failed`,
+      '<= 1,000 ms each',
+      result.ussd.max <= 1000 && result.ussd.failed === 0 && result.ussd.screens > 0,
     ],
     votesRow('votes.cast', result.r2.votesCast),
     votesRow('polls.vote', result.r2.pollVotes),
