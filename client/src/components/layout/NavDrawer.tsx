@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
 import { useDataSaver } from '../../lib/data-saver';
+import { ownContact } from '../../lib/phone';
 import { LanguageMenu } from './LanguageMenu';
 import { DRAWER_LINKS, isActivePath, isStaffUser, STAFF_CONSOLE_PATH } from './navigation';
 import { ThemeMenu } from './ThemeMenu';
@@ -74,7 +75,7 @@ export function NavDrawer({ opened, onClose }: { opened: boolean; onClose(): voi
       {user ? (
         <Stack gap="xs">
           <Text size="sm" c="dimmed" data-testid="drawer-email">
-            {user.email}
+            {ownContact(user)}
           </Text>
           <NavLink
             component={Link}

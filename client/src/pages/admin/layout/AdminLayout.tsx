@@ -17,6 +17,7 @@ import { StepUpDialog } from '../../../components/auth/StepUpDialog';
 import { useSignOut } from '../../../components/layout/useSignOut';
 import { PageLoader } from '../../../components/PageLoader';
 import { useAuth } from '../../../lib/auth';
+import { ownContact } from '../../../lib/phone';
 import { TwoFactorRequired } from '../../account/TwoFactorRequired';
 import { RequireAdmin } from './RequireAdmin';
 import { ADMIN_LINKS, isAdminLinkActive } from './sidebar-links';
@@ -98,7 +99,7 @@ function AdminFrame() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" c="dimmed" visibleFrom="md">
-              {user?.email}
+              {user ? ownContact(user) : null}
             </Text>
             <Button component={Link} to="/" variant="subtle" size="compact-md" visibleFrom="xs">
               {t('layout.viewSite')}
