@@ -32,7 +32,7 @@ export const DEMO_CITIZEN = {
   label: 'Citizen',
 } as const;
 
-/** Staff of the voter roll (issue 17): the registrar works at the first demo centers (seed/voter-roll.ts). */
+/** Staff of the voter roll: the registrar works at the first demo centers (seed/voter-roll.ts). */
 export const DEMO_REGISTRAR = {
   email: 'registrar@codka.example',
   fullName: 'Hodan Abdullahi',
