@@ -65,7 +65,7 @@ function Roster(props: {
         >
           {props.named.map((person) => (
             <Paper component="li" key={person.id} withBorder p="sm" radius="md">
-              <Anchor component={Link} to={person.to} fw={600} display="block">
+              <Anchor component={Link} to={person.to} fw={600}>
                 {person.name}
               </Anchor>
               <Text size="sm" c="dimmed">
