@@ -8,6 +8,7 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isMissingCode } from '../../components/elections/query-errors';
+import { PageContainer } from '../../components/PageContainer';
 import { PageLoader } from '../../components/PageLoader';
 import { formatDay } from '../../i18n/format';
 import { failureCode, type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
@@ -49,7 +50,11 @@ export function MemberPage() {
   if (member.isPending) return <PageLoader />;
   if (member.isError) {
     if (isMissingCode(failureCode(member.error))) return <NotFoundPage />;
-    return <DirectoryError error={member.error} onRetry={() => void member.refetch()} />;
+    return (
+      <PageContainer size="md">
+        <DirectoryError error={member.error} onRetry={() => void member.refetch()} />
+      </PageContainer>
+    );
   }
   return <MemberView member={member.data} />;
 }

@@ -7,6 +7,7 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { isMissingCode } from '../../components/elections/query-errors';
+import { PageContainer } from '../../components/PageContainer';
 import { PageLoader } from '../../components/PageLoader';
 import { failureCode, type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
@@ -38,7 +39,11 @@ export function SenatorPage() {
   if (senator.isPending) return <PageLoader />;
   if (senator.isError) {
     if (isMissingCode(failureCode(senator.error))) return <NotFoundPage />;
-    return <DirectoryError error={senator.error} onRetry={() => void senator.refetch()} />;
+    return (
+      <PageContainer size="md">
+        <DirectoryError error={senator.error} onRetry={() => void senator.refetch()} />
+      </PageContainer>
+    );
   }
   return <SenatorView senator={senator.data} />;
 }
