@@ -97,7 +97,7 @@ describe('a senator’s page', () => {
     }
     expect(en.$('a[href="/states/somaliland"]').length).toBe(1);
     expect(metaContent(en.html, 'description')).toBe(
-      'Abdi Hashi Abdullahi, Chairman of the Upper House for Somaliland in the Senate of Somalia: role and sources.',
+      'Abdi Hashi Abdullahi (Chairman of the Upper House), senator for Somaliland in the Senate of Somalia: role and sources.',
     );
     const so = await page(app, href ?? '', 'so');
     expect(text(so.$)).toContain('Dhammaan senetarrada');
