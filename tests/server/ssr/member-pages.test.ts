@@ -65,15 +65,20 @@ describe('a House member’s page', () => {
     expect(text(so.$)).not.toContain('Member of Parliament 003');
   });
 
-  it('takes the seat as people write it', async () => {
+  it('takes the seat as people write it, moving it for good to its one address', async () => {
     const { app, db } = await openApp();
     createMember(db, { name: 'Hodan Cali Nuur', region: 'Galmudug' });
     const { hopNumber } = createMember(db, { name: 'Asha Warsame Cali', region: 'Jubbaland' });
     const digits = hopNumber.replace('HOP#', '');
-    for (const seat of [`HOP${digits}`, `hop${digits}`, digits]) {
-      const shown = await page(app, `/parliament-members/${seat}`, 'en');
-      expect(shown.status, seat).toBe(200);
-      expect(firstHeading(shown.html)).toBe('Asha Warsame Cali');
+    const address = `/parliament-members/HOP${digits}`;
+    const shown = await page(app, address, 'en');
+    expect(shown.status).toBe(200);
+    expect(firstHeading(shown.html)).toBe('Asha Warsame Cali');
+    expect(metaContent(shown.html, 'og:url')).toBe(`${PUBLIC_ORIGIN}${address}`);
+    for (const seat of [`hop${digits}`, digits, `HOP%23${digits}`, `hop%20${digits}`]) {
+      const moved = await app.inject({ method: 'GET', url: `/parliament-members/${seat}` });
+      expect(moved.statusCode, seat).toBe(301);
+      expect(moved.headers.location, seat).toBe(address);
     }
   });
 });

@@ -1,12 +1,12 @@
 import { Anchor, Badge } from '@mantine/core';
 import type { AppRouter, RouterOutputs } from '@server/routers/_app';
 import { HOUSE_MEMBER_SOURCES } from '@shared/content/member-sources';
-import { seatNumber } from '@shared/directory';
+import { memberPath, seatNumber } from '@shared/directory';
 import { stateOfHouseRegion } from '@shared/federal-states';
 import { useQuery } from '@tanstack/react-query';
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { type LoaderFunctionArgs, redirect, useParams } from 'react-router';
 import { isMissingCode } from '../../components/elections/query-errors';
 import { PageContainer } from '../../components/PageContainer';
 import { PageLoader } from '../../components/PageLoader';
@@ -123,7 +123,15 @@ function MemberView({ member }: { member: Member }) {
 
 /** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
 const thisPage: PageRoute = { texts: ['directory', 'regions', 'errors'], pageData, notFound };
-export const loader = serverPageLoader(thisPage);
+const renderOnServer = serverPageLoader(thisPage);
+
+/** A seat written another way (hop2, 002, HOP#002) moves for good to its one address, /parliament-members/HOP002. */
+export const loader = (args: LoaderFunctionArgs) => {
+  const seat = seatOf(args.params.seat);
+  const url = new URL(args.request.url);
+  if (seat && url.pathname !== memberPath(seat)) throw redirect(`${memberPath(seat)}${url.search}`, 301);
+  return renderOnServer(args);
+};
 export const clientLoader = browserPageLoader(thisPage);
 
 export default MemberPage;
