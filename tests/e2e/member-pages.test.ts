@@ -85,8 +85,11 @@ describe.each([
       '/parliament-members/HOP999',
       'a seat nobody holds answers 404 on purpose',
     );
-    await visit(testPage.page, '/parliament-members/HOP999');
+    expect((await testPage.page.goto('/parliament-members/HOP999'))?.status()).toBe(404);
     await testPage.page.getByRole('heading', { name: text.common.notFound.title, level: 1 }).waitFor();
+    await waitForHydration(testPage.page);
+    // Still the not-found page once the browser has taken over.
+    await testPage.page.getByRole('link', { name: text.common.notFound.backHome }).waitFor();
     await fits(testPage.page);
   });
 });
