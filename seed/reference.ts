@@ -1,11 +1,11 @@
 import type { Db } from '@server/db/client';
 import { districts, houseMembers, newMapSettings, registrationCenters, senators } from '@server/db/schema';
 import { DISTRICT_REGIONS } from '@shared/regions';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { KNOWN_DISTRICTS } from './data/districts';
 import { houseMembers as houseMemberSeeds } from './data/house-members';
 import { REGISTRATION_CENTERS } from './data/registration-centers';
-import { senators as senatorSeeds } from './data/senators';
+import { LEADER_SEAT_STATES, senators as senatorSeeds } from './data/senators';
 
 /** Districts, centers, the House and Senate directories and map settings; keyed by natural keys, so re-runs add nothing. */
 export function seedReference(db: Db): void {
@@ -32,6 +32,14 @@ export function seedReference(db: Db): void {
     }
     for (const member of houseMemberSeeds()) {
       tx.insert(houseMembers).values(member).onConflictDoNothing({ target: houseMembers.hopNumber }).run();
+    }
+    // A leader seeded under the old 'Leadership' group moves to the state whose seat they hold, so a re-run
+    // neither lists them twice nor leaves that state a senator short.
+    for (const [name, state] of LEADER_SEAT_STATES) {
+      tx.update(senators)
+        .set({ state })
+        .where(and(eq(senators.name, name), eq(senators.state, 'Leadership')))
+        .run();
     }
     for (const senator of senatorSeeds()) {
       tx.insert(senators)

@@ -91,6 +91,7 @@ export const ERROR_CATALOGUE = {
   'limit.wrongSmsCodes': 'tooManyRequests',
   'member.invalidRef': 'notFound',
   'member.notFound': 'notFound',
+  'member.seatNotFound': 'notFound',
   'openData.badCursor': 'badRequest',
   'openData.badQuery': 'badRequest',
   'openData.resultsNotPublic': 'notFound',

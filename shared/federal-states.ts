@@ -108,3 +108,11 @@ export const REGION_TO_STATE: Record<MapRegionCode, StateId> = {
   SOJD: 'jubaland',
   SOJH: 'jubaland',
 };
+
+/** The entity whose House seats the directory files under `region` (for a member's page). */
+export const stateOfHouseRegion = (region: string): StateId | undefined =>
+  STATE_IDS.find((id) => STATE_DIRECTORY[id].houseRegion === region);
+
+/** The entity whose Senate seats the directory files under `state`; none for the leadership group. */
+export const stateOfSenateState = (state: string): StateId | undefined =>
+  STATE_IDS.find((id) => STATE_DIRECTORY[id].senateState === state);

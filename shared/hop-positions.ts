@@ -1,12 +1,11 @@
-/** Seats of the House of the People (docs/product.md#house-and-senate-figures). */
-export const HOUSE_SEATS = 275;
+import { HOUSE_TOTAL } from './content/seats';
 
 /**
  * "HOP#001" … "HOP#275": the position choices of a Lower House election's candidates
  * (docs/product.md#election-statuses).
  */
 export const HOP_POSITIONS: readonly string[] = Array.from(
-  { length: HOUSE_SEATS },
+  { length: HOUSE_TOTAL },
   (_, index) => `HOP#${String(index + 1).padStart(3, '0')}`,
 );
 

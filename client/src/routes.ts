@@ -11,7 +11,9 @@ export default [
       index('pages/home/home.page.tsx'),
       layout('frames/public-pages.tsx', [
         route('parliament-members', 'pages/directory/parliament.page.tsx'),
+        route('parliament-members/:seat', 'pages/directory/member.page.tsx'),
         route('senators', 'pages/directory/senators.page.tsx'),
+        route('senators/:id', 'pages/directory/senator.page.tsx'),
         route('federal-states', 'pages/content/federal-states.page.tsx'),
         route('states/:id', 'pages/content/state-profile.page.tsx'),
         route('regions', 'pages/content/regions.page.tsx'),

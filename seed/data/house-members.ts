@@ -8,6 +8,8 @@
  * HOP#203, as his seat HOP203 in the sources). A real member whose seat number no source gives keeps a number of
  * the directory's own (HOP#001, HOP#002, HOP#004), and the placeholders take every number left, in order.
  */
+import { HOUSE_TOTAL, STATE_SEATS } from '@shared/content/seats';
+import { STATE_DIRECTORY, STATE_IDS } from '@shared/federal-states';
 import { HOUSE_REGIONS, type HouseRegion } from '@shared/regions';
 
 export interface HouseMemberSeed {
@@ -23,26 +25,18 @@ export interface HouseMemberSeed {
   isPlaceholder: boolean;
 }
 
-export const HOUSE_TOTAL_SEATS = 275;
-
-const FIXED_SEATS = {
-  Banaadir: 5,
-  Hirshabelle: 38,
-  Galmudug: 37,
-  Puntland: 37,
-  'North West': 46,
-  Jubbaland: 43,
-  'South West': 69,
-} as const;
+export const HOUSE_TOTAL_SEATS = HOUSE_TOTAL;
 
 /**
- * House seats per region (docs/product.md#federal-states-and-seats); North East takes whatever remains of the 275
- * (currently 0).
+ * House seats per region (shared/content/seats.ts, the figures the pages show); a region whose seats are not
+ * published (North East) gets none.
  */
-export const HOUSE_SEATS: Readonly<Record<HouseRegion, number>> = {
-  ...FIXED_SEATS,
-  'North East': HOUSE_TOTAL_SEATS - Object.values(FIXED_SEATS).reduce((sum, seats) => sum + seats, 0),
-};
+export const HOUSE_SEATS: Readonly<Record<HouseRegion, number>> = Object.fromEntries(
+  STATE_IDS.map((id) => {
+    const seats = STATE_SEATS[id].house;
+    return [STATE_DIRECTORY[id].houseRegion, typeof seats === 'number' ? seats : 0];
+  }),
+) as Record<HouseRegion, number>;
 
 function realMember(
   hopNumber: string,

@@ -3,11 +3,14 @@
  * real (see SOURCES.md); everyone else is a generated placeholder. No personal facts are given for
  * real people beyond their office.
  *
- * Seats per state: Puntland 11, Somaliland 11, the other four states 8 each (54 in all). Each leader
- * holds one of those seats (Chairman: Somaliland; First Deputy: Hirshabelle; Second Deputy: Puntland,
- * as reported at their election), so those states get one placeholder fewer and the total stays 54.
+ * Seats per state are shared/content/seats.ts's (the pages show the same numbers). Each leader sits in the
+ * state whose seat they hold (Chairman: Somaliland; First Deputy: Hirshabelle; Second Deputy: Puntland, as
+ * reported at their election), so a state lists as many senators as it has seats, leaders included.
  */
-import { SENATE_STATES, type SenateState } from '@shared/regions';
+
+import { STATE_SEATS } from '@shared/content/seats';
+import { STATE_DIRECTORY, STATE_IDS } from '@shared/federal-states';
+import type { SenateState } from '@shared/regions';
 
 export interface SenatorSeed {
   name: string;
@@ -18,22 +21,21 @@ export interface SenatorSeed {
   isPlaceholder: boolean;
 }
 
-export const SENATE_TOTAL_SEATS = 54;
+type SeatState = Exclude<SenateState, 'Leadership'>;
 
-/** Seats each state holds in the Upper House. */
-export const SENATE_SEATS: Readonly<Record<Exclude<SenateState, 'Leadership'>, number>> = {
-  Jubaland: 8,
-  Galmudug: 8,
-  Hirshabeele: 8,
-  'Koonfur Galbeed': 8,
-  Somaliland: 11,
-  Puntland: 11,
-};
+/** Seats each state holds in the Upper House, in the directory's spelling of the state. */
+export const SENATE_SEATS: ReadonlyMap<SeatState, number> = new Map(
+  STATE_IDS.flatMap((id) => {
+    const state = STATE_DIRECTORY[id].senateState;
+    const seats = STATE_SEATS[id].senate;
+    return state && state !== 'Leadership' && typeof seats === 'number' ? [[state, seats] as const] : [];
+  }),
+);
 
 interface Leader {
   name: string;
   role: string;
-  seatState: Exclude<SenateState, 'Leadership'>;
+  seatState: SeatState;
 }
 
 const LEADERSHIP: readonly Leader[] = [
@@ -47,15 +49,13 @@ export function senators(): SenatorSeed[] {
   const list: SenatorSeed[] = LEADERSHIP.map((leader) => ({
     name: leader.name,
     title: `${leader.role} of the Upper House`,
-    state: 'Leadership',
+    state: leader.seatState,
     role: leader.role,
     isPlaceholder: false,
   }));
-  for (const state of SENATE_STATES) {
-    if (state === 'Leadership') continue;
+  for (const [state, seats] of SENATE_SEATS) {
     const leaders = LEADERSHIP.filter((leader) => leader.seatState === state).length;
-    const count = SENATE_SEATS[state] - leaders;
-    for (let n = 1; n <= count; n++) {
+    for (let n = 1; n <= seats - leaders; n++) {
       list.push({
         name: `Senator, ${state} seat ${n}`,
         title: 'Senator',
@@ -67,3 +67,8 @@ export function senators(): SenatorSeed[] {
   }
   return list;
 }
+
+/** The leaders as databases seeded before they sat in their seat's state hold them (seed/reference.ts). */
+export const LEADER_SEAT_STATES: ReadonlyMap<string, SeatState> = new Map(
+  LEADERSHIP.map((leader) => [leader.name, leader.seatState]),
+);

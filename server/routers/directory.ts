@@ -1,5 +1,17 @@
-import { membersInput, senatorsInput, stateRepresentativesInput } from '@shared/schemas/directory';
-import { listMembers, listSenators, stateRepresentatives } from '../services/directory';
+import {
+  memberInput,
+  membersInput,
+  senatorInput,
+  senatorsInput,
+  stateRepresentativesInput,
+} from '@shared/schemas/directory';
+import {
+  listMembers,
+  listSenators,
+  memberBySeat,
+  senatorById,
+  stateRepresentatives,
+} from '../services/directory';
 import { publicProcedure, router } from '../trpc/init';
 import { directoryMapProcedures } from './directory-map';
 
@@ -15,6 +27,18 @@ export const directoryRouter = router({
     .meta({ publicCache: true, offline: true })
     .input(senatorsInput)
     .query(({ ctx, input }) => listSenators(ctx.db, input)),
+
+  /** The member who holds a House seat (for /parliament-members/{seat}). */
+  member: publicProcedure
+    .meta({ publicCache: true, offline: true })
+    .input(memberInput)
+    .query(({ ctx, input }) => memberBySeat(ctx.db, input)),
+
+  /** One senator (for /senators/{id}). */
+  senator: publicProcedure
+    .meta({ publicCache: true, offline: true })
+    .input(senatorInput)
+    .query(({ ctx, input }) => senatorById(ctx.db, input)),
 
   /** A federal member state's House members and senators (for /states/{id}). */
   stateRepresentatives: publicProcedure

@@ -1,10 +1,12 @@
+import { seatNumber } from '@shared/directory';
 import { STATE_DIRECTORY, type StateId } from '@shared/federal-states';
 import { SENATE_STATES, type SenateState } from '@shared/regions';
-import type { MembersInput, SenatorsInput } from '@shared/schemas/directory';
+import type { MemberInput, MembersInput, SenatorInput, SenatorsInput } from '@shared/schemas/directory';
 import { and, asc, count, eq, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../db/client';
 import { houseMembers, senators } from '../db/schema';
+import { DomainError } from '../errors/domain-error';
 import { withPhotoUrls } from './photos/members';
 
 const memberColumns = {
@@ -36,9 +38,6 @@ type SenateSeat = { name: string; state: SenateState; role: string | null };
 /** The Senate's presiding offices, in the order the directory lists them. */
 const SENATE_OFFICES = ['Chairman', 'First Deputy Chairman', 'Second Deputy Chairman'];
 
-/** "HOP#012", "hop 12", "012" and "12" all name the seat HOP#012. */
-const HOP_NUMBER = /^(?:hop\s*#?\s*)?#?(\d{1,4})$/i;
-
 /** Case-insensitive substring match; the search's own % and _ are matched literally. */
 function contains(column: AnySQLiteColumn, search: string): SQL {
   const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
@@ -56,8 +55,8 @@ function everyWord(search: string, columns: (word: string) => (SQL | undefined)[
 
 function memberSearch(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const seat = HOP_NUMBER.exec(search);
-  if (seat?.[1]) return eq(houseMembers.hopNumber, `HOP#${seat[1].padStart(3, '0')}`);
+  const seat = seatNumber(search);
+  if (seat) return eq(houseMembers.hopNumber, seat);
   return everyWord(search, (word) => [
     contains(houseMembers.name, word),
     contains(houseMembers.region, word),
@@ -85,7 +84,16 @@ export function listMembers(db: Db, input: MembersInput) {
   return { items: withPhotoUrls(db, 'parliament', items), total, page, pageSize: input.pageSize };
 }
 
+// Leaders sit in the state whose seat they hold and carry their office as a role; rows of the older 'Leadership'
+// group are leaders too.
 const isLeadership = (senator: SenateSeat) => senator.state === 'Leadership' || senator.role !== null;
+
+/** A state's senators, leaders included; 'Leadership' is the leadership group, wherever its seats are. */
+function senateStateFilter(state: SenateState): SQL | undefined {
+  return state === 'Leadership'
+    ? or(eq(senators.state, state), isNotNull(senators.role))
+    : eq(senators.state, state);
+}
 
 const officeRank = (senator: SenateSeat) => {
   const rank = senator.role ? SENATE_OFFICES.indexOf(senator.role) : -1;
@@ -119,7 +127,7 @@ export function listSenators(db: Db, input: SenatorsInput) {
           and(isNotNull(senators.role), contains(senators.role, word)),
         ])
       : undefined,
-    input.state ? eq(senators.state, input.state) : undefined,
+    input.state ? senateStateFilter(input.state) : undefined,
   );
   const all = withPhotoUrls(db, 'senate', db.select(senatorColumns).from(senators).where(where).all()).sort(
     senateOrder,
@@ -143,4 +151,25 @@ export function stateRepresentatives(db: Db, stateId: StateId) {
     members: withPhotoUrls(db, 'parliament', members),
     senators: withPhotoUrls(db, 'senate', stateSenators),
   };
+}
+
+/** The member who holds a House seat, for their page; NOT_FOUND names the seat when nobody does. */
+export function memberBySeat(db: Db, input: MemberInput) {
+  const member = db
+    .select(memberColumns)
+    .from(houseMembers)
+    .where(eq(houseMembers.hopNumber, input.seat))
+    .get();
+  const [withPhoto] = member ? withPhotoUrls(db, 'parliament', [member]) : [];
+  if (!withPhoto) throw new DomainError('member.seatNotFound', { seat: input.seat });
+  return withPhoto;
+}
+
+/** One senator, for their page; NOT_FOUND names the id when there is none. */
+export function senatorById(db: Db, input: SenatorInput) {
+  const senator = db.select(senatorColumns).from(senators).where(eq(senators.id, input.id)).get();
+  const [withPhoto] = senator ? withPhotoUrls(db, 'senate', [senator]) : [];
+  if (!withPhoto)
+    throw new DomainError('member.notFound', { kind: { key: 'member.kind.senate' }, id: input.id });
+  return withPhoto;
 }

@@ -1,23 +1,29 @@
+import { ENTITY_COUNT, HOUSE_TOTAL, POPULATION, REGION_COUNT, SENATE_TOTAL } from './seats';
+
+/** "12.3M": the population in millions, as the summary cards show it. */
+const populationInMillions = `${(POPULATION.figure / 1_000_000).toFixed(1)}M`;
+
 /**
- * Fixed figures (docs/product.md#regions, docs/product.md#static-figures). Each label is a key of the
- * client's `content` namespace (figures.<label>).
+ * The summary cards of /regions and /federal-states (docs/product.md#regions, docs/product.md#static-figures),
+ * read from shared/content/seats.ts. Each label is a key of the client's `content` namespace (figures.<label>).
+ * Regions are Somalia's 18; the eight pages of /regions are the entities the House's seats are shared among.
  */
 export const REGION_SUMMARY = [
-  { label: 'regions', value: '8' },
-  { label: 'population', value: '10.8M' },
-  { label: 'seats', value: '275' },
-  { label: 'coverage', value: '100%' },
+  { label: 'regions', value: String(REGION_COUNT) },
+  { label: 'entities', value: String(ENTITY_COUNT) },
+  { label: 'population', value: populationInMillions },
+  { label: 'seats', value: String(HOUSE_TOTAL) },
 ] as const;
 
 /**
- * 8 entities and 10.8M population (docs/product.md#federal-states-and-seats). "7 member states" is left out: six
- * entities are member states today (the North Eastern State since 2025), Banadir is the capital region and Somaliland
- * is disputed.
+ * "7 member states" is left out: six entities are member states today (the North Eastern State since 2025),
+ * Banadir is the capital region and Somaliland is disputed.
  */
 export const FEDERAL_STATES_SUMMARY = [
-  { label: 'entities', value: '8' },
-  { label: 'population', value: '10.8M' },
-  { label: 'houseSeats', value: '275' },
+  { label: 'entities', value: String(ENTITY_COUNT) },
+  { label: 'population', value: populationInMillions },
+  { label: 'houseSeats', value: String(HOUSE_TOTAL) },
+  { label: 'senateSeats', value: String(SENATE_TOTAL) },
 ] as const;
 
 /** Shown on /transparent-process (docs/product.md#static-figures). */

@@ -1,5 +1,6 @@
 import type { MapRegionCode, StateId } from '../federal-states';
 import type { HouseRegion } from '../regions';
+import { type FigureSource, PARLIAMENT, UNFPA_PESS } from './seats';
 
 /** The eight region slugs (docs/product.md#regions) of /regions/{slug}. */
 export const REGION_SLUGS = [
@@ -14,11 +15,8 @@ export const REGION_SLUGS = [
 ] as const;
 export type RegionSlug = (typeof REGION_SLUGS)[number];
 
-/** A cited source: its title stays in the language it was published in (docs/product.md#regions). */
-export interface RegionSource {
-  label: string;
-  url: string;
-}
+/** A cited source (docs/product.md#regions). */
+export type RegionSource = FigureSource;
 
 /**
  * What a small locator map highlights: the map regions that are the entity's own, and those it shares with
@@ -50,18 +48,10 @@ export interface RegionProfile {
 }
 
 const WIKIPEDIA = 'https://en.wikipedia.org/wiki/';
-const UNFPA_PESS: RegionSource = {
-  label: 'UNFPA: Population Estimation Survey 2014',
-  url: 'https://somalia.unfpa.org/en/publications/newly-launched-population-estimation-survey-report',
-};
 // Areas given for whole states are the sums of their pre-war regions' areas listed here.
 const REGIONS_OF_SOMALIA: RegionSource = {
   label: 'Wikipedia: Regions of Somalia',
   url: `${WIKIPEDIA}Regions_of_Somalia`,
-};
-const PARLIAMENT: RegionSource = {
-  label: 'Wikipedia: Federal Parliament of Somalia',
-  url: `${WIKIPEDIA}Federal_Parliament_of_Somalia`,
 };
 
 export const REGIONS: Readonly<Record<RegionSlug, RegionProfile>> = {

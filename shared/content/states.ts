@@ -1,14 +1,12 @@
 import { STATE_IDS, type StateId } from '../federal-states';
 import type { RegionSlug } from './regions';
+import { type SeatCount, STATE_SEATS } from './seats';
 
 /**
  * The badge on a state card and profile (its words are in the client's `content` namespace, status.*).
  * Somaliland's is "self-declared independent" because Israel recognised it in December 2025.
  */
 export type StateStatusType = 'memberState' | 'capitalRegion' | 'selfDeclared' | 'newlyFormed';
-
-/** A seat count (docs/product.md#federal-states-and-seats), or TBD where none is known. */
-export type SeatCount = number | 'TBD';
 
 /**
  * A /federal-states card (docs/product.md#federal-member-states) plus what the /states/{id} profile shows: the facts
@@ -36,8 +34,8 @@ export const STATES: Readonly<Record<StateId, StateProfile>> = {
     id: 'banadir',
     population: 1_650_227,
     statusType: 'capitalRegion',
-    houseSeats: 5,
-    senateSeats: 0,
+    houseSeats: STATE_SEATS.banadir.house,
+    senateSeats: STATE_SEATS.banadir.senate,
     formed: null,
     hasSeatsNote: true,
     hasSharedRegionsNote: false,
@@ -47,8 +45,8 @@ export const STATES: Readonly<Record<StateId, StateProfile>> = {
     id: 'hirshabelle',
     population: null,
     statusType: 'memberState',
-    houseSeats: 38,
-    senateSeats: 8,
+    houseSeats: STATE_SEATS.hirshabelle.house,
+    senateSeats: STATE_SEATS.hirshabelle.senate,
     formed: 2016,
     hasSeatsNote: false,
     hasSharedRegionsNote: false,
@@ -58,8 +56,8 @@ export const STATES: Readonly<Record<StateId, StateProfile>> = {
     id: 'galmudug',
     population: null,
     statusType: 'memberState',
-    houseSeats: 37,
-    senateSeats: 8,
+    houseSeats: STATE_SEATS.galmudug.house,
+    senateSeats: STATE_SEATS.galmudug.senate,
     formed: 2015,
     hasSeatsNote: false,
     hasSharedRegionsNote: true,
@@ -69,8 +67,8 @@ export const STATES: Readonly<Record<StateId, StateProfile>> = {
     id: 'puntland',
     population: null,
     statusType: 'memberState',
-    houseSeats: 37,
-    senateSeats: 11,
+    houseSeats: STATE_SEATS.puntland.house,
+    senateSeats: STATE_SEATS.puntland.senate,
     formed: 1998,
     hasSeatsNote: false,
     hasSharedRegionsNote: true,
@@ -80,8 +78,8 @@ export const STATES: Readonly<Record<StateId, StateProfile>> = {
     id: 'northeastern',
     population: null,
     statusType: 'newlyFormed',
-    houseSeats: 'TBD',
-    senateSeats: 'TBD',
+    houseSeats: STATE_SEATS.northeastern.house,
+    senateSeats: STATE_SEATS.northeastern.senate,
     formed: 2025,
     hasSeatsNote: true,
     hasSharedRegionsNote: true,
@@ -91,8 +89,8 @@ export const STATES: Readonly<Record<StateId, StateProfile>> = {
     id: 'somaliland',
     population: null,
     statusType: 'selfDeclared',
-    houseSeats: 46,
-    senateSeats: 13,
+    houseSeats: STATE_SEATS.somaliland.house,
+    senateSeats: STATE_SEATS.somaliland.senate,
     formed: 1991,
     hasSeatsNote: true,
     hasSharedRegionsNote: true,
@@ -102,8 +100,8 @@ export const STATES: Readonly<Record<StateId, StateProfile>> = {
     id: 'jubaland',
     population: null,
     statusType: 'memberState',
-    houseSeats: 43,
-    senateSeats: 8,
+    houseSeats: STATE_SEATS.jubaland.house,
+    senateSeats: STATE_SEATS.jubaland.senate,
     formed: 2013,
     hasSeatsNote: false,
     hasSharedRegionsNote: false,
@@ -113,8 +111,8 @@ export const STATES: Readonly<Record<StateId, StateProfile>> = {
     id: 'southwest',
     population: null,
     statusType: 'memberState',
-    houseSeats: 69,
-    senateSeats: 8,
+    houseSeats: STATE_SEATS.southwest.house,
+    senateSeats: STATE_SEATS.southwest.senate,
     formed: 2014,
     hasSeatsNote: false,
     hasSharedRegionsNote: false,

@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { MAX_MEMBERS_PAGE_SIZE, MAX_SEARCH_LENGTH, MEMBERS_PAGE_SIZE } from '../directory';
+import {
+  MAX_MEMBERS_PAGE_SIZE,
+  MAX_SEARCH_LENGTH,
+  MAX_SEAT_LENGTH,
+  MEMBERS_PAGE_SIZE,
+  seatNumber,
+} from '../directory';
 import { STATE_IDS } from '../federal-states';
 import { message } from '../i18n/error-messages';
 import { HOUSE_REGIONS, SENATE_STATES } from '../regions';
+import { idSchema } from './common';
 
 export const directoryMessages = {
   searchTooLong: message('validation.searchTooLong', { max: MAX_SEARCH_LENGTH }),
@@ -11,6 +18,7 @@ export const directoryMessages = {
   unknownStateId: message('validation.unknownStateId', { ids: STATE_IDS.join(', ') }),
   badPage: 'validation.page',
   badPageSize: message('validation.pageSize', { max: MAX_MEMBERS_PAGE_SIZE }),
+  badSeat: 'validation.seat',
 } as const;
 
 /** Free-text search: trimmed; an empty search means no search. */
@@ -46,3 +54,19 @@ export type SenatorsInput = z.output<typeof senatorsInput>;
 export const stateRepresentativesInput = z.strictObject({
   stateId: z.enum(STATE_IDS, { error: directoryMessages.unknownStateId }),
 });
+
+/** A House seat as people write it (HOP012, hop 12, 12), read as the directory stores it (HOP#012). */
+export const memberInput = z.strictObject({
+  seat: z
+    .string({ error: directoryMessages.badSeat })
+    .max(MAX_SEAT_LENGTH, directoryMessages.badSeat)
+    .transform((text, context) => {
+      const seat = seatNumber(text);
+      if (!seat) context.addIssue({ code: 'custom', message: directoryMessages.badSeat });
+      return seat ?? z.NEVER;
+    }),
+});
+export type MemberInput = z.output<typeof memberInput>;
+
+export const senatorInput = z.strictObject({ id: idSchema });
+export type SenatorInput = z.output<typeof senatorInput>;

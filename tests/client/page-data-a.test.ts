@@ -4,7 +4,9 @@ import { createApiClient } from '@client/lib/trpc';
 import { pageData as centersData } from '@client/pages/centers-map/centers-map.page';
 import { pageData as regionsData } from '@client/pages/content/regions.page';
 import { pageData as stateData } from '@client/pages/content/state-profile.page';
+import { pageData as memberData } from '@client/pages/directory/member.page';
 import { pageData as houseData } from '@client/pages/directory/parliament.page';
+import { pageData as senatorData } from '@client/pages/directory/senator.page';
 import { pageData as senateData } from '@client/pages/directory/senators.page';
 import { readDirectoryView } from '@client/pages/directory/use-directory-params';
 import type { AppRouter } from '@server/routers/_app';
@@ -67,6 +69,21 @@ describe("part A's first views", () => {
       [['directory', 'stateRepresentatives'], { input: { stateId: 'puntland' }, type: 'query' }],
     ]);
     expect(asked(stateData, '/states/atlantis', { id: 'atlantis' })).toEqual([]);
+  });
+
+  it('a member page asks for the seat its address names, however it is written, and a non-seat for nothing', () => {
+    const seat002 = [[['directory', 'member'], { input: { seat: 'HOP#002' }, type: 'query' }]];
+    for (const seat of ['HOP002', 'hop002', '2', '002', 'HOP#002']) {
+      expect(asked(memberData, `/parliament-members/${seat}`, { seat }), seat).toEqual(seat002);
+    }
+    expect(asked(memberData, '/parliament-members/speaker', { seat: 'speaker' })).toEqual([]);
+  });
+
+  it('a senator page asks for the senator its address names', () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect(asked(senatorData, `/senators/${id}`, { id })).toEqual([
+      [['directory', 'senator'], { input: { id }, type: 'query' }],
+    ]);
   });
 
   it('the regions page and the registration centers ask for their public counts and centers', () => {

@@ -26,6 +26,8 @@ interface Route {
 /** Routes with an id take a real one from a listing page: the first link starting with `prefix`. */
 const ID_SOURCES = {
   state: { page: '/federal-states', prefix: '/states/' },
+  member: { page: '/parliament-members', prefix: '/parliament-members/' },
+  senator: { page: '/senators', prefix: '/senators/' },
   region: { page: '/regions', prefix: '/regions/' },
   results: { page: '/verified-results', prefix: '/results/' },
   election: { page: '/verified-results', prefix: '/election/' },
@@ -188,7 +190,9 @@ beforeAll(async () => {
     '/auth?tab=signup',
     '/admin/login',
     '/parliament-members',
+    ids.member,
     '/senators',
+    ids.senator,
     '/federal-states',
     ids.state,
     '/regions',

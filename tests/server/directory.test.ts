@@ -1,8 +1,11 @@
+import { senators } from '@server/db/schema';
 import { englishMessage } from '@server/errors/texts';
 import { publicMessage } from '@server/trpc/errors';
+import { HOUSE_TOTAL, publishedSeats, SENATE_TOTAL, STATE_SEATS } from '@shared/content/seats';
 import { STATE_IDS } from '@shared/federal-states';
 import { directoryMessages as keyed } from '@shared/schemas/directory';
 import { TRPCError } from '@trpc/server';
+import { isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedReference } from '../../seed/reference';
 
@@ -192,7 +195,9 @@ describe('directory.senators', () => {
   it('orders seats numerically within a state', async () => {
     const { caller } = await seededCaller();
     const { senators } = await caller.directory.senators({ state: 'Puntland' });
-    expect(senators.map((s) => s.name).slice(8)).toEqual([
+    // The Second Deputy Chairman holds a Puntland seat and comes first, as leadership.
+    expect(senators[0]?.role).toBe('Second Deputy Chairman');
+    expect(senators.map((s) => s.name).slice(9)).toEqual([
       'Senator, Puntland seat 9',
       'Senator, Puntland seat 10',
     ]);
@@ -238,6 +243,100 @@ describe('directory.senators', () => {
   });
 });
 
+describe('the directories agree with the published seat figures', () => {
+  it('lists for every state as many House members and senators as its seats, and the totals', async () => {
+    const { caller } = await seededCaller();
+    for (const stateId of STATE_IDS) {
+      const { members, senators } = await caller.directory.stateRepresentatives({ stateId });
+      const { house, senate } = STATE_SEATS[stateId];
+      // A figure not published yet (TBD) has nobody listed under it.
+      expect(members.length, `${stateId} House`).toBe(house === 'TBD' ? 0 : house);
+      expect(senators.length, `${stateId} Senate`).toBe(senate === 'TBD' ? 0 : senate);
+    }
+    expect(STATE_SEATS.somaliland).toEqual({ house: 46, senate: 11 });
+    expect(STATE_SEATS.hirshabelle.senate).toBe(8);
+    expect(publishedSeats('house')).toBe(HOUSE_TOTAL);
+    expect(publishedSeats('senate')).toBe(SENATE_TOTAL);
+    expect((await caller.directory.members()).total).toBe(HOUSE_TOTAL);
+    expect((await caller.directory.senators()).total).toBe(SENATE_TOTAL);
+  });
+
+  it('moves leaders seeded under the old leadership group to their seat state on a re-run', async () => {
+    const { caller, db } = await seededCaller();
+    db.update(senators).set({ state: 'Leadership' }).where(isNotNull(senators.role)).run();
+    expect((await caller.directory.senators({ state: 'Somaliland' })).total).toBe(10);
+    seedReference(db);
+    const somaliland = await caller.directory.senators({ state: 'Somaliland' });
+    expect(somaliland.total).toBe(11);
+    expect(somaliland.leadership.map((s) => s.role)).toEqual(['Chairman']);
+    expect((await caller.directory.senators()).total).toBe(54);
+  });
+});
+
+describe('directory.member', () => {
+  it.each(['HOP002', 'HOP#002', 'hop 2', '#2', '2', '002', ' HOP002 '])(
+    'finds the member of a seat written %j',
+    async (seat) => {
+      const { caller } = await seededCaller();
+      const member = await caller.directory.member({ seat });
+      expect(member).toMatchObject({
+        hopNumber: 'HOP#002',
+        name: 'Sadia Yasin Haji Samatar',
+        region: 'Puntland',
+        isPlaceholder: false,
+      });
+      expect(member.description).toMatch(/First Deputy Speaker/);
+      expect(member).toHaveProperty('photoUrl');
+    },
+  );
+
+  it('answers NOT_FOUND with a sentence for a seat nobody holds', async () => {
+    const { caller } = await seededCaller();
+    const error = await caller.directory.member({ seat: 'HOP999' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).code).toBe('NOT_FOUND');
+    expect(publicMessage(error as TRPCError)).toBe('No member of the House holds seat HOP#999.');
+  });
+
+  it('refuses what is not a seat with the sentence that says how one is written', async () => {
+    const { caller } = await seededCaller();
+    const member = caller.directory.member as (input: unknown) => Promise<unknown>;
+    for (const seat of ['', 'HOP', 'HOP-12', 'abc', '12345', 'x'.repeat(13), "1' OR 1=1"]) {
+      await expectBadRequest(member({ seat }), directoryMessages.badSeat);
+    }
+    await expectBadRequest(member({}), directoryMessages.badSeat);
+    await expectBadRequest(member({ seat: 2 }), directoryMessages.badSeat);
+  });
+});
+
+describe('directory.senator', () => {
+  it('gives one senator with their seat state and office', async () => {
+    const { caller } = await seededCaller();
+    const chairman = (await caller.directory.senators({ search: 'Abdi Hashi' })).senators[0];
+    const senator = await caller.directory.senator({ id: chairman?.id ?? '' });
+    expect(senator).toMatchObject({
+      name: 'Abdi Hashi Abdullahi',
+      state: 'Somaliland',
+      role: 'Chairman',
+      title: 'Chairman of the Upper House',
+      isPlaceholder: false,
+    });
+  });
+
+  it('answers NOT_FOUND for an unknown id and BAD_REQUEST for what is no id', async () => {
+    const { caller } = await seededCaller();
+    const missing = await caller.directory
+      .senator({ id: '00000000-0000-4000-8000-000000000000' })
+      .catch((caught: unknown) => caught);
+    expect((missing as TRPCError).code).toBe('NOT_FOUND');
+    expect(publicMessage(missing as TRPCError)).toBe(
+      'No senator with id 00000000-0000-4000-8000-000000000000.',
+    );
+    const senator = caller.directory.senator as (input: unknown) => Promise<unknown>;
+    await expectBadRequest(senator({ id: 'chairman' }), /./);
+  });
+});
+
 describe('directory.stateRepresentatives', () => {
   it('gives each state its House members and senators', async () => {
     const { caller } = await seededCaller();
@@ -245,7 +344,11 @@ describe('directory.stateRepresentatives', () => {
     expect(puntland.members).toHaveLength(37);
     expect(puntland.members.every((m) => m.region === 'Puntland')).toBe(true);
     expect(puntland.senators.every((s) => s.state === 'Puntland')).toBe(true);
-    expect(puntland.senators).toHaveLength(10);
+    // Its 11 seats, the Second Deputy Chairman's among them.
+    expect(puntland.senators).toHaveLength(11);
+    expect(puntland.senators.filter((s) => s.role !== null).map((s) => s.name)).toEqual([
+      'Abdullahi Ali Hirsi (Timacadde)',
+    ]);
 
     const banadir = await caller.directory.stateRepresentatives({ stateId: 'banadir' });
     expect(banadir.members).toHaveLength(5);

@@ -5,6 +5,14 @@ import soRegions from '@client/i18n/locales/so/regions.json';
 import { STATIC_ELECTIONS } from '@shared/content/elections';
 import { FEDERAL_STATES_SUMMARY, PROCESS_STATISTICS, REGION_SUMMARY } from '@shared/content/figures';
 import { isRegionSlug, REGION_LIST, REGION_SLUGS, REGIONS } from '@shared/content/regions';
+import {
+  ENTITY_COUNT,
+  HOUSE_SOURCES,
+  POPULATION,
+  REGION_COUNT,
+  SENATE_SOURCES,
+  SENATE_TOTAL,
+} from '@shared/content/seats';
 import { isStateId, STATE_LIST, STATES } from '@shared/content/states';
 import { MAP_REGION_CODES, STATE_IDS } from '@shared/federal-states';
 import { HOUSE_REGIONS } from '@shared/regions';
@@ -28,7 +36,7 @@ describe('federal states content', () => {
       hirshabelle: [38, 8],
       galmudug: [37, 8],
       puntland: [37, 11],
-      somaliland: [46, 13],
+      somaliland: [46, 11],
       jubaland: [43, 8],
       southwest: [69, 8],
       northeastern: ['TBD', 'TBD'],
@@ -38,6 +46,25 @@ describe('federal states content', () => {
       0,
     );
     expect(house).toBe(275);
+    // The Senate page's 54 is what the states' seats add up to (the North Eastern State's are unknown).
+    const senate = STATE_LIST.reduce(
+      (sum, state) => sum + (typeof state.senateSeats === 'number' ? state.senateSeats : 0),
+      0,
+    );
+    expect(senate).toBe(SENATE_TOTAL);
+    expect(SENATE_TOTAL).toBe(54);
+  });
+
+  it('cites a source for every seat and population figure', () => {
+    for (const source of [...HOUSE_SOURCES, ...SENATE_SOURCES, POPULATION.source]) {
+      expect(source.url, source.label).toMatch(/^https:\/\//);
+      expect(source.label.length, source.url).toBeGreaterThan(10);
+    }
+  });
+
+  it('counts regions and entities once: 18 regions, 8 entities', () => {
+    expect(REGION_COUNT).toBe(18);
+    expect(ENTITY_COUNT).toBe(8);
   });
 
   it("says Somaliland's seats are allocated but unfilled", () => {
@@ -174,7 +201,8 @@ describe('regions content', () => {
 
 describe('fixed figures', () => {
   it('shows the regions summary and the static statistics', () => {
-    expect(REGION_SUMMARY.map((stat) => stat.value)).toEqual(['8', '10.8M', '275', '100%']);
+    expect(REGION_SUMMARY.map((stat) => stat.value)).toEqual(['18', '8', '12.3M', '275']);
+    expect(FEDERAL_STATES_SUMMARY.map((stat) => stat.value)).toEqual(['8', '12.3M', '275', '54']);
     expect(PROCESS_STATISTICS.map((stat) => stat.value)).toEqual([
       '2,847,325',
       '1,456',
@@ -186,8 +214,13 @@ describe('fixed figures', () => {
 
   it('labels every figure in both languages', () => {
     const label = (stat: { label: keyof typeof enContent.figures }) => enContent.figures[stat.label];
-    expect(REGION_SUMMARY.map(label)).toEqual(['Regions', 'Population', 'Seats', 'Coverage']);
-    expect(FEDERAL_STATES_SUMMARY.map(label)).toEqual(['Entities', 'Population', 'House seats']);
+    expect(REGION_SUMMARY.map(label)).toEqual(['Regions', 'Entities', 'Population', 'Seats']);
+    expect(FEDERAL_STATES_SUMMARY.map(label)).toEqual([
+      'Entities',
+      'Population',
+      'House seats',
+      'Senate seats',
+    ]);
     expect(PROCESS_STATISTICS.map(label)).toEqual([
       'Registered voters',
       'Polling stations',

@@ -10,6 +10,7 @@ import soContent from '@client/i18n/locales/so/content.json';
 import soDirectory from '@client/i18n/locales/so/directory.json';
 import soHome from '@client/i18n/locales/so/home.json';
 import soRegions from '@client/i18n/locales/so/regions.json';
+import { HOUSE_TOTAL, SENATE_TOTAL } from '@shared/content/seats';
 import { expect } from 'vitest';
 
 /**
@@ -108,8 +109,9 @@ export function pageCases(origin: () => string): PageCase[] {
     {
       path: '/parliament-members',
       head: (language) => ({
-        ...fixed('directory:house.title', 'directory:house.metaDescription')(language),
+        h1: text(language, 'directory:house.title'),
         title: text(language, 'directory:house.metaTitle'),
+        description: text(language, 'directory:house.metaDescription', { count: String(HOUSE_TOTAL) }),
       }),
       data: async () => {
         const list = await api<{ items: Named[] }>('directory.members', { page: 1, pageSize: 24 });
@@ -119,8 +121,9 @@ export function pageCases(origin: () => string): PageCase[] {
     {
       path: '/parliament-members?region=Puntland&page=2',
       head: (language) => ({
-        ...fixed('directory:house.title', 'directory:house.metaDescription')(language),
+        h1: text(language, 'directory:house.title'),
         title: text(language, 'directory:house.metaTitle'),
+        description: text(language, 'directory:house.metaDescription', { count: String(HOUSE_TOTAL) }),
       }),
       data: async () => {
         const list = await api<{ items: Named[] }>('directory.members', {
@@ -134,8 +137,9 @@ export function pageCases(origin: () => string): PageCase[] {
     {
       path: '/senators',
       head: (language) => ({
-        ...fixed('directory:senate.title', 'directory:senate.metaDescription')(language),
+        h1: text(language, 'directory:senate.title'),
         title: text(language, 'directory:senate.metaTitle'),
+        description: text(language, 'directory:senate.metaDescription', { count: String(SENATE_TOTAL) }),
       }),
       data: async () => {
         const list = await api<{ leadership: Named[]; senators: Named[] }>('directory.senators', {});

@@ -150,6 +150,8 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
 
   'directory.members': { tier: 'public', input: () => ({ search: 'a', page: 1 }) },
   'directory.senators': { tier: 'public', input: () => ({}) },
+  'directory.member': { tier: 'public', input: (w) => ({ seat: w.photos.memberSeat }) },
+  'directory.senator': { tier: 'public', input: (w) => ({ id: w.photos.senatorId }) },
   'directory.stateRepresentatives': { tier: 'public', input: () => ({ stateId: 'banadir' }) },
   'directory.mapSettings': { tier: 'public' },
   'directory.siteSettings': { tier: 'public' },

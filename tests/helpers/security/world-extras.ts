@@ -12,7 +12,7 @@ import { createNameAlias } from '@server/services/photos/name-aliases';
 import { beginTwoFactor, confirmTwoFactor } from '@server/services/two-factor';
 import { startTwoFactorChallenge } from '@server/services/two-factor-sign-in';
 import { eq } from 'drizzle-orm';
-import { createMember } from '../directory-factories';
+import { createMember, createSenator } from '../directory-factories';
 
 /**
  * Settings for every security test's app: photo sources on a closed local port (a photo job an admin starts
@@ -55,7 +55,15 @@ export function photoFixtures(db: Db, adminId: string) {
     .values({ jobType: 'refresh', status: 'completed', createdBy: adminId })
     .returning({ id: photoProcessingJobs.id })
     .get();
-  return { memberId: member.id, overriddenMemberId: overridden.id, aliasId: alias.id, photoJobId: job.id };
+  const senator = createSenator(db, { name: 'Faadumo Xasan Cali', state: 'Galmudug' });
+  return {
+    memberId: member.id,
+    memberSeat: member.hopNumber.replace('#', ''),
+    senatorId: senator.id,
+    overriddenMemberId: overridden.id,
+    aliasId: alias.id,
+    photoJobId: job.id,
+  };
 }
 
 /** An unused password reset link for a user, as the emailed one would be. */

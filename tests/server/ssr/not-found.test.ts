@@ -29,8 +29,13 @@ const STATE = {
   so: 'Ma jirto faahfaahin dowlad goboleed oo la yiraahdo nowhere . Siddeedda faahfaahin waxay ku qoran yihiin bogga Dowlad Goboleedyada.',
 };
 const REGION = {
-  en: 'There is no region called nowhere . The eight regions are listed on the Regional Coverage page.',
-  so: 'Ma jiro gobol la yiraahdo nowhere . Siddeedda gobol waxay ku qoran yihiin bogga Gobollada.',
+  en: 'There is no page called nowhere . The eight pages are listed on the Regional Coverage page.',
+  so: 'Ma jiro bog la yiraahdo nowhere . Siddeedda bog waxay ku qoran yihiin bogga Gobollada.',
+};
+/** The site's own 404 (a member or senator page that names nobody says nothing of its own). */
+const SITE = {
+  en: 'It may have moved, or the link may be mistyped.',
+  so: 'Waxaa laga yaabaa in la raray, ama xiriiriyaha si khaldan ayaa loo qoray.',
 };
 const ELECTION = {
   en: 'This election does not exist or has not been published. It may have been removed.',
@@ -45,6 +50,10 @@ const POLL = {
 const MISSING: [string, (db: Db) => string, Record<'en' | 'so', string>][] = [
   ['an unknown state', () => '/states/nowhere', STATE],
   ['an unknown region', () => '/regions/nowhere', REGION],
+  ['a seat nobody holds', () => '/parliament-members/HOP999', SITE],
+  ['an address that is no seat', () => '/parliament-members/speaker', SITE],
+  ['an unknown senator', () => `/senators/${UNKNOWN_ID}`, SITE],
+  ['a malformed senator id', () => '/senators/chairman', SITE],
   ['an unknown election', () => `/election/${UNKNOWN_ID}`, ELECTION],
   ['a malformed election id', () => '/election/not-an-id', ELECTION],
   ['a draft election', (db) => `/election/${createElection(db, { status: 'Draft' }).election.id}`, ELECTION],

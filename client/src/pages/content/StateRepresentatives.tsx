@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { StateProfile } from '@shared/content/states';
+import { memberPath, senatorPath } from '@shared/directory';
 import { STATE_DIRECTORY, type StateId } from '@shared/federal-states';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,6 +16,8 @@ interface Person {
   id: string;
   name: string;
   detail: string;
+  /** Their own page (/parliament-members/{seat}, /senators/{id}). */
+  to: string;
 }
 
 function FullListLink({ to, children }: { to: string; children: string }) {
@@ -62,7 +65,9 @@ function Roster(props: {
         >
           {props.named.map((person) => (
             <Paper component="li" key={person.id} withBorder p="sm" radius="md">
-              <Text fw={600}>{person.name}</Text>
+              <Anchor component={Link} to={person.to} fw={600}>
+                {person.name}
+              </Anchor>
               <Text size="sm" c="dimmed">
                 {person.detail}
               </Text>
@@ -125,6 +130,7 @@ export function StateRepresentatives({ state }: { state: StateProfile }) {
             id: member.id,
             name: member.name,
             detail: `${member.hopNumber} · ${houseRegionName(td, member.region)}`,
+            to: memberPath(member.hopNumber),
           }))}
           placeholders={members.length - namedMembers.length}
           empty={t('representatives.noMembers', { name })}
@@ -150,6 +156,7 @@ export function StateRepresentatives({ state }: { state: StateProfile }) {
             detail: senator.role
               ? `${senateTitleName(td, senator.title)} · ${senateStateName(td, senator.state)}`
               : senateTitleName(td, senator.title),
+            to: senatorPath(senator.id),
           }))}
           placeholders={senators.length - namedSenators.length}
           empty={seatsNote(tr, state) ?? t('representatives.noSenators', { name })}

@@ -1,5 +1,6 @@
 import type { RegionProfile } from '@shared/content/regions';
-import type { SeatCount, StateProfile } from '@shared/content/states';
+import type { SeatCount } from '@shared/content/seats';
+import type { StateProfile } from '@shared/content/states';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../i18n/format';
 import type enRegions from '../../i18n/locales/en/regions.json';

@@ -1,9 +1,11 @@
 import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { FEDERAL_STATES_SUMMARY } from '@shared/content/figures';
+import { POPULATION, SEAT_SOURCES } from '@shared/content/seats';
 import { STATE_LIST, type StateProfile } from '@shared/content/states';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FigureSources } from '../../components/FigureSources';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
@@ -89,9 +91,12 @@ export function FederalStatesPage() {
             <StateCard key={state.id} state={state} />
           ))}
         </SimpleGrid>
-        <Text size="sm" c="dimmed">
-          {t('federalStates.footnote')}
-        </Text>
+        <div>
+          <Text size="sm" c="dimmed">
+            {t('federalStates.footnote')}
+          </Text>
+          <FigureSources title={t('federalStates.sources')} sources={[...SEAT_SOURCES, POPULATION.source]} />
+        </div>
       </Stack>
     </PageContainer>
   );

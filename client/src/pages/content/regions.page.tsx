@@ -1,10 +1,12 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { REGION_SUMMARY } from '@shared/content/figures';
 import { REGION_LIST, type RegionProfile } from '@shared/content/regions';
+import { HOUSE_SOURCES, HOUSE_TOTAL, POPULATION, REGION_COUNT } from '@shared/content/seats';
 import { STATES } from '@shared/content/states';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FigureSources } from '../../components/FigureSources';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
@@ -76,13 +78,16 @@ export function RegionsPage() {
         <div>
           <Title order={1}>{t('regions.title')}</Title>
           <Text mt="xs" maw={720}>
-            {t('regions.intro')}
+            {t('regions.intro', { seats: HOUSE_TOTAL, regions: REGION_COUNT })}
           </Text>
         </div>
-        <StatGrid
-          stats={REGION_SUMMARY.map((stat) => ({ label: t(`figures.${stat.label}`), value: stat.value }))}
-          label={t('regions.summaryLabel')}
-        />
+        <div>
+          <StatGrid
+            stats={REGION_SUMMARY.map((stat) => ({ label: t(`figures.${stat.label}`), value: stat.value }))}
+            label={t('regions.summaryLabel')}
+          />
+          <FigureSources title={t('regions.sources')} sources={[POPULATION.source, ...HOUSE_SOURCES]} />
+        </div>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
           {/* A few cards per slice as the page hydrates (lib/slice.tsx). */}
           <SliceGroups items={REGION_LIST} size={2}>

@@ -1,6 +1,8 @@
 import { Anchor, Badge, Card, Group, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
+import { memberPath } from '@shared/directory';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { MemberPhoto } from '../../components/avatar/MemberPhoto';
 import { formatDay } from '../../i18n/format';
 import classes from './directory.module.css';
@@ -19,7 +21,9 @@ export function MemberCard({ member }: { member: HouseMember }) {
         <MemberPhoto name={member.name} imageUrl={member.photoUrl} size="lg" />
         <div className={classes.heading}>
           <Title id={titleId} order={3} fz="md" className={classes.name}>
-            {member.name}
+            <Anchor component={Link} to={memberPath(member.hopNumber)} inherit>
+              {member.name}
+            </Anchor>
           </Title>
           <Group gap={6} mt={4}>
             <Badge variant="light" radius="sm">

@@ -1,6 +1,8 @@
-import { Badge, Card, Group, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
+import { senatorPath } from '@shared/directory';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { MemberPhoto } from '../../components/avatar/MemberPhoto';
 import classes from './directory.module.css';
 import { senateRoleName, senateStateName, senateTitleName } from './directory-names';
@@ -17,7 +19,9 @@ export function SenatorCard({ senator, section }: { senator: Senator; section: s
         <MemberPhoto name={senator.name} imageUrl={senator.photoUrl} size="lg" />
         <div className={classes.heading}>
           <Title id={titleId} order={3} fz="md" className={classes.name}>
-            {senator.name}
+            <Anchor component={Link} to={senatorPath(senator.id)} inherit>
+              {senator.name}
+            </Anchor>
           </Title>
           <Text size="sm" mt={2}>
             {senateTitleName(t, senator.title)}

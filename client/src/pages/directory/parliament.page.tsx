@@ -1,10 +1,12 @@
 import { Card, Group, NativeSelect, Pagination, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { ENTITY_COUNT, HOUSE_SOURCES, HOUSE_TOTAL, WOMEN_QUOTA_PERCENT } from '@shared/content/seats';
 import { MAX_SEARCH_LENGTH, MEMBERS_PAGE_SIZE } from '@shared/directory';
 import { HOUSE_REGIONS, type HouseRegion } from '@shared/regions';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureSources } from '../../components/FigureSources';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
@@ -20,11 +22,11 @@ import { type DirectoryView, readDirectoryView, useDirectoryParams } from './use
 /** The select's value for "no region filter" (region names are values; this one is not a region). */
 const ALL_REGIONS = 'all';
 
-/** The House's fixed figures (docs/product.md#house-of-the-people); labels are keys under house.overview. */
+/** The House's figures (shared/content/seats.ts); labels are keys under house.overview. */
 const HOUSE_OVERVIEW = [
-  { value: '275', label: 'members' },
-  { value: '8', label: 'regions' },
-  { value: '30%', label: 'womenMps' },
+  { value: String(HOUSE_TOTAL), label: 'members' },
+  { value: String(ENTITY_COUNT), label: 'states' },
+  { value: `${WOMEN_QUOTA_PERCENT}%`, label: 'womenQuota' },
   { value: null, label: 'term' },
 ] as const;
 
@@ -53,7 +55,7 @@ export const pageData: PageData = ({ searchParams, trpc }) => [
 
 export function ParliamentPage() {
   const { t } = useTranslation('directory');
-  usePageMeta(t('house.metaTitle'), t('house.metaDescription'));
+  usePageMeta(t('house.metaTitle'), t('house.metaDescription', { count: HOUSE_TOTAL }));
   const trpc = useTRPC();
   const params = useDirectoryParams<HouseRegion>(REGION_PARAM, HOUSE_REGIONS);
   const listTop = useRef<HTMLHeadingElement>(null);
@@ -87,6 +89,7 @@ export function ParliamentPage() {
           </Card>
         ))}
       </SimpleGrid>
+      <FigureSources title={t('house.sources')} sources={HOUSE_SOURCES} />
 
       <Group mt="xl" align="flex-end" gap="sm" grow preventGrowOverflow={false}>
         <TextInput

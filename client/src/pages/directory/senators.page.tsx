@@ -1,9 +1,11 @@
 import { Group, NativeSelect, SimpleGrid, Text, TextInput, Title } from '@mantine/core';
+import { SENATE_SOURCES, SENATE_TOTAL } from '@shared/content/seats';
 import { MAX_SEARCH_LENGTH } from '@shared/directory';
 import { SENATE_STATES, type SenateState } from '@shared/regions';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FigureSources } from '../../components/FigureSources';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
@@ -51,7 +53,7 @@ function SenatorGrid({ senators, section }: { senators: readonly Senator[]; sect
 
 export function SenatorsPage() {
   const { t } = useTranslation('directory');
-  usePageMeta(t('senate.metaTitle'), t('senate.metaDescription'));
+  usePageMeta(t('senate.metaTitle'), t('senate.metaDescription', { count: SENATE_TOTAL }));
   const trpc = useTRPC();
   const params = useDirectoryParams<SenateState>(STATE_PARAM, SENATE_STATES);
   const result = useQuery(
@@ -62,8 +64,9 @@ export function SenatorsPage() {
     <PageContainer>
       <Title order={1}>{t('senate.title')}</Title>
       <Text c="dimmed" mt="xs" maw={640}>
-        {t('senate.lead')}
+        {t('senate.lead', { count: SENATE_TOTAL })}
       </Text>
+      <FigureSources title={t('senate.sources')} sources={SENATE_SOURCES} />
 
       <Group mt="xl" align="flex-end" gap="sm" grow preventGrowOverflow={false}>
         <TextInput
