@@ -52,7 +52,7 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
     trpc.admin.elections.create.mutationOptions({
       onSuccess: (answer, input) =>
         'pendingApproval' in answer
-          ? done(t('form.createdDraft'), waitingFor(input.title, input.status))
+          ? done(t('form.createdDraft'), waitingFor(input.title || input.titleSo || '', input.status))
           : done(t('form.created')),
       onError: (error) => notifyFailure(t('form.createFailed'), error),
     }),
@@ -61,7 +61,7 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
     trpc.admin.elections.update.mutationOptions({
       onSuccess: (answer, input) =>
         'pendingApproval' in answer
-          ? done(t('form.waitingSaved'), waitingFor(input.title, input.status))
+          ? done(t('form.waitingSaved'), waitingFor(input.title || input.titleSo || '', input.status))
           : done(t('form.updated')),
       onError: (error) => notifyFailure(t('form.updateFailed'), error),
     }),
