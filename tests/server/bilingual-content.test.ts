@@ -81,9 +81,17 @@ describe('admin.elections with both languages', () => {
     const { id, caller } = await bilingualElection(deps, { title: '', titleSo: 'Doorashada Gobolka' });
     const admin = await caller.admin.elections.byId({ id });
     // The plain title is the Somali one when there is no English: never an empty title.
-    expect(admin).toMatchObject({ title: 'Doorashada Gobolka', titleText: { en: null, so: 'Doorashada Gobolka' } });
+    expect(admin).toMatchObject({
+      title: 'Doorashada Gobolka',
+      titleText: { en: null, so: 'Doorashada Gobolka' },
+    });
     await expectTrpcError(
-      caller.admin.elections.create({ title: ' ', titleSo: '', ...openWindow(), candidates: [{ name: 'A' }] }),
+      caller.admin.elections.create({
+        title: ' ',
+        titleSo: '',
+        ...openWindow(),
+        candidates: [{ name: 'A' }],
+      }),
       'BAD_REQUEST',
       'Title is required',
     );
