@@ -5,6 +5,7 @@ import { IconCheckbox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ContentText } from '../../components/content/ContentText';
 import { CandidateList } from '../../components/elections/CandidateList';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
 import {
@@ -82,7 +83,11 @@ function ElectionDetailsView({ election, query }: { election: ElectionDetails; q
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
         <ElectionHeader election={election} now={now} />
         <WhoCanVote requirement={election} />
-        {election.description && <Text style={{ whiteSpace: 'pre-line' }}>{election.description}</Text>}
+        {election.description && (
+          <Text style={{ whiteSpace: 'pre-line' }}>
+            <ContentText text={election.descriptionText} />
+          </Text>
+        )}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Card withBorder padding="md">
