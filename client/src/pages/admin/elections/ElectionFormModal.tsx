@@ -85,7 +85,13 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
     <ResponsiveModal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
-          <TextInput label={t('form.title')} required disabled={busy} {...form.getInputProps('title')} />
+          <TextInput
+            label={t('form.title')}
+            description={t('form.languageHint')}
+            disabled={busy}
+            {...form.getInputProps('title')}
+          />
+          <TextInput label={t('form.titleSo')} lang="so" disabled={busy} {...form.getInputProps('titleSo')} />
           <Textarea
             label={t('form.description')}
             autosize
@@ -93,6 +99,15 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
             maxRows={6}
             disabled={busy}
             {...form.getInputProps('description')}
+          />
+          <Textarea
+            label={t('form.descriptionSo')}
+            lang="so"
+            autosize
+            minRows={2}
+            maxRows={6}
+            disabled={busy}
+            {...form.getInputProps('descriptionSo')}
           />
           {!election && (
             <Select

@@ -17,8 +17,11 @@ export interface BallotRow {
 }
 
 export interface ElectionFormValues {
+  /** The English and the Somali of each text (docs/decisions/021-bilingual-content.md). */
   title: string;
+  titleSo: string;
   description: string;
+  descriptionSo: string;
   electionType: ElectionType;
   startTime: string;
   endTime: string;
@@ -42,7 +45,9 @@ export const emptyBallotRow = (): BallotRow => ({
 export function newElectionValues(): ElectionFormValues {
   return {
     title: '',
+    titleSo: '',
     description: '',
+    descriptionSo: '',
     startTime: '',
     endTime: '',
     ...ELECTION_DEFAULTS,
@@ -53,8 +58,11 @@ export function newElectionValues(): ElectionFormValues {
 
 export function editElectionValues(election: AdminElection): ElectionFormValues {
   return {
-    title: election.title,
-    description: election.description ?? '',
+    // From each language's own text: the plain `title` is the Somali when there is no English.
+    title: election.titleText.en ?? '',
+    titleSo: election.titleText.so ?? '',
+    description: election.descriptionText.en ?? '',
+    descriptionSo: election.descriptionText.so ?? '',
     electionType: ELECTION_DEFAULTS.electionType,
     startTime: toEatInput(election.startTime),
     endTime: toEatInput(election.endTime),
