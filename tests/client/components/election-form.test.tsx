@@ -101,4 +101,16 @@ describe('election form', () => {
     ]);
     expect(onSaved).toHaveBeenCalledTimes(1);
   });
+
+  it('sends a title written in Somali only (docs/decisions/021-bilingual-content.md)', async () => {
+    const { user, calls } = await renderForm('so');
+    await user.type(field('Cinwaanka af-Soomaali'), 'Doorashada Madaxweynaha 2026');
+    await user.type(field('Waqtiga bilowga'), '2026-07-01T08:00');
+    await user.type(field('Waqtiga dhammaadka'), '2026-07-03T17:00');
+    const candidate = screen.getAllByRole('group')[0] as HTMLElement;
+    await user.type(within(candidate).getAllByRole('textbox')[0] as HTMLElement, 'Hodan Warsame');
+    await user.click(screen.getByRole('button', { name: 'Abuur doorasho' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(calls[0]?.input).toMatchObject({ title: '', titleSo: 'Doorashada Madaxweynaha 2026' });
+  });
 });
