@@ -11,7 +11,7 @@ import { chooseFrom, end, type Menu, readList, type Screen, say } from './screen
 
 const activeCenter = eq(registrationCenters.isActive, true);
 
-/** A region as the map names it in the menu's language (one spelling per language, docs/i18n.md#glossary). */
+/** A region as the map names it in the menu's language (one spelling per language, docs/i18n.md#glossary-keep-these-the-same-everywhere). */
 const REGION_NAMES = { en: enHome.map.regions, so: soHome.map.regions } as const;
 const regionName = (menu: Menu, region: DistrictRegion) =>
   REGION_NAMES[menu.language][DISTRICT_REGION_CODES[region]];
