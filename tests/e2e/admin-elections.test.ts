@@ -56,7 +56,7 @@ async function createElection(page: Page, title: string, { askedForPassword = fa
   await form.getByRole('button', { name: 'Create Election' }).click();
   await form.getByText('Please add at least one candidate with a name').waitFor();
 
-  await form.getByLabel('Description').fill('An election created by the browser test.');
+  await form.getByLabel('Description', { exact: true }).fill('An election created by the browser test.');
   await form.getByLabel('Start time').fill(toEatInput(new Date(Date.now() - HOUR)));
   await form.getByLabel('End time').fill(toEatInput(new Date(Date.now() + 24 * HOUR)));
   await form.getByLabel('Status', { exact: true }).click();
