@@ -13,7 +13,9 @@ export interface BallotRow {
   key: string;
   name: string;
   party: string;
+  partySo: string;
   positionSought: string;
+  positionSoughtSo: string;
 }
 
 export interface ElectionFormValues {
@@ -38,7 +40,9 @@ export const emptyBallotRow = (): BallotRow => ({
   key: crypto.randomUUID(),
   name: '',
   party: '',
+  partySo: '',
   positionSought: '',
+  positionSoughtSo: '',
 });
 
 /** A new election starts as the default draft (docs/product.md#election-form), with one empty candidate row. */
@@ -113,5 +117,10 @@ export function validateElection(values: ElectionFormValues, editingId: string |
 /** Switching to Lower House keeps only positions that are HOP numbers, the only choices it offers. */
 export function positionsForType(rows: BallotRow[], type: ElectionType): BallotRow[] {
   if (type !== 'Lower House') return rows;
-  return rows.map((row) => (isHopPosition(row.positionSought) ? row : { ...row, positionSought: '' }));
+  // A HOP number is the same in both languages: the Somali position field is not shown for it.
+  return rows.map((row) => ({
+    ...row,
+    positionSought: isHopPosition(row.positionSought) ? row.positionSought : '',
+    positionSoughtSo: '',
+  }));
 }
