@@ -1,3 +1,4 @@
+import { defaultPollTitleText } from './bilingual';
 import { type DateFormat, ENGLISH, formatCalendar } from './calendar';
 import { monthBounds, SOMALIA_UTC_OFFSET_MS } from './months';
 import type { PollElectionType, PollStatus } from './polls';
@@ -14,9 +15,12 @@ export const POLL_STATUS_LABELS: Record<PollStatus, string> = {
   closed: 'Closed',
 };
 
-/** The admin dialog's title when none is given, "{Type} Poll {month_year}" (docs/product.md#poll-forms). */
+/**
+ * The admin dialog's title when none is given, "{Type} Poll {month_year}" (docs/product.md#poll-forms), in English;
+ * both languages: `defaultPollTitleText` (shared/bilingual.ts).
+ */
 export function defaultPollTitle(electionType: PollElectionType, monthYear: string): string {
-  return `${POLL_TYPE_LABELS[electionType]} Poll ${monthYear}`;
+  return defaultPollTitleText(electionType, monthYear).en ?? '';
 }
 
 export interface PollTiming {

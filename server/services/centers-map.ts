@@ -1,6 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { districts, registrationCenters } from '../db/schema';
+import { withTexts } from './bilingual';
+
+/** Centres in the order of their English name, else their Somali one (a name may be given in one language). */
+export const centerSortName = sql`coalesce(nullif(${registrationCenters.name}, ''), ${registrationCenters.nameSo})`;
 
 /**
  * Active registration centers for the public map and its text list. Centers without coordinates are
@@ -11,6 +15,7 @@ export function activeCentersForMap(db: Pick<Db, 'select'>) {
     .select({
       id: registrationCenters.id,
       name: registrationCenters.name,
+      nameSo: registrationCenters.nameSo,
       address: registrationCenters.address,
       latitude: registrationCenters.latitude,
       longitude: registrationCenters.longitude,
@@ -20,6 +25,7 @@ export function activeCentersForMap(db: Pick<Db, 'select'>) {
     .from(registrationCenters)
     .leftJoin(districts, eq(districts.id, registrationCenters.districtId))
     .where(eq(registrationCenters.isActive, true))
-    .orderBy(asc(registrationCenters.name))
-    .all();
+    .orderBy(asc(centerSortName))
+    .all()
+    .map((center) => withTexts(center, ['name']));
 }

@@ -1,9 +1,11 @@
+import { pollDescriptionText, pollTitleText } from '@shared/bilingual';
 import { countsAreExact, hubActions, resultsVisibleToVoters, tallyResults } from '@shared/election-rules';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
 import { candidates, elections, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
+import { withTexts } from './bilingual';
 import { recordSummaryOf } from './election-record/record';
 import { publicRequirement } from './eligibility';
 import { eligibleVoterCounter, turnoutOf, turnoutReader } from './turnout';
@@ -22,7 +24,9 @@ export interface Viewer {
 const electionColumns = {
   id: elections.id,
   title: elections.title,
+  titleSo: elections.titleSo,
   description: elections.description,
+  descriptionSo: elections.descriptionSo,
   startTime: elections.startTime,
   endTime: elections.endTime,
   status: elections.status,
@@ -53,8 +57,13 @@ function findElection(db: Db, id: string, viewer: Viewer) {
   if (!election || (election.status === 'Draft' && !viewer.isAdmin)) {
     throw new DomainError('election.notFound', { id });
   }
-  return { ...election, ...publicRequirement(election) };
+  return { ...withTexts(election, ELECTION_TEXTS), ...publicRequirement(election) };
 }
+
+/** An election's texts in both languages (docs/decisions/021-bilingual-content.md). */
+const ELECTION_TEXTS = ['title', 'description'] as const;
+/** A candidate's texts in both languages; the name is the person's own. */
+const CANDIDATE_TEXTS = ['party', 'positionSought', 'bio', 'imageAlt'] as const;
 
 function candidatesOf(db: Db, electionId: string) {
   return db
@@ -62,16 +71,21 @@ function candidatesOf(db: Db, electionId: string) {
       id: candidates.id,
       name: candidates.name,
       party: candidates.party,
+      partySo: candidates.partySo,
       positionSought: candidates.positionSought,
+      positionSoughtSo: candidates.positionSoughtSo,
       bio: candidates.bio,
+      bioSo: candidates.bioSo,
       imageUrl: candidates.imageUrl,
       imageAlt: candidates.imageAlt,
+      imageAltSo: candidates.imageAltSo,
       orderIndex: candidates.orderIndex,
     })
     .from(candidates)
     .where(eq(candidates.electionId, electionId))
     .orderBy(asc(candidates.orderIndex))
-    .all();
+    .all()
+    .map((candidate) => withTexts(candidate, CANDIDATE_TEXTS));
 }
 
 function voteOf(db: Db, electionId: string, userId: string | null) {
@@ -103,6 +117,7 @@ const countsByCandidate = preparedOnce((db) =>
       candidateId: candidates.id,
       name: candidates.name,
       party: candidates.party,
+      partySo: candidates.partySo,
       imageUrl: candidates.imageUrl,
       liveVotes: candidates.voteCount,
       publishedVotes: candidates.publishedVotes,
@@ -122,7 +137,7 @@ function tally(db: Db, electionId: string, exact: boolean) {
   const list = countsByCandidate(db)
     .all({ electionId })
     .map(({ liveVotes, publishedVotes, ...candidate }) => ({
-      ...candidate,
+      ...withTexts(candidate, ['party']),
       votes: exact ? liveVotes : publishedVotes,
     }));
   return tallyResults(list);
@@ -146,6 +161,7 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
     election: {
       id: election.id,
       title: election.title,
+      titleText: election.titleText,
       status: election.status,
       startTime: election.startTime,
       endTime: election.endTime,
@@ -187,6 +203,8 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
     .select({
       id: polls.id,
       title: polls.title,
+      titleSo: polls.titleSo,
+      electionType: polls.electionType,
       monthYear: polls.monthYear,
       status: polls.status,
       opensAt: polls.opensAt,
@@ -199,7 +217,7 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
     .all();
   return {
     elections: electionRows.map((election) => ({
-      ...election,
+      ...withTexts(election, ELECTION_TEXTS),
       ...publicRequirement(election),
       kind: 'election' as const,
       hasVoted: voted.has(election.id),
@@ -207,19 +225,27 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
     })),
     // A poll on the hub is shown as an election (docs/product.md#hub-actions): Active or Closed, results visible only
     // once closed.
-    polls: pollRows.map((poll) => ({
-      kind: 'poll' as const,
-      id: poll.id,
-      title: poll.title || `${poll.monthYear} Poll`,
-      description: `Election poll for ${poll.monthYear}`,
-      startTime: poll.opensAt,
-      endTime: poll.closesAt,
-      status: poll.status === 'open' ? ('Active' as const) : ('Closed' as const),
-      resultsVisible: poll.status === 'closed',
-      hideResultsUntilClose: poll.status === 'open',
-      eligibility: poll.eligibility,
-      eligibleRegions: null,
-    })),
+    // Its title is the admin's, else written in both languages, as its description always is
+    // (docs/decisions/021-bilingual-content.md); `title` and `description` keep their English.
+    polls: pollRows.map((poll) => {
+      const titleText = pollTitleText(poll);
+      const descriptionText = pollDescriptionText(poll.monthYear);
+      return {
+        kind: 'poll' as const,
+        id: poll.id,
+        title: titleText.en ?? titleText.so ?? '',
+        titleText,
+        description: descriptionText.en ?? '',
+        descriptionText,
+        startTime: poll.opensAt,
+        endTime: poll.closesAt,
+        status: poll.status === 'open' ? ('Active' as const) : ('Closed' as const),
+        resultsVisible: poll.status === 'closed',
+        hideResultsUntilClose: poll.status === 'open',
+        eligibility: poll.eligibility,
+        eligibleRegions: null,
+      };
+    }),
   };
 }
 
@@ -237,9 +263,11 @@ export function verifiedResults(db: Db, now = new Date()) {
     // A public page, the same for everyone: exact only once the election has ended.
     const exact = countsAreExact(election, now, false);
     const results = visible ? tally(db, election.id, exact) : null;
+    const { title, titleText } = withTexts(election, ['title']);
     return {
       id: election.id,
-      title: election.title,
+      title,
+      titleText,
       status: election.status,
       startTime: election.startTime,
       endTime: election.endTime,

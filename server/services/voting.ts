@@ -7,6 +7,7 @@ import { candidates, electionRecords, elections, votes } from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
+import { withTexts } from './bilingual';
 import { electionRecordSummary } from './election-record/record';
 import { requireEligible } from './eligibility';
 
@@ -111,6 +112,7 @@ export function verifyReceipt(db: Db, receiptId: string) {
       recordedAt: votes.createdAt,
       electionId: elections.id,
       electionTitle: elections.title,
+      electionTitleSo: elections.titleSo,
     })
     .from(votes)
     .innerJoin(elections, eq(elections.id, votes.electionId))
@@ -120,7 +122,7 @@ export function verifyReceipt(db: Db, receiptId: string) {
   // The election's record once public (docs/product.md#election-record): the page checks the receipt against it in
   // the browser.
   return {
-    ...row,
+    ...withTexts(row, ['electionTitle']),
     recordedAt: toTheMinute(row.recordedAt),
     record: electionRecordSummary(db, row.electionId),
   };

@@ -3,7 +3,7 @@ import { ELECTION_STATUSES, ELECTION_TYPES } from '../elections';
 import { isHopPosition } from '../hop-positions';
 import { label, message } from '../i18n/error-messages';
 import { DEFAULT_ELECTION_ELIGIBILITY } from '../voter-roll';
-import { idSchema, optionalText, requiredText } from './common';
+import { idSchema, oneLanguageRequired, optionalText, textInEitherLanguage } from './common';
 import { eligibilityRuleField, eligibleRegionsField } from './eligibility';
 
 export const electionMessages = {
@@ -25,8 +25,11 @@ export const ELECTION_DEFAULTS = {
 } as const;
 
 const electionFields = {
-  title: requiredText(200, electionMessages.titleRequired, 'title'),
+  // Each text in English and in Somali (docs/decisions/021-bilingual-content.md); a title in at least one.
+  title: textInEitherLanguage(200, 'title'),
+  titleSo: textInEitherLanguage(200, 'title'),
   description: optionalText(2000, 'description'),
+  descriptionSo: optionalText(2000, 'description'),
   // The form has a type (docs/product.md#election-statuses), the database does not; it decides only the position
   // choices.
   electionType: z
@@ -53,6 +56,8 @@ const endsAfterStartCheck = (value: unknown) => {
   return endTime > startTime;
 };
 
+const titleInEitherLanguage = oneLanguageRequired('title', 'titleSo', electionMessages.titleRequired);
+
 /** A row of the create form's candidate list; a row left without a name is dropped. */
 export const ballotCandidateInput = z.strictObject({
   name: z
@@ -60,7 +65,9 @@ export const ballotCandidateInput = z.strictObject({
     .max(150, message('validation.maxLength', { label: label('name'), max: 150 }))
     .transform((value) => value.replace(/\p{Cc}/gu, '').trim()),
   party: optionalText(150, 'party'),
+  partySo: optionalText(150, 'party'),
   positionSought: optionalText(150, 'position'),
+  positionSoughtSo: optionalText(150, 'position'),
 });
 
 export const createElectionInput = z
@@ -76,15 +83,19 @@ export const createElectionInput = z
       .refine((rows) => rows.some((row) => row.name !== ''), electionMessages.candidateRequired),
   })
   .refine(endsAfterStartCheck, endsAfterStart)
+  .refine(...titleInEitherLanguage)
   .superRefine((value, ctx) => {
     if (value.electionType !== 'Lower House') return;
     value.candidates.forEach((candidate, index) => {
-      if (candidate.positionSought !== null && !isHopPosition(candidate.positionSought)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: electionMessages.hopPosition,
-          path: ['candidates', index, 'positionSought'],
-        });
+      for (const field of ['positionSought', 'positionSoughtSo'] as const) {
+        const position = candidate[field];
+        if (position !== null && !isHopPosition(position)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: electionMessages.hopPosition,
+            path: ['candidates', index, field],
+          });
+        }
       }
     });
   })
@@ -99,6 +110,7 @@ export const updateElectionInput = z
     eligibility: eligibilityRuleField.optional(),
     eligibleRegions: eligibleRegionsField.optional(),
   })
-  .refine(endsAfterStartCheck, endsAfterStart);
+  .refine(endsAfterStartCheck, endsAfterStart)
+  .refine(...titleInEitherLanguage);
 
 export const electionIdInput = z.strictObject({ electionId: idSchema });

@@ -3,7 +3,14 @@ import { type LabelName, label, message } from '../i18n/error-messages';
 import { DISTRICT_REGIONS } from '../regions';
 import { STAFF_ROLES } from '../roles';
 import { secondFactorCode } from './account';
-import { idSchema, optionalText, requiredText, urlOrPath } from './common';
+import {
+  idSchema,
+  oneLanguageRequired,
+  optionalText,
+  requiredText,
+  textInEitherLanguage,
+  urlOrPath,
+} from './common';
 import { isRealDate } from './voter-roll';
 
 export const adminMessages = {
@@ -38,8 +45,10 @@ const coordinate = (min: number, max: number, name: LabelName) =>
     .nullish()
     .transform((value) => value ?? null);
 
-export const centerInput = z.strictObject({
-  name: requiredText(150, 'validation.centerNameRequired', 'name'),
+const centerFields = {
+  // The centre's name in English and in Somali, at least one (docs/decisions/021-bilingual-content.md).
+  name: textInEitherLanguage(150, 'name'),
+  nameSo: textInEitherLanguage(150, 'name'),
   code: requiredText(30, 'validation.centerCodeRequired', 'code').transform((code) => code.toUpperCase()),
   address: optionalText(300, 'address'),
   districtId: idSchema.nullish().transform((value) => value ?? null),
@@ -53,8 +62,12 @@ export const centerInput = z.strictObject({
   latitude: coordinate(-90, 90, 'latitude'),
   longitude: coordinate(-180, 180, 'longitude'),
   isActive: z.boolean().default(true),
-});
-export const centerUpdateInput = centerInput.extend({ id: idSchema });
+};
+const centerNameInEitherLanguage = oneLanguageRequired('name', 'nameSo', 'validation.centerNameRequired');
+export const centerInput = z.strictObject(centerFields).refine(...centerNameInEitherLanguage);
+export const centerUpdateInput = z
+  .strictObject({ ...centerFields, id: idSchema })
+  .refine(...centerNameInEitherLanguage);
 export const setActiveInput = z.strictObject({ id: idSchema, isActive: z.boolean() });
 
 /**
@@ -63,11 +76,16 @@ export const setActiveInput = z.strictObject({ id: idSchema, isActive: z.boolean
 export const candidateInput = z.strictObject({
   electionId: idSchema,
   name: requiredText(150, adminMessages.candidateNameRequired, 'name'),
+  // Each text a citizen reads in English and in Somali (docs/decisions/021-bilingual-content.md).
   party: optionalText(150, 'party'),
+  partySo: optionalText(150, 'party'),
   positionSought: optionalText(150, 'position'),
+  positionSoughtSo: optionalText(150, 'position'),
   bio: optionalText(2000, 'bio'),
+  bioSo: optionalText(2000, 'bio'),
   imageUrl: urlOrPath('imageUrl'),
   imageAlt: optionalText(300, 'imageDescription'),
+  imageAltSo: optionalText(300, 'imageDescription'),
 });
 export const candidateUpdateInput = candidateInput.omit({ electionId: true }).extend({ id: idSchema });
 

@@ -44,3 +44,34 @@ export const urlOrPath = (name: LabelName) =>
     .transform((value) => (value === '' ? null : value))
     .nullish()
     .transform((value) => value ?? null);
+
+/**
+ * A required text staff write in both languages (docs/decisions/021-bilingual-content.md): each language may be
+ * left empty (stored as ''), and `oneLanguageRequired` refuses the pair when both are. Spread as `{ title, titleSo }`.
+ */
+export const textInEitherLanguage = (max: number, name: LabelName) =>
+  z
+    .string()
+    .max(max, message('validation.maxLength', { label: label(name), max }))
+    .transform((value) => value.replace(/\p{Cc}/gu, '').trim())
+    .nullish()
+    .transform((value) => value ?? '');
+
+/**
+ * The object-level check of a pair written by `textInEitherLanguage`: the product's "missing" sentence on the English
+ * field when neither language is given. Runs beside the other fields' issues, so the form shows them together.
+ */
+export function oneLanguageRequired(english: string, somali: string, missing: string) {
+  const check = (value: unknown) => {
+    if (typeof value !== 'object' || value === null) return true;
+    const record = value as Record<string, unknown>;
+    return record[english] !== '' || record[somali] !== '';
+  };
+  const options: { message: string; path: PropertyKey[]; when: (payload: z.core.ParsePayload) => boolean } = {
+    message: missing,
+    path: [english],
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === english || issue.path?.[0] === somali),
+  };
+  return [check, options] as const;
+}

@@ -16,6 +16,17 @@ const share = z.number().min(0).max(100).describe('Percentage of the votes count
 
 export const sourceSchema = z.object({ label: z.string(), url: z.string() });
 
+/**
+ * A text staff write, in English and in Somali (docs/decisions/021-bilingual-content.md): each item keeps its
+ * plain field (the English, else the Somali) and adds this beside it as `<field>Text`.
+ */
+export const bilingualTextSchema = z
+  .object({
+    en: z.string().nullable().describe('The English text; null where there is none'),
+    so: z.string().nullable().describe('The Somali text; null where there is none'),
+  })
+  .register(openDataRegistry, { id: 'BilingualText' });
+
 export const memberSchema = z
   .object({
     id: z.string(),
@@ -61,6 +72,7 @@ export const centerSchema = z
   .object({
     id: z.string(),
     name: z.string(),
+    nameText: bilingualTextSchema,
     address: z.string().nullable(),
     district: z.string().nullable(),
     region: z.string().nullable(),
@@ -78,6 +90,7 @@ export const candidateResultSchema = z
     candidateId: z.string(),
     name: z.string(),
     party: z.string().nullable(),
+    partyText: bilingualTextSchema,
     votes: z.number().int(),
     share,
     rank: z.number().int().min(1).describe('1 for the most votes; ties share a rank'),
@@ -88,6 +101,7 @@ export const electionSchema = z
   .object({
     id: z.string(),
     title: z.string(),
+    titleText: bilingualTextSchema,
     status: z.enum(['Active', 'Closed']),
     startTime: isoTime,
     endTime: isoTime,
@@ -107,6 +121,7 @@ export const pollSchema = z
   .object({
     id: z.string(),
     title: z.string(),
+    titleText: bilingualTextSchema,
     month: z.string().describe('YYYY-MM'),
     type: z.enum(['presidential', 'parliamentary', 'senate']),
     opensAt: isoTime,

@@ -4,7 +4,7 @@ import { somaliaLocalToDate } from '../poll-rules';
 import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES } from '../polls';
 import { DEFAULT_POLL_ELIGIBILITY } from '../voter-roll';
 import { adminMessages } from './admin';
-import { idSchema, optionalText, requiredText, urlOrPath } from './common';
+import { idSchema, optionalText, requiredText, textInEitherLanguage, urlOrPath } from './common';
 import { eligibilityRuleField } from './eligibility';
 
 export { pollMessages } from '../poll-messages';
@@ -24,11 +24,14 @@ export const pollVoteInput = z.strictObject({
 });
 
 /**
- * polls.create, as the admin dialog sends it: everything optional. The title defaults to
- * '{Type} Poll {month_year}', the month to the current one, the window to the month's bounds.
+ * polls.create, as the admin dialog sends it: everything optional. Without a title the poll's is
+ * '{Type} Poll {month_year}' in the reader's language, the month to the current one, the window to the month's bounds.
  */
 export const pollCreateInput = z.strictObject({
-  title: optionalText(200, 'title'),
+  // In English and in Somali, both optional: a language left empty is written when read
+  // (docs/decisions/021-bilingual-content.md).
+  title: textInEitherLanguage(200, 'title'),
+  titleSo: textInEitherLanguage(200, 'title'),
   monthYear: z.preprocess(
     blankAsMissing,
     z
@@ -77,6 +80,7 @@ export const pollCandidateInput = z.strictObject({
   name: requiredText(150, adminMessages.candidateNameRequired, 'name'),
   photoUrl: urlOrPath('photoUrl'),
   party: optionalText(150, 'party'),
+  partySo: optionalText(150, 'party'),
   colorHex: z.preprocess(
     blankAsMissing,
     z

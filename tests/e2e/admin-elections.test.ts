@@ -56,7 +56,7 @@ async function createElection(page: Page, title: string, { askedForPassword = fa
   await form.getByRole('button', { name: 'Create Election' }).click();
   await form.getByText('Please add at least one candidate with a name').waitFor();
 
-  await form.getByLabel('Description').fill('An election created by the browser test.');
+  await form.getByLabel('Description', { exact: true }).fill('An election created by the browser test.');
   await form.getByLabel('Start time').fill(toEatInput(new Date(Date.now() - HOUR)));
   await form.getByLabel('End time').fill(toEatInput(new Date(Date.now() + 24 * HOUR)));
   await form.getByLabel('Status', { exact: true }).click();
@@ -66,7 +66,7 @@ async function createElection(page: Page, title: string, { askedForPassword = fa
     if (index > 0) await form.getByRole('button', { name: 'Add Candidate' }).click();
     const row = form.getByRole('group', { name: `Candidate ${index + 1}`, exact: true });
     await row.getByLabel('Name').fill(name);
-    await row.getByLabel('Party').fill(`Party ${index + 1}`);
+    await row.getByLabel('Party', { exact: true }).fill(`Party ${index + 1}`);
   }
   // A citizen who has just signed up votes in it: any signed-in account, not the default enrolled voters.
   await form.getByRole('radio', { name: 'Any signed-in account' }).check();

@@ -136,7 +136,7 @@ describe('admin dashboard', () => {
     await page.getByRole('tab', { name: 'Registration Centers' }).click();
     await page.getByRole('button', { name: 'Add Center' }).click();
     const form = page.getByRole('form', { name: 'Add Registration Center' });
-    await form.getByRole('textbox', { name: 'Name' }).fill('E2E Hodan Center');
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E Hodan Center');
     await form.getByRole('textbox', { name: 'Code' }).fill('E2E-RC-1');
     await form.getByRole('textbox', { name: 'Address' }).fill('KM4, Mogadishu');
     await form.getByRole('combobox', { name: 'District' }).fill('Hodan');

@@ -102,7 +102,9 @@ describe('map', () => {
     const { x, y } = await pointAt(page, 'SOBY');
     await page.mouse.move(x, y);
     await regionBox(page).getByText('Bay', { exact: true }).waitFor();
-    expect(await regionBox(page).getByText('Federal Member State').isVisible()).toBe(true);
+    // A region is called a region (docs/decisions/021-bilingual-content.md), never a member state.
+    expect(await regionBox(page).getByText('Region', { exact: true }).isVisible()).toBe(true);
+    expect(await regionBox(page).getByText('Federal Member State').count()).toBe(0);
     await page.waitForFunction(
       (fill) => getComputedStyle(document.getElementById('SOBY') as Element).fill === fill,
       HOVER_FILL,
@@ -138,7 +140,7 @@ describe('map', () => {
     }
     expect(focused).toBe('SOAW');
     await regionBox(page).getByText('Awdal', { exact: true }).waitFor();
-    expect(await regionBox(page).getByText('Federal Member State').isVisible()).toBe(true);
+    expect(await regionBox(page).getByText('Region', { exact: true }).isVisible()).toBe(true);
 
     await page.keyboard.press('Tab');
     await regionBox(page).getByText('Bakool', { exact: true }).waitFor();

@@ -59,7 +59,7 @@ describe('the monthly poll, end to end', () => {
     await admin.getByRole('button', { name: 'Create Poll' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Create Poll' });
     await dialog.getByText('Only System Admins can create polls.').waitFor();
-    await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+    await dialog.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
     await dialog.getByRole('combobox', { name: 'Election type' }).selectOption('parliamentary');
     // A verified contact is the default; the citizen below has just signed up and not confirmed their address.
     expect(

@@ -223,7 +223,12 @@ describe('admin.candidates', () => {
     const { caller } = await unlockedAdmin(deps);
     const electionId = seedElection(deps, 'Presidential 2026');
     expect(await caller.admin.candidates.electionChoices()).toEqual([
-      { id: electionId, title: 'Presidential 2026', status: 'Draft' },
+      {
+        id: electionId,
+        title: 'Presidential 2026',
+        titleText: { en: 'Presidential 2026', so: null },
+        status: 'Draft',
+      },
     ]);
     const first = await caller.admin.candidates.create({ electionId, name: 'Amina Warsame', party: '' });
     const second = await caller.admin.candidates.create({ electionId, name: 'Hassan Ali', party: 'Unity' });

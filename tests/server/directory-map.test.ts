@@ -48,6 +48,7 @@ describe('directory.mapSettings and directory.siteSettings (public)', () => {
       {
         id: expect.any(String),
         name: 'Hodan Center',
+        nameText: { en: 'Hodan Center', so: null },
         address: 'Maka Al Mukarama Road',
         latitude: 2.03,
         longitude: 45.31,

@@ -125,8 +125,18 @@ describe('elections.hub', () => {
       hideResultsUntilClose: true,
     });
     expect(openPoll?.startTime).toBeInstanceOf(Date);
-    // docs/product.md#hub-actions: an untitled poll falls back to "{month_year} Poll".
-    expect(closedPoll).toMatchObject({ title: '2026-05 Poll', status: 'Closed', resultsVisible: true });
+    // docs/product.md#hub-actions: an untitled poll has its default title, in both languages, and so has the
+    // description the hub writes (docs/decisions/021-bilingual-content.md).
+    expect(openPoll).toMatchObject({
+      titleText: { en: 'May opinion poll', so: null },
+      descriptionText: { en: 'Election poll for 2026-05', so: "Ra'yi ururinta doorashada 2026-05" },
+    });
+    expect(closedPoll).toMatchObject({
+      title: 'Parliamentary Poll 2026-05',
+      titleText: { en: 'Parliamentary Poll 2026-05', so: "Ra'yi ururinta baarlamaanka 2026-05" },
+      status: 'Closed',
+      resultsVisible: true,
+    });
   });
 });
 

@@ -47,6 +47,7 @@ describe('elections.active', () => {
     expect(Object.keys(active[0] ?? {}).sort()).toEqual(
       [
         'description',
+        'descriptionText',
         'eligibility',
         'eligibleRegions',
         'endTime',
@@ -54,6 +55,7 @@ describe('elections.active', () => {
         'startTime',
         'status',
         'title',
+        'titleText',
       ].sort(),
     );
     expect(active[0]?.endTime).toBeInstanceOf(Date);

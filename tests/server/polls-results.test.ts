@@ -42,6 +42,7 @@ describe('polls.results arithmetic', () => {
     expect(summary).toEqual({
       id: poll.id,
       title: poll.title,
+      titleText: { en: poll.title, so: null },
       monthYear: '2026-11',
       status: 'closed',
       closesAt: poll.closesAt,
@@ -61,6 +62,7 @@ describe('polls.results arithmetic', () => {
       id: candidates[3]?.id,
       name: 'Dahir',
       party: 'Party 4',
+      partyText: { en: 'Party 4', so: null },
       photoUrl: null,
       colorHex: '#3B82F6',
       percentage: 33.33,
@@ -202,6 +204,7 @@ describe('polls.history and polls.list', () => {
       'monthYear',
       'status',
       'title',
+      'titleText',
     ]);
   });
 

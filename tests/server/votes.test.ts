@@ -164,6 +164,7 @@ describe('receipts', () => {
       receiptId,
       electionId: election.id,
       electionTitle: 'Receipt test election',
+      electionTitleText: { en: 'Receipt test election', so: null },
       recordedAt: expect.any(Date),
       // The election is open: its record (docs/election-record.md) is not out yet.
       record: null,

@@ -24,7 +24,9 @@ describe('poll schemas', () => {
 
   it('lets the admin dialog leave everything out (the server fills in the defaults)', () => {
     expect(pollCreateInput.parse({ title: '', monthYear: '' })).toEqual({
-      title: null,
+      // Left empty, the title is written when read, in the reader's language (docs/decisions/021-bilingual-content.md).
+      title: '',
+      titleSo: '',
       electionType: 'presidential',
       // Who can vote: a confirmed e-mail address unless the admin chooses otherwise (docs/product.md#eligibility).
       eligibility: 'verifiedContact',
@@ -44,6 +46,7 @@ describe('poll schemas', () => {
       pollId: '00000000-0000-4000-8000-000000000000',
       name: 'Ayaan',
       party: null,
+      partySo: null,
       photoUrl: null,
       colorHex: '#3B82F6',
     });

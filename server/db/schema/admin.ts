@@ -20,7 +20,9 @@ export const registrationCenters = sqliteTable(
   'registration_centers',
   {
     id: uuidPk(),
+    // The English name; '' when only the Somali is given (docs/decisions/021-bilingual-content.md).
     name: text('name').notNull(),
+    nameSo: text('name_so').notNull().default(''),
     code: text('code').notNull(),
     address: text('address'),
     districtId: text('district_id').references(() => districts.id, { onDelete: 'set null' }),

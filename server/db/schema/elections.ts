@@ -8,8 +8,11 @@ export const elections = sqliteTable(
   'elections',
   {
     id: uuidPk(),
+    // The English title; '' when only the Somali is given (docs/decisions/021-bilingual-content.md).
     title: text('title').notNull(),
+    titleSo: text('title_so').notNull().default(''),
     description: text('description'),
+    descriptionSo: text('description_so'),
     startTime: timestamp('start_time').notNull(),
     endTime: timestamp('end_time').notNull(),
     status: text('status', { enum: ELECTION_STATUSES }).notNull().default('Draft'),
@@ -41,11 +44,17 @@ export const candidates = sqliteTable(
       .notNull()
       .references(() => elections.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    // Each text a citizen reads in English and in Somali (docs/decisions/021-bilingual-content.md); the name is
+    // the person's own, never translated.
     party: text('party'),
+    partySo: text('party_so'),
     positionSought: text('position_sought'),
+    positionSoughtSo: text('position_sought_so'),
     bio: text('bio'),
+    bioSo: text('bio_so'),
     imageUrl: text('image_url'),
     imageAlt: text('image_alt'),
+    imageAltSo: text('image_alt_so'),
     orderIndex: integer('order_index').notNull().default(1),
     // Exact running count and the count at the election's last published batch (both kept by triggers).
     voteCount: integer('vote_count').notNull().default(0),

@@ -14,7 +14,10 @@ export const polls = sqliteTable(
   'polls',
   {
     id: uuidPk(),
+    // The title in English and in Somali; both '' when the admin gave none, and the title is written when read
+    // (docs/decisions/021-bilingual-content.md).
     title: text('title').notNull(),
+    titleSo: text('title_so').notNull().default(''),
     // 'YYYY-MM': the month the poll belongs to.
     monthYear: text('month_year').notNull(),
     electionType: text('election_type', { enum: POLL_ELECTION_TYPES }).notNull().default('presidential'),
@@ -49,6 +52,7 @@ export const pollCandidates = sqliteTable(
     name: text('name').notNull(),
     photoUrl: text('photo_url'),
     party: text('party'),
+    partySo: text('party_so'),
     colorHex: text('color_hex').notNull().default(DEFAULT_CANDIDATE_COLOR),
     orderIndex: integer('order_index').notNull().default(1),
     // Exact running count, kept by triggers on poll_votes (drizzle/0006_vote_count_triggers.sql).

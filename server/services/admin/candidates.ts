@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit, recordBefore } from '../audit';
+import { withTexts } from '../bilingual';
 
 const notFound = (id: string) => new DomainError('candidate.notFound', { id });
 
@@ -16,27 +17,41 @@ export function listAllCandidates(db: Db) {
       electionId: candidates.electionId,
       name: candidates.name,
       party: candidates.party,
+      partySo: candidates.partySo,
       positionSought: candidates.positionSought,
+      positionSoughtSo: candidates.positionSoughtSo,
       bio: candidates.bio,
+      bioSo: candidates.bioSo,
       imageUrl: candidates.imageUrl,
       imageAlt: candidates.imageAlt,
+      imageAltSo: candidates.imageAltSo,
       orderIndex: candidates.orderIndex,
       electionTitle: elections.title,
+      electionTitleSo: elections.titleSo,
       electionStatus: elections.status,
     })
     .from(candidates)
     .innerJoin(elections, eq(elections.id, candidates.electionId))
     .orderBy(desc(elections.startTime), asc(candidates.orderIndex))
-    .all();
+    .all()
+    .map((candidate) =>
+      withTexts(candidate, ['party', 'positionSought', 'bio', 'imageAlt', 'electionTitle']),
+    );
 }
 
 /** The elections a new candidate can join, newest first (the create form's election chooser). */
 export function listElectionChoices(db: Db) {
   return db
-    .select({ id: elections.id, title: elections.title, status: elections.status })
+    .select({
+      id: elections.id,
+      title: elections.title,
+      titleSo: elections.titleSo,
+      status: elections.status,
+    })
     .from(elections)
     .orderBy(desc(elections.startTime))
-    .all();
+    .all()
+    .map((election) => withTexts(election, ['title']));
 }
 
 /** order_index is the election's current maximum plus one (docs/product.md#election-form). */

@@ -6,6 +6,8 @@ import { districts, registrationCenters } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit, recordBefore } from '../audit';
+import { withTexts } from '../bilingual';
+import { centerSortName } from '../centers-map';
 
 const duplicateCode = (code: string) => new DomainError('center.codeTaken', { code });
 const notFound = (id: string) => new DomainError('center.notFound', { id });
@@ -16,6 +18,7 @@ export function listCenters(db: Pick<Db, 'select'>) {
     .select({
       id: registrationCenters.id,
       name: registrationCenters.name,
+      nameSo: registrationCenters.nameSo,
       code: registrationCenters.code,
       address: registrationCenters.address,
       districtId: registrationCenters.districtId,
@@ -28,8 +31,9 @@ export function listCenters(db: Pick<Db, 'select'>) {
     })
     .from(registrationCenters)
     .leftJoin(districts, eq(districts.id, registrationCenters.districtId))
-    .orderBy(asc(registrationCenters.name))
-    .all();
+    .orderBy(asc(centerSortName))
+    .all()
+    .map((center) => withTexts(center, ['name']));
 }
 
 function assertDistrictExists(db: Pick<Db, 'select'>, districtId: string | null) {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit, recordBefore } from '../audit';
+import { withTexts } from '../bilingual';
 
 /**
  * What an election is as a second System Admin approves its opening or its results (approvals/election-acts.ts):
@@ -16,7 +17,9 @@ import { recordAudit, recordBefore } from '../audit';
  */
 export const electionStateColumns = {
   title: elections.title,
+  titleSo: elections.titleSo,
   description: elections.description,
+  descriptionSo: elections.descriptionSo,
   startTime: elections.startTime,
   endTime: elections.endTime,
   status: elections.status,
@@ -33,8 +36,18 @@ const electionColumns = {
 };
 
 /** A row as the admin pages read it: the regions as a list (null: every region). */
-const withRegionList = <T extends { eligibleRegions: string | null }>(row: T) => ({
-  ...row,
+const withRegionList = <
+  T extends {
+    eligibleRegions: string | null;
+    title: string;
+    titleSo: string;
+    description: string | null;
+    descriptionSo: string | null;
+  },
+>(
+  row: T,
+) => ({
+  ...withTexts(row, ['title', 'description']),
   eligibleRegions: parseEligibleRegions(row.eligibleRegions),
 });
 
@@ -204,10 +217,14 @@ export function electionCandidates(db: Db, electionId: string) {
       electionId: candidates.electionId,
       name: candidates.name,
       party: candidates.party,
+      partySo: candidates.partySo,
       positionSought: candidates.positionSought,
+      positionSoughtSo: candidates.positionSoughtSo,
       bio: candidates.bio,
+      bioSo: candidates.bioSo,
       imageUrl: candidates.imageUrl,
       imageAlt: candidates.imageAlt,
+      imageAltSo: candidates.imageAltSo,
       orderIndex: candidates.orderIndex,
       // Exact running count (vote triggers): admins see every vote, not the published batch.
       votes: candidates.voteCount,
@@ -215,7 +232,8 @@ export function electionCandidates(db: Db, electionId: string) {
     .from(candidates)
     .where(eq(candidates.electionId, electionId))
     .orderBy(asc(candidates.orderIndex))
-    .all();
+    .all()
+    .map((candidate) => withTexts(candidate, ['party', 'positionSought', 'bio', 'imageAlt']));
 }
 
 /**
@@ -230,6 +248,7 @@ export function adminElectionResults(db: Db, electionId: string, now = new Date(
       candidateId: candidate.id,
       name: candidate.name,
       party: candidate.party,
+      partyText: candidate.partyText,
       imageUrl: candidate.imageUrl,
       votes: candidate.votes,
     })),
@@ -238,6 +257,7 @@ export function adminElectionResults(db: Db, electionId: string, now = new Date(
     election: {
       id: election.id,
       title: election.title,
+      titleText: election.titleText,
       status: election.status,
       startTime: election.startTime,
       endTime: election.endTime,

@@ -21,7 +21,10 @@ interface ResultsRule {
 /** The election as it was when the edit was asked for: a confirm does the edit only on this same election. */
 interface ElectionState extends ResultsRule {
   title: string;
+  /** Absent from edits asked for before elections had Somali texts: such a confirm compares the rest. */
+  titleSo?: string;
   description: string | null;
+  descriptionSo?: string | null;
   startTime: number;
   endTime: number;
 }
@@ -82,7 +85,7 @@ export function requestElectionUpdate(
   if (kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, now);
   const payload: ElectionActPayload = { update, was };
   const summary: ElectionActSummary = {
-    title: update.title,
+    title: update.title || update.titleSo,
     fromStatus: was.status,
     toStatus: update.status,
     startTime: update.startTime.toISOString(),

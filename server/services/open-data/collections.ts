@@ -1,8 +1,9 @@
 import regionTexts from '@client/i18n/locales/en/regions.json' with { type: 'json' };
+import type { BilingualText } from '@shared/bilingual';
 import { REGION_SLUGS, REGIONS } from '@shared/content/regions';
 import { STATES } from '@shared/content/states';
 import { STATE_IDS } from '@shared/federal-states';
-import { defaultPollTitle, pollResultsVisible } from '@shared/poll-rules';
+import { pollResultsVisible } from '@shared/poll-rules';
 import type {
   candidateResultSchema,
   centerSchema,
@@ -123,6 +124,7 @@ export function centers({ db }: OpenDataSource): Center[] {
   return activeCentersForMap(db).map((center) => ({
     id: center.id,
     name: center.name,
+    nameText: center.nameText,
     address: center.address,
     district: center.districtName,
     region: center.region,
@@ -145,6 +147,7 @@ const pollLink = (origin: string, id: string) => `${origin}/api/v1/polls/${id}/r
 interface ElectionRead {
   id: string;
   title: string;
+  titleText: BilingualText;
   status: string;
   startTime: Date;
   endTime: Date;
@@ -154,13 +157,21 @@ interface ElectionRead {
 }
 type Tally = {
   total: number;
-  rows: Array<{ candidateId: string; name: string; party: string | null; votes: number; percentage: number }>;
+  rows: Array<{
+    candidateId: string;
+    name: string;
+    party: string | null;
+    partyText: BilingualText;
+    votes: number;
+    percentage: number;
+  }>;
 };
 
 function electionItem(origin: string, election: ElectionRead, results: Tally): ElectionResults {
   return {
     id: election.id,
     title: election.title,
+    titleText: election.titleText,
     status: election.status === 'Active' ? 'Active' : 'Closed',
     startTime: election.startTime.toISOString(),
     endTime: election.endTime.toISOString(),
@@ -174,6 +185,7 @@ function electionItem(origin: string, election: ElectionRead, results: Tally): E
         candidateId: row.candidateId,
         name: row.name,
         party: row.party,
+        partyText: row.partyText,
         votes: row.votes,
         share: row.percentage,
       })),
@@ -207,6 +219,7 @@ export function electionResultsById({ db, env }: OpenDataSource, id: string): El
 type PollRead = {
   id: string;
   title: string;
+  titleText: BilingualText;
   monthYear: string;
   electionType: Poll['type'];
   opensAt: Date;
@@ -220,7 +233,8 @@ function pollItem(
 ): PollResults {
   return {
     id: poll.id,
-    title: poll.title || defaultPollTitle(poll.electionType, poll.monthYear),
+    title: poll.title,
+    titleText: poll.titleText,
     month: poll.monthYear,
     type: poll.electionType,
     opensAt: poll.opensAt.toISOString(),
@@ -232,6 +246,7 @@ function pollItem(
         candidateId: row.id,
         name: row.name,
         party: row.party,
+        partyText: row.partyText,
         votes: row.voteCount,
         share: row.percentage,
       })),

@@ -152,6 +152,8 @@ function itemsDataset<T>(
 const sourcesCell = (sources: Array<{ url: string }>) => sources.map((source) => source.url).join(' ');
 
 const RESULT_COLUMNS = ['candidate_id', 'candidate', 'party', 'votes', 'share', 'rank'];
+// The Somali of a text whose column holds its English (else its Somali): added after the columns readers know
+// (docs/decisions/021-bilingual-content.md).
 
 export const DATASETS: readonly DatasetDefinition[] = [
   membersDataset('parliament', 'Federal Parliament: House of the People and Senate', [
@@ -192,8 +194,8 @@ export const DATASETS: readonly DatasetDefinition[] = [
     'registration-centers',
     'Active registration centers',
     centerSchema,
-    ['id', 'name', 'address', 'district', 'region', 'latitude', 'longitude'],
-    (c) => [[c.id, c.name, c.address, c.district, c.region, c.latitude, c.longitude]],
+    ['id', 'name', 'address', 'district', 'region', 'latitude', 'longitude', 'name_so'],
+    (c) => [[c.id, c.name, c.address, c.district, c.region, c.latitude, c.longitude, c.nameText.so]],
   ),
   itemsDataset<ElectionResults>(
     'election-results',
@@ -208,6 +210,8 @@ export const DATASETS: readonly DatasetDefinition[] = [
       'eligible_voters',
       'turnout',
       ...RESULT_COLUMNS,
+      'election_so',
+      'party_so',
     ],
     (e) =>
       e.candidates.map((c) => [
@@ -224,13 +228,15 @@ export const DATASETS: readonly DatasetDefinition[] = [
         c.votes,
         c.share,
         c.rank,
+        e.titleText.so,
+        c.partyText.so,
       ]),
   ),
   itemsDataset<PollResults>(
     'poll-results',
     'Poll results',
     pollResultsSchema,
-    ['poll_id', 'poll', 'month', 'type', 'total_votes', ...RESULT_COLUMNS],
+    ['poll_id', 'poll', 'month', 'type', 'total_votes', ...RESULT_COLUMNS, 'poll_so', 'party_so'],
     (p) =>
       p.candidates.map((c) => [
         p.id,
@@ -244,6 +250,8 @@ export const DATASETS: readonly DatasetDefinition[] = [
         c.votes,
         c.share,
         c.rank,
+        p.titleText.so,
+        c.partyText.so,
       ]),
   ),
   itemsDataset<ReturnType<typeof enrolledVoters>[number]>(

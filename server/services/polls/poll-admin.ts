@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@shared/errors';
 import { monthBounds, monthKey } from '@shared/months';
-import { defaultPollTitle, pollWindowWithinMonth } from '@shared/poll-rules';
+import { pollWindowWithinMonth } from '@shared/poll-rules';
 import type { PollElectionType, PollStatus } from '@shared/polls';
 import type { PollCreateInput, pollCandidateInput } from '@shared/schemas/polls';
 import { and, asc, count, eq, gte, lte, ne, sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { pollCandidates, polls, pollVotes } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit, recordBefore } from '../audit';
-import { pollNotFound } from './poll-views';
+import { pollNotFound, withPollTitle } from './poll-views';
 
 /**
  * docs/product.md#poll-forms: a new poll is a draft; the title, month and window default from the type and the month.
@@ -23,7 +23,9 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
   if (closesAt <= opensAt) throw new DomainError('poll.closesAfterOpens');
   refuseWindowOutsideMonth(monthYear, opensAt, closesAt);
   const values = {
-    title: input.title ?? defaultPollTitle(input.electionType, monthYear),
+    // Left empty, a title is written when read, in the reader's language (withPollTitle).
+    title: input.title,
+    titleSo: input.titleSo,
     monthYear,
     electionType: input.electionType,
     status: 'draft' as const,
@@ -37,7 +39,14 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
       const poll = tx
         .insert(polls)
         .values({ ...values, createdBy: actorId })
-        .returning({ id: polls.id, title: polls.title, monthYear: polls.monthYear, status: polls.status })
+        .returning({
+          id: polls.id,
+          title: polls.title,
+          titleSo: polls.titleSo,
+          electionType: polls.electionType,
+          monthYear: polls.monthYear,
+          status: polls.status,
+        })
         .get();
       recordAudit(tx, {
         action: 'create',
@@ -46,7 +55,8 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
         newValues: values,
         actorId,
       });
-      return poll;
+      const { electionType: _, ...answer } = withPollTitle(poll);
+      return answer;
     });
   } catch (error) {
     // Two admins creating the month's poll at once: the unique index lets one through; the other hears its name.
@@ -54,6 +64,14 @@ export function createPoll(db: Db, input: PollCreateInput, actorId: string, now 
     throw error;
   }
 }
+
+/** What a sentence naming a poll reads of it: its title is written from these when the admin gave none. */
+const titleColumns = {
+  title: polls.title,
+  titleSo: polls.titleSo,
+  electionType: polls.electionType,
+  monthYear: polls.monthYear,
+};
 
 /**
  * One poll of a type a month, so a citizen votes once a month: a second one is refused with the name of the
@@ -67,12 +85,13 @@ function refuseTakenMonth(
 ) {
   const sameMonth = and(eq(polls.electionType, electionType), eq(polls.monthYear, monthYear));
   const holder = db
-    .select({ title: polls.title })
+    .select(titleColumns)
     .from(polls)
     .where(ownId ? and(sameMonth, ne(polls.id, ownId)) : sameMonth)
     .orderBy(asc(polls.duplicateMonth), asc(polls.createdAt))
     .get();
-  if (holder) throw new DomainError('poll.monthTaken', { title: holder.title, month: monthYear });
+  if (holder)
+    throw new DomainError('poll.monthTaken', { title: withPollTitle(holder).title, month: monthYear });
 }
 
 /** One poll of a type a month is one voting period a month only when the poll votes within its month. */
@@ -92,7 +111,7 @@ function refuseOverlappingOpenPoll(
   poll: { id: string; electionType: PollElectionType; opensAt: Date; closesAt: Date },
 ) {
   const other = db
-    .select({ title: polls.title, monthYear: polls.monthYear })
+    .select(titleColumns)
     .from(polls)
     .where(
       and(
@@ -104,7 +123,9 @@ function refuseOverlappingOpenPoll(
       ),
     )
     .get();
-  if (other) throw new DomainError('poll.monthTaken', { title: other.title, month: other.monthYear });
+  if (other) {
+    throw new DomainError('poll.monthTaken', { title: withPollTitle(other).title, month: other.monthYear });
+  }
 }
 
 /** What an admin is told when a status change does not apply to the poll's current status. */

@@ -1,10 +1,13 @@
+import { plainText, pollTitleText } from '@shared/bilingual';
 import { tallyResults, votePercentage } from '@shared/election-rules';
 import { isPollVotingOpen, type PollTiming, pollResultsVisible } from '@shared/poll-rules';
+import type { PollElectionType } from '@shared/polls';
 import { and, asc, desc, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedOnce } from '../../db/prepared';
 import { pollCandidates, polls, pollVotes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
+import { withTexts } from '../bilingual';
 
 /** Who is looking: results and drafts depend on it. */
 export interface PollViewer {
@@ -23,6 +26,7 @@ export const TOP_RESULTS = 3;
 const pollColumns = {
   id: polls.id,
   title: polls.title,
+  titleSo: polls.titleSo,
   monthYear: polls.monthYear,
   electionType: polls.electionType,
   status: polls.status,
@@ -34,12 +38,26 @@ const pollColumns = {
 
 export const pollNotFound = (id: string) => new DomainError('poll.notFound', { id });
 
+/**
+ * A poll row's title as answers give it (docs/decisions/021-bilingual-content.md): `titleText` in both languages,
+ * written from its type and month where the admin gave none, and `title` its plain text (the English, else the
+ * Somali).
+ */
+export function withPollTitle<
+  T extends { title: string; titleSo: string; electionType: PollElectionType; monthYear: string },
+>(row: T) {
+  const { titleSo: _, ...rest } = row;
+  const titleText = pollTitleText(row);
+  return { ...rest, title: plainText(titleText) ?? '', titleText };
+}
+
 function candidatesOf(db: Db, pollId: string) {
   return db
     .select({
       id: pollCandidates.id,
       name: pollCandidates.name,
       party: pollCandidates.party,
+      partySo: pollCandidates.partySo,
       photoUrl: pollCandidates.photoUrl,
       colorHex: pollCandidates.colorHex,
       orderIndex: pollCandidates.orderIndex,
@@ -47,7 +65,8 @@ function candidatesOf(db: Db, pollId: string) {
     .from(pollCandidates)
     .where(eq(pollCandidates.pollId, pollId))
     .orderBy(asc(pollCandidates.orderIndex), asc(pollCandidates.id))
-    .all();
+    .all()
+    .map((candidate) => withTexts(candidate, ['party']));
 }
 
 // Asked for every signed-in read the public cache serves (server/routers/viewer.ts): one step down the
@@ -140,14 +159,14 @@ export function currentPollId(db: Db, now = new Date()): string | null {
 /** The current poll with its candidates, or null. */
 export function currentPoll(db: Db, viewer: PollViewer, now = new Date()) {
   const poll = currentPollRow(db).get({ now: now.getTime() });
-  return poll ? pollView(db, poll, viewer, now) : null;
+  return poll ? pollView(db, withPollTitle(poll), viewer, now) : null;
 }
 
 /** Drafts exist only for admins: anyone else is told there is no such poll. */
 function findPoll(db: Db, id: string, viewer: PollViewer) {
   const poll = db.select(pollColumns).from(polls).where(eq(polls.id, id)).get();
   if (!poll || (poll.status === 'draft' && !viewer.isAdmin)) throw pollNotFound(id);
-  return poll;
+  return withPollTitle(poll);
 }
 
 /** One poll with its candidates, whether the viewer voted, and whether they may see its results. */
@@ -162,6 +181,7 @@ export function pollHistory(db: Db) {
       id: polls.id,
       monthYear: polls.monthYear,
       title: polls.title,
+      titleSo: polls.titleSo,
       status: polls.status,
       closesAt: polls.closesAt,
       electionType: polls.electionType,
@@ -170,7 +190,8 @@ export function pollHistory(db: Db) {
     .from(polls)
     .where(eq(polls.status, 'closed'))
     .orderBy(desc(polls.monthYear), desc(polls.createdAt))
-    .all();
+    .all()
+    .map(withPollTitle);
 }
 
 /** The All Polls tab: open and closed polls newest first; admins also see drafts. */
@@ -180,7 +201,8 @@ export function pollList(db: Db, viewer: PollViewer) {
     .from(polls)
     .where(viewer.isAdmin ? undefined : inArray(polls.status, ['open', 'closed']))
     .orderBy(desc(polls.createdAt))
-    .all();
+    .all()
+    .map(withPollTitle);
 }
 
 /**
@@ -199,6 +221,7 @@ export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = ne
       candidateId: pollCandidates.id,
       name: pollCandidates.name,
       party: pollCandidates.party,
+      partySo: pollCandidates.partySo,
       photoUrl: pollCandidates.photoUrl,
       colorHex: pollCandidates.colorHex,
       votes: pollCandidates.voteCount,
@@ -213,11 +236,12 @@ export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = ne
     .from(pollVotes)
     .where(eq(pollVotes.pollId, poll.id))
     .get();
-  const { total, rows } = tallyResults(tallies);
+  const { total, rows } = tallyResults(tallies.map((row) => withTexts(row, ['party'])));
   const all = rows.map((row) => ({
     id: row.candidateId,
     name: row.name,
     party: row.party,
+    partyText: row.partyText,
     photoUrl: row.photoUrl,
     colorHex: row.colorHex,
     percentage: row.percentage,
@@ -229,6 +253,7 @@ export function pollResults(db: Db, pollId: string, viewer: PollViewer, now = ne
     poll: {
       id: poll.id,
       title: poll.title,
+      titleText: poll.titleText,
       monthYear: poll.monthYear,
       status: poll.status,
       closesAt: poll.closesAt,

@@ -17,6 +17,7 @@ function results(votes: Record<string, number>) {
       candidateId: `c${index}`,
       name,
       party: index === 0 ? 'Midnimo' : null,
+      partyText: { en: index === 0 ? 'Midnimo' : null, so: null },
       votes: count,
     })),
   );

@@ -18,7 +18,9 @@ function election(myVote: { receiptId: string; createdAt: Date } | null = null) 
   return {
     id: 'e1',
     title: 'Presidential Election 2026',
+    titleText: { en: 'Presidential Election 2026', so: 'Doorashada Madaxweynaha 2026' },
     description: null,
+    descriptionText: { en: null, so: null },
     status: 'Active' as const,
     startTime: new Date(Date.now() - DAY),
     endTime: new Date(Date.now() + 3 * DAY),
@@ -35,11 +37,22 @@ function election(myVote: { receiptId: string; createdAt: Date } | null = null) 
         id: 'c1',
         name: 'Hodan Warsame',
         party: 'Midnimo',
+        partyText: { en: 'Midnimo', so: 'Midnimo' },
         positionSought: null,
+        positionSoughtText: { en: null, so: null },
         imageUrl: null,
         orderIndex: 0,
       },
-      { id: 'c2', name: 'Abdi Farah', party: null, positionSought: null, imageUrl: null, orderIndex: 1 },
+      {
+        id: 'c2',
+        name: 'Abdi Farah',
+        party: null,
+        partyText: { en: null, so: null },
+        positionSought: null,
+        positionSoughtText: { en: null, so: null },
+        imageUrl: null,
+        orderIndex: 1,
+      },
     ],
   };
 }

@@ -231,6 +231,7 @@ describe('ids that name the wrong rows', () => {
     expect(Object.keys(data).sort()).toEqual([
       'electionId',
       'electionTitle',
+      'electionTitleText',
       'receiptId',
       'record',
       'recordedAt',

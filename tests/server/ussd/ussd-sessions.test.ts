@@ -186,6 +186,25 @@ describe('USSD sessions over HTTP', () => {
     );
   });
 
+  it('names regions and centres in the menu’s language, one spelling per language', async () => {
+    const { centerId } = createCenter(built.db, { region: 'Middle Shabelle' });
+    built.db
+      .update(registrationCenters)
+      .set({ name: 'Jowhar Centre', nameSo: 'Xarunta Jowhar', address: null })
+      .where(eq(registrationCenters.id, centerId))
+      .run();
+    const id = nextSession();
+    const phone = uniquePhone();
+    // Somali first (no 9): the map's Somali name of the region and the centre's Somali name.
+    const somali = await gateway.dial(phone, id, '3');
+    const at = /\n(\d+)\. Shabeellaha Dhexe(\n|$)/.exec(somali)?.[1];
+    expect(somali).not.toContain('Middle Shabelle');
+    expect(await gateway.dial(phone, id, `3*${at}*1`)).toMatch(/\nXarunta Jowhar$/);
+    const english = nextSession();
+    expect(await gateway.dial(phone, english, '9*3')).toContain(`\n${at}. Middle Shabelle`);
+    expect(await gateway.dial(phone, english, `9*3*${at}*1`)).toMatch(/\nJowhar Centre$/);
+  });
+
   it("shows the latest closed poll's results, a page at a time", async () => {
     const names = Array.from({ length: 9 }, (_, i) => `Musharax Dheer Magaciisu ${i + 1}`);
     const { poll, candidates } = createPoll(built.db, {

@@ -1,14 +1,18 @@
 import { Stack, Text } from '@mantine/core';
+import type { BilingualText } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import type { AvatarSize } from '../avatar/avatar-sizes';
 import { MemberPhoto } from '../avatar/MemberPhoto';
+import { ContentText } from '../content/ContentText';
 
 export interface CandidateSummary {
   name: string;
-  party: string | null;
-  positionSought: string | null;
+  partyText: BilingualText;
+  positionSoughtText: BilingualText;
   imageUrl: string | null;
 }
+
+const given = (text: BilingualText) => text.en !== null || text.so !== null;
 
 /** Photo (or initials), name, party and the position sought. */
 export function CandidatePhoto({
@@ -29,8 +33,13 @@ export function CandidateText({ candidate }: { candidate: CandidateSummary }) {
         {candidate.name}
       </Text>
       <Text size="sm" c="dimmed">
-        {candidate.party ?? t('candidate.independent')}
-        {candidate.positionSought ? ` · ${candidate.positionSought}` : ''}
+        {given(candidate.partyText) ? <ContentText text={candidate.partyText} /> : t('candidate.independent')}
+        {given(candidate.positionSoughtText) && (
+          <>
+            {' · '}
+            <ContentText text={candidate.positionSoughtText} />
+          </>
+        )}
       </Text>
     </Stack>
   );

@@ -1,10 +1,13 @@
 import { Card, Group, SimpleGrid, Text } from '@mantine/core';
+import type { BilingualText } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
+import { ContentText } from '../content/ContentText';
 import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
 
 interface ListedCandidate extends CandidateSummary {
   id: string;
   bio: string | null;
+  bioText: BilingualText;
 }
 
 /** The candidates in ballot order, each with a short biography. */
@@ -30,7 +33,7 @@ export function CandidateList({ candidates }: { candidates: ListedCandidate[] })
               <CandidateText candidate={candidate} />
               {candidate.bio && (
                 <Text size="sm" mt="xs">
-                  {candidate.bio}
+                  <ContentText text={candidate.bioText} />
                 </Text>
               )}
             </div>

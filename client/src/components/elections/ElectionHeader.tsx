@@ -1,12 +1,14 @@
 import { Group, Text, Title } from '@mantine/core';
+import type { BilingualText } from '@shared/bilingual';
 import type { ElectionStatus } from '@shared/elections';
 import type { ReactNode } from 'react';
+import { ContentText } from '../content/ContentText';
 import { ElectionStatusBadge } from '../ElectionStatusBadge';
 import { DaysLeftBadge } from './DaysLeftBadge';
 import { formatElectionTime } from './election-dates';
 
 interface HeaderElection {
-  title: string;
+  titleText: BilingualText;
   status: ElectionStatus;
   startTime: Date;
   endTime: Date;
@@ -33,7 +35,7 @@ export function ElectionHeader({
         </Text>
       )}
       <Title order={1} style={{ overflowWrap: 'anywhere' }}>
-        {election.title}
+        <ContentText text={election.titleText} />
       </Title>
       <Group gap="xs" mt="xs">
         <ElectionStatusBadge status={election.status} />

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { BilingualText } from '@shared/bilingual';
 import type { HubAction } from '@shared/election-rules';
 import type { ElectionStatus } from '@shared/elections';
 import type { EligibilityRequirement } from '@shared/eligibility';
@@ -7,6 +8,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useVoteEligibility } from '../../lib/eligibility';
+import { ContentText, useContentText } from '../content/ContentText';
 import { ElectionStatusBadge } from '../ElectionStatusBadge';
 import { DaysLeftBadge } from './DaysLeftBadge';
 import { EligibilityNotice, WhoCanVote } from './EligibilityNotice';
@@ -15,8 +17,8 @@ import { formatElectionDay } from './election-dates';
 export interface HubCardItem extends EligibilityRequirement {
   kind: 'election' | 'poll';
   id: string;
-  title: string;
-  description: string | null;
+  titleText: BilingualText;
+  descriptionText: BilingualText;
   status: ElectionStatus;
   startTime: Date;
   endTime: Date;
@@ -41,6 +43,7 @@ const VIEW_MY_VOTE: ActionButton = { label: 'actions.viewMyVote', path: '/vote',
 export function HubCard({ item, actions }: { item: HubCardItem; actions: HubAction[] }) {
   const { t } = useTranslation('elections');
   const titleId = useId();
+  const contentText = useContentText();
   // Only a ballot with a vote to cast asks who may vote (the roll read is shared by every card).
   const votable = actions.includes('vote') && !item.hasVoted;
   const eligibility = useVoteEligibility(item);
@@ -49,16 +52,16 @@ export function HubCard({ item, actions }: { item: HubCardItem; actions: HubActi
     <Card component="article" withBorder padding="lg" aria-labelledby={titleId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Title order={3} fz="lg" id={titleId}>
-          {item.title}
+          <ContentText text={item.titleText} />
         </Title>
         {/* The badge keeps its width; the title wraps instead. */}
         <div style={{ flex: 'none' }}>
           <ElectionStatusBadge status={item.status} />
         </div>
       </Group>
-      {item.description && (
+      {(item.descriptionText.en ?? item.descriptionText.so) !== null && (
         <Text size="sm" c="dimmed" mt="xs" lineClamp={2}>
-          {item.description}
+          <ContentText text={item.descriptionText} />
         </Text>
       )}
       <Stack gap={2} mt="sm">
@@ -114,7 +117,7 @@ export function HubCard({ item, actions }: { item: HubCardItem; actions: HubActi
               variant={button.variant}
               fullWidth
               h={44}
-              aria-label={t('hub.actionFor', { action: t(button.label), title: item.title })}
+              aria-label={t('hub.actionFor', { action: t(button.label), title: contentText(item.titleText) })}
             >
               {t(button.label)}
             </Button>

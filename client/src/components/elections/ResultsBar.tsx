@@ -1,4 +1,5 @@
 import { Progress } from '@mantine/core';
+import type { BilingualText } from '@shared/bilingual';
 import { RESULTS_BAR_LABEL_MIN_PERCENT } from '@shared/election-rules';
 import { useTranslation } from 'react-i18next';
 import { formatShare, resultColor } from './results-format';
@@ -7,6 +8,7 @@ export interface ResultRow {
   candidateId: string;
   name: string;
   party: string | null;
+  partyText: BilingualText;
   votes: number;
   percentage: number;
 }

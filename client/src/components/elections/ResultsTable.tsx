@@ -1,6 +1,7 @@
 import { ScrollArea, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../i18n/format';
+import { ContentText } from '../content/ContentText';
 import type { ResultRow } from './ResultsBar';
 import { formatShare, formatVotes } from './results-format';
 
@@ -42,7 +43,7 @@ export function ResultsTable({ rows, total }: { rows: ResultRow[]; total: number
               <Table.Th scope="row" fw={600}>
                 {row.name}
               </Table.Th>
-              <Table.Td>{row.party ?? '—'}</Table.Td>
+              <Table.Td>{row.party === null ? '—' : <ContentText text={row.partyText} />}</Table.Td>
               <Table.Td ta="right">{formatVotes(row.votes)}</Table.Td>
               <Table.Td ta="right">{formatShare(row.percentage)}</Table.Td>
             </Table.Tr>

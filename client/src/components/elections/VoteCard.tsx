@@ -8,6 +8,7 @@ import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
+import { useContentText } from '../content/ContentText';
 import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
 import { errorCode } from './query-errors';
 import { VoteConfirmStep } from './VoteConfirmStep';
@@ -31,6 +32,7 @@ export function VoteCard({
   onVoted(receiptId: string): void;
 }) {
   const { t } = useTranslation('elections');
+  const contentText = useContentText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -86,8 +88,8 @@ export function VoteCard({
         <VoteConfirmStep
           title={t('vote.confirmTitle')}
           choice={
-            chosen.party
-              ? t('vote.confirmChoiceParty', { name: chosen.name, party: chosen.party })
+            contentText(chosen.partyText)
+              ? t('vote.confirmChoiceParty', { name: chosen.name, party: contentText(chosen.partyText) })
               : t('vote.confirmChoice', { name: chosen.name })
           }
           warning={t('vote.confirmWarning')}

@@ -187,7 +187,7 @@ export function SomaliaMap() {
               {t(`map.regions.${highlight.code}`)}
             </Text>
             <Text size="sm" c="dimmed">
-              {t('map.memberState')}
+              {t('map.region')}
             </Text>
             <Anchor component={Link} to={stateUrl(highlight.code)} size="sm" tabIndex={-1}>
               {t('map.viewProfile')}

@@ -5,7 +5,11 @@ import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type CentersMapData = RouterOutputs['directory']['mapSettings'];
+type MapSettings = RouterOutputs['directory']['mapSettings'];
+/** The map's data with each centre's name and region already in the reader's language. */
+export type CentersMapData = Omit<MapSettings, 'centers'> & {
+  centers: Array<Omit<MapSettings['centers'][number], 'region'> & { region: string | null }>;
+};
 type Leaflet = typeof import('leaflet');
 
 // Leaflet writes attributions into the page as HTML: the admin's text is shown as text, never markup.

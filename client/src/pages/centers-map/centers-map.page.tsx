@@ -1,8 +1,10 @@
 import { Alert, Badge, Image, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContentText, useContentText } from '../../components/content/ContentText';
+import { useRegionName } from '../../components/elections/EligibilityNotice';
 import { PageContainer } from '../../components/PageContainer';
 import { formatNumber } from '../../i18n/format';
 import { useDataSaver } from '../../lib/data-saver';
@@ -30,7 +32,22 @@ export function RegistrationCentersMapPage() {
   // Data saver: no tiles (they are most of this page's bytes); the list below says it all.
   const [dataSaver] = useDataSaver();
   const onTilesFailed = useCallback(() => setTilesFailed(true), []);
-  const data = query.data;
+  // Each centre's name and region in the reader's language (docs/decisions/021-bilingual-content.md), for the
+  // map's popups; the list below marks a name shown in the other language.
+  const contentText = useContentText();
+  const regionName = useRegionName();
+  const data = useMemo(
+    () =>
+      query.data && {
+        ...query.data,
+        centers: query.data.centers.map((center) => ({
+          ...center,
+          name: contentText(center.nameText),
+          region: center.region && regionName(center.region),
+        })),
+      },
+    [query.data, contentText, regionName],
+  );
 
   return (
     <PageContainer>
@@ -95,7 +112,9 @@ export function RegistrationCentersMapPage() {
               >
                 {data.centers.map((center) => (
                   <Paper key={center.id} component="li" withBorder p="sm" radius="md">
-                    <Text fw={600}>{center.name}</Text>
+                    <Text fw={600}>
+                      <ContentText text={center.nameText} />
+                    </Text>
                     <Text size="sm">
                       {[center.districtName, center.region].filter(Boolean).join(', ') || t('districtNotSet')}
                     </Text>
@@ -116,7 +135,7 @@ export function RegistrationCentersMapPage() {
 }
 
 /** The page's texts and first view, on the server and after a link (lib/page-route.ts). */
-const thisPage: PageRoute = { texts: ['centers', 'errors'], pageData };
+const thisPage: PageRoute = { texts: ['centers', 'eligibility', 'errors'], pageData };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 

@@ -5,6 +5,7 @@ import { IconCheckbox } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ContentText, useContentText } from '../../components/content/ContentText';
 import { CandidateList } from '../../components/elections/CandidateList';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
 import {
@@ -68,8 +69,9 @@ interface DetailsQuery {
 
 function ElectionDetailsView({ election, query }: { election: ElectionDetails; query: DetailsQuery }) {
   const { t } = useTranslation('elections');
-  // In the reader's language, as the preview's locale says (the election's own description is in one language).
-  usePageMeta(election.title, t('details.metaDescription', { title: election.title }));
+  // In the reader's language, as the preview's locale says, the election's own title too where it has one.
+  const title = useContentText()(election.titleText);
+  usePageMeta(title, t('details.metaDescription', { title }));
   // Until a signed-in citizen's own answer (their vote) arrives, the page stays as the server rendered it.
   const { user, isAdmin, loading } = useReaderOf(query);
   const now = useNow(query.dataUpdatedAt);
@@ -82,7 +84,11 @@ function ElectionDetailsView({ election, query }: { election: ElectionDetails; q
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
         <ElectionHeader election={election} now={now} />
         <WhoCanVote requirement={election} />
-        {election.description && <Text style={{ whiteSpace: 'pre-line' }}>{election.description}</Text>}
+        {election.description && (
+          <Text style={{ whiteSpace: 'pre-line' }}>
+            <ContentText text={election.descriptionText} />
+          </Text>
+        )}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Card withBorder padding="md">

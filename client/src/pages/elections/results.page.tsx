@@ -27,6 +27,7 @@ import { useTRPC } from '../../lib/trpc';
 import { ballotKindQuery, electionResultsQuery } from './election-queries';
 // A poll's result bars' styles with the page's (linked in its head): the server renders them before their code.
 import '../polls/ResultsBars.module.css';
+import { useContentText } from '../../components/content/ContentText';
 
 // docs/product.md#results-pages: /results/{pollId} is the poll's history view; it loads only when the id turns out to
 // be a poll,
@@ -106,10 +107,9 @@ function ResultsView({ answer, readAt }: { answer: ResultsAnswer; readAt: number
   const { t } = useTranslation('elections');
   const now = useNow(readAt);
   const { election, results } = answer;
-  usePageMeta(
-    t('results.metaTitle', { title: election.title }),
-    t('results.metaDescription', { title: election.title }),
-  );
+  const contentText = useContentText();
+  const title = contentText(election.titleText);
+  usePageMeta(t('results.metaTitle', { title }), t('results.metaDescription', { title }));
   return (
     <PageContainer size="md">
       <Stack gap="lg">

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContentText } from '../../components/content/ContentText';
 import { ElectionStatusBadge } from '../../components/ElectionStatusBadge';
 import { BatchedCountsNotice } from '../../components/elections/BatchedCountsNotice';
 import { formatElectionDay } from '../../components/elections/election-dates';
@@ -89,7 +90,7 @@ function VerifiedElectionCard({ election }: { election: VerifiedElection }) {
     <Card component="article" withBorder padding="lg" aria-labelledby={titleId}>
       <Group justify="space-between" align="flex-start" gap="xs">
         <Title order={2} fz="lg" id={titleId} style={{ overflowWrap: 'anywhere' }}>
-          {election.title}
+          <ContentText text={election.titleText} />
         </Title>
         <Group gap="xs">
           <ElectionStatusBadge status={election.status} />

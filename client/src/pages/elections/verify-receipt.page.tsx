@@ -5,6 +5,7 @@ import { IconAlertCircle, IconCircleCheck, IconReceipt } from '@tabler/icons-rea
 import { useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useContentText } from '../../components/content/ContentText';
 import { formatElectionTime } from '../../components/elections/election-dates';
 import { ReceiptInRecord } from '../../components/elections/ReceiptInRecord';
 import { PageContainer } from '../../components/PageContainer';
@@ -94,6 +95,7 @@ export function VerifyReceiptPage() {
 
 function ReceiptCheck({ receiptId }: { receiptId: string }) {
   const { t } = useTranslation('elections');
+  const contentText = useContentText();
   const trpc = useTRPC();
   const check = useQuery(trpc.votes.verifyReceipt.queryOptions({ receiptId }));
   if (check.isPending) {
@@ -121,7 +123,7 @@ function ReceiptCheck({ receiptId }: { receiptId: string }) {
             i18nKey="verify.recordedIn"
             values={{
               receiptId: vote.receiptId,
-              title: vote.electionTitle,
+              title: contentText(vote.electionTitleText),
               time: formatElectionTime(vote.recordedAt),
             }}
             components={[

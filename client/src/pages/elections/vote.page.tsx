@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useContentText } from '../../components/content/ContentText';
 import { CandidateList } from '../../components/elections/CandidateList';
 import { ElectionHeader } from '../../components/elections/ElectionHeader';
 import {
@@ -79,10 +80,8 @@ export function VotePage() {
 
 function ElectionVote({ election }: { election: ElectionDetails }) {
   const { t } = useTranslation('elections');
-  usePageMeta(
-    t('vote.metaTitle', { title: election.title }),
-    t('vote.metaDescription', { title: election.title }),
-  );
+  const title = useContentText()(election.titleText);
+  usePageMeta(t('vote.metaTitle', { title }), t('vote.metaDescription', { title }));
   const { user, isAdmin, loading } = useAuth();
   // The receipt from the cast itself, shown at once while the election is refetched.
   const [justCast, setJustCast] = useState<string | null>(null);

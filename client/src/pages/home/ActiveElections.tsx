@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, SimpleGrid, Text, Title } from '@mantine/co
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContentText, useContentText } from '../../components/content/ContentText';
 import { formatDate } from '../../i18n/format';
 import { useTRPC } from '../../lib/trpc';
 import classes from './home.module.css';
@@ -13,6 +14,7 @@ export function ActiveElections() {
   const { t } = useTranslation('home');
   const trpc = useTRPC();
   const active = useQuery(trpc.elections.active.queryOptions());
+  const contentText = useContentText();
   const elections = active.data ?? [];
   if (elections.length === 0) return null;
   return (
@@ -22,10 +24,16 @@ export function ActiveElections() {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
         {elections.map((election) => (
-          <Card key={election.id} component="article" withBorder padding="lg" aria-label={election.title}>
+          <Card
+            key={election.id}
+            component="article"
+            withBorder
+            padding="lg"
+            aria-label={contentText(election.titleText)}
+          >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
               <Title order={3} fz="lg">
-                {election.title}
+                <ContentText text={election.titleText} />
               </Title>
               <Badge color="green" variant="light">
                 {t(`active.status.${election.status}`)}
@@ -33,7 +41,7 @@ export function ActiveElections() {
             </Group>
             {election.description && (
               <Text size="sm" c="dimmed" mt="xs" lineClamp={2}>
-                {election.description}
+                <ContentText text={election.descriptionText} />
               </Text>
             )}
             <Text size="sm" mt="sm" fw={500}>

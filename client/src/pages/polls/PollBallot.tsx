@@ -2,6 +2,7 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContentText, useContentText } from '../../components/content/ContentText';
 import { VoteConfirmStep } from '../../components/elections/VoteConfirmStep';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
@@ -15,6 +16,7 @@ import { pollErrorCode } from './poll-format';
  */
 export function PollBallot({ pollId, candidates }: { pollId: string; candidates: PollCandidate[] }) {
   const { t } = useTranslation('polls');
+  const contentText = useContentText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [choice, setChoice] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
           title={t('ballot.confirmTitle')}
           choice={
             chosen.party
-              ? t('ballot.confirmChoiceParty', { name: chosen.name, party: chosen.party })
+              ? t('ballot.confirmChoiceParty', { name: chosen.name, party: contentText(chosen.partyText) })
               : t('ballot.confirmChoice', { name: chosen.name })
           }
           warning={t('ballot.confirmWarning')}
@@ -90,7 +92,10 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
                 p="sm"
                 aria-label={
                   candidate.party
-                    ? t('candidates.withParty', { name: candidate.name, party: candidate.party })
+                    ? t('candidates.withParty', {
+                        name: candidate.name,
+                        party: contentText(candidate.partyText),
+                      })
                     : candidate.name
                 }
               >
@@ -108,7 +113,7 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
                     </Text>
                     {candidate.party && (
                       <Text size="sm" c="dimmed">
-                        {candidate.party}
+                        <ContentText text={candidate.partyText} />
                       </Text>
                     )}
                   </div>

@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
+import { ContentText } from '../../components/content/ContentText';
 import { SliceGroups } from '../../lib/slice';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
 
@@ -37,7 +38,7 @@ export function PollCandidateList({ candidates }: { candidates: PollCandidate[] 
                 </Text>
                 {candidate.party && (
                   <Text size="sm" c="dimmed">
-                    {candidate.party}
+                    <ContentText text={candidate.partyText} />
                   </Text>
                 )}
               </div>

@@ -1,13 +1,15 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
+import type { BilingualText } from '@shared/bilingual';
 import type { PollElectionType, PollStatus } from '@shared/polls';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContentText } from '../../components/content/ContentText';
 import { PollStatusBadge } from './PollStatusBadge';
 import { formatPollDay, formatPollMonth } from './poll-format';
 
 export interface PollSummary {
   id: string;
-  title: string;
+  titleText: BilingualText;
   monthYear: string;
   electionType: PollElectionType;
   status: PollStatus;
@@ -30,7 +32,7 @@ export function PollListCard({ poll }: { poll: PollSummary }) {
       <Group justify="space-between" align="flex-start" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {poll.title}
+            <ContentText text={poll.titleText} />
           </Text>
           <Text size="sm" c="dimmed">
             {poll.status === 'closed' ? t('list.closedOn', when) : t('list.closesOn', when)}

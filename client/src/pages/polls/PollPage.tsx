@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useContentText } from '../../components/content/ContentText';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { PollBackLink } from './PollBackLink';
@@ -20,7 +21,13 @@ interface PollPageProps {
 export function PollPage({ pollId, failureTitle, meta }: PollPageProps) {
   const { t } = useTranslation('polls');
   const { view, notFound } = usePollView(pollId, failureTitle);
-  const { title, description } = meta(view.data?.poll ?? { title: t('view.fallbackTitle'), status: 'open' });
+  const contentText = useContentText();
+  const poll = view.data?.poll;
+  const { title, description } = meta(
+    poll
+      ? { title: contentText(poll.titleText), status: poll.status }
+      : { title: t('view.fallbackTitle'), status: 'open' },
+  );
   usePageMeta(title, description);
 
   return (

@@ -5,6 +5,7 @@ import { IconCircleCheck, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContentText } from '../../components/content/ContentText';
 import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { messageText } from '../../i18n/error-texts';
 import { useNow } from '../../lib/clock';
@@ -82,7 +83,7 @@ export function PollPanel({
           </Badge>
         </Group>
         <Title order={headingLevel} fz={headingLevel === 1 ? 'h2' : 'h3'}>
-          {poll.title}
+          <ContentText text={poll.titleText} />
         </Title>
         <Text c="dimmed">
           {t('panel.when', {

@@ -2,6 +2,7 @@ import { EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title } from '@manti
 import type { RouterOutputs } from '@server/routers/_app';
 import { IconChartBar } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
+import { ContentText } from '../../components/content/ContentText';
 import { formatShare } from '../../components/elections/results-format';
 import { formatNumber } from '../../i18n/format';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
@@ -73,7 +74,7 @@ export function PollResults({ data }: { data: PollResultsData }) {
                     </Text>
                     {candidate.party && (
                       <Text size="sm" c="dimmed">
-                        {candidate.party}
+                        <ContentText text={candidate.partyText} />
                       </Text>
                     )}
                     <Text fz={28} fw={800} lh={1.2} mt={4}>

@@ -1,7 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import type { BilingualText } from '@shared/bilingual';
 import { RESULTS_BAR_LABEL_MIN_PERCENT } from '@shared/election-rules';
 import { useTranslation } from 'react-i18next';
+import { ContentText } from '../../components/content/ContentText';
 import { formatShare } from '../../components/elections/results-format';
 import { formatNumber } from '../../i18n/format';
 import { readableOn } from './poll-format';
@@ -11,6 +13,7 @@ export interface ResultsBarRow {
   id: string;
   name: string;
   party: string | null;
+  partyText: BilingualText;
   colorHex: string;
   percentage: number;
   voteCount: number;
@@ -69,7 +72,7 @@ export function ResultsBars({ rows }: { rows: ResultsBarRow[] }) {
                 </Text>
                 {row.party && (
                   <Text c="dimmed" size="sm">
-                    {row.party}
+                    <ContentText text={row.partyText} />
                   </Text>
                 )}
               </div>

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useContentText } from '../../components/content/ContentText';
 import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
@@ -19,7 +20,11 @@ export function CurrentPollPage() {
   const trpc = useTRPC();
   const current = useQuery(currentPollQuery(trpc));
   // A shared link names the poll ("Presidential Opinion Poll – November 2026").
-  usePageMeta(current.data?.poll.title ?? t('current.title'), t('current.metaDescription'));
+  const contentText = useContentText();
+  usePageMeta(
+    current.data ? contentText(current.data.poll.titleText) : t('current.title'),
+    t('current.metaDescription'),
+  );
   return (
     <PageContainer size="md">
       <Stack gap="lg">

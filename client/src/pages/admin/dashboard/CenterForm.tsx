@@ -14,7 +14,9 @@ import { useFailureToast, useRefreshAdmin } from './dashboard-queries';
 export type Center = RouterOutputs['admin']['centers']['list'][number];
 
 interface CenterValues {
+  /** The centre's name in English and in Somali, one at least (docs/decisions/021-bilingual-content.md). */
   name: string;
+  nameSo: string;
   code: string;
   address: string;
   districtId: string | null;
@@ -49,7 +51,9 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
   const failureToast = useFailureToast();
   const form = useForm<CenterValues>({
     initialValues: {
-      name: center?.name ?? '',
+      // From each language's own text: the plain `name` is the Somali when there is no English.
+      name: center?.nameText.en ?? '',
+      nameSo: center?.nameText.so ?? '',
       code: center?.code ?? '',
       address: center?.address ?? '',
       districtId: center?.districtId ?? null,
@@ -91,7 +95,18 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
     <ResponsiveModal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
-          <TextInput label={t('general.name')} required disabled={busy} {...form.getInputProps('name')} />
+          <TextInput
+            label={t('general.name')}
+            description={t('centers.nameHint')}
+            disabled={busy}
+            {...form.getInputProps('name')}
+          />
+          <TextInput
+            label={t('centers.nameSo')}
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('nameSo')}
+          />
           <TextInput label={t('general.code')} required disabled={busy} {...form.getInputProps('code')} />
           <TextInput label={t('centers.address')} disabled={busy} {...form.getInputProps('address')} />
           <Select

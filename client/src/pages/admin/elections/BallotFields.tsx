@@ -66,6 +66,12 @@ export function BallotFields({
                   disabled={disabled}
                   {...form.getInputProps(`candidates.${index}.party`)}
                 />
+                <TextInput
+                  label={t('ballot.partySo')}
+                  lang="so"
+                  disabled={disabled}
+                  {...form.getInputProps(`candidates.${index}.partySo`)}
+                />
                 {lowerHouse ? (
                   <Select
                     label={t('ballot.positionHop')}
@@ -81,11 +87,19 @@ export function BallotFields({
                     }
                   />
                 ) : (
-                  <TextInput
-                    label={t('ballot.position')}
-                    disabled={disabled}
-                    {...form.getInputProps(`candidates.${index}.positionSought`)}
-                  />
+                  <>
+                    <TextInput
+                      label={t('ballot.position')}
+                      disabled={disabled}
+                      {...form.getInputProps(`candidates.${index}.positionSought`)}
+                    />
+                    <TextInput
+                      label={t('ballot.positionSo')}
+                      lang="so"
+                      disabled={disabled}
+                      {...form.getInputProps(`candidates.${index}.positionSoughtSo`)}
+                    />
+                  </>
                 )}
               </SimpleGrid>
             </Stack>

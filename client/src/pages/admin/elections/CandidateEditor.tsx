@@ -34,11 +34,16 @@ export function CandidateEditor({ electionId, candidate, onClose, onSaved }: Can
   const form = useForm({
     initialValues: {
       name: candidate?.name ?? '',
-      party: candidate?.party ?? '',
-      positionSought: candidate?.positionSought ?? '',
-      bio: candidate?.bio ?? '',
+      // Each text in English and in Somali, from each language's own text (docs/decisions/021-bilingual-content.md).
+      party: candidate?.partyText.en ?? '',
+      partySo: candidate?.partyText.so ?? '',
+      positionSought: candidate?.positionSoughtText.en ?? '',
+      positionSoughtSo: candidate?.positionSoughtText.so ?? '',
+      bio: candidate?.bioText.en ?? '',
+      bioSo: candidate?.bioText.so ?? '',
       imageUrl: candidate?.imageUrl ?? '',
-      imageAlt: candidate?.imageAlt ?? '',
+      imageAlt: candidate?.imageAltText.en ?? '',
+      imageAltSo: candidate?.imageAltText.so ?? '',
     },
     validate: (values) => zodValidate<unknown>(candidateInput)({ electionId, ...values }),
   });
@@ -78,9 +83,21 @@ export function CandidateEditor({ electionId, candidate, onClose, onSaved }: Can
           <TextInput label={t('editor.name')} required disabled={busy} {...form.getInputProps('name')} />
           <TextInput label={t('editor.party')} disabled={busy} {...form.getInputProps('party')} />
           <TextInput
+            label={t('editor.partySo')}
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('partySo')}
+          />
+          <TextInput
             label={t('editor.positionSought')}
             disabled={busy}
             {...form.getInputProps('positionSought')}
+          />
+          <TextInput
+            label={t('editor.positionSoughtSo')}
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('positionSoughtSo')}
           />
           <Textarea
             label={t('editor.bio')}
@@ -89,6 +106,15 @@ export function CandidateEditor({ electionId, candidate, onClose, onSaved }: Can
             maxRows={8}
             disabled={busy}
             {...form.getInputProps('bio')}
+          />
+          <Textarea
+            label={t('editor.bioSo')}
+            lang="so"
+            autosize
+            minRows={3}
+            maxRows={8}
+            disabled={busy}
+            {...form.getInputProps('bioSo')}
           />
           <CandidateImageField
             name={form.values.name}
@@ -103,6 +129,12 @@ export function CandidateEditor({ electionId, candidate, onClose, onSaved }: Can
             description={t('editor.imageDescriptionHint')}
             disabled={busy}
             {...form.getInputProps('imageAlt')}
+          />
+          <TextInput
+            label={t('editor.imageDescriptionSo')}
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('imageAltSo')}
           />
           <Group justify="flex-end">
             <Button variant="default" h={44} onClick={onClose} disabled={busy}>

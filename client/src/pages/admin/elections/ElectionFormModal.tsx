@@ -52,7 +52,7 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
     trpc.admin.elections.create.mutationOptions({
       onSuccess: (answer, input) =>
         'pendingApproval' in answer
-          ? done(t('form.createdDraft'), waitingFor(input.title, input.status))
+          ? done(t('form.createdDraft'), waitingFor(input.title || input.titleSo || '', input.status))
           : done(t('form.created')),
       onError: (error) => notifyFailure(t('form.createFailed'), error),
     }),
@@ -61,7 +61,7 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
     trpc.admin.elections.update.mutationOptions({
       onSuccess: (answer, input) =>
         'pendingApproval' in answer
-          ? done(t('form.waitingSaved'), waitingFor(input.title, input.status))
+          ? done(t('form.waitingSaved'), waitingFor(input.title || input.titleSo || '', input.status))
           : done(t('form.updated')),
       onError: (error) => notifyFailure(t('form.updateFailed'), error),
     }),
@@ -85,7 +85,13 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
     <ResponsiveModal opened onClose={onClose} title={title}>
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
-          <TextInput label={t('form.title')} required disabled={busy} {...form.getInputProps('title')} />
+          <TextInput
+            label={t('form.title')}
+            description={t('form.languageHint')}
+            disabled={busy}
+            {...form.getInputProps('title')}
+          />
+          <TextInput label={t('form.titleSo')} lang="so" disabled={busy} {...form.getInputProps('titleSo')} />
           <Textarea
             label={t('form.description')}
             autosize
@@ -93,6 +99,15 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
             maxRows={6}
             disabled={busy}
             {...form.getInputProps('description')}
+          />
+          <Textarea
+            label={t('form.descriptionSo')}
+            lang="so"
+            autosize
+            minRows={2}
+            maxRows={6}
+            disabled={busy}
+            {...form.getInputProps('descriptionSo')}
           />
           {!election && (
             <Select

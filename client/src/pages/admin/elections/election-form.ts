@@ -13,12 +13,17 @@ export interface BallotRow {
   key: string;
   name: string;
   party: string;
+  partySo: string;
   positionSought: string;
+  positionSoughtSo: string;
 }
 
 export interface ElectionFormValues {
+  /** The English and the Somali of each text (docs/decisions/021-bilingual-content.md). */
   title: string;
+  titleSo: string;
   description: string;
+  descriptionSo: string;
   electionType: ElectionType;
   startTime: string;
   endTime: string;
@@ -35,14 +40,18 @@ export const emptyBallotRow = (): BallotRow => ({
   key: crypto.randomUUID(),
   name: '',
   party: '',
+  partySo: '',
   positionSought: '',
+  positionSoughtSo: '',
 });
 
 /** A new election starts as the default draft (docs/product.md#election-form), with one empty candidate row. */
 export function newElectionValues(): ElectionFormValues {
   return {
     title: '',
+    titleSo: '',
     description: '',
+    descriptionSo: '',
     startTime: '',
     endTime: '',
     ...ELECTION_DEFAULTS,
@@ -53,8 +62,11 @@ export function newElectionValues(): ElectionFormValues {
 
 export function editElectionValues(election: AdminElection): ElectionFormValues {
   return {
-    title: election.title,
-    description: election.description ?? '',
+    // From each language's own text: the plain `title` is the Somali when there is no English.
+    title: election.titleText.en ?? '',
+    titleSo: election.titleText.so ?? '',
+    description: election.descriptionText.en ?? '',
+    descriptionSo: election.descriptionText.so ?? '',
     electionType: ELECTION_DEFAULTS.electionType,
     startTime: toEatInput(election.startTime),
     endTime: toEatInput(election.endTime),
@@ -105,5 +117,10 @@ export function validateElection(values: ElectionFormValues, editingId: string |
 /** Switching to Lower House keeps only positions that are HOP numbers, the only choices it offers. */
 export function positionsForType(rows: BallotRow[], type: ElectionType): BallotRow[] {
   if (type !== 'Lower House') return rows;
-  return rows.map((row) => (isHopPosition(row.positionSought) ? row : { ...row, positionSought: '' }));
+  // A HOP number is the same in both languages: the Somali position field is not shown for it.
+  return rows.map((row) => ({
+    ...row,
+    positionSought: isHopPosition(row.positionSought) ? row.positionSought : '',
+    positionSoughtSo: '',
+  }));
 }

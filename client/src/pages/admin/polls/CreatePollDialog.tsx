@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { defaultPollTitleText } from '@shared/bilingual';
 import { monthKey } from '@shared/months';
 import { defaultPollTitle } from '@shared/poll-rules';
 import { POLL_ELECTION_TYPES, type PollElectionType } from '@shared/polls';
@@ -8,6 +9,7 @@ import { DEFAULT_POLL_ELIGIBILITY, type EligibilityRule } from '@shared/voter-ro
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EligibilityFields } from '../../../components/admin/EligibilityFields';
+import { useContentText } from '../../../components/content/ContentText';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { appErrorCode, serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -22,9 +24,11 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
   const { t } = useTranslation(['adminPolls', 'common']);
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const contentText = useContentText();
   const form = useForm({
     initialValues: {
       title: '',
+      titleSo: '',
       monthYear: monthKey(new Date()),
       electionType: 'presidential' as PollElectionType,
       eligibility: DEFAULT_POLL_ELIGIBILITY as EligibilityRule,
@@ -35,7 +39,7 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
   const create = useMutation(
     trpc.polls.create.mutationOptions({
       onSuccess: async (poll) => {
-        notifySuccess(t('create.created'), t('create.createdBody', { title: poll.title }));
+        notifySuccess(t('create.created'), t('create.createdBody', { title: contentText(poll.titleText) }));
         await queryClient.invalidateQueries(trpc.polls.pathFilter());
         onCreated(poll.id);
       },
@@ -69,6 +73,17 @@ export function CreatePollDialog({ onClose, onCreated }: { onClose(): void; onCr
             placeholder={defaultPollTitle(values.electionType, values.monthYear || monthKey(new Date()))}
             disabled={busy}
             {...form.getInputProps('title')}
+          />
+          <TextInput
+            label={t('create.titleSoLabel')}
+            description={t('create.optional')}
+            placeholder={
+              defaultPollTitleText(values.electionType, values.monthYear || monthKey(new Date())).so ??
+              undefined
+            }
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('titleSo')}
           />
           <TextInput
             label={t('create.month')}

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+
+import { ContentText } from '@client/components/content/ContentText';
+import { ResultsTable } from '@client/components/elections/ResultsTable';
+import type { Language } from '@client/i18n/language';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp } from '../render';
+
+/**
+ * Texts staff write are shown in the reader's language, else in the other one, marked with its `lang` and a note
+ * naming it (docs/decisions/021-bilingual-content.md).
+ */
+const both = { en: 'Unity Party', so: 'Xisbiga Midnimada' };
+const englishOnly = { en: 'Unity Party', so: null };
+
+async function show(text: { en: string | null; so: string | null }, language: Language) {
+  const view = await renderWithApp(
+    <p data-testid="text">
+      <ContentText text={text} />
+    </p>,
+    { language, namespaces: ['common'] },
+  );
+  return { ...view, text: screen.getByTestId('text') };
+}
+
+describe('ContentText', () => {
+  it("shows the reader's language, unmarked", async () => {
+    expect((await show(both, 'so')).text.textContent).toBe('Xisbiga Midnimada');
+  });
+
+  it('shows the English on a Somali page, in its own language and marked', async () => {
+    const { text } = await show(englishOnly, 'so');
+    expect(text.textContent).toBe('Unity Party (Ingiriisi)');
+    expect(text.querySelector('[lang="en"]')?.textContent).toBe('Unity Party');
+  });
+
+  it('shows the Somali on an English page, marked', async () => {
+    const { text } = await show({ en: null, so: 'Xisbiga Midnimada' }, 'en');
+    expect(text.textContent).toBe('Xisbiga Midnimada (in Somali)');
+    expect(text.querySelector('[lang="so"]')).not.toBeNull();
+  });
+
+  it("gives a results table's party in the reader's language", async () => {
+    await renderWithApp(
+      <ResultsTable
+        total={3}
+        rows={[
+          {
+            candidateId: 'a',
+            name: 'Hodan Warsame',
+            party: 'Unity Party',
+            partyText: both,
+            votes: 2,
+            percentage: 66.67,
+          },
+          {
+            candidateId: 'b',
+            name: 'Abdi Farah',
+            party: 'Green',
+            partyText: { en: 'Green', so: null },
+            votes: 1,
+            percentage: 33.33,
+          },
+        ]}
+      />,
+      { language: 'so', namespaces: ['elections', 'common'] },
+    );
+    expect(screen.getByText('Xisbiga Midnimada')).toBeTruthy();
+    expect(screen.getByText('Green').getAttribute('lang')).toBe('en');
+  });
+});
