@@ -9,6 +9,7 @@ import {
   regionSchema,
   stateSchema,
 } from '@shared/schemas/open-data';
+import { osmOpeningHours } from '@shared/opening-hours';
 import type { ZodType } from 'zod';
 import {
   centers,
@@ -194,8 +195,39 @@ export const DATASETS: readonly DatasetDefinition[] = [
     'registration-centers',
     'Active registration centers',
     centerSchema,
-    ['id', 'name', 'address', 'district', 'region', 'latitude', 'longitude', 'name_so'],
-    (c) => [[c.id, c.name, c.address, c.district, c.region, c.latitude, c.longitude, c.nameText.so]],
+    [
+      'id',
+      'name',
+      'address',
+      'district',
+      'region',
+      'latitude',
+      'longitude',
+      'name_so',
+      'opening_hours',
+      'hours_note',
+      'hours_note_so',
+      'phone',
+      'email',
+    ],
+    (c) => [
+      [
+        c.id,
+        c.name,
+        c.address,
+        c.district,
+        c.region,
+        c.latitude,
+        c.longitude,
+        c.nameText.so,
+        // OpenStreetMap's opening_hours syntax, Mogadishu time: one cell that map tools read as it is.
+        osmOpeningHours(c.openingHours),
+        c.hoursNote,
+        c.hoursNoteText.so,
+        c.phone,
+        c.email,
+      ],
+    ],
   ),
   itemsDataset<ElectionResults>(
     'election-results',
