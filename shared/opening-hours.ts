@@ -19,6 +19,9 @@ export interface DayOpening {
 
 export type OpeningHours = DayOpening[];
 
+/** Hours as read back from elsewhere (the open data's items), where a day is any number. */
+type Openings = readonly { day: number; opens: string; closes: string }[];
+
 /** A time of day as the forms and the open data write it ("08:00", "16:30"). */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -34,7 +37,8 @@ const minutesOf = (time: string): number => {
 };
 
 /** Whether `closes` is later than `opens` on the same day (both "HH:MM"). */
-export const closesAfterOpens = (opens: string, closes: string): boolean => minutesOf(closes) > minutesOf(opens);
+export const closesAfterOpens = (opens: string, closes: string): boolean =>
+  minutesOf(closes) > minutesOf(opens);
 
 /** What a centre's hours say at a moment: open until a time, or closed until a day and time. */
 export type OpenStatus =
@@ -78,7 +82,7 @@ export interface HoursRun {
  * The week from Saturday to Friday as runs of days with the same hours: "Saturday–Wednesday 08:00–16:00,
  * Thursday 08:00–12:00, Friday closed". Empty when the centre gave no hours.
  */
-export function hoursRuns(hours: OpeningHours): HoursRun[] {
+export function hoursRuns(hours: Openings): HoursRun[] {
   if (hours.length === 0) return [];
   const byDay = new Map(hours.map((opening) => [opening.day, opening]));
   const runs: HoursRun[] = [];
@@ -106,7 +110,7 @@ const OSM_DAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'] as const;
  * The hours in OpenStreetMap's opening_hours syntax ("Sa-We 08:00-16:00; Th 08:00-12:00"), the form map
  * makers and reusers read, for the open data's CSV; '' when the centre gave no hours. Days not named are closed.
  */
-export function osmOpeningHours(hours: OpeningHours): string {
+export function osmOpeningHours(hours: Openings): string {
   return hoursRuns(hours)
     .filter((run) => run.hours !== null)
     .map((run) => {

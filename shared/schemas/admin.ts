@@ -3,12 +3,7 @@ import { label, message } from '../i18n/error-messages';
 import { DISTRICT_REGIONS } from '../regions';
 import { STAFF_ROLES } from '../roles';
 import { secondFactorCode } from './account';
-import {
-  idSchema,
-  optionalText,
-  requiredText,
-  urlOrPath,
-} from './common';
+import { idSchema, optionalText, requiredText, urlOrPath } from './common';
 import { isRealDate } from './voter-roll';
 
 export const adminMessages = {

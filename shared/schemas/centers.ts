@@ -78,7 +78,12 @@ const emailCheck = z.email();
 const contactEmail = z
   .string({ error: 'validation.emailInvalid' })
   .max(254, 'validation.emailInvalid')
-  .transform((written) => written.replace(/\p{Cc}/gu, '').trim().toLowerCase())
+  .transform((written) =>
+    written
+      .replace(/\p{Cc}/gu, '')
+      .trim()
+      .toLowerCase(),
+  )
   .refine((value) => value === '' || emailCheck.safeParse(value).success, 'validation.emailInvalid')
   .transform((value) => (value === '' ? null : value))
   .nullish()

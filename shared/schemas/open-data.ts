@@ -86,8 +86,13 @@ export const centerSchema = z
           closes: z.string().describe('Closing time, "HH:MM" on a 24-hour clock, Mogadishu time (UTC+3)'),
         }),
       )
-      .describe('One opening per day at most; a day not listed is closed. Empty when the centre gave no hours'),
-    hoursNote: z.string().nullable().describe('Closed days and exceptions in words (the English, else the Somali)'),
+      .describe(
+        'One opening per day at most; a day not listed is closed. Empty when the centre gave no hours',
+      ),
+    hoursNote: z
+      .string()
+      .nullable()
+      .describe('Closed days and exceptions in words (the English, else the Somali)'),
     hoursNoteText: bilingualTextSchema,
     phone: z.string().nullable().describe('Contact phone number in E.164 ("+252615123456"), or null'),
     email: z.string().nullable().describe('Contact e-mail address, or null'),

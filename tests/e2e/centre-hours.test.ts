@@ -44,7 +44,9 @@ async function createCentreWithHours(page: Page) {
 
   // Friday closed, and a phone and an address that are ones.
   await form.getByRole('checkbox', { name: 'Friday', exact: true }).uncheck();
-  await form.getByRole('textbox', { name: 'Note on the hours', exact: true }).fill('Closed on public holidays');
+  await form
+    .getByRole('textbox', { name: 'Note on the hours', exact: true })
+    .fill('Closed on public holidays');
   await form
     .getByRole('textbox', { name: 'Note on the hours in Somali' })
     .fill('Waa xiran tahay fasaxyada dowladda');
@@ -60,7 +62,9 @@ async function createCentreWithHours(page: Page) {
   expect(await edit.getByRole('checkbox', { name: 'Friday', exact: true }).isChecked()).toBe(false);
   expect(await edit.getByLabel('Thursday: closes').inputValue()).toBe('12:00');
   expect(await edit.getByRole('textbox', { name: 'Contact phone' }).inputValue()).toBe('+252 61 512 3456');
-  expect(await edit.getByRole('textbox', { name: 'Contact e-mail' }).inputValue()).toBe('hours.test@example.so');
+  expect(await edit.getByRole('textbox', { name: 'Contact e-mail' }).inputValue()).toBe(
+    'hours.test@example.so',
+  );
 
   // A centre that gave none of them, created as the form would.
   const answer = await page.request.post('/trpc/admin.centers.create', {

@@ -68,7 +68,9 @@ describe('registration centres’ opening hours and contact', () => {
     };
     expect(await caller.admin.centers.list()).toEqual([expect.objectContaining({ id, ...expected })]);
     const visitor = callerFor(deps, null).caller;
-    expect((await visitor.directory.mapSettings()).centers).toEqual([expect.objectContaining({ id, ...expected })]);
+    expect((await visitor.directory.mapSettings()).centers).toEqual([
+      expect.objectContaining({ id, ...expected }),
+    ]);
     const created = auditRows(deps).find((row) => row.recordId === id && row.action === 'create');
     expect(created?.actorId).toBe(admin.id);
     expect(JSON.parse(created?.newValues ?? '{}')).toMatchObject({

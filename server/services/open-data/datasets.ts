@@ -1,3 +1,4 @@
+import { osmOpeningHours } from '@shared/opening-hours';
 import {
   centerSchema,
   type DatasetName,
@@ -9,7 +10,6 @@ import {
   regionSchema,
   stateSchema,
 } from '@shared/schemas/open-data';
-import { osmOpeningHours } from '@shared/opening-hours';
 import type { ZodType } from 'zod';
 import {
   centers,

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Stack, Text } from '@mantine/core';
-import { IconPhone } from '@tabler/icons-react';
 import type { BilingualText } from '@shared/bilingual';
 import { hoursRuns, type OpeningHours } from '@shared/opening-hours';
+import { IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ContentText } from '../../components/content/ContentText';
 import { formatPhoneNumber } from '../../lib/phone';

@@ -10,7 +10,10 @@ const dayName = (t: TFunction<'centers'>, day: number) =>
   t(`calendar.weekdays.${day}` as 'calendar.weekdays.0', { ns: 'common' });
 
 /** "Saturday–Wednesday: 08:00–16:00", "Friday: Closed": the week from Saturday, one line per run of days. */
-export function hoursLines(runs: readonly HoursRun[], t: TFunction<'centers'>): { days: string; hours: string }[] {
+export function hoursLines(
+  runs: readonly HoursRun[],
+  t: TFunction<'centers'>,
+): { days: string; hours: string }[] {
   return runs.map((run) => ({
     days:
       run.from === run.to
@@ -21,7 +24,11 @@ export function hoursLines(runs: readonly HoursRun[], t: TFunction<'centers'>): 
 }
 
 /** "Open now, until 16:00" or "Closed now, opens Saturday at 08:00", on Mogadishu's clock; null without hours. */
-export function statusText(hours: OpeningHours, now: Date, t: TFunction<'centers'>): { open: boolean; text: string } | null {
+export function statusText(
+  hours: OpeningHours,
+  now: Date,
+  t: TFunction<'centers'>,
+): { open: boolean; text: string } | null {
   const status = openStatus(hours, now);
   if (!status) return null;
   if (status.open) return { open: true, text: t('openNow', { time: status.closes }) };
