@@ -118,14 +118,19 @@ async function readCentreCard(viewport: ViewportName, language: 'en' | 'so') {
 }
 
 describe('registration centres’ opening hours and contact', () => {
-  it('staff set them on the dashboard; citizens read them at 360 and 1280 px, in both languages', async () => {
+  // The tests below read the centre this one creates.
+  it('staff set them on the dashboard, each bad field refused with its sentence', async () => {
     const { page } = await openPage();
     await createCentreWithHours(page);
-    for (const viewport of ['phone', 'desktop'] as const) {
-      for (const language of ['en', 'so'] as const) {
-        await readCentreCard(viewport, language);
-      }
-    }
+  });
+
+  it.each([
+    ['phone', 'en'],
+    ['phone', 'so'],
+    ['desktop', 'en'],
+    ['desktop', 'so'],
+  ] as const)('a citizen reads them at %s width in %s', async (viewport, language) => {
+    await readCentreCard(viewport, language);
   });
 
   it('the map’s popup gives the same status, week and number; a centre without them shows none', async () => {
@@ -139,14 +144,12 @@ describe('registration centres’ opening hours and contact', () => {
     const map = page.getByRole('region', { name: 'Map of active registration centers' });
     const circles = map.locator('path.leaflet-interactive');
     await expect.poll(() => circles.count()).toBeGreaterThan(0);
-    const popup = map.locator('.leaflet-popup-content');
-    let found = false;
-    for (let index = 0; index < (await circles.count()) && !found; index += 1) {
+    // A closing popup lingers while it fades: this centre's popup is the one with its name.
+    const popup = map.locator('.leaflet-popup-content').filter({ hasText: NAME });
+    for (let index = 0; index < (await circles.count()) && (await popup.count()) === 0; index += 1) {
       await circles.nth(index).dispatchEvent('click');
-      await popup.waitFor();
-      found = ((await popup.textContent()) ?? '').includes(NAME);
     }
-    expect(found).toBe(true);
+    expect(await popup.count()).toBe(1);
     const text = (await popup.textContent()) ?? '';
     expect(text).toContain('Open now, until 16:00');
     expect(text).toContain('Saturday–Wednesday: 08:00–16:00');
