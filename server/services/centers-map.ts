@@ -19,6 +19,11 @@ export function activeCentersForMap(db: Pick<Db, 'select'>) {
       address: registrationCenters.address,
       latitude: registrationCenters.latitude,
       longitude: registrationCenters.longitude,
+      openingHours: registrationCenters.openingHours,
+      hoursNote: registrationCenters.hoursNote,
+      hoursNoteSo: registrationCenters.hoursNoteSo,
+      phone: registrationCenters.phone,
+      email: registrationCenters.email,
       districtName: districts.name,
       region: districts.region,
     })
@@ -27,5 +32,5 @@ export function activeCentersForMap(db: Pick<Db, 'select'>) {
     .where(eq(registrationCenters.isActive, true))
     .orderBy(asc(centerSortName))
     .all()
-    .map((center) => withTexts(center, ['name']));
+    .map((center) => withTexts(center, ['name', 'hoursNote']));
 }

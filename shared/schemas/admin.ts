@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { type LabelName, label, message } from '../i18n/error-messages';
+import { label, message } from '../i18n/error-messages';
 import { DISTRICT_REGIONS } from '../regions';
 import { STAFF_ROLES } from '../roles';
 import { secondFactorCode } from './account';
-import {
-  idSchema,
-  oneLanguageRequired,
-  optionalText,
-  requiredText,
-  textInEitherLanguage,
-  urlOrPath,
-} from './common';
+import { idSchema, optionalText, requiredText, urlOrPath } from './common';
 import { isRealDate } from './voter-roll';
 
 export const adminMessages = {
@@ -37,37 +30,6 @@ export const districtInput = z.strictObject({
 });
 export const districtUpdateInput = districtInput.extend({ id: idSchema });
 
-const coordinate = (min: number, max: number, name: LabelName) =>
-  z
-    .number({ error: message('validation.notANumber', { label: label(name) }) })
-    .min(min, message('validation.between', { label: label(name), min, max }))
-    .max(max, message('validation.between', { label: label(name), min, max }))
-    .nullish()
-    .transform((value) => value ?? null);
-
-const centerFields = {
-  // The centre's name in English and in Somali, at least one (docs/decisions/021-bilingual-content.md).
-  name: textInEitherLanguage(150, 'name'),
-  nameSo: textInEitherLanguage(150, 'name'),
-  code: requiredText(30, 'validation.centerCodeRequired', 'code').transform((code) => code.toUpperCase()),
-  address: optionalText(300, 'address'),
-  districtId: idSchema.nullish().transform((value) => value ?? null),
-  capacity: z
-    .number({ error: 'validation.capacityWhole' })
-    .int('validation.capacityWhole')
-    .min(0, 'validation.capacityNegative')
-    .max(1_000_000, 'validation.capacityTooLarge')
-    .nullish()
-    .transform((value) => value ?? null),
-  latitude: coordinate(-90, 90, 'latitude'),
-  longitude: coordinate(-180, 180, 'longitude'),
-  isActive: z.boolean().default(true),
-};
-const centerNameInEitherLanguage = oneLanguageRequired('name', 'nameSo', 'validation.centerNameRequired');
-export const centerInput = z.strictObject(centerFields).refine(...centerNameInEitherLanguage);
-export const centerUpdateInput = z
-  .strictObject({ ...centerFields, id: idSchema })
-  .refine(...centerNameInEitherLanguage);
 export const setActiveInput = z.strictObject({ id: idSchema, isActive: z.boolean() });
 
 /**

@@ -78,6 +78,24 @@ export const centerSchema = z
     region: z.string().nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    openingHours: z
+      .array(
+        z.object({
+          day: z.number().int().min(0).max(6).describe('Day of the week: 0 Sunday, 1 Monday ... 6 Saturday'),
+          opens: z.string().describe('Opening time, "HH:MM" on a 24-hour clock, Mogadishu time (UTC+3)'),
+          closes: z.string().describe('Closing time, "HH:MM" on a 24-hour clock, Mogadishu time (UTC+3)'),
+        }),
+      )
+      .describe(
+        'One opening per day at most; a day not listed is closed. Empty when the centre gave no hours',
+      ),
+    hoursNote: z
+      .string()
+      .nullable()
+      .describe('Closed days and exceptions in words (the English, else the Somali)'),
+    hoursNoteText: bilingualTextSchema,
+    phone: z.string().nullable().describe('Contact phone number in E.164 ("+252615123456"), or null'),
+    email: z.string().nullable().describe('Contact e-mail address, or null'),
   })
   .register(openDataRegistry, { id: 'RegistrationCenter' });
 

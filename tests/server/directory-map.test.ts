@@ -52,6 +52,12 @@ describe('directory.mapSettings and directory.siteSettings (public)', () => {
         address: 'Maka Al Mukarama Road',
         latitude: 2.03,
         longitude: 45.31,
+        // A centre that gave no hours or contact: empty, and the page says nothing of them.
+        openingHours: [],
+        hoursNote: null,
+        hoursNoteText: { en: null, so: null },
+        phone: null,
+        email: null,
         districtName: 'Hodan',
         region: 'Banadir',
       },

@@ -1,3 +1,4 @@
+import type { OpeningHours } from '@shared/opening-hours';
 import { DISTRICT_REGIONS } from '@shared/regions';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
@@ -30,6 +31,15 @@ export const registrationCenters = sqliteTable(
     latitude: real('latitude'),
     longitude: real('longitude'),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    // JSON of shared/opening-hours.ts OpeningHours ([{ day, opens, closes }], Mogadishu time): what a citizen
+    // reads as a whole, never searched; '[]' when the centre gave no hours.
+    openingHours: text('opening_hours', { mode: 'json' }).$type<OpeningHours>().notNull().default([]),
+    // Closed days and exceptions in words, in English and in Somali (docs/decisions/021-bilingual-content.md).
+    hoursNote: text('hours_note'),
+    hoursNoteSo: text('hours_note_so'),
+    // E.164 (shared/contact-phone.ts) and a lower-case address; null when none.
+    phone: text('phone'),
+    email: text('email'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('registration_centers_code_unique').on(t.code)],

@@ -1,4 +1,5 @@
-import { centerInput, centerUpdateInput, setActiveInput } from '@shared/schemas/admin';
+import { setActiveInput } from '@shared/schemas/admin';
+import { centerInput, centerUpdateInput } from '@shared/schemas/centers';
 import { byIdInput } from '@shared/schemas/common';
 import {
   createCenter,

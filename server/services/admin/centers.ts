@@ -1,4 +1,4 @@
-import type { centerInput, centerUpdateInput } from '@shared/schemas/admin';
+import type { centerInput, centerUpdateInput } from '@shared/schemas/centers';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -26,6 +26,11 @@ export function listCenters(db: Pick<Db, 'select'>) {
       latitude: registrationCenters.latitude,
       longitude: registrationCenters.longitude,
       isActive: registrationCenters.isActive,
+      openingHours: registrationCenters.openingHours,
+      hoursNote: registrationCenters.hoursNote,
+      hoursNoteSo: registrationCenters.hoursNoteSo,
+      phone: registrationCenters.phone,
+      email: registrationCenters.email,
       districtName: districts.name,
       region: districts.region,
     })
@@ -33,7 +38,7 @@ export function listCenters(db: Pick<Db, 'select'>) {
     .leftJoin(districts, eq(districts.id, registrationCenters.districtId))
     .orderBy(asc(centerSortName))
     .all()
-    .map((center) => withTexts(center, ['name']));
+    .map((center) => withTexts(center, ['name', 'hoursNote']));
 }
 
 function assertDistrictExists(db: Pick<Db, 'select'>, districtId: string | null) {

@@ -130,6 +130,11 @@ export function centers({ db }: OpenDataSource): Center[] {
     region: center.region,
     latitude: center.latitude,
     longitude: center.longitude,
+    openingHours: center.openingHours,
+    hoursNote: center.hoursNote,
+    hoursNoteText: center.hoursNoteText,
+    phone: center.phone,
+    email: center.email,
   }));
 }
 

@@ -1,3 +1,4 @@
+import { osmOpeningHours } from '@shared/opening-hours';
 import {
   centerSchema,
   type DatasetName,
@@ -194,8 +195,39 @@ export const DATASETS: readonly DatasetDefinition[] = [
     'registration-centers',
     'Active registration centers',
     centerSchema,
-    ['id', 'name', 'address', 'district', 'region', 'latitude', 'longitude', 'name_so'],
-    (c) => [[c.id, c.name, c.address, c.district, c.region, c.latitude, c.longitude, c.nameText.so]],
+    [
+      'id',
+      'name',
+      'address',
+      'district',
+      'region',
+      'latitude',
+      'longitude',
+      'name_so',
+      'opening_hours',
+      'hours_note',
+      'hours_note_so',
+      'phone',
+      'email',
+    ],
+    (c) => [
+      [
+        c.id,
+        c.name,
+        c.address,
+        c.district,
+        c.region,
+        c.latitude,
+        c.longitude,
+        c.nameText.so,
+        // OpenStreetMap's opening_hours syntax, Mogadishu time: one cell that map tools read as it is.
+        osmOpeningHours(c.openingHours),
+        c.hoursNote,
+        c.hoursNoteText.so,
+        c.phone,
+        c.email,
+      ],
+    ],
   ),
   itemsDataset<ElectionResults>(
     'election-results',

@@ -1,6 +1,7 @@
 import enHome from '@client/i18n/locales/en/home.json' with { type: 'json' };
 import soHome from '@client/i18n/locales/so/home.json' with { type: 'json' };
 import { pickText, textOf } from '@shared/bilingual';
+import { dialledInSomalia } from '@shared/contact-phone';
 import { DISTRICT_REGION_CODES } from '@shared/region-states';
 import { DISTRICT_REGIONS, type DistrictRegion } from '@shared/regions';
 import { and, asc, eq } from 'drizzle-orm';
@@ -60,15 +61,18 @@ export function centreScreens(menu: Menu, choices: string[]): Screen {
       name: registrationCenters.name,
       nameSo: registrationCenters.nameSo,
       address: registrationCenters.address,
+      phone: registrationCenters.phone,
     })
     .from(registrationCenters)
     .where(and(eq(registrationCenters.districtId, districtId), activeCenter))
     .orderBy(asc(centerSortName))
     .all();
-  // The centre's name in the menu's language, else the other one: a phone screen has no room for a marker.
+  // The centre's name in the menu's language, else the other one: a phone screen has no room for a marker. The
+  // phone number comes before the address, so a line cut to fit the screen keeps it.
   const lines = centres.map((centre) => {
     const name = pickText(textOf(centre.name, centre.nameSo), menu.language)?.text ?? '';
-    return centre.address ? `${name}: ${centre.address}` : name;
+    const called = centre.phone ? `${name}, ${dialledInSomalia(centre.phone)}` : name;
+    return centre.address ? `${called}: ${centre.address}` : called;
   });
   return readList(menu, say(menu, 'ussd.centres.list'), lines, district.rest);
 }

@@ -180,7 +180,18 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   },
   'admin.centers.update': {
     tier: 'stepUp',
-    input: (w, n) => ({ id: w.centerId, name: 'Hodan Center', code: `RC-U${n}`, latitude: 2.04 }),
+    // With its hours and contact, so the hostile-input suite varies each of those fields too.
+    input: (w, n) => ({
+      id: w.centerId,
+      name: 'Hodan Center',
+      code: `RC-U${n}`,
+      latitude: 2.04,
+      openingHours: [{ day: 6, opens: '08:00', closes: '16:00' }],
+      hoursNote: 'Closed on public holidays',
+      hoursNoteSo: 'Waa xiran tahay fasaxyada',
+      phone: '061 5123456',
+      email: 'hodan@example.so',
+    }),
   },
   'admin.centers.setActive': { tier: 'stepUp', input: (w) => ({ id: w.centerId, isActive: false }) },
   'admin.centers.delete': { tier: 'stepUp', input: (w) => ({ id: w.centerId }) },

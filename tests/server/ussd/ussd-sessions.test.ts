@@ -186,6 +186,23 @@ describe('USSD sessions over HTTP', () => {
     );
   });
 
+  it('gives a centre’s phone number as it is dialled, before the address a long line may lose', async () => {
+    const { centerId } = createCenter(built.db, { region: 'Sanaag' });
+    built.db
+      .update(registrationCenters)
+      .set({ name: 'Erigavo Centre', address: 'Near the well', phone: '+252615123456' })
+      .where(eq(registrationCenters.id, centerId))
+      .run();
+    const phone = uniquePhone();
+    const id = nextSession();
+    const regions = await gateway.dial(phone, id, '9*3');
+    const at = /\n(\d+)\. Sanaag(\n|$)/.exec(regions)?.[1];
+    expect(at).toBeDefined();
+    const shown = await gateway.dial(phone, id, `9*3*${at}*1`);
+    expect(shown).toBe('END Registration centres:\nErigavo Centre, 0615123456: Near the well');
+    expect(shown.length).toBeLessThanOrEqual(160);
+  });
+
   it('names regions and centres in the menu’s language, one spelling per language', async () => {
     const { centerId } = createCenter(built.db, { region: 'Middle Shabelle' });
     built.db

@@ -1,15 +1,19 @@
 import 'leaflet/dist/leaflet.css';
 import type { RouterOutputs } from '@server/routers/_app';
+import { hoursRuns } from '@shared/opening-hours';
 import type { TFunction } from 'i18next';
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhoneNumber } from '../../lib/phone';
+import { hoursLines, statusText } from './hours-text';
 
 type MapSettings = RouterOutputs['directory']['mapSettings'];
-/** The map's data with each centre's name and region already in the reader's language. */
+/** The map's data with each centre's name, note on its hours and region already in the reader's language. */
 export type CentersMapData = Omit<MapSettings, 'centers'> & {
   centers: Array<Omit<MapSettings['centers'][number], 'region'> & { region: string | null }>;
 };
+type MapCentre = CentersMapData['centers'][number];
 type Leaflet = typeof import('leaflet');
 
 // Leaflet writes attributions into the page as HTML: the admin's text is shown as text, never markup.
@@ -27,6 +31,43 @@ function popup(title: string, ...lines: (string | null)[]): HTMLElement {
     const p = document.createElement('div');
     p.textContent = line;
     box.append(p);
+  }
+  return box;
+}
+
+/**
+ * A centre's popup: its name and place, then, where the centre gave them, whether it is open now (read when the
+ * popup opens), its week's hours, the note on them and a number to tap.
+ */
+function centrePopup(center: MapCentre, t: TFunction<'centers'>): HTMLElement {
+  const place = [center.districtName, center.region].filter(Boolean).join(', ');
+  const box = popup(center.name, place || null, center.address);
+  const status = statusText(center.openingHours, new Date(), t);
+  if (status) {
+    const line = document.createElement('div');
+    line.className = 'centre-popup-status';
+    line.textContent = status.text;
+    line.style.fontWeight = '600';
+    line.style.color = status.open ? 'var(--mantine-color-green-8)' : 'inherit';
+    box.append(line);
+  }
+  for (const run of hoursLines(hoursRuns(center.openingHours), t)) {
+    const line = document.createElement('div');
+    line.textContent = `${run.days}: ${run.hours}`;
+    box.append(line);
+  }
+  if (center.hoursNote) {
+    const note = document.createElement('div');
+    note.textContent = center.hoursNote;
+    box.append(note);
+  }
+  if (center.phone) {
+    const line = document.createElement('div');
+    const link = document.createElement('a');
+    link.href = `tel:${center.phone}`;
+    link.textContent = t('call', { phone: formatPhoneNumber(center.phone) });
+    line.append(link);
+    box.append(line);
   }
   return box;
 }
@@ -66,7 +107,6 @@ function drawMap(
 
   for (const center of centers) {
     if (center.latitude === null || center.longitude === null) continue;
-    const place = [center.districtName, center.region].filter(Boolean).join(', ');
     L.circleMarker([center.latitude, center.longitude], {
       radius: 8,
       color: '#135ebb',
@@ -74,7 +114,8 @@ function drawMap(
       fillColor: '#4189dd',
       fillOpacity: 0.8,
     })
-      .bindPopup(popup(center.name, place || null, center.address))
+      // Built when opened, so "open now" is read at that moment.
+      .bindPopup(() => centrePopup(center, t))
       .addTo(map);
   }
   for (const marker of settings.markers) {

@@ -7,12 +7,14 @@ import { ContentText, useContentText } from '../../components/content/ContentTex
 import { useRegionName } from '../../components/elections/EligibilityNotice';
 import { PageContainer } from '../../components/PageContainer';
 import { formatNumber } from '../../i18n/format';
+import { useNow } from '../../lib/clock';
 import { useDataSaver } from '../../lib/data-saver';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { CentersLeafletMap } from './CentersLeafletMap';
+import { CentreHours } from './CentreHours';
 
 /** The first view: the centers (with the map's settings) and the roll's total (lib/page-data.ts). */
 export const pageData: PageData = ({ trpc }) => [
@@ -28,6 +30,8 @@ export function RegistrationCentersMapPage() {
   const query = useQuery(trpc.directory.mapSettings.queryOptions());
   // The roll's public total; the line waits for it rather than showing a zero that is not known.
   const enrolled = useQuery(trpc.enrollment.countsByRegion.queryOptions());
+  // "Open now" is read on the data's clock while the server renders and the page hydrates, then on the browser's.
+  const now = useNow(query.dataUpdatedAt);
   const [tilesFailed, setTilesFailed] = useState(false);
   // Data saver: no tiles (they are most of this page's bytes); the list below says it all.
   const [dataSaver] = useDataSaver();
@@ -43,6 +47,7 @@ export function RegistrationCentersMapPage() {
         centers: query.data.centers.map((center) => ({
           ...center,
           name: contentText(center.nameText),
+          hoursNote: contentText(center.hoursNoteText) || null,
           region: center.region && regionName(center.region),
         })),
       },
@@ -111,7 +116,7 @@ export function RegistrationCentersMapPage() {
                 style={{ listStyle: 'none' }}
               >
                 {data.centers.map((center) => (
-                  <Paper key={center.id} component="li" withBorder p="sm" radius="md">
+                  <Paper key={center.id} component="li" withBorder p="sm" radius="md" data-testid="centre">
                     <Text fw={600}>
                       <ContentText text={center.nameText} />
                     </Text>
@@ -123,6 +128,13 @@ export function RegistrationCentersMapPage() {
                         {center.address}
                       </Text>
                     )}
+                    <CentreHours
+                      openingHours={center.openingHours}
+                      hoursNoteText={center.hoursNoteText}
+                      phone={center.phone}
+                      email={center.email}
+                      now={now}
+                    />
                   </Paper>
                 ))}
               </SimpleGrid>

@@ -1,11 +1,25 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { RouterOutputs } from '@server/routers/_app';
-import { centerInput } from '@shared/schemas/admin';
+import { DISPLAY_WEEK, type OpeningHours, type Weekday } from '@shared/opening-hours';
+import { centerInput } from '@shared/schemas/centers';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifySuccess } from '../../../lib/notify';
+import { formatPhoneNumber } from '../../../lib/phone';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
 import type { District } from './DistrictForm';
@@ -24,17 +38,65 @@ interface CenterValues {
   latitude: number | string;
   longitude: number | string;
   isActive: boolean;
+  /** Indexed by weekday (0 Sunday): a closed day keeps its times, so ticking it again brings them back. */
+  days: DayValues[];
+  hoursNote: string;
+  hoursNoteSo: string;
+  phone: string;
+  email: string;
 }
+
+interface DayValues {
+  open: boolean;
+  opens: string;
+  closes: string;
+}
+
+const WEEK: readonly Weekday[] = [0, 1, 2, 3, 4, 5, 6];
+
+function dayValues(hours: OpeningHours): DayValues[] {
+  return WEEK.map((day) => {
+    const opening = hours.find((entry) => entry.day === day);
+    return opening
+      ? { open: true, opens: opening.opens, closes: opening.closes }
+      : { open: false, opens: '08:00', closes: '16:00' };
+  });
+}
+
+/** The open days as the procedure takes them, Sunday first (the schema's order too). */
+const openDays = (days: DayValues[]): Weekday[] => WEEK.filter((day) => days[day]?.open);
 
 const numberOrNull = (value: number | string) => (typeof value === 'number' ? value : null);
 
-function toInput(values: CenterValues) {
+function toInput({ days, ...values }: CenterValues) {
   return {
     ...values,
     capacity: numberOrNull(values.capacity),
     latitude: numberOrNull(values.latitude),
     longitude: numberOrNull(values.longitude),
+    openingHours: openDays(days).map((day) => ({
+      day,
+      opens: days[day]?.opens ?? '',
+      closes: days[day]?.closes ?? '',
+    })),
   };
+}
+
+/**
+ * The schema's sentences where the form shows them: an opening's error (`openingHours.<n>.closes`, n counting
+ * open days) goes under that weekday's own time field (`days.<weekday>.closes`).
+ */
+function validate(values: CenterValues): Record<string, string> {
+  const errors = zodValidate<unknown>(centerInput)(toInput(values));
+  const open = openDays(values.days);
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, text]) => {
+      const opening = /^openingHours\.(\d+)\.(opens|closes|day)$/.exec(key);
+      if (!opening) return [key, text];
+      const field = opening[2] === 'day' ? 'open' : opening[2];
+      return [`days.${open[Number(opening[1])]}.${field}`, text];
+    }),
+  );
 }
 
 interface CenterFormProps {
@@ -61,8 +123,13 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
       latitude: center?.latitude ?? '',
       longitude: center?.longitude ?? '',
       isActive: center?.isActive ?? true,
+      days: dayValues(center?.openingHours ?? []),
+      hoursNote: center?.hoursNoteText.en ?? '',
+      hoursNoteSo: center?.hoursNoteText.so ?? '',
+      phone: center?.phone ? formatPhoneNumber(center.phone) : '',
+      email: center?.email ?? '',
     },
-    validate: (values) => zodValidate<unknown>(centerInput)(toInput(values)),
+    validate,
   });
 
   const done = async (message: string) => {
@@ -147,6 +214,64 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
               {...form.getInputProps('longitude')}
             />
           </SimpleGrid>
+          <Fieldset legend={t('centers.hoursTitle')} disabled={busy}>
+            <Stack gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('centers.hoursHint')}
+              </Text>
+              {DISPLAY_WEEK.map((day) => {
+                const dayName = t(`common:calendar.weekdays.${day}`);
+                const open = form.values.days[day]?.open ?? false;
+                return (
+                  <Group key={day} gap="xs" align="flex-start" wrap="wrap" data-testid={`hours-day-${day}`}>
+                    <Checkbox
+                      label={dayName}
+                      w={120}
+                      mt={8}
+                      {...form.getInputProps(`days.${day}.open`, { type: 'checkbox' })}
+                    />
+                    {open && (
+                      <Group gap="xs" align="flex-start" wrap="nowrap">
+                        <TextInput
+                          type="time"
+                          aria-label={t('centers.opensOn', { day: dayName })}
+                          w={112}
+                          {...form.getInputProps(`days.${day}.opens`)}
+                        />
+                        <TextInput
+                          type="time"
+                          aria-label={t('centers.closesOn', { day: dayName })}
+                          w={112}
+                          {...form.getInputProps(`days.${day}.closes`)}
+                        />
+                      </Group>
+                    )}
+                  </Group>
+                );
+              })}
+              <TextInput
+                label={t('centers.hoursNote')}
+                description={t('centers.hoursNoteHint')}
+                {...form.getInputProps('hoursNote')}
+              />
+              <TextInput label={t('centers.hoursNoteSo')} lang="so" {...form.getInputProps('hoursNoteSo')} />
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <TextInput
+                  type="tel"
+                  label={t('centers.phone')}
+                  description={t('centers.phoneHint')}
+                  autoComplete="off"
+                  {...form.getInputProps('phone')}
+                />
+                <TextInput
+                  type="email"
+                  label={t('centers.email')}
+                  autoComplete="off"
+                  {...form.getInputProps('email')}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Fieldset>
           <Switch
             label={t('general.active')}
             disabled={busy}
