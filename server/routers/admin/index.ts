@@ -6,6 +6,7 @@ import { candidatesRouter } from './candidates';
 import { centersRouter } from './centers';
 import { dashboardRouter } from './dashboard';
 import { districtsRouter } from './districts';
+import { invitationsRouter } from './invitations';
 import { adminElectionsRouter } from './elections';
 import { settingsRouter } from './settings';
 import { usersRouter } from './users';
@@ -22,6 +23,7 @@ export const adminRouter = router({
   candidates: candidatesRouter,
   elections: adminElectionsRouter,
   users: usersRouter,
+  invitations: invitationsRouter,
   settings: settingsRouter,
   auditLog: auditLogRouter,
   voterRoll: voterRollRouter,
