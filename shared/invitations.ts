@@ -5,7 +5,10 @@ import type { StaffRole } from './roles';
  * Staff accounts by invitation: which roles a System Admin may invite, how long an invitation works, and the
  * states the admin's list shows. "Expired" is not stored: an invitation still pending past its time is expired.
  */
-export const INVITATION_ROLES = ['Registrar', 'Enrollment Supervisor'] as const satisfies readonly StaffRole[];
+export const INVITATION_ROLES = [
+  'Registrar',
+  'Enrollment Supervisor',
+] as const satisfies readonly StaffRole[];
 export type InvitationRole = (typeof INVITATION_ROLES)[number];
 
 /** Three days: long enough for a new staff member to find the message, short enough that a lost one dies. */
@@ -16,7 +19,11 @@ export type InvitationStoredStatus = (typeof INVITATION_STORED_STATUSES)[number]
 export type InvitationStatus = InvitationStoredStatus | 'expired';
 
 /** What the list shows of a stored invitation, from its stored state and its time. */
-export function invitationStatus(stored: InvitationStoredStatus, expiresAt: Date, now: Date): InvitationStatus {
+export function invitationStatus(
+  stored: InvitationStoredStatus,
+  expiresAt: Date,
+  now: Date,
+): InvitationStatus {
   return stored === 'pending' && expiresAt <= now ? 'expired' : stored;
 }
 

@@ -1,4 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import type { ErrorCode } from '@shared/errors';
 import type { MessageLanguage } from '@shared/i18n/error-messages';
 import {
   INVITATION_LIFETIME_MS,
@@ -20,14 +21,21 @@ import type { SessionUser } from '../auth/sessions';
 import { generateSecureRandomString, hashSecret, secretMatches, splitToken } from '../auth/tokens';
 import type { Db } from '../db/client';
 import { keyedHash } from '../db/keys';
-import { approvals, profiles, registrationCenters, staffCenters, staffInvitations, users } from '../db/schema';
+import {
+  approvals,
+  profiles,
+  registrationCenters,
+  staffCenters,
+  staffInvitations,
+  users,
+} from '../db/schema';
 import { isUniqueViolation } from '../db/unique';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { mailText } from '../mail/texts';
+import { findUserByContact } from './accounts';
 import { type ApprovalRow, requestApproval } from './approvals/store';
 import { recordAudit } from './audit';
-import { findUserByContact } from './accounts';
 import { phoneText } from './phone-texts';
 import { deliverSms, takeSmsAllowance } from './sms/send';
 
@@ -55,13 +63,18 @@ const contactOf = (row: { email: string | null; phone: string | null }): Contact
   row.email !== null ? { email: row.email } : { phone: row.phone ?? '' };
 
 /** The approvals queue's subject: one waiting invitation per address or number. */
-const subjectOf = (contact: Contact) => ('email' in contact ? `email:${contact.email}` : `phone:${contact.phone}`);
+const subjectOf = (contact: Contact) =>
+  'email' in contact ? `email:${contact.email}` : `phone:${contact.phone}`;
 
 /** A staff account cannot be invited to a role: its role is changed on the users page, under its own rule. */
 function refuseStaffAccount(db: Db, contact: Contact) {
   const account = findUserByContact(db, contact);
   if (!account) return;
-  const profile = db.select({ role: profiles.role }).from(profiles).where(eq(profiles.userId, account.id)).get();
+  const profile = db
+    .select({ role: profiles.role })
+    .from(profiles)
+    .where(eq(profiles.userId, account.id))
+    .get();
   if (profile?.role) throw new DomainError('invitation.alreadyStaff');
 }
 
@@ -73,7 +86,9 @@ function refuseLiveInvitation(db: Pick<Db, 'select'>, contact: Contact, now: Dat
     .where(
       and(
         eq(staffInvitations.status, 'pending'),
-        'email' in contact ? eq(staffInvitations.email, contact.email) : eq(staffInvitations.phone, contact.phone),
+        'email' in contact
+          ? eq(staffInvitations.email, contact.email)
+          : eq(staffInvitations.phone, contact.phone),
       ),
     )
     .all();
@@ -240,9 +255,15 @@ export async function sendInvitation(
     const link = `${origin}${INVITATION_PATH}?token=${id}.${secret}`;
     await deps.mailer
       .send({ to: contact.email, ...mailText('staffInvitation', row.language, { role, link }) })
-      .catch((error: unknown) => deps.log.error({ err: error, invitationId: id }, 'invitation e-mail not sent'));
+      .catch((error: unknown) =>
+        deps.log.error({ err: error, invitationId: id }, 'invitation e-mail not sent'),
+      );
   } else {
-    const text = phoneText(row.language, 'invitation.text', { role, code, link: `${origin}${INVITATION_PATH}` });
+    const text = phoneText(row.language, 'invitation.text', {
+      role,
+      code,
+      link: `${origin}${INVITATION_PATH}`,
+    });
     await deliverSms(deps, contact.phone, text);
   }
   return { id, sentAt: now, expiresAt };
@@ -263,7 +284,12 @@ export function revokeInvitation(db: Db, id: string, actorId: string, now = new 
         action: 'revoke',
         tableName: 'staff_invitations',
         recordId: id,
-        newValues: { status: 'revoked', invitedBy: row.invitedBy, confirmedBy: row.confirmedBy, revokedBy: actorId },
+        newValues: {
+          status: 'revoked',
+          invitedBy: row.invitedBy,
+          confirmedBy: row.confirmedBy,
+          revokedBy: actorId,
+        },
         before: { status: row.status },
         actorId,
       });
@@ -324,6 +350,9 @@ export function listInvitations(db: Db, now = new Date()) {
   return { invitations: rows, waiting };
 }
 
+/** What a check inside a transaction answers: done, or refused with the sentence thrown once it has ended. */
+type Checked<T> = ({ ok: true } & T) | { ok: false; refused: ErrorCode };
+
 interface Found {
   row: InvitationRow;
   /** The hash the request proved, checked again in the accepting write: a message sent again meanwhile wins. */
@@ -333,7 +362,9 @@ interface Found {
 /** The invitation a link names, or linkInvalid: a wrong secret says nothing about the invitation's state. */
 function byLink(db: Db, token: string): Found {
   const parts = splitToken(token);
-  const row = parts ? db.select().from(staffInvitations).where(eq(staffInvitations.id, parts.id)).get() : undefined;
+  const row = parts
+    ? db.select().from(staffInvitations).where(eq(staffInvitations.id, parts.id)).get()
+    : undefined;
   if (!parts || !row?.secretHash || !secretMatches(parts.secret, row.secretHash)) {
     throw new DomainError('invitation.linkInvalid');
   }
@@ -345,7 +376,7 @@ function byLink(db: Db, token: string): Found {
  * tries (the fifth ends it); the state is told only to the holder of the right code.
  */
 function byCode(db: Db, phone: string, code: string): Found {
-  const check = db.transaction((tx) => {
+  const check = db.transaction((tx): Checked<{ found: Found }> => {
     const row = tx
       .select()
       .from(staffInvitations)
@@ -353,20 +384,20 @@ function byCode(db: Db, phone: string, code: string): Found {
       .orderBy(desc(staffInvitations.sentAt))
       .limit(1)
       .get();
-    if (!row?.codeHash) return { refused: 'invitation.codeWrong' } as const;
-    if (row.wrongTries >= INVITATION_CODE_TRIES) return { refused: 'invitation.tooManyTries' } as const;
+    if (!row?.codeHash) return { ok: false, refused: 'invitation.codeWrong' };
+    if (row.wrongTries >= INVITATION_CODE_TRIES) return { ok: false, refused: 'invitation.tooManyTries' };
     if (sameHash(codeHash(db, row.id, code), row.codeHash)) {
-      return { found: { row, proved: { codeHash: row.codeHash } } } as const;
+      return { ok: true, found: { row, proved: { codeHash: row.codeHash } } };
     }
     tx.update(staffInvitations)
       .set({ wrongTries: row.wrongTries + 1 })
       .where(eq(staffInvitations.id, row.id))
       .run();
     const spent = row.wrongTries + 1 >= INVITATION_CODE_TRIES;
-    return { refused: spent ? 'invitation.tooManyTries' : 'invitation.codeWrong' } as const;
+    return { ok: false, refused: spent ? 'invitation.tooManyTries' : 'invitation.codeWrong' };
   });
   // Thrown after the transaction, which keeps the wrong try.
-  if ('refused' in check) throw new DomainError(check.refused);
+  if (!check.ok) throw new DomainError(check.refused);
   return check.found;
 }
 
@@ -375,7 +406,12 @@ function byCode(db: Db, phone: string, code: string): Found {
  * one: its holder signs in and accepts). Without: the signed-in account, only if it is the invited address's or
  * number's, and not staff already.
  */
-function targetAccount(db: Db, row: InvitationRow, actor: SessionUser | null, newPassword: string | undefined) {
+function targetAccount(
+  db: Db,
+  row: InvitationRow,
+  actor: SessionUser | null,
+  newPassword: string | undefined,
+) {
   if (newPassword !== undefined) {
     if (findUserByContact(db, contactOf(row))) throw new DomainError('invitation.accountExists');
     return null;
@@ -423,7 +459,7 @@ export async function acceptInvitation(
   }
   const centerIds = JSON.parse(row.centerIds) as string[];
   const outcome = deps.db.transaction(
-    (tx) => {
+    (tx): Checked<{ userId: string }> => {
       const spent = tx
         .update(staffInvitations)
         .set({ status: 'accepted', acceptedAt: now })
@@ -437,7 +473,7 @@ export async function acceptInvitation(
           ),
         )
         .run();
-      if (spent.changes !== 1) return { refused: stateNow(tx, row.id) } as const;
+      if (spent.changes !== 1) return { ok: false, refused: stateNow(tx, row.id) };
       const verified = row.email !== null ? { emailVerifiedAt: now } : { phoneConfirmedAt: now };
       let userId: string;
       if (existing) {
@@ -447,7 +483,7 @@ export async function acceptInvitation(
           .set({ role: row.role })
           .where(and(eq(profiles.userId, userId), isNull(profiles.role), eq(profiles.isActive, true)))
           .run();
-        if (granted.changes !== 1) return { refused: 'invitation.alreadyStaff' } as const;
+        if (granted.changes !== 1) return { ok: false, refused: 'invitation.alreadyStaff' };
         // The link or code proves the address or number, as a verification would.
         tx.update(users)
           .set(verified)
@@ -473,7 +509,7 @@ export async function acceptInvitation(
             .get().id;
         } catch (error) {
           // Someone made an account with this address or number meanwhile: they sign in and accept.
-          if (isUniqueViolation(error)) return { refused: 'invitation.accountExists' } as const;
+          if (isUniqueViolation(error)) return { ok: false, refused: 'invitation.accountExists' };
           throw error;
         }
         tx.insert(profiles).values({ userId, fullName: row.fullName, role: row.role }).run();
@@ -502,11 +538,11 @@ export async function acceptInvitation(
         before: { status: 'pending' },
         actorId: userId,
       });
-      return { userId } as const;
+      return { ok: true, userId };
     },
     { behavior: 'immediate' },
   );
-  if ('refused' in outcome) throw new DomainError(outcome.refused);
+  if (!outcome.ok) throw new DomainError(outcome.refused);
   forgetCachedSessions();
   return { userId: outcome.userId, role: row.role, newAccount: !existing };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { INVITATION_ROLES } from '../invitations';
-import { email, messages as authMessages, newPassword, phone, smsCode } from './auth';
-import { STAFF_CENTERS_MAX } from './admin';
-import { idSchema, requiredText } from './common';
 import { message } from '../i18n/error-messages';
+import { INVITATION_ROLES } from '../invitations';
+import { STAFF_CENTERS_MAX } from './admin';
+import { messages as authMessages, email, newPassword, phone, smsCode } from './auth';
+import { idSchema, requiredText } from './common';
 
 /** An invitation's id: the link's id half, 24 characters of the token alphabet (server/auth/tokens.ts). */
 export const invitationId = z

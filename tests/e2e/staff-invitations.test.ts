@@ -77,7 +77,8 @@ describe.each([
     await section.getByText(invitations.awaitingApproval).first().waitFor();
     await fits(page, phone);
     expect(await axeOnPage(page, [invitations.requested])).toEqual([]);
-    if (language === 'so') await expectNoEnglish(page, ['Invitations', 'Invite staff', 'Waiting for a second']);
+    if (language === 'so')
+      await expectNoEnglish(page, ['Invitations', 'Invite staff', 'Waiting for a second']);
 
     // Nothing was sent before the second System Admin confirms it.
     expect(server().output()).not.toContain(`email to ${email}`);
@@ -85,7 +86,9 @@ describe.each([
     const subject = fill(text.mail.staffInvitation.subject, { role: text.auth.invitation.roleRegistrar });
     // The message, in the chosen language (the form starts in the admin's), as the log shows it without SMTP.
     const [line, link] = await server().waitForOutput(
-      new RegExp(`"to":"${escaped(email)}"[^\\n]*staff-invitation\\?token=([a-z2-9]{24}\\.[a-z2-9]{24})[^\\n]*`),
+      new RegExp(
+        `"to":"${escaped(email)}"[^\\n]*staff-invitation\\?token=([a-z2-9]{24}\\.[a-z2-9]{24})[^\\n]*`,
+      ),
     );
     expect(line).toContain(subject);
 
@@ -110,7 +113,9 @@ describe.each([
     await fits(invitee.page, phone);
     expect(await axeViolations(invitee.page)).toEqual([]);
     await accept.getByRole('button', { name: text.auth.invitation.create }).click();
-    await invitee.page.getByText(fill(text.auth.invitation.acceptedBody, { role: text.auth.invitation.roleRegistrar })).waitFor();
+    await invitee.page
+      .getByText(fill(text.auth.invitation.acceptedBody, { role: text.auth.invitation.roleRegistrar }))
+      .waitFor();
     await fits(invitee.page, phone);
     expect(await axeViolations(invitee.page)).toEqual([]);
     if (language === 'so') await expectNoEnglish(invitee.page, ['Join Codka', 'Welcome to', 'staff console']);

@@ -140,7 +140,11 @@ function CodeForm({ onEntered }: { onEntered(proof: Proof): void }) {
     validateInputOnBlur: true,
   });
   return (
-    <form onSubmit={form.onSubmit((values) => onEntered(values))} noValidate aria-label={t('invitation.codeForm')}>
+    <form
+      onSubmit={form.onSubmit((values) => onEntered(values))}
+      noValidate
+      aria-label={t('invitation.codeForm')}
+    >
       <Stack>
         <Text>{t('invitation.codeLead')}</Text>
         <TextInput

@@ -76,10 +76,15 @@ function Summary({ approval }: { approval: PendingApproval }) {
           })}
         </Text>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t(invitation.email !== null ? 'approvals.staffInvitation.byEmail' : 'approvals.staffInvitation.bySms', {
-            to: invitation.email ?? formatPhoneNumber(invitation.phone ?? ''),
-            language: t(`invitations.languages.${invitation.language}`),
-          })}
+          {t(
+            invitation.email !== null
+              ? 'approvals.staffInvitation.byEmail'
+              : 'approvals.staffInvitation.bySms',
+            {
+              to: invitation.email ?? formatPhoneNumber(invitation.phone ?? ''),
+              language: t(`invitations.languages.${invitation.language}`),
+            },
+          )}
         </Text>
         {invitation.role === 'Registrar' && (
           <Text size="sm" c="dimmed">
