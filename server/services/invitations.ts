@@ -249,7 +249,7 @@ export async function sendInvitation(
     await allowance?.giveBack();
     throw new DomainError('invitation.notPending');
   }
-  const role = phoneText(row.language, `invitation.roles.${row.role}`);
+  const role = phoneText(row.language, `staffInvitation.roles.${row.role}`);
   const origin = deps.env.PUBLIC_ORIGIN;
   if ('email' in contact) {
     const link = `${origin}${INVITATION_PATH}?token=${id}.${secret}`;
@@ -259,7 +259,7 @@ export async function sendInvitation(
         deps.log.error({ err: error, invitationId: id }, 'invitation e-mail not sent'),
       );
   } else {
-    const text = phoneText(row.language, 'invitation.text', {
+    const text = phoneText(row.language, 'staffInvitation.text', {
       role,
       code,
       link: `${origin}${INVITATION_PATH}`,
