@@ -1,4 +1,5 @@
 import type { ElectionStatus } from './elections';
+import type { StaffInvitationSummary } from './invitations';
 import type { StaffRole } from './roles';
 
 /**
@@ -11,6 +12,7 @@ export const APPROVAL_KINDS = [
   'electionOpen',
   'electionResults',
   'pollPublish',
+  'staffInvitation',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
@@ -65,4 +67,5 @@ export type ApprovalSummary =
   | { kind: 'staffRole'; summary: StaffRoleSummary }
   | { kind: 'electionOpen'; summary: ElectionActSummary }
   | { kind: 'electionResults'; summary: ElectionActSummary }
-  | { kind: 'pollPublish'; summary: PollPublishSummary };
+  | { kind: 'pollPublish'; summary: PollPublishSummary }
+  | { kind: 'staffInvitation'; summary: StaffInvitationSummary };

@@ -44,6 +44,7 @@ export default [
         route('account', 'pages/account/account.page.tsx'),
         route('forgot-password', 'pages/auth/forgot-password.page.tsx'),
         route('reset-password', 'pages/auth/reset-password.page.tsx'),
+        route('staff-invitation', 'pages/auth/staff-invitation.page.tsx'),
         route('staff', 'frames/staff.tsx', [
           index('frames/staff-index.tsx'),
           route('enroll', 'pages/staff/enroll/enroll.page.tsx'),

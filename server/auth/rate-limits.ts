@@ -28,6 +28,10 @@ export function createRateLimits(enabled: boolean) {
     // email has an account so the answer never tells which do.
     passwordResetAddress: limiter(30, 60 * MINUTE),
     passwordResetEmail: limiter(5, 60 * MINUTE),
+    // Staff invitations, as the reset flow: failed accepts per address (generous, as above; a right link or
+    // code gives its point back), and messages per invited address or number (a confirm and a few "send again").
+    invitationAcceptAddress: limiter(30, 60 * MINUTE),
+    invitationSendContact: limiter(5, 60 * MINUTE),
     // Wrong current passwords from a signed-in session (password change, turning two-factor off).
     failedPasswordCheckUser: limiter(10, 15 * MINUTE),
     // Wrong authenticator or recovery codes for one account, wherever they are typed.

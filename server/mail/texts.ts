@@ -18,11 +18,12 @@ export function mailText(
   values: Record<string, string> = {},
 ): { subject: string; text: string } {
   const { subject, body } = TEXTS[language][kind];
-  // A value is a link or an address, filled in as it is (the message is plain text).
-  const text = body.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`mail ${kind} needs {{${name}}}`);
-    return value;
-  });
-  return { subject, text };
+  // A value is a link, an address or a role's name, filled in as it is (the message is plain text).
+  const filled = (template: string) =>
+    template.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => {
+      const value = values[name];
+      if (value === undefined) throw new Error(`mail ${kind} needs {{${name}}}`);
+      return value;
+    });
+  return { subject: filled(subject), text: filled(body) };
 }

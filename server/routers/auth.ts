@@ -14,11 +14,13 @@ import {
   signUpInput,
   verifyEmailInput,
 } from '@shared/schemas/auth';
+import { acceptInvitationInput } from '@shared/schemas/invitations';
 import { TRPCError } from '@trpc/server';
 import { consume } from '../auth/rate-limits';
 import { createSession, invalidateSession, validateSessionToken } from '../auth/sessions';
 import * as accounts from '../services/accounts';
 import { sendVerificationEmail, verifyEmail } from '../services/email-verification';
+import { acceptInvitation } from '../services/invitations';
 import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import {
@@ -168,6 +170,18 @@ export const authRouter = router({
   resetPasswordWithCode: limitedPublicProcedure
     .input(resetPasswordWithCodeInput)
     .mutation(({ ctx, input }) => resetPasswordWithCode(ctx, input, ctx.ip)),
+
+  /**
+   * Accepts a staff invitation with its link's token or its SMS code. With a new password: a new account, signed
+   * in as a sign-in would (an address or number that has an account is told to sign in first). Without: the
+   * signed-in account of the invited address or number gets the role. Answers the role and the signed-in user.
+   */
+  acceptInvitation: limitedPublicProcedure.input(acceptInvitationInput).mutation(async ({ ctx, input }) => {
+    const accepted = await acceptInvitation(ctx, input, ctx.user, ctx.ip);
+    if (accepted.newAccount) return { role: accepted.role, ...startSession(ctx, accepted.userId) };
+    // The session stays; its next request reads the new role (the session cache was emptied).
+    return { role: accepted.role, user: ctx.user ? { ...ctx.user, role: accepted.role } : null };
+  }),
 
   /**
    * Re-authenticates this session for 15 minutes (docs/product.md#step-up): the password, and the code where

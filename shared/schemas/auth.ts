@@ -22,7 +22,7 @@ export const messages = {
   loginRequired: 'validation.loginRequired',
 } as const;
 
-const email = z
+export const email = z
   .string({ error: messages.emailRequired })
   .trim()
   .min(1, messages.emailRequired)
@@ -52,7 +52,7 @@ export const smsCode = z
 const oneContact = (input: { email?: string; phone?: string }) =>
   (input.email === undefined) !== (input.phone === undefined);
 
-const newPassword = z
+export const newPassword = z
   .string({ error: messages.passwordRequired })
   .min(1, messages.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, messages.passwordTooShort)

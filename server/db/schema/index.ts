@@ -6,6 +6,7 @@ export * from './directory';
 export * from './election-records';
 export * from './elections';
 export * from './eligible-voters';
+export * from './invitations';
 export * from './photos';
 export * from './polls';
 export * from './ussd';

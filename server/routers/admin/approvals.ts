@@ -1,6 +1,7 @@
 import { byIdInput } from '@shared/schemas/common';
 import { cancelApproval, confirmApproval, pendingApprovals } from '../../services/approvals/queue';
 import { fixElectionRecord } from '../../services/election-record/record';
+import { sendInvitation } from '../../services/invitations';
 import { adminProcedure, router } from '../../trpc/init';
 
 /**
@@ -14,9 +15,16 @@ export const approvalsRouter = router({
     .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(async ({ ctx, input }) => {
-      const { confirmed, electionId } = confirmApproval(ctx.db, input.id, ctx.user.id);
+      const { confirmed, electionId, invitationId } = confirmApproval(ctx.db, input.id, ctx.user.id);
       // An edit that also closed the election fixes its record before the admin is answered, as its update does.
       if (electionId) await fixElectionRecord(ctx.db, electionId);
+      // A confirmed invitation's message goes out now that it exists; if sending is refused (a limit), the
+      // invitation stays pending and the list's "send again" sends it.
+      if (invitationId) {
+        await sendInvitation(ctx, invitationId, { userId: ctx.user.id, ip: ctx.ip }).catch((error: unknown) =>
+          ctx.log.warn({ err: error, invitationId }, 'invitation not sent after its confirm'),
+        );
+      }
       return confirmed;
     }),
   cancel: adminProcedure

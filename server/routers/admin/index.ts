@@ -7,6 +7,7 @@ import { centersRouter } from './centers';
 import { dashboardRouter } from './dashboard';
 import { districtsRouter } from './districts';
 import { adminElectionsRouter } from './elections';
+import { invitationsRouter } from './invitations';
 import { settingsRouter } from './settings';
 import { usersRouter } from './users';
 import { ussdRouter } from './ussd';
@@ -22,6 +23,7 @@ export const adminRouter = router({
   candidates: candidatesRouter,
   elections: adminElectionsRouter,
   users: usersRouter,
+  invitations: invitationsRouter,
   settings: settingsRouter,
   auditLog: auditLogRouter,
   voterRoll: voterRollRouter,

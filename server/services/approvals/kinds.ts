@@ -1,5 +1,6 @@
 import type { ApprovalKind } from '@shared/approvals';
 import type { Db } from '../../db/client';
+import { applyStaffInvitation } from '../invitations';
 import { applyElectionAct } from './election-acts';
 import { applyPollPublish } from './poll-publish';
 import { applyRollImport } from './roll-import';
@@ -23,4 +24,5 @@ export const APPROVAL_KIND_RULES: Record<ApprovalKind, ApprovalKindRule> = {
   electionOpen: { apply: applyElectionAct },
   electionResults: { apply: applyElectionAct },
   pollPublish: { apply: applyPollPublish },
+  staffInvitation: { apply: applyStaffInvitation },
 };

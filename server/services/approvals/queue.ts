@@ -63,8 +63,9 @@ function isActiveAdmin(db: Pick<Db, 'select'>, userId: string | null): boolean {
  * A second System Admin confirms a request: it is checked again and done whole, in one transaction with its
  * audit row (naming who asked and who confirmed); a kept file is dropped then, its digest stays in the summary. The status moves from pending only once (a conditional
  * update), so of two confirms at once exactly one does the action; a failed check changes nothing and the
- * request stays pending, for an admin to cancel. Answers the confirmed request, and the election an election's
- * act changed (whose record the caller fixes if the edit closed it).
+ * request stays pending, for an admin to cancel. Answers the confirmed request, the election an election's
+ * act changed (whose record the caller fixes if the edit closed it), and the invitation a confirm created (whose
+ * message the caller sends once this has committed).
  */
 export function confirmApproval(db: Db, id: string, confirmerId: string) {
   return db.transaction(
@@ -95,7 +96,8 @@ export function confirmApproval(db: Db, id: string, confirmerId: string) {
         actorId: confirmerId,
       });
       const electionId = typeof done.electionId === 'string' ? done.electionId : null;
-      return { confirmed: { id, status: 'confirmed' as const }, electionId };
+      const invitationId = typeof done.invitationId === 'string' ? done.invitationId : null;
+      return { confirmed: { id, status: 'confirmed' as const }, electionId, invitationId };
     },
     { behavior: 'immediate' },
   );

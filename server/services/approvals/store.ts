@@ -13,6 +13,7 @@ const ALREADY_PENDING: Record<ApprovalKind, ErrorCode> = {
   electionOpen: 'approval.electionPending',
   electionResults: 'approval.electionPending',
   pollPublish: 'approval.pollPending',
+  staffInvitation: 'approval.invitationPending',
 };
 
 export type ApprovalRow = typeof approvals.$inferSelect;

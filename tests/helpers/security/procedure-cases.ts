@@ -1,6 +1,7 @@
 import { TEST_PASSWORD } from '../factories';
 import { createPhoneUser, knownPhoneCode, uniquePhone } from '../phone';
 import { APPROVAL_PROCEDURE_CASES } from './procedure-cases-approvals';
+import { INVITATION_PROCEDURE_CASES } from './procedure-cases-invitations';
 import { ROLL_PROCEDURE_CASES } from './procedure-cases-roll';
 import type { World, WorldUser } from './world';
 import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from './world-extras';
@@ -325,6 +326,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
 
   ...ROLL_PROCEDURE_CASES,
   ...APPROVAL_PROCEDURE_CASES,
+  ...INVITATION_PROCEDURE_CASES,
 };
 
 /** An id no row has: for "not found" cases. */

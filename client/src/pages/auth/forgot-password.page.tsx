@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Container,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
   PASSWORD_RESET_REQUESTED,
@@ -29,6 +18,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const requestForm = z.object({ login });
 
@@ -181,20 +171,10 @@ function ResetWithCode({
           disabled={busy}
           {...form.getInputProps('code')}
         />
-        <PasswordInput
-          label={t('fields.newPassword')}
-          description={t('fields.passwordHint')}
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          newPassword={form.getInputProps('newPassword')}
+          confirmPassword={form.getInputProps('confirmPassword')}
           disabled={busy}
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label={t('fields.confirmNewPassword')}
-          autoComplete="new-password"
-          required
-          disabled={busy}
-          {...form.getInputProps('confirmPassword')}
         />
         <Button type="submit" loading={reset.isPending} disabled={busy} fullWidth size="md">
           {t('reset.submit')}

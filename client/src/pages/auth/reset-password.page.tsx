@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { resetPasswordForm } from '@shared/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /** /reset-password?token=…: opened from the emailed link; the token is sent only with the new password. */
 export function ResetPasswordPage() {
@@ -76,20 +77,10 @@ export function ResetPasswordPage() {
                   {failureReason(reset.error)}
                 </Alert>
               )}
-              <PasswordInput
-                label={t('fields.newPassword')}
-                description={t('fields.passwordHint')}
-                autoComplete="new-password"
-                required
+              <NewPasswordFields
+                newPassword={form.getInputProps('newPassword')}
+                confirmPassword={form.getInputProps('confirmPassword')}
                 disabled={busy}
-                {...form.getInputProps('newPassword')}
-              />
-              <PasswordInput
-                label={t('fields.confirmNewPassword')}
-                autoComplete="new-password"
-                required
-                disabled={busy}
-                {...form.getInputProps('confirmPassword')}
               />
               <Button type="submit" disabled={busy} fullWidth size="md">
                 {busy ? t('reset.busy') : t('reset.submit')}

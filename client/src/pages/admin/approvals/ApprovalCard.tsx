@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../i18n/format';
+import { formatPhoneNumber } from '../../../lib/phone';
 import { ROLE_LABELS } from '../users/RoleBadge';
 
 export type PendingApproval = RouterOutputs['admin']['approvals']['pending'][number];
@@ -61,6 +62,35 @@ function Summary({ approval }: { approval: PendingApproval }) {
             end: formatDateTime(new Date(poll.closesAt)),
           })}
         </Text>
+      </Stack>
+    );
+  }
+  if (approval.kind === 'staffInvitation') {
+    const invitation = approval.summary;
+    return (
+      <Stack gap={2}>
+        <Text>
+          {t('approvals.staffInvitation.summary', {
+            name: invitation.fullName,
+            role: t(ROLE_LABELS[invitation.role]),
+          })}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {t(
+            invitation.email !== null
+              ? 'approvals.staffInvitation.byEmail'
+              : 'approvals.staffInvitation.bySms',
+            {
+              to: invitation.email ?? formatPhoneNumber(invitation.phone ?? ''),
+              language: t(`invitations.languages.${invitation.language}`),
+            },
+          )}
+        </Text>
+        {invitation.role === 'Registrar' && (
+          <Text size="sm" c="dimmed">
+            {t('users.centerCount', { count: invitation.centerCount })}
+          </Text>
+        )}
       </Stack>
     );
   }

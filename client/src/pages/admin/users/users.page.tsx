@@ -26,13 +26,14 @@ import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
 import { useTRPC } from '../../../lib/trpc';
+import { InvitationsSection } from './InvitationsSection';
 import { ROLE_LABELS, RoleBadge } from './RoleBadge';
 import { type AdminUser, UserEditModal } from './UserEditModal';
 
 const PAGE_SIZE = 25;
 const STAT_LABELS = ['total', 'active', 'admins', 'supervisors', 'registrars', 'citizens'] as const;
 
-/** /admin/users: every profile, newest first, with statistics, editing and Activate/Deactivate. */
+/** /admin/users: every profile, newest first, with statistics, editing and Activate/Deactivate; and invitations. */
 export function AdminUsersPage() {
   return (
     <StepUpGate>
@@ -215,6 +216,8 @@ function AdminUsersContent() {
           <Pagination total={pages} value={current} onChange={setPage} aria-label={t('users.pages')} />
         </Group>
       )}
+
+      <InvitationsSection />
 
       {editing && <UserEditModal user={editing} onClose={() => setEditing(null)} onSaved={refresh} />}
     </Stack>
