@@ -23,6 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { PhoneCodeInput } from '../../components/auth/PhoneCodeForm';
 import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
@@ -170,17 +171,7 @@ function ResetWithCode({
             {reset.isError ? failureReason(reset.error) : askError}
           </Alert>
         )}
-        <TextInput
-          label={t('phoneCode.code')}
-          description={t('phoneCode.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
-          maxLength={11}
-          required
-          disabled={busy}
-          {...form.getInputProps('code')}
-        />
+        <PhoneCodeInput disabled={busy} {...form.getInputProps('code')} />
         <PasswordInput
           label={t('fields.newPassword')}
           description={t('fields.passwordHint')}
