@@ -38,6 +38,8 @@ const MAX_WAITING_RENDERS = 16;
  */
 export const RENDER_MS_PER_SECOND = 250;
 export const RENDER_BURST_MS = 1000;
+/** The origin of every address the page handler is given: no reader's Host header reaches a render. */
+export const RENDER_ORIGIN = 'http://codka.invalid';
 
 /** The site's page handler (dist/site/server/index.cjs), or null when the site has not been built. */
 export function loadPageHandler(siteDir: string): HandlePage | null {
@@ -113,7 +115,7 @@ export function createServerPages(
   ): Promise<ServerPage> {
     const page = pageContextFor(request, language);
     // The address alone: no cookie or header of the reader's reaches the render, so the copy is everyone's.
-    const response = await handlePage(new Request(`http://codka.invalid${url}`), page);
+    const response = await handlePage(new Request(`${RENDER_ORIGIN}${url}`), page);
     const location = response.headers.get('location');
     if (location && response.status >= 300 && response.status < 400) {
       await response.body?.cancel();
@@ -207,7 +209,7 @@ export function createServerPages(
     const wait = (await options.secondsToWait?.(request)) ?? null;
     if (wait !== null) return { retryAfter: wait };
     return handlePage(
-      new Request(`http://codka.invalid${request.url}`),
+      new Request(`${RENDER_ORIGIN}${request.url}`),
       pageContextFor(request, pageLanguage(request)),
     );
   }
