@@ -2,19 +2,30 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
 import { plainAcceptEncoding } from './accept-encoding';
 import { encodePage } from './compress';
 import { jsonError } from './errors';
 import { holdsVersion } from './etag';
 import { BUSY_RETRY_SECONDS, busyHtml, offlineHtml, refusalHtml } from './refusal-page';
 import { registerServiceWorker } from './service-worker';
-import { type createServerPages, pageLanguage } from './ssr';
+import { type createServerPages, pageLanguage, RENDER_ORIGIN } from './ssr';
 
 /** The codings the build writes copies of (vite.config.ts): .br and .gz. */
 const STATIC_CODINGS = ['br', 'gzip'];
 
 /** Where React Router's browser code asks for the routes of the links a page shows (react-router.config.ts). */
 const ROUTE_MANIFEST = '/__manifest';
+
+/**
+ * The longest address of a manifest request: React Router's browser code sends none longer than 7,680 characters
+ * (its URL_LIMIT), and its handler refuses, without a word, one whose address (with the origin the server gives
+ * it, ssr.ts) is longer. A longer one is no browser's, so it is refused before anything reads it (the call
+ * ceiling, the page context, the route matching, the compression), with a sentence; the bound on a request's head
+ * (server/app.ts MAX_REQUEST_HEAD_BYTES) refuses far longer ones before they are parsed.
+ */
+export const ROUTE_MANIFEST_MAX_URL = 7680 - RENDER_ORIGIN.length;
 
 /** The offline worker's page for addresses it has no copy of (client/public/sw.js names it too). */
 const OFFLINE_PAGE = '/offline';
@@ -137,6 +148,9 @@ export async function registerStatic(
   }
   /** React Router's route manifest for the links a page shows (ssr.ts manifestFor). */
   async function sendManifest(request: FastifyRequest, reply: FastifyReply) {
+    if (request.url.length > ROUTE_MANIFEST_MAX_URL) {
+      return sendDomainError(reply.header('Cache-Control', 'no-store'), new DomainError('request.tooLarge'));
+    }
     const answer = await serverPages?.manifestFor(request);
     if (!answer) return reply.code(404).send(jsonError(404, `No route for GET ${ROUTE_MANIFEST}`));
     if (!(answer instanceof Response)) {

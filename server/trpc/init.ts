@@ -50,7 +50,7 @@ export interface ProcedurePolicy {
   /**
    * A mutation that only adds to what public pages show (a vote: one more in a count or a turnout), and never
    * hides, withdraws or renames anything. A server-rendered page copied before it may still be served for
-   * PAGE_STALE_AFTER_ADD_MS while one render refreshes it in the background (server/http/ssr.ts); any other
+   * PAGE_STALE_AFTER_ADD_MS while one render refreshes it in the background (server/http/page-cache.ts); any other
    * successful write (or one of several calls, or outside tRPC) drops every page copy at once. Leave it unset
    * when in doubt: unset is always safe, only slower.
    */

@@ -166,21 +166,22 @@ describe.each(LANGUAGES)('flows that finish cleanly ($language, $viewport)', (se
     await waitForSignedIn(page, setup.common.nav.signOut);
     const main = page.getByRole('main');
     const texts = setup.elections.vote;
+    const confirm = setup.common.confirmVote;
 
     await main.getByRole('radio', { name: /Hodan Warsame/ }).click();
     await main.getByRole('button', { name: texts.submit }).click();
-    const step = main.getByRole('form', { name: texts.confirmForm });
-    await step.getByText(fill(texts.confirmChoice, { name: 'Hodan Warsame' }), { exact: true }).waitFor();
-    await step.getByText(texts.confirmWarning, { exact: true }).waitFor();
+    const step = main.getByRole('form', { name: confirm.form });
+    await step.getByText(fill(confirm.choice, { name: 'Hodan Warsame' }), { exact: true }).waitFor();
+    await step.getByText(confirm.warning, { exact: true }).waitFor();
     expect(await main.getByRole('radio').count()).toBe(0);
     await expectAxeClean(page);
     if (viewport === 'phone') await expectNoHorizontalScroll(page);
 
-    await step.getByRole('button', { name: texts.back, exact: true }).click();
+    await step.getByRole('button', { name: confirm.back, exact: true }).click();
     await main.getByRole('radio', { name: /Cabdi Xasan/ }).click();
     await main.getByRole('button', { name: texts.submit }).click();
-    await step.getByText(fill(texts.confirmChoice, { name: 'Cabdi Xasan' }), { exact: true }).waitFor();
-    await step.getByRole('button', { name: texts.confirm, exact: true }).click();
+    await step.getByText(fill(confirm.choice, { name: 'Cabdi Xasan' }), { exact: true }).waitFor();
+    await step.getByRole('button', { name: confirm.confirm, exact: true }).click();
     const receipt = page.getByTestId('receipt-id');
     await receipt.waitFor();
     expect((await receipt.innerText()).trim()).toMatch(/^V\d{13}-[a-z0-9]{9}$/);
@@ -199,17 +200,18 @@ describe.each(LANGUAGES)('flows that finish cleanly ($language, $viewport)', (se
     await visit(page, `/vote/${pollId}`);
     const main = page.getByRole('main');
     const texts = setup.polls.ballot;
+    const confirm = setup.common.confirmVote;
 
     await main.getByRole('radio', { name: /Cabdi Xasan/ }).click();
     await main.getByRole('button', { name: texts.submit }).click();
-    const step = main.getByRole('form', { name: texts.confirmForm });
-    await step.getByText(fill(texts.confirmChoice, { name: 'Cabdi Xasan' }), { exact: true }).waitFor();
-    await step.getByText(texts.confirmWarning, { exact: true }).waitFor();
+    const step = main.getByRole('form', { name: confirm.form });
+    await step.getByText(fill(confirm.choice, { name: 'Cabdi Xasan' }), { exact: true }).waitFor();
+    await step.getByText(confirm.warning, { exact: true }).waitFor();
     await expectAxeClean(page);
     if (viewport === 'phone') await expectNoHorizontalScroll(page);
-    await step.getByRole('button', { name: texts.confirm, exact: true }).click();
+    await step.getByRole('button', { name: confirm.confirm, exact: true }).click();
     await page.getByText(texts.submittedBody, { exact: true }).first().waitFor();
-    expect(await main.getByRole('form', { name: texts.confirmForm }).count()).toBe(0);
+    expect(await main.getByRole('form', { name: confirm.form }).count()).toBe(0);
   });
 
   it('checks a receipt in any case and with spaces, and drops the last answer when a new one is refused', async () => {
@@ -227,7 +229,7 @@ describe.each(LANGUAGES)('flows that finish cleanly ($language, $viewport)', (se
     const main = page.getByRole('main');
     await main.getByRole('radio', { name: /Hodan Warsame/ }).click();
     await main.getByRole('button', { name: setup.elections.vote.submit }).click();
-    await main.getByRole('button', { name: setup.elections.vote.confirm, exact: true }).click();
+    await main.getByRole('button', { name: setup.common.confirmVote.confirm, exact: true }).click();
     const receipt = (await page.getByTestId('receipt-id').innerText()).trim();
 
     // In capitals, as someone may copy it by hand.

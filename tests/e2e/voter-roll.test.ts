@@ -207,7 +207,7 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     await waitForSignedIn(citizenPage.page, text.common.nav.signOut);
     await citizenPage.page.getByRole('radio', { name: /Candidate 2/ }).click();
     await citizenPage.page.getByRole('button', { name: text.elections.vote.submit }).click();
-    await citizenPage.page.getByRole('button', { name: text.elections.vote.confirm }).click();
+    await citizenPage.page.getByRole('button', { name: text.common.confirmVote.confirm }).click();
     // Exact: in Somali the button's "Codka waa la dirayaa..." (submitting) contains the title "Codka waa la diray",
     // and the count below was read while the vote was still on its way.
     await citizenPage.page.getByText(text.elections.vote.submittedTitle, { exact: true }).first().waitFor();

@@ -73,6 +73,33 @@ describe('USSD endpoint under attack', () => {
     expect(await allowed.gateway.dial(uniquePhone(), 'allowed-1', '')).toMatch(/^CON Codka/);
   });
 
+  it('behind one proxy (TRUST_PROXY=1), believes only the address the proxy appended, not one the caller wrote', async () => {
+    const { gateway } = await gatewayApp({
+      USSD_KEY: USSD_TEST_KEY,
+      USSD_ALLOW_FROM: '196.201.214.0/24',
+      TRUST_PROXY: '1',
+    });
+    // What the proxy passes on: what the caller sent in X-Forwarded-For, then the address it saw.
+    const through = (forwarded: string) => ({ headers: { 'x-forwarded-for': forwarded } });
+    for (const forged of [
+      '196.201.214.10, 203.0.113.9',
+      '196.201.214.10, 196.201.214.11, 203.0.113.9',
+      '196.201.214.10,203.0.113.9',
+      '203.0.113.9',
+    ]) {
+      expect(`${forged}: ${(await gateway.post(fields(), through(forged))).status}`).toBe(`${forged}: 404`);
+    }
+    // The proxy itself (the socket's address) is no gateway, whatever else the header says.
+    expect((await gateway.post(fields())).status).toBe(404);
+    expect((await gateway.post(fields(), { headers: { 'x-real-ip': '196.201.214.10' } })).status).toBe(404);
+    // The gateway's own address, appended by the proxy, is answered, whatever the gateway wrote before it.
+    for (const real of ['196.201.214.10', '203.0.113.9, 196.201.214.10']) {
+      const answer = await gateway.post(fields(), through(real));
+      expect(`${real}: ${answer.status}`).toBe(`${real}: 200`);
+      expect(answer.body).toMatch(/^CON Codka/);
+    }
+  });
+
   it("answers junk with a short END sentence in the reader's language, never a 5xx, changing nothing", async () => {
     const { gateway, db } = await gatewayApp();
     const before = snapshot(db);

@@ -10,9 +10,9 @@ import { createAdmin, createUser } from '../../helpers/factories';
 import { firstHeading, renders, serverRenderingApps, stateBlock } from '../../helpers/ssr';
 
 /**
- * The page cache (server/http/ssr.ts): one render serves every reader of a language and address for the
- * public cache's TTL; any successful write empties it; renders past a short queue get the busy page; a miss is
- * charged to the address's call ceiling. What was rendered is read from the renderer's probe.
+ * The page cache (server/http/page-cache.ts, renders by ssr.ts): one render serves every reader of a language and
+ * address for the public cache's TTL; any successful write empties it; renders past a short queue get the busy
+ * page; a miss is charged to the address's call ceiling. What was rendered is read from the renderer's probe.
  */
 const openApp = serverRenderingApps();
 

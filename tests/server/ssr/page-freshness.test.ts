@@ -1,6 +1,6 @@
 import { SESSION_COOKIE } from '@server/auth/cookies';
 import { createSession } from '@server/auth/sessions';
-import { PAGE_REFRESH_MS, PAGE_STALE_AFTER_ADD_MS } from '@server/http/ssr';
+import { PAGE_REFRESH_MS, PAGE_STALE_AFTER_ADD_MS } from '@server/http/page-cache';
 import { proceduresWith, procedureType } from '@server/routers/policy';
 import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,7 +11,7 @@ import { createPoll } from '../../helpers/poll-factories';
 import { firstHeading, renders, serverRenderingApps, stateBlock } from '../../helpers/ssr';
 
 /**
- * Pages after a vote (server/http/ssr.ts): a write whose calls all declare `onlyAdds` (a vote) leaves
+ * Pages after a vote (server/http/page-cache.ts): a write whose calls all declare `onlyAdds` (a vote) leaves
  * the page copies in place for PAGE_STALE_AFTER_ADD_MS while one render refreshes each in the background; any
  * other write drops them at once, even a copy a vote had just outdated; and with votes arriving between readers,
  * a page still has at most two renders under way.

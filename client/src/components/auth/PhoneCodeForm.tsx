@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, type TextInputProps } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { confirmPhoneInput } from '@shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,27 @@ export class PhoneCodeStop extends Error {}
 
 const reasonOf = (caught: unknown) =>
   caught instanceof PhoneCodeStop ? caught.message : failureReason(caught);
+
+/**
+ * The box for the code a number received by SMS: the phone's digit keypad, filled from the SMS where the phone
+ * offers it, with room for a code copied with spaces or dashes (the schema drops them). Used here and by the reset
+ * by phone (forgot-password.page.tsx), whose own form sends the code with the new password.
+ */
+export function PhoneCodeInput(props: TextInputProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <TextInput
+      label={t('phoneCode.code')}
+      description={t('phoneCode.codeHint')}
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      spellCheck={false}
+      maxLength={11}
+      required
+      {...props}
+    />
+  );
+}
 
 /**
  * The 6-digit code a number received by SMS (auth.confirmPhone), with a way to have it sent again
@@ -105,18 +126,7 @@ export function PhoneCodeForm({
             {t('phoneCode.resent', { phone: shownPhone })}
           </Alert>
         )}
-        <TextInput
-          label={t('phoneCode.code')}
-          description={t('phoneCode.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
-          maxLength={11}
-          required
-          data-autofocus
-          disabled={busy !== null}
-          {...form.getInputProps('code')}
-        />
+        <PhoneCodeInput data-autofocus disabled={busy !== null} {...form.getInputProps('code')} />
         <Button type="submit" loading={busy === 'confirm'} disabled={busy !== null} fullWidth size="md">
           {t('phoneCode.submit')}
         </Button>

@@ -8,10 +8,9 @@ import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { useContentText } from '../content/ContentText';
 import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
+import { ConfirmChoice } from './ConfirmChoice';
 import { errorCode } from './query-errors';
-import { VoteConfirmStep } from './VoteConfirmStep';
 
 interface BallotCandidate extends CandidateSummary {
   id: string;
@@ -32,7 +31,6 @@ export function VoteCard({
   onVoted(receiptId: string): void;
 }) {
   const { t } = useTranslation('elections');
-  const contentText = useContentText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user } = useAuth();
@@ -64,8 +62,8 @@ export function VoteCard({
     }),
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
     if (!candidateId || !chosen || !user) {
       // The server's own sentence (shared/schemas/voting), said here before anything is sent.
       notifications.show({
@@ -84,20 +82,12 @@ export function VoteCard({
 
   if (confirming && chosen) {
     return (
-      <Card withBorder padding="lg" component="form" onSubmit={submit} aria-label={t('vote.confirmForm')}>
-        <VoteConfirmStep
-          title={t('vote.confirmTitle')}
-          choice={
-            contentText(chosen.partyText)
-              ? t('vote.confirmChoiceParty', { name: chosen.name, party: contentText(chosen.partyText) })
-              : t('vote.confirmChoice', { name: chosen.name })
-          }
-          warning={t('vote.confirmWarning')}
-          back={t('vote.back')}
-          confirm={t('vote.confirm')}
+      <Card withBorder padding="lg">
+        <ConfirmChoice
+          choice={chosen}
           busy={cast.isPending}
-          busyLabel={t('vote.submitting')}
           onBack={() => setConfirming(false)}
+          onConfirm={submit}
         />
       </Card>
     );

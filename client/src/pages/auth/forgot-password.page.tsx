@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
+import { PhoneCodeInput } from '../../components/auth/PhoneCodeForm';
 import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
@@ -160,17 +161,7 @@ function ResetWithCode({
             {reset.isError ? failureReason(reset.error) : askError}
           </Alert>
         )}
-        <TextInput
-          label={t('phoneCode.code')}
-          description={t('phoneCode.codeHint')}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          spellCheck={false}
-          maxLength={11}
-          required
-          disabled={busy}
-          {...form.getInputProps('code')}
-        />
+        <PhoneCodeInput disabled={busy} {...form.getInputProps('code')} />
         <NewPasswordFields
           newPassword={form.getInputProps('newPassword')}
           confirmPassword={form.getInputProps('confirmPassword')}

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContentText, useContentText } from '../../components/content/ContentText';
-import { VoteConfirmStep } from '../../components/elections/VoteConfirmStep';
+import { ConfirmChoice } from '../../components/elections/ConfirmChoice';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollCandidateAvatar } from './PollCandidateAvatar';
@@ -42,28 +42,12 @@ export function PollBallot({ pollId, candidates }: { pollId: string; candidates:
 
   if (confirming && chosen) {
     return (
-      <form
-        aria-label={t('ballot.confirmForm')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          vote.mutate({ pollId, candidateId: chosen.id });
-        }}
-      >
-        <VoteConfirmStep
-          title={t('ballot.confirmTitle')}
-          choice={
-            chosen.party
-              ? t('ballot.confirmChoiceParty', { name: chosen.name, party: contentText(chosen.partyText) })
-              : t('ballot.confirmChoice', { name: chosen.name })
-          }
-          warning={t('ballot.confirmWarning')}
-          back={t('ballot.back')}
-          confirm={t('ballot.confirm')}
-          busy={busy}
-          busyLabel={t('ballot.submitting')}
-          onBack={() => setConfirming(false)}
-        />
-      </form>
+      <ConfirmChoice
+        choice={chosen}
+        busy={busy}
+        onBack={() => setConfirming(false)}
+        onConfirm={() => vote.mutate({ pollId, candidateId: chosen.id })}
+      />
     );
   }
 
