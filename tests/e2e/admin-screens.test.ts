@@ -1,12 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, expectNoHorizontalScroll, openDashboard, stubTiles, toast } from './helpers/admin';
+import {
+  choose,
+  expectNoHorizontalScroll,
+  openDashboard,
+  sharedAdminSession,
+  stubTiles,
+  toast,
+} from './helpers/admin';
 import {
   chooseEmailSignUp,
   signIn,
   signInAfterSignUp,
   signInForm,
-  stepUpThroughApi,
   submitSignIn,
   waitForPath,
 } from './helpers/auth';
@@ -16,6 +22,8 @@ import { reactivateAccount } from './helpers/roll-db';
 import { setupE2E } from './helpers/suite';
 
 const { openPage, databasePath } = setupE2E();
+/** The admin's session for the tests about what the dashboard does, not how one gets in (the first test). */
+const asAdmin = sharedAdminSession();
 
 const uniqueEmail = () =>
   `e2e.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@test.codka.example`;
@@ -131,8 +139,9 @@ describe('admin dashboard', () => {
   });
 
   it('creates a registration center and deactivates it', async () => {
-    const { page } = await openPage();
-    await openDashboard(page);
+    const testPage = await openPage();
+    const { page } = testPage;
+    await asAdmin(testPage);
     await page.getByRole('tab', { name: 'Registration Centers' }).click();
     await page.getByRole('button', { name: 'Add Center' }).click();
     const form = page.getByRole('form', { name: 'Add Registration Center' });
@@ -171,7 +180,7 @@ describe('admin dashboard', () => {
       '/trpc/admin.candidates.delete',
       'deleting a voted-for candidate on purpose',
     );
-    await openDashboard(page);
+    await asAdmin(testPage);
     await page.getByRole('tab', { name: 'Candidate Management' }).click();
     const table = page.getByRole('table', { name: 'Candidates' });
     await table.waitFor();
@@ -240,10 +249,9 @@ describe('admin users', () => {
     await signUp.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await signInAfterSignUp(citizenPage.page, account);
 
-    const { page } = await openPage();
-    await signIn(page, DEMO_ADMIN);
-    await stepUpThroughApi(page, DEMO_ADMIN.password);
-    await visit(page, '/admin/users');
+    const adminPage = await openPage();
+    const { page } = adminPage;
+    await asAdmin(adminPage, '/admin/users');
     await page.getByRole('textbox', { name: 'Search users' }).fill(account.email);
     const row = page.getByRole('row').filter({ hasText: account.email });
     await row.getByText('Citizen').waitFor();
@@ -267,9 +275,7 @@ describe('admin users', () => {
     const testPage = await openPage();
     const { page } = testPage;
     testPage.allowResourceError(412, '/trpc/admin.users.setActive', 'deactivating the only admin on purpose');
-    await signIn(page, DEMO_ADMIN);
-    await stepUpThroughApi(page, DEMO_ADMIN.password);
-    await visit(page, '/admin/users');
+    await asAdmin(testPage, '/admin/users');
     const search = page.getByRole('textbox', { name: 'Search users' });
     // The demo has two System Admins: the second is deactivated first, so the demo admin is the last one.
     await search.fill(DEMO_SECOND_ADMIN.email);
@@ -299,11 +305,10 @@ describe('admin users', () => {
 
 describe('admin settings', () => {
   it('saves the map settings and they persist after a reload', async () => {
-    const { page } = await openPage();
-    await signIn(page, DEMO_ADMIN);
-    await stepUpThroughApi(page, DEMO_ADMIN.password);
+    const testPage = await openPage();
+    const { page } = testPage;
+    await asAdmin(testPage, '/admin/settings');
     const saved = await readSettings(page);
-    await visit(page, '/admin/settings');
     const form = page.getByRole('form', { name: 'Settings' });
     // The form shows before the saved settings are put in it (an effect, a render later): typed earlier, a
     // value would be overwritten by them.
@@ -340,8 +345,9 @@ describe('admin settings', () => {
 
 describe('admin screens on a phone', () => {
   it('fit 360 px: tables scroll inside their box and forms fill the screen', async () => {
-    const { page } = await openPage('phone');
-    await openDashboard(page);
+    const testPage = await openPage('phone');
+    const { page } = testPage;
+    await asAdmin(testPage);
     await expectNoHorizontalScroll(page);
     await page.getByRole('button', { name: 'Add District' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add District' });

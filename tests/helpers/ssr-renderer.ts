@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createBuilder } from 'vite';
 import type { TestProject } from 'vitest/node';
 
@@ -25,6 +25,18 @@ export default async function setup(project: TestProject) {
   const builtDir = join(folder, 'built');
   const siteDir = join(folder, 'site');
   const startedAt = Date.now();
+  // `npm test` builds the site (npm run build) before the unit tests and the browser tests: it names that build
+  // here (CODKA_TEST_BUILT_SITE, the same tree built moments before) rather than have it built twice.
+  const prebuilt = process.env.CODKA_TEST_BUILT_SITE;
+  if (prebuilt) {
+    const site = resolve(project.config.root, prebuilt);
+    if (!existsSync(join(site, 'server', 'index.cjs')) || !existsSync(join(site, 'client'))) {
+      rmSync(folder, { recursive: true, force: true });
+      throw new Error(`CODKA_TEST_BUILT_SITE=${prebuilt}: no built site there (run npm run build:site)`);
+    }
+    symlinkSync(site, builtDir);
+    return finish(folder, siteDir, project, `[ssr] site built by npm run build (${prebuilt}), reused\n`);
+  }
   // Built as `npm run build:site` builds it: Vite compiles JSX for production only when NODE_ENV says so
   // (vitest sets it to test); react-router.config.ts reads CODKA_SITE_DIR for where the build goes.
   const saved = { nodeEnv: process.env.NODE_ENV, siteDir: process.env.CODKA_SITE_DIR };
@@ -45,8 +57,13 @@ export default async function setup(project: TestProject) {
     if (saved.siteDir === undefined) delete process.env.CODKA_SITE_DIR;
     else process.env.CODKA_SITE_DIR = saved.siteDir;
   }
+  return finish(folder, siteDir, project, `[ssr] site built in ${Date.now() - startedAt} ms\n`);
+}
+
+/** The site folder around the build in `folder`/built: the probe's wrapper, then handed to the tests. */
+function finish(folder: string, siteDir: string, project: TestProject, message: string) {
   mkdirSync(join(siteDir, 'server'), { recursive: true });
-  symlinkSync(join(builtDir, 'client'), join(siteDir, 'client'));
+  symlinkSync(join(folder, 'built', 'client'), join(siteDir, 'client'));
   writeFileSync(
     join(siteDir, 'server', 'index.cjs'),
     [
@@ -60,7 +77,7 @@ export default async function setup(project: TestProject) {
       '',
     ].join('\n'),
   );
-  process.stdout.write(`[ssr] site built in ${Date.now() - startedAt} ms\n`);
+  process.stdout.write(message);
   project.provide('ssrSiteDir', siteDir);
   return () => rmSync(folder, { recursive: true, force: true });
 }

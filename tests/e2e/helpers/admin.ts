@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { signIn, signInThroughApi, stepUpThroughApi } from './auth';
-import { type ViewportName, visit } from './browser';
+import { type TestPage, type ViewportName, visit } from './browser';
 import { DEMO_ADMIN, DEMO_SECOND_ADMIN } from './demo-accounts';
 
 /** A toast (Mantine notifications have role alert) containing this text. */
@@ -23,6 +23,28 @@ export async function openDashboard(page: Page) {
   await form.getByRole('button', { name: 'Login' }).click();
   await toast(page, 'Login Successful').waitFor();
   await page.getByTestId('count-districts').waitFor();
+}
+
+/**
+ * One signed-in, stepped-up demo admin session per test file, for the tests whose subject is neither the sign-in
+ * form nor the dashboard's login: the first call signs in and steps up through the API, later calls copy its
+ * cookies into their page's context (each sign-in and step-up costs an argon2 hash and the server's floor of a
+ * second per attempt). A test that signs out or locks the dashboard opens its own session (openDashboard).
+ * Returns `asAdmin(testPage)`, which leaves the page on `path` (default: the dashboard, its counts shown).
+ */
+export function sharedAdminSession() {
+  let saved: Awaited<ReturnType<BrowserContext['cookies']>> | undefined;
+  return async function asAdmin(testPage: TestPage, path = '/admin') {
+    if (saved) {
+      await testPage.context.addCookies(saved);
+    } else {
+      await signInThroughApi(testPage.page, DEMO_ADMIN);
+      await stepUpThroughApi(testPage.page, DEMO_ADMIN.password);
+      saved = await testPage.context.cookies();
+    }
+    await visit(testPage.page, path);
+    if (path === '/admin') await testPage.page.getByTestId('count-districts').waitFor();
+  };
 }
 
 // A 1x1 PNG: the tests run offline, so the tile server is played by the test.

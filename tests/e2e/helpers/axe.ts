@@ -13,6 +13,13 @@ const source = () => {
 /** WCAG 2.0 and 2.1, levels A and AA: what the site promises. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+/**
+ * The WCAG A/AA rules whose outcome depends on colours: text contrast (1.4.3) and links told apart from the
+ * text around them by colour alone (1.4.1). A colour scheme changes colours only (the same elements, names and
+ * layout), so on a page already checked with every rule in one scheme these are the ones the other can fail.
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
 interface AxeResult {
   id: string;
   impact: string | null;
@@ -26,20 +33,24 @@ interface AxeResult {
  * line per element: "rule (impact): help [target] why", so a failing test says what to fix and where.
  * Minor and moderate findings are left to review: only serious and critical ones fail the gate.
  */
-export async function axeViolations(page: Page): Promise<string[]> {
+export async function axeViolations(page: Page, options: { rules?: string[] } = {}): Promise<string[]> {
   const injected = await page.evaluate(() => 'axe' in window);
   // Evaluated rather than added as a <script>: the site's CSP (script-src 'self') rightly refuses inline
   // scripts, and evaluation through the DevTools protocol is not subject to it.
   if (!injected) await page.evaluate(source());
-  const results = await page.evaluate(async (tags) => {
+  // `rules`: only these rules (each also tagged WCAG A/AA); otherwise every WCAG A/AA rule.
+  const runOnly = options.rules
+    ? { type: 'rule', values: options.rules }
+    : { type: 'tag', values: WCAG_TAGS };
+  const results = await page.evaluate(async (only) => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } })
       .axe;
     const run = (await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
+      runOnly: only,
       resultTypes: ['violations'],
     })) as { violations: AxeResult[] };
     return run.violations;
-  }, WCAG_TAGS);
+  }, runOnly);
   return results
     .filter((rule) => rule.impact === 'serious' || rule.impact === 'critical')
     .flatMap((rule) =>
