@@ -4,6 +4,7 @@ import type { RouterOutputs } from '@server/routers/_app';
 import { centerInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -46,6 +47,7 @@ interface CenterFormProps {
 /** Create (center null) or edit a registration center. */
 export function CenterForm({ center, districts, onClose }: CenterFormProps) {
   const { t } = useTranslation(['admin', 'common']);
+  const regionName = useRegionName();
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
@@ -112,7 +114,7 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
           <Select
             label={t('general.district')}
             placeholder={t('centers.chooseDistrict')}
-            data={districts.map((d) => ({ value: d.id, label: `${d.name} (${d.region})` }))}
+            data={districts.map((d) => ({ value: d.id, label: `${d.name} (${regionName(d.region)})` }))}
             searchable
             clearable
             nothingFoundMessage={t('centers.noDistrictMatch')}
