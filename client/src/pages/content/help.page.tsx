@@ -21,7 +21,16 @@ function Guide({ title, children }: { title: string; children: ReactNode }) {
 /** An in-site link for <Trans> (its text comes from the translation). */
 const to = (path: string) => <Anchor key={path} component={Link} to={path} />;
 
-const FAQ = ['pollIsElection', 'changeVote', 'whoSees', 'receipt', 'twoPeople', 'tbd', 'account'] as const;
+const FAQ = [
+  'pollIsElection',
+  'changeVote',
+  'whoSees',
+  'receipt',
+  'twoPeople',
+  'languages',
+  'tbd',
+  'account',
+] as const;
 
 export function HelpPage() {
   const { t } = useTranslation('content');
