@@ -137,7 +137,11 @@ describe('a poll left without a title', () => {
     expect(await main(page).locator('[data-missing-language], [data-fallback-language]').count()).toBe(0);
 
     const { page: somali, allowResourceError } = await adminPage('phone', 'so');
-    allowResourceError(409, '/trpc/polls.create', 'a second parliamentary poll for the month, refused on purpose');
+    allowResourceError(
+      409,
+      '/trpc/polls.create',
+      'a second parliamentary poll for the month, refused on purpose',
+    );
     await visit(somali, managePath);
     await heading(somali, titles.so, 1).waitFor();
     expect(await main(somali).locator('[data-missing-language], [data-fallback-language]').count()).toBe(0);
