@@ -83,7 +83,8 @@ describe('the monthly poll, end to end', () => {
     ];
     for (const { name, party } of candidates) {
       await addForm.getByRole('textbox', { name: 'Name' }).fill(name);
-      await addForm.getByRole('textbox', { name: 'Party' }).fill(party);
+      // The English field; the Somali one beside it is "Party in Somali".
+      await addForm.getByRole('textbox', { name: 'Party', exact: true }).fill(party);
       await addForm.getByRole('button', { name: 'Add candidate' }).click();
       await admin.getByRole('list', { name: 'Candidates' }).getByText(name).waitFor();
     }
