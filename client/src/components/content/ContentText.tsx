@@ -27,7 +27,8 @@ export function ContentText({ text }: { text: BilingualText }) {
     <>
       <span lang={picked.language}>{picked.text}</span>{' '}
       <Text component="span" size="xs" c="dimmed" data-fallback-language={picked.language}>
-        ({t(`language.shownIn.${picked.language}`)})
+        {/* One text node: a server-rendered page's text reads "(in Somali)", with no split around the name. */}
+        {`(${t(`language.shownIn.${picked.language}`)})`}
       </Text>
     </>
   );
