@@ -1,3 +1,4 @@
+import type { BilingualText } from './bilingual';
 import type { ElectionStatus } from './elections';
 import type { StaffInvitationSummary } from './invitations';
 import type { StaffRole } from './roles';
@@ -46,6 +47,8 @@ export interface StaffRoleSummary {
  */
 export interface ElectionActSummary {
   title: string;
+  /** Both languages (docs/decisions/021-bilingual-content.md); absent from a request stored before they were. */
+  titleText?: BilingualText;
   fromStatus: ElectionStatus;
   toStatus: ElectionStatus;
   startTime: string;
@@ -57,6 +60,8 @@ export interface ElectionActSummary {
 /** The list's line for a poll's publication: which poll and when it takes votes. */
 export interface PollPublishSummary {
   title: string;
+  /** Both languages, a generated title's too; absent from a request stored before they were. */
+  titleText?: BilingualText;
   monthYear: string;
   opensAt: string;
   closesAt: string;

@@ -47,9 +47,15 @@ export function pickText(text: BilingualText, language: ContentLanguage): Picked
   return theirs === null ? null : { text: theirs, language: other, fallback: true };
 }
 
-/** The missing language(s) of a text, for the staff lists that mark an entry to translate. */
-export const missingLanguages = (text: BilingualText): ContentLanguage[] =>
-  CONTENT_LANGUAGES.filter((language) => text[language] === null);
+/**
+ * The language(s) an entry's texts are still to be translated into, for the staff lists that mark it: a text
+ * written in one language and missing in the other. A text written in neither (an optional one left out) asks
+ * for no translation.
+ */
+export const missingLanguages = (...texts: BilingualText[]): ContentLanguage[] =>
+  CONTENT_LANGUAGES.filter((language) =>
+    texts.some((text) => text[language] === null && plainText(text) !== null),
+  );
 
 // Generated texts: written in both languages when read, from shared/i18n/locales/<language>/generated.json.
 const GENERATED = { en, so } as const;

@@ -1,3 +1,5 @@
+import type { BilingualText } from './bilingual';
+
 /**
  * Every error a service, an auth check, a job or a plain HTTP route can answer, by code. A code names its
  * kind once, here: the kind decides the tRPC code and the HTTP status (server/errors/mapping.ts), and the
@@ -246,7 +248,11 @@ export interface MessageRef {
   key: string;
   params?: MessageParams;
 }
-export type MessageParam = string | number | MessageRef;
+/**
+ * A part that is a text staff wrote (a poll's title), in both languages: the sentence takes the reader's
+ * (docs/decisions/021-bilingual-content.md).
+ */
+export type MessageParam = string | number | MessageRef | BilingualText;
 export type MessageParams = Record<string, MessageParam>;
 
 export const isErrorCode = (value: unknown): value is ErrorCode =>

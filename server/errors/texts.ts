@@ -26,6 +26,7 @@ void i18n.init({
 // Keys arrive at run time (a code, a zod message), so `t` is used untyped here.
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 const inLanguage = (lng: MessageLanguage): ErrorTexts => ({
+  language: lng,
   t: (key, options) => (i18n.t as unknown as Translate)(key, { ...options, lng, ns: 'errors' }),
   exists: (key, options) => i18n.exists(key, { ...options, lng, ns: 'errors' }),
 });

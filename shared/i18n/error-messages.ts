@@ -1,3 +1,4 @@
+import { pickText } from '../bilingual';
 import type { MessageParams, MessageRef } from '../errors';
 import type en from './locales/en/errors.json';
 
@@ -36,6 +37,8 @@ export const label = (name: LabelName): MessageRef => ({ key: `label.${name}` })
 
 /** What translating needs from i18next: a `t` fixed to the errors namespace and one language. */
 export interface ErrorTexts {
+  /** The language it speaks: a part written in both languages is said in this one. */
+  readonly language: MessageLanguage;
   t(key: string, options?: Record<string, unknown>): string;
   exists(key: string, options?: Record<string, unknown>): boolean;
 }
@@ -48,7 +51,11 @@ export function translateMessage(texts: ErrorTexts, ref: MessageRef): string {
   const values: Record<string, string | number> = Object.fromEntries(
     Object.entries(ref.params ?? {}).map(([name, value]) => [
       name,
-      typeof value === 'object' ? translateMessage(texts, value) : value,
+      typeof value !== 'object'
+        ? value
+        : 'key' in value
+          ? translateMessage(texts, value)
+          : (pickText(value, texts.language)?.text ?? ''),
     ]),
   );
   // The parts go under `replace`, where i18next only fills placeholders: a part named lng, lngs, keyPrefix,

@@ -4,7 +4,14 @@ import { somaliaLocalToDate } from '../poll-rules';
 import { DEFAULT_CANDIDATE_COLOR, POLL_ELECTION_TYPES } from '../polls';
 import { DEFAULT_POLL_ELIGIBILITY } from '../voter-roll';
 import { adminMessages } from './admin';
-import { idSchema, optionalText, requiredText, textInEitherLanguage, urlOrPath } from './common';
+import {
+  idSchema,
+  oneLanguageRequired,
+  optionalText,
+  requiredText,
+  textInEitherLanguage,
+  urlOrPath,
+} from './common';
 import { eligibilityRuleField } from './eligibility';
 
 export { pollMessages } from '../poll-messages';
@@ -55,15 +62,18 @@ const localDateTime = requiredField.refine((value) => somaliaLocalToDate(value) 
 
 /**
  * The Create Poll tab's form (docs/product.md#poll-forms): title, month, opening and closing time all required; times
- * are datetime-local values read as Somalia time.
+ * are datetime-local values read as Somalia time. The title in one language is enough
+ * (docs/decisions/021-bilingual-content.md).
  */
 export const pollFormSchema = z
   .object({
-    title: requiredField.max(200, 'validation.titleTooLong'),
+    title: textInEitherLanguage(200, 'title'),
+    titleSo: textInEitherLanguage(200, 'title'),
     monthYear: requiredField.regex(MONTH_PATTERN, pollMessages.invalidMonth),
     opensAt: localDateTime,
     closesAt: localDateTime,
   })
+  .refine(...oneLanguageRequired('title', 'titleSo', pollMessages.fillRequired))
   .refine(
     (values) => {
       const opens = somaliaLocalToDate(values.opensAt);

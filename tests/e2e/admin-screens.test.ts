@@ -193,13 +193,17 @@ describe('admin dashboard', () => {
     await form.getByRole('combobox', { name: 'Election' }).click();
     await page.getByRole('option').first().click();
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Hon. Ifrah Cismaan');
-    await form.getByRole('textbox', { name: 'Party' }).fill('E2E Party');
+    // The English field; "Party in Somali" sits beside it (docs/decisions/021-bilingual-content.md).
+    await form.getByRole('textbox', { name: 'Party', exact: true }).fill('E2E Party');
+    await form.getByRole('textbox', { name: 'Party in Somali', exact: true }).waitFor();
     await form.getByRole('button', { name: 'Add Candidate' }).click();
     await toast(page, 'Candidate created successfully').waitFor();
 
     const row = table.getByRole('row').filter({ hasText: 'Hon. Ifrah Cismaan' });
     await row.getByText('IC', { exact: true }).waitFor();
     await row.getByText('E2E Party').waitFor();
+    // Written in English only: the list marks what is left to translate.
+    await row.getByText('No Somali', { exact: true }).waitFor();
     await row.getByRole('button', { name: 'Delete Hon. Ifrah Cismaan' }).click();
     await page
       .getByRole('dialog', { name: 'Delete candidate?' })

@@ -83,7 +83,8 @@ describe('the monthly poll, end to end', () => {
     ];
     for (const { name, party } of candidates) {
       await addForm.getByRole('textbox', { name: 'Name' }).fill(name);
-      await addForm.getByRole('textbox', { name: 'Party' }).fill(party);
+      // The English field; the Somali one beside it is "Party in Somali".
+      await addForm.getByRole('textbox', { name: 'Party', exact: true }).fill(party);
       await addForm.getByRole('button', { name: 'Add candidate' }).click();
       await admin.getByRole('list', { name: 'Candidates' }).getByText(name).waitFor();
     }
@@ -232,7 +233,8 @@ describe('the monthly poll, end to end', () => {
     await page.getByText('Missing Information').waitFor();
     await page.getByText('Please fill in all required fields').first().waitFor();
     await noHorizontalScroll(page);
-    await form.getByRole('textbox', { name: 'Title' }).fill(`Tab poll ${unique()}`);
+    // The title in English; a Somali one sits beside it, either enough (docs/decisions/021-bilingual-content.md).
+    await form.getByRole('textbox', { name: 'Title', exact: true }).fill(`Tab poll ${unique()}`);
     // The form's month is the current one, whose presidential poll the demo has: one poll a month, so another.
     await form.getByLabel(/^Month/).fill('2030-07');
     // Who can vote: verified e-mail by default for a poll; this one is for enrolled voters.

@@ -2,6 +2,7 @@ import enElections from '@client/i18n/locales/en/elections.json';
 import enPolls from '@client/i18n/locales/en/polls.json';
 import soElections from '@client/i18n/locales/so/elections.json';
 import soPolls from '@client/i18n/locales/so/polls.json';
+import { type BilingualText, pickText } from '@shared/bilingual';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughApi } from './helpers/auth';
@@ -41,13 +42,28 @@ async function read<T>(procedure: string, input?: unknown): Promise<T> {
 const serverPage = (path: string, language: Language, cookie = '') =>
   fetchPage(origin(), path, language, cookie);
 
+/**
+ * A staff text as the page shows it in `language` (docs/decisions/021-bilingual-content.md): its own, else the other
+ * one, which a heading follows with the marker naming it; a document title or preview carries no marker.
+ */
+const MARKER = { en: { so: '(in Somali)' }, so: { en: '(Ingiriisi)' } } as const;
+function shown(text: BilingualText, language: Language, marked = true): string {
+  const picked = pickText(text, language);
+  if (!picked) return '';
+  if (!picked.fallback || !marked) return picked.text;
+  const markers: Record<string, string> = MARKER[language];
+  return `${picked.text} ${markers[picked.language]}`;
+}
+const plain = (text: BilingualText, language: Language) => shown(text, language, false);
+
 interface PollView {
-  poll: { id: string; title: string };
+  poll: { id: string; title: string; titleText: BilingualText };
   candidates: { id: string; name: string }[];
 }
 interface Election {
   id: string;
   title: string;
+  titleText: BilingualText;
   candidates?: { name: string }[];
   results: { total: number; rows: { name: string; votes: number }[] } | null;
 }
@@ -72,48 +88,48 @@ describe('election and poll pages in the HTML, without JavaScript', () => {
       const { current, closedPoll, closed, hidden } = await demoIds();
 
       const currentPage = await serverPage('/polls/presidential', language);
-      expect(currentPage.h1).toBe(current.poll.title);
+      expect(currentPage.h1).toBe(shown(current.poll.titleText, language));
       for (const candidate of current.candidates) expect(currentPage.text).toContain(candidate.name);
       // An open poll's results are a voter's: not in a visitor's HTML, not in its data.
       expect(currentPage.text).toContain(polls.panel.resultsAfterVote);
       expect(currentPage.state).not.toContain('"results"');
 
       const pollPage = await serverPage(`/polls/presidential/history/${closedPoll.poll.id}`, language);
-      expect(pollPage.h1).toBe(closedPoll.poll.title);
+      expect(pollPage.h1).toBe(shown(closedPoll.poll.titleText, language));
       expect(pollPage.text).toContain(polls.results.final.split(':')[0]);
       for (const candidate of closedPoll.candidates) expect(pollPage.text).toContain(candidate.name);
       const pollResults = await serverPage(`/results/${closedPoll.poll.id}`, language);
-      expect(pollResults.h1).toBe(closedPoll.poll.title);
+      expect(pollResults.h1).toBe(shown(closedPoll.poll.titleText, language));
       expect(pollResults.text).toContain(polls.results.final.split(':')[0]);
 
       const closedPolls = await serverPage('/polls/history', language);
       expect(closedPolls.h1).toBe(polls.closedPolls.title);
-      expect(closedPolls.text).toContain(closedPoll.poll.title);
+      expect(closedPolls.text).toContain(plain(closedPoll.poll.titleText, language));
       const allPolls = await serverPage('/polls/presidential/history', language);
       expect(allPolls.h1).toBe(polls.history.title);
-      expect(allPolls.text).toContain(current.poll.title);
-      expect(allPolls.text).toContain(closedPoll.poll.title);
+      expect(allPolls.text).toContain(plain(current.poll.titleText, language));
+      expect(allPolls.text).toContain(plain(closedPoll.poll.titleText, language));
 
       const results = await serverPage(`/results/${closed.id}`, language);
-      expect(results.h1).toBe(CLOSED_ELECTION);
+      expect(results.h1).toBe(shown(closed.titleText, language));
       expect(results.text).toContain(elections.results.totalVotes);
       for (const row of closed.results?.rows ?? []) expect(results.text).toContain(row.name);
       // Hidden while voting runs: the page says so, and the counts are nowhere in it.
       const hiddenResults = await serverPage(`/results/${hidden.id}`, language);
-      expect(hiddenResults.h1).toBe(HIDDEN_RESULTS_ELECTION);
+      expect(hiddenResults.h1).toBe(shown(hidden.titleText, language));
       expect(hiddenResults.text).toContain(elections.results.notPublishedTitle);
       expect(hiddenResults.html).not.toContain('data-testid="total-votes"');
       // The counts are not in the hydration data either: no result rows at all.
       expect(hiddenResults.state).not.toContain('"rows"');
 
       const details = await serverPage(`/election/${hidden.id}`, language);
-      expect(details.h1).toBe(HIDDEN_RESULTS_ELECTION);
+      expect(details.h1).toBe(shown(hidden.titleText, language));
       expect(details.text).toContain(elections.details.candidates);
       for (const candidate of hidden.candidates ?? []) expect(details.text).toContain(candidate.name);
 
       const verified = await serverPage('/verified-results', language);
       expect(verified.h1).toBe(elections.verified.title);
-      expect(verified.text).toContain(CLOSED_ELECTION);
+      expect(verified.text).toContain(plain(closed.titleText, language));
       expect(verified.text).toContain(closed.results?.rows[0]?.name);
 
       // A visitor's hub is the sign-in card (docs/product.md#elections-hub).
@@ -128,7 +144,7 @@ describe('election and poll pages in the HTML, without JavaScript', () => {
     for (const language of ['en', 'so'] as const) {
       const { polls, elections } = TEXTS[language];
       const poll = await serverPage('/polls/presidential', language);
-      expect(poll.title).toBe(`${current.poll.title} – Codka`);
+      expect(poll.title).toBe(`${plain(current.poll.titleText, language)} – Codka`);
       expect(poll.meta('og:title')).toBe(poll.title);
       expect(poll.meta('description')).toBe(polls.current.metaDescription);
       expect(poll.meta('og:description')).toBe(polls.current.metaDescription);
@@ -137,26 +153,30 @@ describe('election and poll pages in the HTML, without JavaScript', () => {
       expect(poll.meta('twitter:card')).toBe('summary_large_image');
 
       const pollResults = await serverPage(`/polls/presidential/history/${closedPoll.poll.id}`, language);
-      const resultsTitle = polls.view.resultsMetaTitle.replace('{{title}}', closedPoll.poll.title);
+      const resultsTitle = polls.view.resultsMetaTitle.replace(
+        '{{title}}',
+        plain(closedPoll.poll.titleText, language),
+      );
       expect(pollResults.meta('og:title')).toBe(`${resultsTitle} – Codka`);
       expect(pollResults.meta('og:description')).toBe(polls.view.resultsMetaDescription);
 
+      const hiddenTitle = plain(hidden.titleText, language);
       const results = await serverPage(`/results/${hidden.id}`, language);
       expect(results.meta('og:title')).toBe(
-        `${elections.results.metaTitle.replace('{{title}}', HIDDEN_RESULTS_ELECTION)} – Codka`,
+        `${elections.results.metaTitle.replace('{{title}}', hiddenTitle)} – Codka`,
       );
       expect(results.meta('og:description')).toBe(
-        elections.results.metaDescription.replace('{{title}}', HIDDEN_RESULTS_ELECTION),
+        elections.results.metaDescription.replace('{{title}}', hiddenTitle),
       );
       const details = await serverPage(`/election/${hidden.id}`, language);
-      expect(details.meta('og:title')).toBe(`${HIDDEN_RESULTS_ELECTION} – Codka`);
+      expect(details.meta('og:title')).toBe(`${hiddenTitle} – Codka`);
       expect(details.meta('og:description')).toBe(
-        elections.details.metaDescription.replace('{{title}}', HIDDEN_RESULTS_ELECTION),
+        elections.details.metaDescription.replace('{{title}}', hiddenTitle),
       );
 
       // An open poll's own page shares the poll to vote in, not "Results".
       const openPoll = await serverPage(`/polls/presidential/history/${current.poll.id}`, language);
-      expect(openPoll.meta('og:title')).toBe(`${current.poll.title} – Codka`);
+      expect(openPoll.meta('og:title')).toBe(`${plain(current.poll.titleText, language)} – Codka`);
       expect(openPoll.meta('og:description')).toBe(polls.view.voteMetaDescription);
     }
   });

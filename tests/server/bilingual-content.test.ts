@@ -1,10 +1,13 @@
-import { elections, polls, registrationCenters } from '@server/db/schema';
+import { candidates, elections, polls, registrationCenters } from '@server/db/schema';
+import { fixElectionRecord, storedRecordDocument } from '@server/services/election-record/record';
 import { monthKey } from '@shared/months';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectTrpcError, unlockedAdmin } from '../helpers/admin';
 import { adminCaller, openWindow } from '../helpers/admin-elections';
-import { callerAs, createTestDeps, type TestDeps } from '../helpers/caller';
+import { callerAs, callerFor, createTestDeps, type TestDeps } from '../helpers/caller';
+import { votedElection } from '../helpers/election-record';
+import { pendingEntry, registrarWithCenter, supervisor } from '../helpers/voter-roll-factories';
 
 /**
  * Texts staff write in both languages (docs/decisions/021-bilingual-content.md): the admin procedures take the
@@ -183,5 +186,80 @@ describe('admin.centers with both languages', () => {
       'BAD_REQUEST',
       'Center name is required',
     );
+  });
+});
+
+describe('the staff console reads centre names in both languages', () => {
+  it('gives the registrar’s centres, their entries and the supervisor’s views the name as nameText', async () => {
+    const deps = createTestDeps();
+    const desk = await registrarWithCenter(deps.db, { region: 'Banadir' });
+    deps.db
+      .update(registrationCenters)
+      .set({ name: '', nameSo: 'Xarunta Hodan' })
+      .where(eq(registrationCenters.id, desk.centerId))
+      .run();
+    const entry = pendingEntry(deps.db, {
+      districtId: desk.districtId,
+      centerId: desk.centerId,
+      enteredBy: desk.user.id,
+      fullName: 'Hodan Nuur',
+      voterCardNumber: 'SO-4100-0001',
+    });
+    const registrar = callerFor(deps, desk.user, undefined, { steppedUp: true }).caller;
+    const nameText = { en: null, so: 'Xarunta Hodan' };
+    // A name written in Somali alone is the plain name too: never an empty line on an English page.
+    expect(await registrar.registrar.centers()).toMatchObject([{ name: 'Xarunta Hodan', nameText }]);
+    expect(await registrar.registrar.mine()).toMatchObject([
+      { centerName: 'Xarunta Hodan', centerNameText: nameText },
+    ]);
+
+    const review = callerFor(deps, await supervisor(deps.db), undefined, { steppedUp: true }).caller;
+    const pending = await review.supervisor.pending();
+    expect(pending.entries).toMatchObject([{ id: entry.id, centerNameText: nameText }]);
+    expect(pending.entries[0]).not.toHaveProperty('centerNameSo');
+    expect(await review.supervisor.search({ voterCardNumber: 'SO-4100-0001' })).toMatchObject({
+      centerNameText: nameText,
+    });
+    expect((await review.supervisor.searchByName({ name: 'hodan' })).entries).toMatchObject([
+      { centerNameText: nameText },
+    ]);
+    expect((await review.supervisor.stats()).centers).toMatchObject([
+      { id: desk.centerId, name: 'Xarunta Hodan', nameText },
+    ]);
+  });
+});
+
+describe('texts the server writes about a staff text', () => {
+  it('names an untitled poll awaiting its second admin in both languages', async () => {
+    const deps = createTestDeps();
+    const { caller } = await adminCaller(deps);
+    const poll = await caller.polls.create({});
+    await caller.polls.addCandidate({ pollId: poll.id, name: 'Xasan Cali' });
+    await caller.polls.publish({ id: poll.id });
+    const [waiting] = await caller.admin.approvals.pending();
+    // The stored title is empty; the request names the poll by the title written for it.
+    expect(waiting?.summary).toMatchObject({ title: poll.title, titleText: poll.titleText });
+    expect(poll.titleText.so).toMatch(/^Ra'yi ururinta/);
+  });
+
+  it('records a title and a party written in Somali alone in the sealed record, in its one field', async () => {
+    const deps = createTestDeps();
+    const { election, candidates: ballot } = await votedElection(deps, { cast: 1 });
+    deps.db
+      .update(elections)
+      .set({ title: '', titleSo: 'Doorashada Golaha', status: 'Closed' })
+      .where(eq(elections.id, election.id))
+      .run();
+    deps.db
+      .update(candidates)
+      .set({ party: null, partySo: 'Xisbiga Nabadda' })
+      .where(eq(candidates.id, ballot[0]?.id ?? ''))
+      .run();
+    expect(await fixElectionRecord(deps.db, election.id)).toBe(true);
+    const record = JSON.parse(storedRecordDocument(deps.db, election.id));
+    expect(record.format).toBe('codka-election-record/1');
+    expect(record.election).toEqual({ id: election.id, title: 'Doorashada Golaha' });
+    expect(record.candidates[0]).toMatchObject({ party: 'Xisbiga Nabadda' });
+    expect(record.candidates[0]).not.toHaveProperty('partySo');
   });
 });

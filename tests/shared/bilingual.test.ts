@@ -35,6 +35,12 @@ describe('texts in both languages', () => {
     expect(plainText(textOf('', 'Midnimo'))).toBe('Midnimo');
     expect(missingLanguages(textOf('Unity', ''))).toEqual(['so']);
     expect(missingLanguages(textOf('Unity', 'Midnimo'))).toEqual([]);
+    // An optional text left out in both languages is nothing to translate; an entry's texts are read together.
+    expect(missingLanguages(textOf(null, ''))).toEqual([]);
+    expect(missingLanguages(textOf('Unity', 'Midnimo'), textOf(null, 'Xisbiga'), textOf(null, null))).toEqual(
+      ['en'],
+    );
+    expect(missingLanguages(textOf('Unity', null), textOf(null, 'Xisbiga'))).toEqual(['en', 'so']);
   });
 
   it('writes the texts the site generates in both languages', () => {

@@ -12,6 +12,18 @@ describe('poll schemas', () => {
     expect(messages(result)[0]).toBe('Please fill in all required fields');
   });
 
+  it('takes the Create Poll title in either language, and asks for it when both are empty', () => {
+    const window = { monthYear: '2026-11', opensAt: '2026-11-01T00:00', closesAt: '2026-11-30T23:59' };
+    expect(pollFormSchema.parse({ ...window, title: '', titleSo: "Ra'yiga Nofembar" })).toMatchObject({
+      title: '',
+      titleSo: "Ra'yiga Nofembar",
+    });
+    const neither = pollFormSchema.safeParse({ ...window, title: ' ', titleSo: '' });
+    expect(neither.error?.issues.map((issue) => [issue.path, englishMessage(issue.message)])).toEqual([
+      [['title'], 'Please fill in all required fields'],
+    ]);
+  });
+
   it('wants the poll to close after it opens', () => {
     const result = pollFormSchema.safeParse({
       title: 'November',

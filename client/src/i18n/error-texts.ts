@@ -5,6 +5,9 @@ import { i18n } from './index';
 // Keys arrive at run time (a zod message, a server's errorCode), so `t` is used untyped here.
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 const texts: ErrorTexts = {
+  get language() {
+    return i18n.language === 'so' ? 'so' : 'en';
+  },
   t: (key, options) => (i18n.t as unknown as Translate)(key, { ...options, ns: 'errors' }),
   exists: (key, options) => i18n.exists(key, { ...options, ns: 'errors' }),
 };

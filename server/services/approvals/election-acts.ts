@@ -1,4 +1,5 @@
 import type { ElectionActSummary } from '@shared/approvals';
+import { textOf } from '@shared/bilingual';
 import type { ElectionStatus } from '@shared/elections';
 import type { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
 import { count, eq } from 'drizzle-orm';
@@ -86,6 +87,7 @@ export function requestElectionUpdate(
   const payload: ElectionActPayload = { update, was };
   const summary: ElectionActSummary = {
     title: update.title || update.titleSo,
+    titleText: textOf(update.title, update.titleSo),
     fromStatus: was.status,
     toStatus: update.status,
     startTime: update.startTime.toISOString(),

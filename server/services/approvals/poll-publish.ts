@@ -1,6 +1,7 @@
 import type { PollPublishSummary } from '@shared/approvals';
 import type { Db } from '../../db/client';
 import { publishablePoll, publishPoll } from '../polls/poll-admin';
+import { withPollTitle } from '../polls/poll-views';
 import { type ApprovalRow, requestApproval } from './store';
 
 /**
@@ -8,9 +9,11 @@ import { type ApprovalRow, requestApproval } from './store';
  * that could not open is refused at once, with the sentence the confirm would meet.
  */
 export function requestPollPublish(db: Db, id: string, requestedBy: string) {
-  const poll = publishablePoll(db, id);
+  const poll = withPollTitle(publishablePoll(db, id));
+  // A poll left without a title is named by the one written for it, in both languages.
   const summary: PollPublishSummary = {
     title: poll.title,
+    titleText: poll.titleText,
     monthYear: poll.monthYear,
     opensAt: poll.opensAt.toISOString(),
     closesAt: poll.closesAt.toISOString(),

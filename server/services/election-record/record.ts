@@ -1,3 +1,4 @@
+import { plainText, textOf } from '@shared/bilingual';
 import { hasEnded, resultsVisibleToVoters } from '@shared/election-rules';
 import {
   ELECTION_RECORD_ABOUT,
@@ -31,11 +32,22 @@ function readBallotBox(db: Db, electionId: string) {
       .raw()
       .all(electionId) as [receiptId: string, candidateId: string][],
     ballot: db
-      .select({ candidateId: candidates.id, name: candidates.name, party: candidates.party })
+      .select({
+        candidateId: candidates.id,
+        name: candidates.name,
+        party: candidates.party,
+        partySo: candidates.partySo,
+      })
       .from(candidates)
       .where(eq(candidates.electionId, electionId))
       .orderBy(asc(candidates.orderIndex), asc(candidates.id))
-      .all(),
+      .all()
+      // The record's format keeps one text per field: the plain one every answer gives, the English, else the
+      // Somali (docs/decisions/021-bilingual-content.md).
+      .map(({ partySo, ...candidate }) => ({
+        ...candidate,
+        party: plainText(textOf(candidate.party, partySo)),
+      })),
     voteCount: db.select({ n: elections.voteCount }).from(elections).where(eq(elections.id, electionId)).get()
       ?.n,
   }));
@@ -58,6 +70,7 @@ const electionOf = (db: Db, id: string) =>
     .select({
       id: elections.id,
       title: elections.title,
+      titleSo: elections.titleSo,
       status: elections.status,
       startTime: elections.startTime,
       endTime: elections.endTime,
@@ -119,7 +132,7 @@ export async function fixElectionRecord(db: Db, electionId: string): Promise<boo
   const record: ElectionRecord = {
     format: ELECTION_RECORD_FORMAT,
     about: ELECTION_RECORD_ABOUT,
-    election: { id: election.id, title: election.title },
+    election: { id: election.id, title: plainText(textOf(election.title, election.titleSo)) ?? '' },
     candidates: totalsOf(box),
     eligibleVoters,
     votesCast: entries.length,

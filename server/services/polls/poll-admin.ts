@@ -91,7 +91,7 @@ function refuseTakenMonth(
     .orderBy(asc(polls.duplicateMonth), asc(polls.createdAt))
     .get();
   if (holder)
-    throw new DomainError('poll.monthTaken', { title: withPollTitle(holder).title, month: monthYear });
+    throw new DomainError('poll.monthTaken', { title: withPollTitle(holder).titleText, month: monthYear });
 }
 
 /** One poll of a type a month is one voting period a month only when the poll votes within its month. */
@@ -124,7 +124,10 @@ function refuseOverlappingOpenPoll(
     )
     .get();
   if (other) {
-    throw new DomainError('poll.monthTaken', { title: withPollTitle(other).title, month: other.monthYear });
+    throw new DomainError('poll.monthTaken', {
+      title: withPollTitle(other).titleText,
+      month: other.monthYear,
+    });
   }
 }
 
@@ -136,6 +139,7 @@ function wrongStatus(to: 'open' | 'closed', current: PollStatus): ErrorCode {
 
 type PollState = {
   title: string;
+  titleSo: string;
   status: PollStatus;
   electionType: PollElectionType;
   monthYear: string;
@@ -148,6 +152,7 @@ function pollState(db: Pick<Db, 'select'>, id: string): PollState {
   const current = db
     .select({
       title: polls.title,
+      titleSo: polls.titleSo,
       status: polls.status,
       electionType: polls.electionType,
       monthYear: polls.monthYear,

@@ -1,6 +1,8 @@
 import type { Db } from '@server/db/client';
 import { districts, registrationCenters, staffCenters } from '@server/db/schema';
 import { DomainError } from '@server/errors/domain-error';
+import { withTexts } from '@server/services/bilingual';
+import { centerSortName } from '@server/services/centers-map';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
 /** Who is acting on the roll: a System Admin may work at every active center. */
@@ -19,17 +21,18 @@ export function centersOf(db: Db, actor: StaffActor) {
     .select({
       id: registrationCenters.id,
       name: registrationCenters.name,
+      nameSo: registrationCenters.nameSo,
       code: registrationCenters.code,
       region: districts.region,
     })
     .from(registrationCenters)
     .innerJoin(districts, eq(districts.id, registrationCenters.districtId));
   const centers = actor.isAdmin
-    ? base.where(eq(registrationCenters.isActive, true)).orderBy(asc(registrationCenters.name)).all()
+    ? base.where(eq(registrationCenters.isActive, true)).orderBy(asc(centerSortName)).all()
     : base
         .innerJoin(staffCenters, eq(staffCenters.centerId, registrationCenters.id))
         .where(and(eq(staffCenters.userId, actor.id), eq(registrationCenters.isActive, true)))
-        .orderBy(asc(registrationCenters.name))
+        .orderBy(asc(centerSortName))
         .all();
   const regions = [...new Set(centers.map((center) => center.region))];
   const regionDistricts =
@@ -41,8 +44,9 @@ export function centersOf(db: Db, actor: StaffActor) {
           .where(inArray(districts.region, regions))
           .orderBy(asc(districts.name))
           .all();
+  // The name in both languages (docs/decisions/021-bilingual-content.md): the console shows the staff member's.
   return centers.map((center) => ({
-    ...center,
+    ...withTexts(center, ['name']),
     districts: regionDistricts
       .filter((district) => district.region === center.region)
       .map(({ id, name, code }) => ({ id, name, code })),

@@ -10,6 +10,7 @@ import {
 import { isUniqueViolation } from '@server/db/unique';
 import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
+import { withTexts } from '@server/services/bilingual';
 import type { EnrollInput } from '@shared/schemas/voter-roll';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { checkPlace, type StaffActor } from './centers';
@@ -138,6 +139,7 @@ export function myEntries(db: Db, actorId: string) {
       status: voters.status,
       statusReason: voters.statusReason,
       centerName: registrationCenters.name,
+      centerNameSo: registrationCenters.nameSo,
       createdAt: voters.createdAt,
       reviewedAt: voters.reviewedAt,
     })
@@ -146,5 +148,6 @@ export function myEntries(db: Db, actorId: string) {
     .where(eq(voters.enteredBy, actorId))
     .orderBy(desc(voters.createdAt))
     .limit(100)
-    .all();
+    .all()
+    .map((entry) => withTexts(entry, ['centerName']));
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/client';
 import { districts, profiles, registrationCenters, voters } from '@server/db/schema';
 import { DomainError } from '@server/errors/domain-error';
+import { withTexts } from '@server/services/bilingual';
 import type { VoterStatus } from '@shared/voter-roll';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
@@ -20,10 +21,15 @@ const entryColumns = {
   districtName: districts.name,
   region: districts.region,
   centerName: registrationCenters.name,
+  centerNameSo: registrationCenters.nameSo,
   registrarName: registrar.fullName,
   createdAt: voters.createdAt,
   reviewedAt: voters.reviewedAt,
 };
+
+/** An entry as answers give it: the center's name in both languages (docs/decisions/021-bilingual-content.md). */
+const withCenterName = <R extends { centerName: string | null; centerNameSo: string | null }>(entry: R) =>
+  withTexts(entry, ['centerName']);
 
 function entries(db: Db) {
   return db
@@ -64,7 +70,7 @@ export function pendingEntries(db: Db, after?: string) {
     .all();
   // Each entry carries the others a supervisor must compare before approving it (duplicates.ts).
   const page = rows.slice(0, PAGE).map(({ districtId, dateOfBirthHash, ...entry }) => ({
-    ...entry,
+    ...withCenterName(entry),
     possibleDuplicates: possibleDuplicates(db, {
       id: entry.id,
       fullName: entry.fullName,
@@ -77,7 +83,8 @@ export function pendingEntries(db: Db, after?: string) {
 
 /** One entry by its canonical card number (the schema folds any spelling): how a supervisor finds a voter. */
 export function entryByCard(db: Db, voterCardNumber: string) {
-  return entries(db).where(eq(voters.voterCardNumber, voterCardNumber)).get() ?? null;
+  const entry = entries(db).where(eq(voters.voterCardNumber, voterCardNumber)).get();
+  return entry ? withCenterName(entry) : null;
 }
 
 /** A page of a name search: few enough to read on a phone, and a bounded read of the index. */
@@ -120,7 +127,10 @@ export function entriesByName(db: Db, search: NameSearch) {
     ) as number[];
   const page = rowids.slice(0, NAME_PAGE);
   const rowid = sql<number>`${voters}.rowid`;
-  const found = page.length === 0 ? [] : entries(db).where(inArray(rowid, page)).orderBy(asc(rowid)).all();
+  const found =
+    page.length === 0
+      ? []
+      : entries(db).where(inArray(rowid, page)).orderBy(asc(rowid)).all().map(withCenterName);
   return { entries: found, nextAfter: rowids.length > NAME_PAGE ? (page.at(-1) ?? null) : null };
 }
 

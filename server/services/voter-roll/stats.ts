@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/client';
 import { profiles, registrationCenters, voters } from '@server/db/schema';
+import { type BilingualText, textOf } from '@shared/bilingual';
 import { VOTER_STATUSES, type VoterStatus } from '@shared/voter-roll';
 import { count, eq, isNotNull } from 'drizzle-orm';
 
@@ -18,12 +19,22 @@ function tally<K extends string>(rows: { key: K; name: string | null; status: Vo
 
 /** Entries per registration center and per registrar, by status: what supervisors watch for odd patterns. */
 export function rollStats(db: Db) {
-  const perCenter = db
-    .select({ key: voters.centerId, name: registrationCenters.name, status: voters.status, n: count() })
+  const centerRows = db
+    .select({
+      key: voters.centerId,
+      name: registrationCenters.name,
+      nameSo: registrationCenters.nameSo,
+      status: voters.status,
+      n: count(),
+    })
     .from(voters)
     .innerJoin(registrationCenters, eq(registrationCenters.id, voters.centerId))
     .groupBy(voters.centerId, voters.status)
-    .all() as { key: string; name: string | null; status: VoterStatus; n: number }[];
+    .all() as { key: string; name: string; nameSo: string; status: VoterStatus; n: number }[];
+  // A center's name in both languages (docs/decisions/021-bilingual-content.md); `name` keeps one for sorting.
+  const centerNames = new Map<string, BilingualText>();
+  for (const row of centerRows) centerNames.set(row.key, textOf(row.name, row.nameSo));
+  const perCenter = centerRows.map(({ nameSo, ...row }) => ({ ...row, name: row.name || nameSo }));
   const perRegistrar = db
     .select({ key: voters.enteredBy, name: profiles.fullName, status: voters.status, n: count() })
     .from(voters)
@@ -39,5 +50,9 @@ export function rollStats(db: Db) {
     .all()) {
     totals[row.status] = row.n;
   }
-  return { totals, centers: tally(perCenter), registrars: tally(perRegistrar), statuses: VOTER_STATUSES };
+  const centers = tally(perCenter).map((center) => ({
+    ...center,
+    nameText: centerNames.get(center.id) ?? textOf(center.name, null),
+  }));
+  return { totals, centers, registrars: tally(perRegistrar), statuses: VOTER_STATUSES };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import { ContentText } from '@client/components/content/ContentText';
+import { ContentText, MissingLanguages } from '@client/components/content/ContentText';
 import { ResultsTable } from '@client/components/elections/ResultsTable';
 import type { Language } from '@client/i18n/language';
 import { screen } from '@testing-library/react';
@@ -68,5 +68,34 @@ describe('ContentText', () => {
     );
     expect(screen.getByText('Xisbiga Midnimada')).toBeTruthy();
     expect(screen.getByText('Green').getAttribute('lang')).toBe('en');
+  });
+});
+
+describe('MissingLanguages', () => {
+  let rendered = 0;
+  const badges = async (texts: { en: string | null; so: string | null }[], language: Language) => {
+    rendered += 1;
+    const id = `entry-${rendered}`;
+    await renderWithApp(
+      <div data-testid={id}>
+        <MissingLanguages texts={texts} />
+      </div>,
+      { language, namespaces: ['common'] },
+    );
+    return [...screen.getByTestId(id).querySelectorAll('[data-missing-language]')].map(
+      (badge) => badge.textContent,
+    );
+  };
+
+  it("marks an entry with a text still to translate, in the staff member's language", async () => {
+    expect(await badges([both, englishOnly], 'en')).toEqual(['No Somali']);
+    expect(await badges([{ en: null, so: 'Xisbiga' }, englishOnly], 'so')).toEqual([
+      'Ingiriisi ma leh',
+      'Af-Soomaali ma leh',
+    ]);
+  });
+
+  it('marks nothing when every written text has both languages, or an optional one is left out', async () => {
+    expect(await badges([both, { en: null, so: null }], 'en')).toEqual([]);
   });
 });

@@ -91,6 +91,8 @@ describe('supervisor.stats, flags and resolveFlag', () => {
       {
         id: desk.centerId,
         name: expect.stringMatching(/^Center /),
+        // The name in both languages (docs/decisions/021-bilingual-content.md); this center's is English only.
+        nameText: { en: expect.stringMatching(/^Center /), so: null },
         counts: { pending: 0, enrolled: 1, rejected: 1, suspended: 0 },
       },
     ]);

@@ -1,5 +1,11 @@
-import { Text } from '@mantine/core';
-import { type BilingualText, type ContentLanguage, type PickedText, pickText } from '@shared/bilingual';
+import { Badge, Group, Text } from '@mantine/core';
+import {
+  type BilingualText,
+  type ContentLanguage,
+  missingLanguages,
+  type PickedText,
+  pickText,
+} from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 
 /** The reader's language as the content's: Somali or English (docs/decisions/021-bilingual-content.md). */
@@ -21,7 +27,8 @@ export function ContentText({ text }: { text: BilingualText }) {
     <>
       <span lang={picked.language}>{picked.text}</span>{' '}
       <Text component="span" size="xs" c="dimmed" data-fallback-language={picked.language}>
-        ({t(`language.shownIn.${picked.language}`)})
+        {/* One text node: a server-rendered page's text reads "(in Somali)", with no split around the name. */}
+        {`(${t(`language.shownIn.${picked.language}`)})`}
       </Text>
     </>
   );
@@ -39,4 +46,23 @@ export function useContentText(): (text: BilingualText) => string {
 /** The picked text itself, for a component that lays the marker out its own way. */
 export function usePickedText(text: BilingualText): PickedText | null {
   return pickText(text, useContentLanguage());
+}
+
+/**
+ * On staff lists: a badge per language an entry's texts still lack ("No Somali"), so staff see what is left to
+ * translate; nothing when every written text has both.
+ */
+export function MissingLanguages({ texts }: { texts: BilingualText[] }) {
+  const { t } = useTranslation();
+  const missing = missingLanguages(...texts);
+  if (missing.length === 0) return null;
+  return (
+    <Group gap={4} component="span">
+      {missing.map((language) => (
+        <Badge key={language} color="yellow" variant="light" data-missing-language={language}>
+          {t(`language.missing.${language}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
 }

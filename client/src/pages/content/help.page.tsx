@@ -28,6 +28,7 @@ const FAQ = [
   'receipt',
   'twoPeople',
   'staffInvitation',
+  'languages',
   'tbd',
   'account',
 ] as const;

@@ -37,7 +37,7 @@ export function CreatePollForm() {
   // field.
   const [eligibility, setEligibility] = useState<EligibilityRule>(DEFAULT_POLL_ELIGIBILITY);
   const form = useForm<PollFormValues>({
-    initialValues: { title: '', monthYear: month, ...windowOf(month) },
+    initialValues: { title: '', titleSo: '', monthYear: month, ...windowOf(month) },
     validate: zodValidate(pollFormSchema),
   });
 
@@ -71,6 +71,7 @@ export function CreatePollForm() {
       }
       create.mutate({
         title: values.title,
+        titleSo: values.titleSo,
         monthYear: values.monthYear,
         electionType: 'presidential',
         opensAt: somaliaLocalToDate(values.opensAt) ?? undefined,
@@ -106,7 +107,13 @@ export function CreatePollForm() {
         <Text c="dimmed" size="sm">
           {t('create.intro')}
         </Text>
-        <TextInput label={t('create.title')} required disabled={busy} {...form.getInputProps('title')} />
+        <TextInput
+          label={t('create.title')}
+          description={t('create.languageHint')}
+          disabled={busy}
+          {...form.getInputProps('title')}
+        />
+        <TextInput label={t('create.titleSo')} lang="so" disabled={busy} {...form.getInputProps('titleSo')} />
         <TextInput
           label={t('create.month')}
           type="month"

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
+import { useContentText } from '../../../components/content/ContentText';
 import { formatDateTime, formatNumber } from '../../../i18n/format';
 import { formatPhoneNumber } from '../../../lib/phone';
 import { ROLE_LABELS } from '../users/RoleBadge';
@@ -9,6 +10,7 @@ export type PendingApproval = RouterOutputs['admin']['approvals']['pending'][num
 
 function Summary({ approval }: { approval: PendingApproval }) {
   const { t } = useTranslation('admin');
+  const contentText = useContentText();
   if (approval.kind === 'rollImport') {
     const { rows, bytes, sha256 } = approval.summary;
     return (
@@ -33,7 +35,9 @@ function Summary({ approval }: { approval: PendingApproval }) {
     return (
       <Stack gap={2}>
         <Text style={{ overflowWrap: 'anywhere' }}>
-          {t(`approvals.${approval.kind}.summary`, { title: election.title })}
+          {t(`approvals.${approval.kind}.summary`, {
+            title: election.titleText ? contentText(election.titleText) : election.title,
+          })}
         </Text>
         <Text size="sm" c="dimmed">
           {t('approvals.electionWindow', {
@@ -54,7 +58,9 @@ function Summary({ approval }: { approval: PendingApproval }) {
     return (
       <Stack gap={2}>
         <Text style={{ overflowWrap: 'anywhere' }}>
-          {t('approvals.pollPublish.summary', { title: poll.title })}
+          {t('approvals.pollPublish.summary', {
+            title: poll.titleText ? contentText(poll.titleText) : poll.title,
+          })}
         </Text>
         <Text size="sm" c="dimmed">
           {t('approvals.pollPublish.window', {

@@ -4,6 +4,7 @@ import type { RouterOutputs } from '@server/routers/_app';
 import { candidateInput, candidateUpdateInput } from '@shared/schemas/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useContentText } from '../../../components/content/ContentText';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -19,6 +20,7 @@ export type Candidate = RouterOutputs['admin']['candidates']['list'][number];
 export function CandidateForm({ candidate, onClose }: { candidate: Candidate | null; onClose(): void }) {
   const { t } = useTranslation(['admin', 'common']);
   const trpc = useTRPC();
+  const contentText = useContentText();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
   const elections = useQuery({
@@ -30,11 +32,16 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
     initialValues: {
       electionId: candidate?.electionId ?? (null as string | null),
       name: candidate?.name ?? '',
-      party: candidate?.party ?? '',
-      positionSought: candidate?.positionSought ?? '',
-      bio: candidate?.bio ?? '',
+      // Each text in English and in Somali, from each language's own text (docs/decisions/021-bilingual-content.md).
+      party: candidate?.partyText.en ?? '',
+      partySo: candidate?.partyText.so ?? '',
+      positionSought: candidate?.positionSoughtText.en ?? '',
+      positionSoughtSo: candidate?.positionSoughtText.so ?? '',
+      bio: candidate?.bioText.en ?? '',
+      bioSo: candidate?.bioText.so ?? '',
       imageUrl: candidate?.imageUrl ?? '',
-      imageAlt: candidate?.imageAlt ?? '',
+      imageAlt: candidate?.imageAltText.en ?? '',
+      imageAltSo: candidate?.imageAltText.so ?? '',
     },
     validate: ({ electionId, ...fields }) => {
       if (candidate) return zodValidate<unknown>(candidateUpdateInput)({ id: candidate.id, ...fields });
@@ -74,7 +81,12 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
       <form onSubmit={submit} noValidate aria-label={title}>
         <Stack>
           {candidate ? (
-            <TextInput label={t('candidates.election')} value={candidate.electionTitle} readOnly disabled />
+            <TextInput
+              label={t('candidates.election')}
+              value={contentText(candidate.electionTitleText)}
+              readOnly
+              disabled
+            />
           ) : (
             <Select
               label={t('candidates.election')}
@@ -84,7 +96,7 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
               data={(elections.data ?? []).map((e) => ({
                 value: e.id,
                 label: t('candidates.electionChoice', {
-                  title: e.title,
+                  title: contentText(e.titleText),
                   status: t(`electionStatus.${e.status}`),
                 }),
               }))}
@@ -98,9 +110,21 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
           <TextInput label={t('general.name')} required disabled={busy} {...form.getInputProps('name')} />
           <TextInput label={t('candidates.party')} disabled={busy} {...form.getInputProps('party')} />
           <TextInput
+            label={t('candidates.partySo')}
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('partySo')}
+          />
+          <TextInput
             label={t('candidates.positionSought')}
             disabled={busy}
             {...form.getInputProps('positionSought')}
+          />
+          <TextInput
+            label={t('candidates.positionSoughtSo')}
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('positionSoughtSo')}
           />
           <Textarea
             label={t('candidates.bio')}
@@ -109,6 +133,15 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
             maxRows={8}
             disabled={busy}
             {...form.getInputProps('bio')}
+          />
+          <Textarea
+            label={t('candidates.bioSo')}
+            lang="so"
+            autosize
+            minRows={3}
+            maxRows={8}
+            disabled={busy}
+            {...form.getInputProps('bioSo')}
           />
           <TextInput
             label={t('candidates.imageUrl')}
@@ -122,6 +155,12 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
             description={t('candidates.imageAltHint')}
             disabled={busy}
             {...form.getInputProps('imageAlt')}
+          />
+          <TextInput
+            label={t('candidates.imageAltSo')}
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('imageAltSo')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={busy}>

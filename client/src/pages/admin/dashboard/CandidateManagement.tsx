@@ -15,6 +15,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { ContentText, MissingLanguages, useContentText } from '../../../components/content/ContentText';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
 import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
@@ -26,6 +27,7 @@ import { useFailureToast, useLoadFailure, useRefreshAdmin } from './dashboard-qu
 export function CandidateManagement() {
   const { t } = useTranslation('admin');
   const trpc = useTRPC();
+  const contentText = useContentText();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
   const candidates = useQuery(trpc.admin.candidates.list.queryOptions());
@@ -81,26 +83,35 @@ export function CandidateManagement() {
                     <Group gap="sm" wrap="nowrap">
                       <Avatar
                         src={c.imageUrl}
-                        alt={c.imageAlt ?? c.name}
+                        alt={contentText(c.imageAltText) || c.name}
                         radius="xl"
                         color="initials"
                         name={c.name}
                       >
                         {initials(c.name)}
                       </Avatar>
-                      <Text fw={600} size="sm">
-                        {c.name}
-                      </Text>
+                      <Stack gap={4} align="flex-start">
+                        <Text fw={600} size="sm">
+                          {c.name}
+                        </Text>
+                        <MissingLanguages
+                          texts={[c.partyText, c.positionSoughtText, c.bioText, c.imageAltText]}
+                        />
+                      </Stack>
                     </Group>
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={4} align="flex-start">
-                      <Text size="sm">{c.electionTitle}</Text>
+                      <Text size="sm">
+                        <ContentText text={c.electionTitleText} />
+                      </Text>
                       <ElectionStatusBadge status={c.electionStatus} />
                     </Stack>
                   </Table.Td>
-                  <Table.Td>{c.party ?? '—'}</Table.Td>
-                  <Table.Td>{c.positionSought ?? '—'}</Table.Td>
+                  <Table.Td>{c.party === null ? '—' : <ContentText text={c.partyText} />}</Table.Td>
+                  <Table.Td>
+                    {c.positionSought === null ? '—' : <ContentText text={c.positionSoughtText} />}
+                  </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <EditRowButton name={c.name} onClick={() => setEditing(c)} />
@@ -124,7 +135,11 @@ export function CandidateManagement() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        {deleting && t('candidates.deleteBody', { name: deleting.name, election: deleting.electionTitle })}
+        {deleting &&
+          t('candidates.deleteBody', {
+            name: deleting.name,
+            election: contentText(deleting.electionTitleText),
+          })}
       </ConfirmDelete>
     </Stack>
   );

@@ -17,6 +17,7 @@ import { DISPLAY_WEEK, type OpeningHours, type Weekday } from '@shared/opening-h
 import { centerInput } from '@shared/schemas/centers';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifySuccess } from '../../../lib/notify';
 import { formatPhoneNumber } from '../../../lib/phone';
@@ -108,6 +109,7 @@ interface CenterFormProps {
 /** Create (center null) or edit a registration center. */
 export function CenterForm({ center, districts, onClose }: CenterFormProps) {
   const { t } = useTranslation(['admin', 'common']);
+  const regionName = useRegionName();
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
@@ -179,7 +181,7 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
           <Select
             label={t('general.district')}
             placeholder={t('centers.chooseDistrict')}
-            data={districts.map((d) => ({ value: d.id, label: `${d.name} (${d.region})` }))}
+            data={districts.map((d) => ({ value: d.id, label: `${d.name} (${regionName(d.region)})` }))}
             searchable
             clearable
             nothingFoundMessage={t('centers.noDistrictMatch')}

@@ -14,6 +14,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { ContentText, MissingLanguages, useContentText } from '../../../components/content/ContentText';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { ActiveToggleButton, DeleteRowButton, EditRowButton } from '../../../components/RowActions';
 import { formatNumber } from '../../../i18n/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -29,6 +31,8 @@ const coordinates = (center: Center) =>
 /** The Registration Centers tab: every center with its district and region, and Activate/Deactivate. */
 export function CentersTab() {
   const { t } = useTranslation('admin');
+  const regionName = useRegionName();
+  const contentText = useContentText();
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
@@ -108,15 +112,16 @@ export function CentersTab() {
                 <Table.Tr key={c.id}>
                   <Table.Td>
                     <Text fw={600} size="sm">
-                      {c.name}
+                      <ContentText text={c.nameText} />
                     </Text>
+                    <MissingLanguages texts={[c.nameText]} />
                     <Text size="xs" c="dimmed">
                       {c.code}
                       {c.address ? ` · ${c.address}` : ''}
                     </Text>
                   </Table.Td>
                   <Table.Td>{c.districtName ?? '—'}</Table.Td>
-                  <Table.Td>{c.region ?? '—'}</Table.Td>
+                  <Table.Td>{c.region === null ? '—' : regionName(c.region)}</Table.Td>
                   <Table.Td ta="right">{c.capacity === null ? '—' : formatNumber(c.capacity)}</Table.Td>
                   <Table.Td ff="monospace" fz="xs">
                     {coordinates(c)}
@@ -129,13 +134,13 @@ export function CentersTab() {
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
                       <ActiveToggleButton
-                        name={c.name}
+                        name={contentText(c.nameText)}
                         isActive={c.isActive}
                         loading={setActive.isPending && setActive.variables?.id === c.id}
                         onToggle={() => setActive.mutate({ id: c.id, isActive: !c.isActive })}
                       />
-                      <EditRowButton name={c.name} onClick={() => setEditing(c)} />
-                      <DeleteRowButton name={c.name} onClick={() => setDeleting(c)} />
+                      <EditRowButton name={contentText(c.nameText)} onClick={() => setEditing(c)} />
+                      <DeleteRowButton name={contentText(c.nameText)} onClick={() => setDeleting(c)} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -159,7 +164,7 @@ export function CentersTab() {
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       >
-        {deleting && t('centers.deleteBody', { name: deleting.name, code: deleting.code })}
+        {deleting && t('centers.deleteBody', { name: contentText(deleting.nameText), code: deleting.code })}
       </ConfirmDelete>
     </Stack>
   );

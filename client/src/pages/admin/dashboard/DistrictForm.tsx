@@ -7,6 +7,7 @@ import { adminMessages, districtInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { messageText } from '../../../i18n/error-texts';
 import { notifySuccess } from '../../../lib/notify';
@@ -41,6 +42,7 @@ function toInput(values: DistrictValues) {
  */
 export function DistrictForm({ district, onClose }: { district: District | null; onClose(): void }) {
   const { t } = useTranslation(['admin', 'common']);
+  const regionName = useRegionName();
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
@@ -113,7 +115,7 @@ export function DistrictForm({ district, onClose }: { district: District | null;
           <Select
             label={t('general.region')}
             placeholder={t('districts.chooseRegion')}
-            data={[...DISTRICT_REGIONS]}
+            data={DISTRICT_REGIONS.map((value) => ({ value, label: regionName(value) }))}
             searchable
             required
             disabled={busy}

@@ -22,6 +22,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';
 import { formatNumber } from '../../../i18n/format';
 import { notifySuccess } from '../../../lib/notify';
@@ -34,6 +35,8 @@ const PAGE_SIZE = 20;
 /** The Federal Member States tab: districts per region, and the districts themselves. */
 export function DistrictsTab() {
   const { t } = useTranslation('admin');
+  // Regions are stored by their English name, an identifier; the reader sees their own language's spelling.
+  const regionName = useRegionName();
   const trpc = useTRPC();
   const refreshAdmin = useRefreshAdmin();
   const failureToast = useFailureToast();
@@ -93,7 +96,7 @@ export function DistrictsTab() {
                 bg={region === name ? 'var(--mantine-primary-color-light)' : undefined}
               >
                 <Text size="sm" fw={600} truncate>
-                  {name}
+                  {regionName(name)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {districts.data ? t('districts.count', { count: counts.get(name) ?? 0 }) : '…'}
@@ -119,7 +122,7 @@ export function DistrictsTab() {
           <Select
             label={t('general.region')}
             placeholder={t('districts.allRegions')}
-            data={[...DISTRICT_REGIONS]}
+            data={DISTRICT_REGIONS.map((value) => ({ value, label: regionName(value) }))}
             value={region}
             onChange={filterBy}
             clearable
@@ -163,7 +166,7 @@ export function DistrictsTab() {
                       {d.code}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{d.region}</Table.Td>
+                  <Table.Td>{regionName(d.region)}</Table.Td>
                   <Table.Td ta="right">{d.population === null ? '—' : formatNumber(d.population)}</Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">

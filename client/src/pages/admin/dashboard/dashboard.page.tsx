@@ -117,6 +117,6 @@ function DashboardContent() {
 }
 
 /** The page's texts, loaded with its code (lib/page-route.ts). */
-export const clientLoader = browserPageLoader({ texts: ['admin', 'elections'] });
+export const clientLoader = browserPageLoader({ texts: ['admin', 'eligibility', 'elections'] });
 
 export default AdminDashboardPage;

@@ -2,6 +2,7 @@ import { ActionIcon, Flex, Group, Paper, Stack, Text, VisuallyHidden } from '@ma
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MemberPhoto } from '../../../components/avatar/MemberPhoto';
+import { ContentText, MissingLanguages } from '../../../components/content/ContentText';
 import { formatNumber } from '../../../i18n/format';
 import type { ElectionCandidate } from './CandidateEditor';
 
@@ -29,16 +30,29 @@ export function CandidateRow({ candidate, onEdit, onDelete }: CandidateRowProps)
             {candidate.name}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {candidate.party ?? t('row.independent')}
-            {candidate.positionSought ? ` · ${candidate.positionSought}` : ''}
+            {candidate.party === null ? t('row.independent') : <ContentText text={candidate.partyText} />}
+            {candidate.positionSought !== null && (
+              <>
+                {' · '}
+                <ContentText text={candidate.positionSoughtText} />
+              </>
+            )}
           </Text>
+          <MissingLanguages
+            texts={[
+              candidate.partyText,
+              candidate.positionSoughtText,
+              candidate.bioText,
+              candidate.imageAltText,
+            ]}
+          />
           <Text size="xs" c="dimmed">
             {t('row.votes', { count: candidate.votes, number: formatNumber(candidate.votes) })}
             {voted ? t('row.cannotDelete') : ''}
           </Text>
           {candidate.bio && (
             <Text size="sm" lineClamp={2}>
-              {candidate.bio}
+              <ContentText text={candidate.bioText} />
             </Text>
           )}
         </Stack>

@@ -2,6 +2,7 @@ import { ActionIcon, Box, Button, Card, Group, Stack, Text, Title } from '@manti
 import { IconChartBar, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContentText, MissingLanguages, useContentText } from '../../../components/content/ContentText';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import type { AdminElection } from './election-form';
@@ -16,21 +17,23 @@ interface ElectionCardProps {
 export function ElectionCard({ election, onEdit, onDelete }: ElectionCardProps) {
   const { t } = useTranslation('adminElections');
   const headingId = `election-${election.id}`;
-  const { title } = election;
+  // Aria-labels name the election in the reader's language; the heading marks a title shown in the other one.
+  const title = useContentText()(election.titleText);
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Title order={2} fz="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-            {election.title}
+            <ContentText text={election.titleText} />
           </Title>
           <Box style={{ flex: 'none' }}>
             <ElectionStatusBadge status={election.status} />
           </Box>
         </Group>
+        <MissingLanguages texts={[election.titleText, election.descriptionText]} />
         {election.description && (
           <Text size="sm" c="dimmed" lineClamp={2}>
-            {election.description}
+            <ContentText text={election.descriptionText} />
           </Text>
         )}
         <Stack gap={2}>

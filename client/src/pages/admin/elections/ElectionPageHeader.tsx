@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContentText } from '../../../components/content/ContentText';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
 import { formatEatTime } from '../../../i18n/format';
 import { useTRPC } from '../../../lib/trpc';
@@ -72,7 +73,7 @@ export function ElectionPageHeader({ election, section, heading }: ElectionPageH
           {election ? (
             <Group gap="xs">
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {election.title}
+                <ContentText text={election.titleText} />
               </Text>
               <ElectionStatusBadge status={election.status} />
             </Group>

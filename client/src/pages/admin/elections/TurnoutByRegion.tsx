@@ -1,6 +1,7 @@
 import { Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@server/routers/_app';
 import { useTranslation } from 'react-i18next';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { formatShare } from '../../../components/elections/results-format';
 import { formatNumber } from '../../../i18n/format';
 
@@ -18,6 +19,7 @@ const RULE_KEY = {
  */
 export function TurnoutByRegion({ turnout }: { turnout: AdminTurnout }) {
   const { t } = useTranslation('adminElections');
+  const regionName = useRegionName();
   const { overall } = turnout;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="turnout-heading">
@@ -61,7 +63,7 @@ export function TurnoutByRegion({ turnout }: { turnout: AdminTurnout }) {
                 {turnout.regions.map((row) => (
                   <Table.Tr key={row.region}>
                     <Table.Th scope="row" fw={500}>
-                      {row.region}
+                      {regionName(row.region)}
                     </Table.Th>
                     <Table.Td ta="right">{formatNumber(row.eligibleVoters)}</Table.Td>
                     <Table.Td ta="right">{formatNumber(row.votes)}</Table.Td>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { useContentText } from '../../../components/content/ContentText';
 import { formatNumber } from '../../../i18n/format';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -36,12 +37,15 @@ export function AdminElectionCandidatesPage() {
 
 function AdminElectionCandidatesContent() {
   const { t } = useTranslation(['adminElections', 'common']);
+  const contentText = useContentText();
   const electionId = useParams().electionId ?? '';
   const trpc = useTRPC();
   const refresh = useRefreshElections();
   const election = useAdminElection(electionId);
   usePageMeta(
-    election.data ? t('candidates.metaTitle', { title: election.data.title }) : t('candidates.metaTitleBare'),
+    election.data
+      ? t('candidates.metaTitle', { title: contentText(election.data.titleText) })
+      : t('candidates.metaTitleBare'),
     t('candidates.metaDescription'),
   );
   const list = useQuery(trpc.admin.elections.candidates.list.queryOptions({ electionId }));

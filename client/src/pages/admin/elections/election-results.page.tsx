@@ -3,6 +3,7 @@ import { IconChartBar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ContentText, useContentText } from '../../../components/content/ContentText';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -13,6 +14,7 @@ import { useLoadFailure } from './use-election-queries';
 /** /admin/election-results: every election, newest first, each leading to its results. */
 export function AdminElectionResultsListPage() {
   const { t } = useTranslation(['adminElections', 'common']);
+  const contentText = useContentText();
   usePageMeta(t('resultsList.metaTitle'), t('resultsList.metaDescription'));
   const trpc = useTRPC();
   const list = useQuery(trpc.admin.elections.list.queryOptions());
@@ -58,7 +60,7 @@ export function AdminElectionResultsListPage() {
                 <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
                   <Group gap="xs">
                     <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                      {election.title}
+                      <ContentText text={election.titleText} />
                     </Text>
                     <ElectionStatusBadge status={election.status} />
                   </Group>
@@ -73,7 +75,7 @@ export function AdminElectionResultsListPage() {
                   variant="light"
                   h={44}
                   leftSection={<IconChartBar size={18} aria-hidden />}
-                  aria-label={t('resultsList.viewResultsOf', { title: election.title })}
+                  aria-label={t('resultsList.viewResultsOf', { title: contentText(election.titleText) })}
                 >
                   {t('page.viewResults')}
                 </Button>

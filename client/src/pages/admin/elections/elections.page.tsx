@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AwaitingSecondAdmin } from '../../../components/admin/AwaitingSecondAdmin';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
+import { useContentText } from '../../../components/content/ContentText';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
@@ -19,6 +20,7 @@ const LOADING_CARDS = ['first', 'second', 'third', 'fourth'];
 /** /admin/elections: every election as a card, with create, edit and delete (docs/product.md#admin-elections). */
 export function AdminElectionsPage() {
   const { t } = useTranslation(['adminElections', 'common']);
+  const contentText = useContentText();
   usePageMeta(t('list.metaTitle'), t('list.metaDescription'));
   const trpc = useTRPC();
   const refresh = useRefreshElections();
@@ -135,8 +137,8 @@ export function AdminElectionsPage() {
       >
         {deleting &&
           (deleting.voteCount > 0
-            ? t('list.archiveBody', { title: deleting.title })
-            : t('list.deleteBody', { title: deleting.title }))}
+            ? t('list.archiveBody', { title: contentText(deleting.titleText) })
+            : t('list.deleteBody', { title: contentText(deleting.titleText) }))}
       </ConfirmDelete>
     </Stack>
   );

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
+import { useContentText } from '../../../components/content/ContentText';
 import { ResultsBar } from '../../../components/elections/ResultsBar';
 import { ResultsTable } from '../../../components/elections/ResultsTable';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
@@ -57,11 +58,14 @@ export function AdminElectionResultsPage() {
 
 function AdminElectionResultsContent() {
   const { t } = useTranslation(['adminElections', 'common']);
+  const contentText = useContentText();
   const electionId = useParams().electionId ?? '';
   const election = useAdminElection(electionId);
   const results = useElectionResults(electionId);
   usePageMeta(
-    election.data ? t('results.metaTitle', { title: election.data.title }) : t('results.metaTitleBare'),
+    election.data
+      ? t('results.metaTitle', { title: contentText(election.data.titleText) })
+      : t('results.metaTitleBare'),
     t('results.metaDescription'),
   );
   useLoadFailure(
@@ -141,6 +145,6 @@ function AdminElectionResultsContent() {
 }
 
 /** The page's texts, loaded with its code (lib/page-route.ts). */
-export const clientLoader = browserPageLoader({ texts: ['adminElections', 'elections'] });
+export const clientLoader = browserPageLoader({ texts: ['adminElections', 'eligibility', 'elections'] });
 
 export default AdminElectionResultsPage;

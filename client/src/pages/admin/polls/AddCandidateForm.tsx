@@ -8,7 +8,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
 
-const EMPTY = { name: '', photoUrl: '', party: '', colorHex: DEFAULT_CANDIDATE_COLOR };
+const EMPTY = { name: '', photoUrl: '', party: '', partySo: '', colorHex: DEFAULT_CANDIDATE_COLOR };
 
 /** docs/product.md#poll-lifecycle: a name is required; photo URL and party optional; colour #3B82F6 unless chosen. */
 export function AddCandidateForm({ pollId }: { pollId: string }) {
@@ -44,6 +44,12 @@ export function AddCandidateForm({ pollId }: { pollId: string }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('candidate.name')} required disabled={busy} {...form.getInputProps('name')} />
           <TextInput label={t('candidate.party')} disabled={busy} {...form.getInputProps('party')} />
+          <TextInput
+            label={t('candidate.partySo')}
+            lang="so"
+            disabled={busy}
+            {...form.getInputProps('partySo')}
+          />
           <TextInput
             label={t('candidate.photoUrl')}
             description={t('candidate.photoUrlHint')}

@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
+import { ContentText, MissingLanguages, useContentText } from '../../../components/content/ContentText';
 import { formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
@@ -18,12 +19,13 @@ import { PollVotesTable } from './PollVotesTable';
 /** /admin/polls/{id}: one poll's candidates (and adding them), its status actions, and its votes. */
 export function AdminPollPage() {
   const { t } = useTranslation('adminPolls');
+  const contentText = useContentText();
   const { pollId = '' } = useParams();
   const navigate = useNavigate();
   const { view, notFound } = usePollView(pollId, t('list.loadFailed'));
   const poll = view.data?.poll;
   usePageMeta(
-    poll ? t('manage.metaTitle', { title: poll.title }) : t('manage.metaTitleBare'),
+    poll ? t('manage.metaTitle', { title: contentText(poll.titleText) }) : t('manage.metaTitleBare'),
     t('manage.metaDescription'),
   );
 
@@ -54,8 +56,9 @@ export function AdminPollPage() {
               </Badge>
             </Group>
             <Title order={1} fz="h2" style={{ overflowWrap: 'anywhere' }}>
-              {poll.title}
+              <ContentText text={poll.titleText} />
             </Title>
+            <MissingLanguages texts={[poll.titleText]} />
             <Text c="dimmed">
               {t('span', {
                 month: formatPollMonth(poll.monthYear),

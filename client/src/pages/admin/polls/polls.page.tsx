@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ContentText, MissingLanguages, useContentText } from '../../../components/content/ContentText';
 import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
@@ -16,6 +17,7 @@ import { PollStatusActions } from './PollStatusActions';
 /** /admin/polls: every poll (drafts too), newest first, with create, publish, close and delete. */
 export function AdminPollsPage() {
   const { t } = useTranslation('adminPolls');
+  const contentText = useContentText();
   usePageMeta(t('list.metaTitle'), t('list.metaDescription'));
   const trpc = useTRPC();
   const navigate = useNavigate();
@@ -58,8 +60,9 @@ export function AdminPollsPage() {
                 <Group justify="space-between" align="flex-start" gap="xs">
                   <div style={{ minWidth: 0 }}>
                     <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                      {poll.title}
+                      <ContentText text={poll.titleText} />
                     </Text>
+                    <MissingLanguages texts={[poll.titleText]} />
                     <Text size="sm" c="dimmed">
                       {t('span', {
                         month: formatPollMonth(poll.monthYear),
@@ -81,7 +84,7 @@ export function AdminPollsPage() {
                     to={`/admin/polls/${poll.id}`}
                     variant="light"
                     mih={44}
-                    aria-label={t('list.manageOf', { title: poll.title })}
+                    aria-label={t('list.manageOf', { title: contentText(poll.titleText) })}
                   >
                     {t('list.manage')}
                   </Button>

@@ -2,6 +2,7 @@ import { MultiSelect, Skeleton } from '@mantine/core';
 import { STAFF_CENTERS_MAX } from '@shared/schemas/admin';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useContentText } from '../../../components/content/ContentText';
 import { useTRPC } from '../../../lib/trpc';
 
 interface RegistrarCentersFieldProps {
@@ -13,12 +14,13 @@ interface RegistrarCentersFieldProps {
 /** The registration centers a Registrar enrolls voters at: every center, closed ones marked. */
 export function RegistrarCentersField({ value, onChange, disabled }: RegistrarCentersFieldProps) {
   const { t } = useTranslation('admin');
+  const contentText = useContentText();
   const trpc = useTRPC();
   const centers = useQuery(trpc.admin.centers.list.queryOptions());
   if (centers.isPending) return <Skeleton h={60} />;
   const options = (centers.data ?? []).map((center) => ({
     value: center.id,
-    label: `${center.name} (${center.code})${center.isActive ? '' : ` · ${t('general.inactive')}`}`,
+    label: `${contentText(center.nameText)} (${center.code})${center.isActive ? '' : ` · ${t('general.inactive')}`}`,
   }));
   return (
     <MultiSelect

@@ -2,6 +2,7 @@ import { Skeleton, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { formatNumber } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -11,6 +12,7 @@ const STATUSES = ['enrolled', 'pending', 'suspended'] as const;
 /** Voters per region by status: the roll's counts, never a voter. */
 export function RollSummary() {
   const { t } = useTranslation('admin');
+  const regionName = useRegionName();
   const trpc = useTRPC();
   const summary = useQuery(trpc.admin.voterRoll.summary.queryOptions());
   useEffect(() => {
@@ -37,7 +39,7 @@ export function RollSummary() {
             <Table.Tbody>
               {summary.data.regions.map((row) => (
                 <Table.Tr key={row.region}>
-                  <Table.Td>{row.region}</Table.Td>
+                  <Table.Td>{regionName(row.region)}</Table.Td>
                   {STATUSES.map((status) => (
                     <Table.Td key={status} ta="right">
                       {formatNumber(row[status])}

@@ -34,6 +34,6 @@ function AdminVoterRollContent() {
 }
 
 /** The page's texts, loaded with its code (lib/page-route.ts). */
-export const clientLoader = browserPageLoader({ texts: ['admin'] });
+export const clientLoader = browserPageLoader({ texts: ['admin', 'eligibility'] });
 
 export default AdminVoterRollPage;

@@ -2,6 +2,7 @@ import { Alert, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
+import { ContentText } from '../../../components/content/ContentText';
 import { formatDateTime } from '../../../i18n/format';
 import { failureReason } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -54,7 +55,9 @@ function EntriesTable() {
             <Table.Tr key={entry.id}>
               <Table.Td ff="monospace">{entry.voterCardNumber}</Table.Td>
               <Table.Td>{entry.fullName}</Table.Td>
-              <Table.Td>{entry.centerName ?? '—'}</Table.Td>
+              <Table.Td>
+                {entry.centerName === null ? '—' : <ContentText text={entry.centerNameText} />}
+              </Table.Td>
               <Table.Td>{formatDateTime(new Date(entry.createdAt))}</Table.Td>
               <Table.Td>
                 <VoterStatusBadge status={entry.status} />

@@ -2,6 +2,8 @@ import { Alert, Button, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContentText } from '../../../components/content/ContentText';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
@@ -22,6 +24,8 @@ export function StaffEnrollPage() {
 
 function EnrollContent() {
   const { t } = useTranslation('staff');
+  const contentText = useContentText();
+  const regionName = useRegionName();
   usePageMeta(t('enroll.title'));
   const trpc = useTRPC();
   const centers = useQuery(trpc.registrar.centers.queryOptions());
@@ -60,7 +64,10 @@ function EnrollContent() {
         <Select
           label={t('enroll.center')}
           placeholder={t('enroll.centerPlaceholder')}
-          data={list.map((item) => ({ value: item.id, label: `${item.name} (${item.region})` }))}
+          data={list.map((item) => ({
+            value: item.id,
+            label: `${contentText(item.nameText)} (${regionName(item.region)})`,
+          }))}
           value={center?.id ?? null}
           onChange={(value) => {
             setChosen(value);
@@ -95,6 +102,6 @@ function EnrollContent() {
 }
 
 /** The page's texts, loaded with its code (lib/page-route.ts). */
-export const clientLoader = browserPageLoader({ texts: ['staff'] });
+export const clientLoader = browserPageLoader({ texts: ['staff', 'eligibility'] });
 
 export default StaffEnrollPage;

@@ -1,6 +1,9 @@
 import { Group, SimpleGrid, Text } from '@mantine/core';
+import type { BilingualText } from '@shared/bilingual';
 import type { VoterStatus } from '@shared/voter-roll';
 import { useTranslation } from 'react-i18next';
+import { useContentText } from '../../../components/content/ContentText';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { formatDateTime } from '../../../i18n/format';
 import { VoterStatusBadge } from '../VoterStatusBadge';
 
@@ -12,6 +15,7 @@ export interface EntryView {
   districtName: string;
   region: string;
   centerName: string | null;
+  centerNameText: BilingualText;
   registrarName: string | null;
   createdAt: Date | string;
 }
@@ -19,10 +23,15 @@ export interface EntryView {
 /** What a supervisor reads about one entry: the person, the card, where and by whom it was recorded. */
 export function EntryFacts({ entry }: { entry: EntryView }) {
   const { t } = useTranslation('staff');
+  const contentText = useContentText();
+  const regionName = useRegionName();
   const facts: [string, string][] = [
     [t('columns.card'), entry.voterCardNumber],
-    [t('columns.district'), `${entry.districtName}, ${entry.region}`],
-    [t('columns.center'), entry.centerName ?? t('review.fromImport')],
+    [t('columns.district'), `${entry.districtName}, ${regionName(entry.region)}`],
+    [
+      t('columns.center'),
+      entry.centerName === null ? t('review.fromImport') : contentText(entry.centerNameText),
+    ],
     [t('columns.registrar'), entry.registrarName ?? '—'],
     [t('columns.time'), formatDateTime(new Date(entry.createdAt))],
   ];

@@ -170,6 +170,6 @@ function ReviewContent() {
 }
 
 /** The page's texts, loaded with its code (lib/page-route.ts). */
-export const clientLoader = browserPageLoader({ texts: ['staff'] });
+export const clientLoader = browserPageLoader({ texts: ['staff', 'eligibility'] });
 
 export default StaffReviewPage;

@@ -1,8 +1,10 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { BilingualText } from '@shared/bilingual';
 import type { VoterStatus } from '@shared/voter-roll';
 import { VOTER_STATUSES } from '@shared/voter-roll';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { ContentText } from '../../../components/content/ContentText';
 import { formatNumber } from '../../../i18n/format';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -22,6 +24,8 @@ export function StaffStatisticsPage() {
 interface Row {
   id: string;
   name: string;
+  /** A center's name in both languages; a registrar's name is their own. */
+  nameText?: BilingualText;
   counts: Record<VoterStatus, number>;
 }
 
@@ -92,7 +96,7 @@ function CountsTable({ title, nameLabel, rows }: { title: string; nameLabel: str
             <Table.Tbody>
               {(rows ?? []).map((row) => (
                 <Table.Tr key={row.id}>
-                  <Table.Td>{row.name || '—'}</Table.Td>
+                  <Table.Td>{row.nameText ? <ContentText text={row.nameText} /> : row.name || '—'}</Table.Td>
                   {VOTER_STATUSES.map((status) => (
                     <Table.Td key={status} ta="right">
                       {formatNumber(row.counts[status])}

@@ -4,6 +4,7 @@ import { VOTER_STATUSES, type VoterStatus } from '@shared/voter-roll';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { messageText } from '../../../i18n/error-texts';
 import { failureReason } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -21,6 +22,7 @@ interface Search {
  */
 export function NameSearch({ onOpen }: { onOpen(voterCardNumber: string): void }) {
   const { t } = useTranslation('staff');
+  const regionName = useRegionName();
   const trpc = useTRPC();
   const [name, setName] = useState('');
   const [districtId, setDistrictId] = useState<string | null>(null);
@@ -79,7 +81,7 @@ export function NameSearch({ onOpen }: { onOpen(voterCardNumber: string): void }
               placeholder={t('voters.anyDistrict')}
               data={(districts.data ?? []).map((district) => ({
                 value: district.id,
-                label: `${district.name}, ${district.region}`,
+                label: `${district.name}, ${regionName(district.region)}`,
               }))}
               value={districtId}
               onChange={setDistrictId}
@@ -130,7 +132,7 @@ export function NameSearch({ onOpen }: { onOpen(voterCardNumber: string): void }
                     {entry.fullName}
                   </Text>
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {entry.voterCardNumber} · {entry.districtName}, {entry.region}
+                    {entry.voterCardNumber} · {entry.districtName}, {regionName(entry.region)}
                   </Text>
                 </Stack>
                 <Group gap="xs">

@@ -207,6 +207,6 @@ function VotersContent() {
 }
 
 /** The page's texts, loaded with its code (lib/page-route.ts). */
-export const clientLoader = browserPageLoader({ texts: ['staff'] });
+export const clientLoader = browserPageLoader({ texts: ['staff', 'eligibility'] });
 
 export default StaffVotersPage;
