@@ -26,7 +26,7 @@ const TEXTS = {
   so: { elections: soElections, polls: soPolls },
 };
 
-const CLOSED_ELECTION = 'Hirshabelle State Assembly By-election';
+const CLOSED_ELECTION = DEMO_TITLES.byElection.en;
 const HIDDEN_RESULTS_ELECTION = DEMO_TITLES.presidential.en;
 /** The demo accounts' names: no page's HTML may hold them. */
 const DEMO_NAMES = ['Amina Warsame', 'Demo System Admin', 'Hodan Abdullahi', 'Yusuf Mohamed Ali'];
@@ -43,7 +43,8 @@ const serverPage = (path: string, language: Language, cookie = '') =>
   fetchPage(origin(), path, language, cookie);
 
 interface PollView {
-  poll: { id: string; title: string };
+  // A Somali page names it in Somali: the demo's texts are in both languages.
+  poll: { id: string; title: string; titleText: { en: string; so: string } };
   candidates: { id: string; name: string }[];
 }
 interface Election {
@@ -73,48 +74,48 @@ describe('election and poll pages in the HTML, without JavaScript', () => {
       const { current, closedPoll, closed, hidden } = await demoIds();
 
       const currentPage = await serverPage('/polls/presidential', language);
-      expect(currentPage.h1).toBe(current.poll.title);
+      expect(currentPage.h1).toBe(current.poll.titleText[language]);
       for (const candidate of current.candidates) expect(currentPage.text).toContain(candidate.name);
       // An open poll's results are a voter's: not in a visitor's HTML, not in its data.
       expect(currentPage.text).toContain(polls.panel.resultsAfterVote);
       expect(currentPage.state).not.toContain('"results"');
 
       const pollPage = await serverPage(`/polls/presidential/history/${closedPoll.poll.id}`, language);
-      expect(pollPage.h1).toBe(closedPoll.poll.title);
+      expect(pollPage.h1).toBe(closedPoll.poll.titleText[language]);
       expect(pollPage.text).toContain(polls.results.final.split(':')[0]);
       for (const candidate of closedPoll.candidates) expect(pollPage.text).toContain(candidate.name);
       const pollResults = await serverPage(`/results/${closedPoll.poll.id}`, language);
-      expect(pollResults.h1).toBe(closedPoll.poll.title);
+      expect(pollResults.h1).toBe(closedPoll.poll.titleText[language]);
       expect(pollResults.text).toContain(polls.results.final.split(':')[0]);
 
       const closedPolls = await serverPage('/polls/history', language);
       expect(closedPolls.h1).toBe(polls.closedPolls.title);
-      expect(closedPolls.text).toContain(closedPoll.poll.title);
+      expect(closedPolls.text).toContain(closedPoll.poll.titleText[language]);
       const allPolls = await serverPage('/polls/presidential/history', language);
       expect(allPolls.h1).toBe(polls.history.title);
-      expect(allPolls.text).toContain(current.poll.title);
-      expect(allPolls.text).toContain(closedPoll.poll.title);
+      expect(allPolls.text).toContain(current.poll.titleText[language]);
+      expect(allPolls.text).toContain(closedPoll.poll.titleText[language]);
 
       const results = await serverPage(`/results/${closed.id}`, language);
-      expect(results.h1).toBe(CLOSED_ELECTION);
+      expect(results.h1).toBe(DEMO_TITLES.byElection[language]);
       expect(results.text).toContain(elections.results.totalVotes);
       for (const row of closed.results?.rows ?? []) expect(results.text).toContain(row.name);
       // Hidden while voting runs: the page says so, and the counts are nowhere in it.
       const hiddenResults = await serverPage(`/results/${hidden.id}`, language);
-      expect(hiddenResults.h1).toBe(HIDDEN_RESULTS_ELECTION);
+      expect(hiddenResults.h1).toBe(DEMO_TITLES.presidential[language]);
       expect(hiddenResults.text).toContain(elections.results.notPublishedTitle);
       expect(hiddenResults.html).not.toContain('data-testid="total-votes"');
       // The counts are not in the hydration data either: no result rows at all.
       expect(hiddenResults.state).not.toContain('"rows"');
 
       const details = await serverPage(`/election/${hidden.id}`, language);
-      expect(details.h1).toBe(HIDDEN_RESULTS_ELECTION);
+      expect(details.h1).toBe(DEMO_TITLES.presidential[language]);
       expect(details.text).toContain(elections.details.candidates);
       for (const candidate of hidden.candidates ?? []) expect(details.text).toContain(candidate.name);
 
       const verified = await serverPage('/verified-results', language);
       expect(verified.h1).toBe(elections.verified.title);
-      expect(verified.text).toContain(CLOSED_ELECTION);
+      expect(verified.text).toContain(DEMO_TITLES.byElection[language]);
       expect(verified.text).toContain(closed.results?.rows[0]?.name);
 
       // A visitor's hub is the sign-in card (docs/product.md#elections-hub).
@@ -129,7 +130,7 @@ describe('election and poll pages in the HTML, without JavaScript', () => {
     for (const language of ['en', 'so'] as const) {
       const { polls, elections } = TEXTS[language];
       const poll = await serverPage('/polls/presidential', language);
-      expect(poll.title).toBe(`${current.poll.title} – Codka`);
+      expect(poll.title).toBe(`${current.poll.titleText[language]} – Codka`);
       expect(poll.meta('og:title')).toBe(poll.title);
       expect(poll.meta('description')).toBe(polls.current.metaDescription);
       expect(poll.meta('og:description')).toBe(polls.current.metaDescription);
@@ -138,26 +139,29 @@ describe('election and poll pages in the HTML, without JavaScript', () => {
       expect(poll.meta('twitter:card')).toBe('summary_large_image');
 
       const pollResults = await serverPage(`/polls/presidential/history/${closedPoll.poll.id}`, language);
-      const resultsTitle = polls.view.resultsMetaTitle.replace('{{title}}', closedPoll.poll.title);
+      const resultsTitle = polls.view.resultsMetaTitle.replace(
+        '{{title}}',
+        closedPoll.poll.titleText[language],
+      );
       expect(pollResults.meta('og:title')).toBe(`${resultsTitle} – Codka`);
       expect(pollResults.meta('og:description')).toBe(polls.view.resultsMetaDescription);
 
       const results = await serverPage(`/results/${hidden.id}`, language);
       expect(results.meta('og:title')).toBe(
-        `${elections.results.metaTitle.replace('{{title}}', HIDDEN_RESULTS_ELECTION)} – Codka`,
+        `${elections.results.metaTitle.replace('{{title}}', DEMO_TITLES.presidential[language])} – Codka`,
       );
       expect(results.meta('og:description')).toBe(
-        elections.results.metaDescription.replace('{{title}}', HIDDEN_RESULTS_ELECTION),
+        elections.results.metaDescription.replace('{{title}}', DEMO_TITLES.presidential[language]),
       );
       const details = await serverPage(`/election/${hidden.id}`, language);
-      expect(details.meta('og:title')).toBe(`${HIDDEN_RESULTS_ELECTION} – Codka`);
+      expect(details.meta('og:title')).toBe(`${DEMO_TITLES.presidential[language]} – Codka`);
       expect(details.meta('og:description')).toBe(
-        elections.details.metaDescription.replace('{{title}}', HIDDEN_RESULTS_ELECTION),
+        elections.details.metaDescription.replace('{{title}}', DEMO_TITLES.presidential[language]),
       );
 
       // An open poll's own page shares the poll to vote in, not "Results".
       const openPoll = await serverPage(`/polls/presidential/history/${current.poll.id}`, language);
-      expect(openPoll.meta('og:title')).toBe(`${current.poll.title} – Codka`);
+      expect(openPoll.meta('og:title')).toBe(`${current.poll.titleText[language]} – Codka`);
       expect(openPoll.meta('og:description')).toBe(polls.view.voteMetaDescription);
     }
   });
