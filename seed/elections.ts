@@ -3,22 +3,39 @@ import { candidates, elections, votes } from '@server/db/schema';
 import { RESULT_BATCH_BOUNDARY_MS, resultBatchBoundary } from '@server/jobs/result-batches';
 import { RESULTS_BATCH_MIN_VOTES } from '@shared/election-rules';
 import type { ElectionStatus } from '@shared/elections';
+import { monthKey } from '@shared/months';
 import { generateReceiptId } from '@shared/receipts';
+import { regionsOfState } from '@shared/region-states';
 import type { DistrictRegion } from '@shared/regions';
-import { and, asc, count, eq, lt } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt } from 'drizzle-orm';
+import { DEMO_NOTE, type DemoText, PARTIES } from './texts';
+import { DEMO_BY_ELECTION_REGIONS, demoVotersIn } from './voter-roll';
 
 const DAY = 24 * 60 * 60 * 1000;
 type SeedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+interface DemoCandidate {
+  name: string;
+  party: DemoText;
+  positionSought: DemoText;
+  bio: DemoText;
+}
+
+/** The demo's elections, by what tests and notes call them. */
+export type DemoElectionKey = 'presidential' | 'youthCouncil' | 'byElection' | 'senateSeat' | 'pilot';
+
 interface DemoElection {
-  title: string;
-  description: string;
+  key: DemoElectionKey;
+  /** The title in both languages, for the year the election starts in (so a demo seeded any year reads true). */
+  title: (year: number) => DemoText;
+  /** The election's own sentence, before DEMO_NOTE; its English also finds the election on a second run. */
+  description: DemoText;
   status: ElectionStatus;
   startOffsetDays: number;
   endOffsetDays: number;
   resultsVisible: boolean;
   hideResultsUntilClose: boolean;
-  candidates: { name: string; party: string; positionSought: string; bio: string }[];
+  candidates: DemoCandidate[];
   // How many of the demo voters voted, and the relative weight of each candidate.
   voteWeights: number[];
   voters: number;
@@ -26,12 +43,23 @@ interface DemoElection {
   eligibleRegions?: DistrictRegion[];
 }
 
-const DEMO_NOTE = 'Demonstration election with sample candidates and votes.';
+const PRESIDENT: DemoText = { en: 'President', so: 'Madaxweyne' };
+const COUNCIL_CHAIR: DemoText = { en: 'Council Chair', so: 'Guddoomiyaha Golaha' };
+const ASSEMBLY_MEMBER: DemoText = { en: 'Assembly Member', so: 'Xubin Golaha Wakiillada' };
+const SENATOR: DemoText = { en: 'Senator', so: 'Senetar' };
+const MEMBER_OF_PARLIAMENT: DemoText = { en: 'Member of Parliament (HOP#112)', so: 'Xildhibaan (HOP#112)' };
 
-const DEMO_ELECTIONS: DemoElection[] = [
+export const DEMO_ELECTIONS: DemoElection[] = [
   {
-    title: 'Federal Presidential Election 2026',
-    description: `Citizens choose the President of the Federal Republic of Somalia. ${DEMO_NOTE}`,
+    key: 'presidential',
+    title: (year) => ({
+      en: `Federal Presidential Election ${year}`,
+      so: `Doorashada Madaxweynaha Federaalka ${year}`,
+    }),
+    description: {
+      en: 'Citizens choose the President of the Federal Republic of Somalia.',
+      so: 'Muwaadiniintu waxay doortaan Madaxweynaha Jamhuuriyadda Federaalka Soomaaliya.',
+    },
     status: 'Active',
     startOffsetDays: -2,
     endOffsetDays: 12,
@@ -40,35 +68,45 @@ const DEMO_ELECTIONS: DemoElection[] = [
     candidates: [
       {
         name: 'Hassan Abdi Nur',
-        party: 'Midnimo Party',
-        positionSought: 'President',
-        bio: 'Former regional governor and civil engineer.',
+        party: PARTIES.midnimo,
+        positionSought: PRESIDENT,
+        bio: {
+          en: 'Former regional governor and civil engineer.',
+          so: 'Guddoomiye gobol hore iyo injineer madani ah.',
+        },
       },
       {
         name: 'Faadumo Ali Warsame',
-        party: 'Horseed Alliance',
-        positionSought: 'President',
-        bio: 'Economist and former minister of planning.',
+        party: PARTIES.horseed,
+        positionSought: PRESIDENT,
+        bio: {
+          en: 'Economist and former minister of planning.',
+          so: 'Dhaqaaleyahan iyo wasiirkii hore ee qorsheynta.',
+        },
       },
       {
         name: 'Abdirahman Yusuf Hirsi',
-        party: 'Justice and Development',
-        positionSought: 'President',
-        bio: 'Lawyer and human rights advocate.',
+        party: PARTIES.justice,
+        positionSought: PRESIDENT,
+        bio: { en: 'Lawyer and human rights advocate.', so: 'Qareen u dooda xuquuqda aadanaha.' },
       },
       {
         name: 'Maryan Hassan Omar',
-        party: 'Independent',
-        positionSought: 'President',
-        bio: 'Teacher and community organiser.',
+        party: PARTIES.independent,
+        positionSought: PRESIDENT,
+        bio: { en: 'Teacher and community organiser.', so: 'Macallimad iyo abaabule bulsho.' },
       },
     ],
     voteWeights: [5, 4, 3, 1],
     voters: 24,
   },
   {
-    title: 'Banadir Youth Council Election',
-    description: `Young citizens of Banadir elect the chair of the regional youth council. ${DEMO_NOTE}`,
+    key: 'youthCouncil',
+    title: () => ({ en: 'Banadir Youth Council Election', so: 'Doorashada Golaha Dhallinyarada Banaadir' }),
+    description: {
+      en: 'Young citizens of Banadir elect the chair of the regional youth council.',
+      so: 'Dhallinyarada Banaadir waxay doortaan guddoomiyaha golaha dhallinyarada gobolka.',
+    },
     status: 'Active',
     startOffsetDays: -5,
     endOffsetDays: 5,
@@ -77,21 +115,21 @@ const DEMO_ELECTIONS: DemoElection[] = [
     candidates: [
       {
         name: 'Ilhan Mohamed Jama',
-        party: 'Youth Voice',
-        positionSought: 'Council Chair',
-        bio: 'Student leader.',
+        party: PARTIES.youthVoice,
+        positionSought: COUNCIL_CHAIR,
+        bio: { en: 'Student leader.', so: 'Hoggaamiye arday.' },
       },
       {
         name: 'Abdullahi Farah Ismail',
-        party: 'Independent',
-        positionSought: 'Council Chair',
-        bio: 'Youth football coach.',
+        party: PARTIES.independent,
+        positionSought: COUNCIL_CHAIR,
+        bio: { en: 'Youth football coach.', so: 'Tababare kubadda cagta dhallinyarada.' },
       },
       {
         name: 'Sagal Ahmed Dirie',
-        party: 'Future Somalia',
-        positionSought: 'Council Chair',
-        bio: 'Software developer.',
+        party: PARTIES.futureSomalia,
+        positionSought: COUNCIL_CHAIR,
+        bio: { en: 'Software developer.', so: 'Barnaamij-sameeye.' },
       },
     ],
     voteWeights: [3, 2, 2],
@@ -100,8 +138,15 @@ const DEMO_ELECTIONS: DemoElection[] = [
     eligibleRegions: ['Banadir'],
   },
   {
-    title: 'Hirshabelle State Assembly By-election',
-    description: `A vacant seat in the Hirshabelle State Assembly. ${DEMO_NOTE}`,
+    key: 'byElection',
+    title: () => ({
+      en: 'Hirshabelle State Assembly By-election',
+      so: 'Doorashada Kursiga Bannaan ee Golaha Wakiillada Hirshabeelle',
+    }),
+    description: {
+      en: 'A vacant seat in the Hirshabelle State Assembly.',
+      so: 'Kursi bannaan oo ka mid ah Golaha Wakiillada Dowlad Goboleedka Hirshabeelle.',
+    },
     status: 'Closed',
     startOffsetDays: -45,
     endOffsetDays: -30,
@@ -110,29 +155,35 @@ const DEMO_ELECTIONS: DemoElection[] = [
     candidates: [
       {
         name: 'Mohamed Osman Gedi',
-        party: 'Midnimo Party',
-        positionSought: 'Assembly Member',
-        bio: 'Farmer and cooperative leader.',
+        party: PARTIES.midnimo,
+        positionSought: ASSEMBLY_MEMBER,
+        bio: { en: 'Farmer and cooperative leader.', so: 'Beeralay iyo hoggaamiye iskaashato.' },
       },
       {
         name: 'Hawa Abdi Salad',
-        party: 'Horseed Alliance',
-        positionSought: 'Assembly Member',
-        bio: 'Nurse and health campaigner.',
+        party: PARTIES.horseed,
+        positionSought: ASSEMBLY_MEMBER,
+        bio: { en: 'Nurse and health campaigner.', so: 'Kalkaaliso iyo u-ololeeye caafimaadka.' },
       },
       {
         name: 'Ali Hussein Barre',
-        party: 'Independent',
-        positionSought: 'Assembly Member',
-        bio: 'Businessman from Jowhar.',
+        party: PARTIES.independent,
+        positionSought: ASSEMBLY_MEMBER,
+        bio: { en: 'Businessman from Jowhar.', so: 'Ganacsade ka soo jeeda Jowhar.' },
       },
     ],
     voteWeights: [4, 5, 1],
-    voters: 48,
+    // A state's by-election: its voters are those enrolled in the state's regions, and so is its turnout's base.
+    voters: 20,
+    eligibleRegions: DEMO_BY_ELECTION_REGIONS,
   },
   {
-    title: 'Jubaland Senate Seat Election',
-    description: `Election for a vacant Jubaland seat in the Upper House. ${DEMO_NOTE}`,
+    key: 'senateSeat',
+    title: () => ({ en: 'Jubaland Senate Seat Election', so: 'Doorashada Kursiga Aqalka Sare ee Jubbaland' }),
+    description: {
+      en: 'Election for a vacant Jubaland seat in the Upper House.',
+      so: 'Doorasho loogu talagalay kursi bannaan oo Jubbaland ku leedahay Aqalka Sare.',
+    },
     status: 'Draft',
     startOffsetDays: 20,
     endOffsetDays: 27,
@@ -141,29 +192,40 @@ const DEMO_ELECTIONS: DemoElection[] = [
     candidates: [
       {
         name: 'Abdiweli Sheikh Aden',
-        party: 'Independent',
-        positionSought: 'Senator',
-        bio: 'Former district commissioner of Kismayo.',
+        party: PARTIES.independent,
+        positionSought: SENATOR,
+        bio: {
+          en: 'Former district commissioner of Kismayo.',
+          so: 'Guddoomiyihii hore ee degmada Kismaayo.',
+        },
       },
       {
         name: 'Nasra Ibrahim Hersi',
-        party: 'Justice and Development',
-        positionSought: 'Senator',
-        bio: 'Fisheries expert.',
+        party: PARTIES.justice,
+        positionSought: SENATOR,
+        bio: { en: 'Fisheries expert.', so: 'Khabiir kalluumeysi.' },
       },
       {
         name: 'Said Mohamud Gelle',
-        party: 'Midnimo Party',
-        positionSought: 'Senator',
-        bio: 'Veteran diplomat.',
+        party: PARTIES.midnimo,
+        positionSought: SENATOR,
+        bio: { en: 'Veteran diplomat.', so: 'Diblomaasi waayo-arag ah.' },
       },
     ],
     voteWeights: [],
     voters: 0,
+    eligibleRegions: regionsOfState('jubaland'),
   },
   {
-    title: 'Lower House Pilot Election 2025',
-    description: `The pilot one-person-one-vote election for a Lower House seat. ${DEMO_NOTE}`,
+    key: 'pilot',
+    title: (year) => ({
+      en: `Lower House Pilot Election ${year}`,
+      so: `Doorashada Tijaabada ah ee Golaha Shacabka ${year}`,
+    }),
+    description: {
+      en: 'The pilot one-person-one-vote election for a Lower House seat.',
+      so: 'Doorashadii tijaabada ahayd ee qof iyo cod ah, oo loogu tartamayay kursi Golaha Shacabka.',
+    },
     status: 'Archived',
     startOffsetDays: -200,
     endOffsetDays: -190,
@@ -172,27 +234,49 @@ const DEMO_ELECTIONS: DemoElection[] = [
     candidates: [
       {
         name: 'Zamzam Yasin Abdi',
-        party: 'Horseed Alliance',
-        positionSought: 'Member of Parliament (HOP#112)',
-        bio: 'Lecturer in public administration.',
+        party: PARTIES.horseed,
+        positionSought: MEMBER_OF_PARLIAMENT,
+        bio: {
+          en: 'Lecturer in public administration.',
+          so: 'Macallimad jaamacadeed oo dhigta maamulka guud.',
+        },
       },
       {
         name: 'Bashir Ahmed Roble',
-        party: 'Midnimo Party',
-        positionSought: 'Member of Parliament (HOP#112)',
-        bio: 'Former mayor.',
+        party: PARTIES.midnimo,
+        positionSought: MEMBER_OF_PARLIAMENT,
+        bio: { en: 'Former mayor.', so: 'Duqii hore ee magaalada.' },
       },
       {
         name: 'Khalif Omar Dahir',
-        party: 'Independent',
-        positionSought: 'Member of Parliament (HOP#112)',
-        bio: 'Civil society activist.',
+        party: PARTIES.independent,
+        positionSought: MEMBER_OF_PARLIAMENT,
+        bio: { en: 'Civil society activist.', so: 'U-ololeeye bulshada rayidka ah.' },
       },
     ],
     voteWeights: [3, 3, 2],
     voters: 30,
   },
 ];
+
+const descriptionOf = (demo: DemoElection): DemoText => ({
+  en: `${demo.description.en} ${DEMO_NOTE.en}`,
+  so: `${demo.description.so} ${DEMO_NOTE.so}`,
+});
+
+/** A demo election's title as seeded `now`: its year is that of its start, in Somalia. */
+export function demoElectionTitle(demo: DemoElection, now: Date): DemoText {
+  const start = new Date(now.getTime() + demo.startOffsetDays * DAY);
+  return demo.title(Number(monthKey(start).slice(0, 4)));
+}
+
+/** Every demo election's title as a seed run `now` writes it (the browser tests find the elections by them). */
+export function demoElectionTitles(now: Date): Record<DemoElectionKey, DemoText> {
+  return Object.fromEntries(DEMO_ELECTIONS.map((demo) => [demo.key, demoElectionTitle(demo, now)])) as Record<
+    DemoElectionKey,
+    DemoText
+  >;
+}
 
 /** Spreads `count` choices over candidates in proportion to their weights, deterministically. */
 export function weightedChoices(weights: number[], count: number): number[] {
@@ -208,17 +292,31 @@ export function weightedChoices(weights: number[], count: number): number[] {
   return choices;
 }
 
-/** Elections in every status; skipped per title when already present. */
+/**
+ * Elections in every status, each found again by its English description (its title carries the year it was
+ * seeded in); one seeded before its Somali texts existed gets them, where staff have not written any since.
+ */
 export function seedElections(db: Db, actors: { adminId: string; voterIds: string[] }, now: Date): void {
   db.transaction((tx) => {
     for (const demo of DEMO_ELECTIONS) {
-      if (tx.select({ id: elections.id }).from(elections).where(eq(elections.title, demo.title)).get())
+      const title = demoElectionTitle(demo, now);
+      const description = descriptionOf(demo);
+      const existing = tx
+        .select({ id: elections.id })
+        .from(elections)
+        .where(eq(elections.description, description.en))
+        .get();
+      if (existing) {
+        addSomali(tx, existing.id, demo, title, description);
         continue;
+      }
       const election = tx
         .insert(elections)
         .values({
-          title: demo.title,
-          description: demo.description,
+          title: title.en,
+          titleSo: title.so,
+          description: description.en,
+          descriptionSo: description.so,
           status: demo.status,
           startTime: new Date(now.getTime() + demo.startOffsetDays * DAY),
           endTime: new Date(now.getTime() + demo.endOffsetDays * DAY),
@@ -236,12 +334,25 @@ export function seedElections(db: Db, actors: { adminId: string; voterIds: strin
         (candidate, index) =>
           tx
             .insert(candidates)
-            .values({ ...candidate, electionId: election.id, orderIndex: index + 1 })
+            .values({
+              name: candidate.name,
+              party: candidate.party.en,
+              partySo: candidate.party.so,
+              positionSought: candidate.positionSought.en,
+              positionSoughtSo: candidate.positionSought.so,
+              bio: candidate.bio.en,
+              bioSo: candidate.bio.so,
+              electionId: election.id,
+              orderIndex: index + 1,
+            })
             .returning({ id: candidates.id })
             .get().id,
       );
+      // Only voters the election's rule lets vote cast its demo votes (seed/voter-roll.ts enrols them).
+      const eligible = demoVotersIn(demo.eligibleRegions ?? null, actors.voterIds.length);
       weightedChoices(demo.voteWeights, demo.voters).forEach((choice, index) => {
-        const userId = actors.voterIds[index];
+        const voter = eligible[index];
+        const userId = voter === undefined ? undefined : actors.voterIds[voter];
         const candidateId = candidateIds[choice];
         if (!userId || !candidateId) return;
         const castAt = new Date(election.startTime.getTime() + (index + 1) * 60 * 60 * 1000);
@@ -260,6 +371,39 @@ export function seedElections(db: Db, actors: { adminId: string; voterIds: strin
       if (demo.status === 'Active') publishFirstBatch(tx, election.id);
     }
   });
+}
+
+/** The Somali of a demo election seeded without it: only into columns still empty. */
+function addSomali(
+  db: SeedTx,
+  electionId: string,
+  demo: DemoElection,
+  title: DemoText,
+  description: DemoText,
+): void {
+  db.update(elections)
+    .set({ titleSo: title.so })
+    .where(and(eq(elections.id, electionId), eq(elections.titleSo, '')))
+    .run();
+  db.update(elections)
+    .set({ descriptionSo: description.so })
+    .where(and(eq(elections.id, electionId), isNull(elections.descriptionSo)))
+    .run();
+  for (const candidate of demo.candidates) {
+    const row = and(eq(candidates.electionId, electionId), eq(candidates.name, candidate.name));
+    db.update(candidates)
+      .set({ partySo: candidate.party.so })
+      .where(and(row, isNull(candidates.partySo)))
+      .run();
+    db.update(candidates)
+      .set({ positionSoughtSo: candidate.positionSought.so })
+      .where(and(row, isNull(candidates.positionSoughtSo)))
+      .run();
+    db.update(candidates)
+      .set({ bioSo: candidate.bio.so })
+      .where(and(row, isNull(candidates.bioSo)))
+      .run();
+  }
 }
 
 /**

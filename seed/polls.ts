@@ -2,24 +2,55 @@ import type { Db } from '@server/db/client';
 import { pollCandidates, polls, pollVotes } from '@server/db/schema';
 import { addMonths, monthBounds, monthKey } from '@shared/months';
 import type { PollStatus } from '@shared/polls';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { weightedChoices } from './elections';
+import { type DemoText, monthName, PARTIES } from './texts';
 
 const POLL_CANDIDATES = [
-  { name: 'Hassan Abdi Nur', party: 'Midnimo Party', colorHex: '#2563EB' },
-  { name: 'Faadumo Ali Warsame', party: 'Horseed Alliance', colorHex: '#16A34A' },
-  { name: 'Abdirahman Yusuf Hirsi', party: 'Justice and Development', colorHex: '#DC2626' },
-  { name: 'Maryan Hassan Omar', party: 'Independent', colorHex: '#9333EA' },
-  { name: 'Mohamed Said Jimale', party: 'Unity Movement', colorHex: '#EA580C' },
+  { name: 'Hassan Abdi Nur', party: PARTIES.midnimo, colorHex: '#2563EB' },
+  { name: 'Faadumo Ali Warsame', party: PARTIES.horseed, colorHex: '#16A34A' },
+  { name: 'Abdirahman Yusuf Hirsi', party: PARTIES.justice, colorHex: '#DC2626' },
+  { name: 'Maryan Hassan Omar', party: PARTIES.independent, colorHex: '#9333EA' },
+  { name: 'Mohamed Said Jimale', party: PARTIES.unity, colorHex: '#EA580C' },
 ];
 
-function monthLabel(key: string): string {
-  const { opensAt } = monthBounds(key);
-  return new Intl.DateTimeFormat('en-GB', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Africa/Mogadishu',
-  }).format(opensAt);
+/** "Presidential Opinion Poll – November 2026" and its Somali. */
+export function demoPollTitle(key: string): DemoText {
+  const month = monthName(key);
+  return {
+    en: `Presidential Opinion Poll – ${month.en}`,
+    so: `Ra'yi ururinta madaxweynaha – ${month.so}`,
+  };
+}
+
+/**
+ * The Somali of a demo poll seeded without it: only into columns still empty, and only when the poll is the demo's
+ * (its English title as the seed writes it), not one staff created for the month.
+ */
+function addSomali(db: Db, pollId: string, key: string): void {
+  const title = demoPollTitle(key);
+  const demo = db
+    .select({ id: polls.id })
+    .from(polls)
+    .where(and(eq(polls.id, pollId), eq(polls.title, title.en)))
+    .get();
+  if (!demo) return;
+  db.update(polls)
+    .set({ titleSo: title.so })
+    .where(and(eq(polls.id, pollId), eq(polls.titleSo, '')))
+    .run();
+  for (const candidate of POLL_CANDIDATES) {
+    db.update(pollCandidates)
+      .set({ partySo: candidate.party.so })
+      .where(
+        and(
+          eq(pollCandidates.pollId, pollId),
+          eq(pollCandidates.name, candidate.name),
+          isNull(pollCandidates.partySo),
+        ),
+      )
+      .run();
+  }
 }
 
 function seedPoll(
@@ -35,13 +66,17 @@ function seedPoll(
     .from(polls)
     .where(and(eq(polls.monthYear, key), eq(polls.electionType, 'presidential')))
     .get();
-  if (exists) return;
+  if (exists) {
+    addSomali(db, exists.id, key);
+    return;
+  }
   const { opensAt, closesAt } = monthBounds(key);
   db.transaction((tx) => {
     const poll = tx
       .insert(polls)
       .values({
-        title: `Presidential Opinion Poll – ${monthLabel(key)}`,
+        title: demoPollTitle(key).en,
+        titleSo: demoPollTitle(key).so,
         monthYear: key,
         electionType: 'presidential',
         status,
@@ -58,7 +93,14 @@ function seedPoll(
       (candidate, index) =>
         tx
           .insert(pollCandidates)
-          .values({ ...candidate, pollId: poll.id, orderIndex: index + 1 })
+          .values({
+            name: candidate.name,
+            party: candidate.party.en,
+            partySo: candidate.party.so,
+            colorHex: candidate.colorHex,
+            pollId: poll.id,
+            orderIndex: index + 1,
+          })
           .returning({ id: pollCandidates.id })
           .get().id,
     );

@@ -29,6 +29,17 @@ export function seedReference(db: Db): void {
         .values({ ...values, districtId: district?.id ?? null })
         .onConflictDoNothing({ target: registrationCenters.code })
         .run();
+      // A center seeded before its Somali name existed gets it, unless staff have renamed it or written one since.
+      tx.update(registrationCenters)
+        .set({ nameSo: values.nameSo })
+        .where(
+          and(
+            eq(registrationCenters.code, values.code),
+            eq(registrationCenters.name, values.name),
+            eq(registrationCenters.nameSo, ''),
+          ),
+        )
+        .run();
     }
     for (const member of houseMemberSeeds()) {
       tx.insert(houseMembers).values(member).onConflictDoNothing({ target: houseMembers.hopNumber }).run();

@@ -1,6 +1,7 @@
 import type { Db } from '@server/db/client';
 import { districts, registrationCenters, staffCenters, voters } from '@server/db/schema';
 import { dateOfBirthHash } from '@server/services/voter-roll/date-of-birth';
+import { regionsOfState } from '@shared/region-states';
 import { DISTRICT_REGIONS, type DistrictRegion } from '@shared/regions';
 import { canonicalVoterCardNumber, type VoterSource, type VoterStatus } from '@shared/voter-roll';
 import { asc, inArray } from 'drizzle-orm';
@@ -12,20 +13,38 @@ export const DEMO_REGISTRAR_CENTERS = ['RC-001', 'RC-002', 'RC-003'] as const;
 /** The region of the demo citizen and of the voters who cast the open elections' demo votes. */
 export const DEMO_HOME_REGION: DistrictRegion = 'Banadir';
 
+/** The by-election's state: the demo voters behind its votes are enrolled in its two regions. */
+export const DEMO_BY_ELECTION_REGIONS = regionsOfState('hirshabelle');
+
 /**
  * What each passwordless demo voter (by index, 0-based, as seed/elections.ts hands out the votes) is on the roll:
  * the 24 who vote in the open elections are enrolled in Banadir (one of those elections is Banadir's only), the
- * next 28 enrolled across the other regions, then 4 pending in the supervisor's queue, 2 suspended and 2 with
- * no entry at all.
+ * next 22 in Hirshabelle's regions (the closed by-election is theirs only), the next 6 across the other regions,
+ * then 4 pending in the supervisor's queue, 2 suspended and 2 with no entry at all.
  */
-function voterPlan(index: number): { status: VoterStatus; region: DistrictRegion } | null {
-  const others = DISTRICT_REGIONS.filter((region) => region !== DEMO_HOME_REGION);
+export function voterPlan(index: number): { status: VoterStatus; region: DistrictRegion } | null {
+  const others = DISTRICT_REGIONS.filter(
+    (region) => region !== DEMO_HOME_REGION && !DEMO_BY_ELECTION_REGIONS.includes(region),
+  );
   const elsewhere = others[index % others.length] ?? DEMO_HOME_REGION;
+  const byElection = DEMO_BY_ELECTION_REGIONS[index % DEMO_BY_ELECTION_REGIONS.length] ?? DEMO_HOME_REGION;
   if (index < 24) return { status: 'enrolled', region: DEMO_HOME_REGION };
+  if (index < 46) return { status: 'enrolled', region: byElection };
   if (index < 52) return { status: 'enrolled', region: elsewhere };
   if (index < 56) return { status: 'pending', region: DEMO_HOME_REGION };
   if (index < 58) return { status: 'suspended', region: elsewhere };
   return null;
+}
+
+/**
+ * The demo voters (indexes into the seeded voter accounts) enrolled in one of `regions` (any region when null), in
+ * order: whoever casts an election's demo votes may vote in it.
+ */
+export function demoVotersIn(regions: readonly DistrictRegion[] | null, accounts: number): number[] {
+  return Array.from({ length: accounts }, (_, index) => index).filter((index) => {
+    const plan = voterPlan(index);
+    return plan?.status === 'enrolled' && (regions === null || regions.includes(plan.region));
+  });
 }
 
 const FIRST_NAMES = [

@@ -2,6 +2,7 @@
 import './lib/zod-csp';
 import './styles/mantine-first-render.css';
 import { MantineProvider } from '@mantine/core';
+import { dayKey } from '@shared/months';
 import {
   type DehydratedState,
   HydrationBoundary,
@@ -54,8 +55,16 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const { language, defaultTheme, origin, sameForEveryCitizen, i18n } = context.get(pageContext);
   await i18n.loadNamespaces(['common', 'errors']);
   const url = new URL(request.url);
-  // The page's own address, for its link-preview tags and canonical link (lib/page-meta.tsx).
-  return { language, defaultTheme, origin, sameForEveryCitizen, address: `${url.pathname}${url.search}` };
+  return {
+    language,
+    defaultTheme,
+    origin,
+    sameForEveryCitizen,
+    // The page's own address, for its link-preview tags and canonical link (lib/page-meta.tsx).
+    address: `${url.pathname}${url.search}`,
+    // The day in Somalia the page was rendered: the landing page dates its updates from it (shared/content/news.ts).
+    today: dayKey(new Date()),
+  };
 }
 
 /** None of it changes during a visit: a link followed asks the server for nothing. */

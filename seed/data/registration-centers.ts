@@ -1,12 +1,15 @@
 /**
  * Demo voter registration centers. The centers, codes, capacities and statuses are generated demo
  * data; the towns are real. Town coordinates are the towns' usual reference points, cross-checked
- * to two decimals against a public world-city list (Garbaharey uses Wikipedia's minute-precision point).
- * The three Mogadishu points are approximate points inside each district, not surveyed addresses.
- * Every districtCode exists in KNOWN_DISTRICTS (./districts.ts). See SOURCES.md.
+ * to two decimals against a public world-city list (Garbaharey and Bu'ale use Wikipedia's minute-precision
+ * points). The four Mogadishu points are approximate points inside each district, not surveyed addresses.
+ * Every one of the 18 regions has an active center. Every districtCode exists in KNOWN_DISTRICTS
+ * (./districts.ts). See SOURCES.md.
  */
 export interface RegistrationCenterSeed {
   name: string;
+  /** The name in Somali (registration_centers.name_so). */
+  nameSo: string;
   code: string;
   address: string;
   districtCode: string;
@@ -19,6 +22,7 @@ export interface RegistrationCenterSeed {
 export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   {
     name: 'Hodan District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Hodan',
     code: 'RC-001',
     address: 'Hodan District, Mogadishu, Banadir',
     districtCode: 'BN-HOD',
@@ -29,6 +33,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Hamar Weyne District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Xamar Weyne',
     code: 'RC-002',
     address: 'Hamar Weyne District, Mogadishu, Banadir',
     districtCode: 'BN-HWE',
@@ -39,6 +44,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Wadajir District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Wadajir',
     code: 'RC-003',
     address: 'Wadajir District, Mogadishu, Banadir',
     districtCode: 'BN-WAD',
@@ -49,6 +55,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Baidoa District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Baydhabo',
     code: 'RC-004',
     address: 'Baidoa, Bay',
     districtCode: 'BY-BAI',
@@ -59,6 +66,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Kismayo District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Kismaayo',
     code: 'RC-005',
     address: 'Kismayo, Lower Juba',
     districtCode: 'JH-KIS',
@@ -69,6 +77,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Garowe District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Garoowe',
     code: 'RC-006',
     address: 'Garowe, Nugaal',
     districtCode: 'NU-GAR',
@@ -79,6 +88,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Galkayo District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Gaalkacyo',
     code: 'RC-007',
     address: 'Galkayo, Mudug',
     districtCode: 'MU-GAL',
@@ -89,6 +99,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Beledweyne District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Beledweyne',
     code: 'RC-008',
     address: 'Beledweyne, Hiraan',
     districtCode: 'HI-BEL',
@@ -99,6 +110,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Jowhar District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Jowhar',
     code: 'RC-009',
     address: 'Jowhar, Middle Shabelle',
     districtCode: 'SD-JOW',
@@ -109,6 +121,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Dhusamareb District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Dhuusamarreeb',
     code: 'RC-010',
     address: 'Dhusamareb, Galgaduud',
     districtCode: 'GA-DHU',
@@ -119,6 +132,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Bosaso District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Boosaaso',
     code: 'RC-011',
     address: 'Bosaso, Bari',
     districtCode: 'BR-BOS',
@@ -129,6 +143,7 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Afgooye District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Afgooye',
     code: 'RC-012',
     address: 'Afgooye, Lower Shabelle',
     districtCode: 'SH-AFG',
@@ -139,22 +154,102 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
   },
   {
     name: 'Garbaharey District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Garbahaarrey',
     code: 'RC-013',
     address: 'Garbaharey, Gedo',
     districtCode: 'GE-GAR',
     capacity: 800,
     latitude: 3.35,
     longitude: 42.2667,
-    isActive: false,
+    isActive: true,
   },
   {
     name: 'Hargeisa District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Hargeysa',
     code: 'RC-014',
     address: 'Hargeisa, Woqooyi Galbeed',
     districtCode: 'WO-HAR',
     capacity: 500,
     latitude: 9.56,
     longitude: 44.065,
+    isActive: true,
+  },
+  {
+    name: 'Borama District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Boorama',
+    code: 'RC-015',
+    address: 'Borama, Awdal',
+    districtCode: 'AW-BOR',
+    capacity: 800,
+    latitude: 9.9361,
+    longitude: 43.1836,
+    isActive: true,
+  },
+  {
+    name: 'Burao District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Burco',
+    code: 'RC-016',
+    address: 'Burao, Togdheer',
+    districtCode: 'TO-BUR',
+    capacity: 1000,
+    latitude: 9.5221,
+    longitude: 45.5336,
+    isActive: true,
+  },
+  {
+    name: 'Las Anod District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Laascaanood',
+    code: 'RC-017',
+    address: 'Las Anod, Sool',
+    districtCode: 'SO-LAS',
+    capacity: 800,
+    latitude: 8.4774,
+    longitude: 47.3597,
+    isActive: true,
+  },
+  {
+    name: 'Erigavo District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Ceerigaabo',
+    code: 'RC-018',
+    address: 'Erigavo, Sanaag',
+    districtCode: 'SA-ERI',
+    capacity: 600,
+    latitude: 10.616,
+    longitude: 47.369,
+    isActive: true,
+  },
+  {
+    name: 'Hudur District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Xuddur',
+    code: 'RC-019',
+    address: 'Hudur, Bakool',
+    districtCode: 'BK-HUD',
+    capacity: 600,
+    latitude: 4.1213,
+    longitude: 43.8894,
+    isActive: true,
+  },
+  {
+    name: "Bu'ale District Registration Center",
+    nameSo: "Xarunta Diiwaangelinta Degmada Bu'aale",
+    code: 'RC-020',
+    address: "Bu'ale, Middle Juba",
+    districtCode: 'JD-BUA',
+    capacity: 500,
+    latitude: 1.0833,
+    longitude: 42.5833,
+    isActive: true,
+  },
+  {
+    name: 'Daynile District Registration Center',
+    nameSo: 'Xarunta Diiwaangelinta Degmada Dayniile',
+    code: 'RC-021',
+    address: 'Daynile District, Mogadishu, Banadir',
+    districtCode: 'BN-DAY',
+    capacity: 1500,
+    latitude: 2.07,
+    longitude: 45.27,
+    // The demo's one closed center: staff see it in the console, the public map leaves it out.
     isActive: false,
   },
 ];

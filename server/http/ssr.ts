@@ -50,8 +50,14 @@ export function loadPageHandler(siteDir: string): HandlePage | null {
   return loaded.handlePage;
 }
 
-/** The reader's language: their choice on the site (the `lang` cookie), else what their browser asks for. */
+/**
+ * The page's language: the one its link names (`?lang=so`, as the page's hreflang alternates write it: a link shared
+ * on WhatsApp or Facebook is fetched without the reader's cookie, so only the address can ask for Somali), else the
+ * reader's choice on the site (the `lang` cookie), else what their browser asks for.
+ */
 export function pageLanguage(request: FastifyRequest): PageLanguage {
+  const named = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (named === 'so' || named === 'en') return named;
   const chosen = request.cookies?.lang;
   if (chosen === 'so' || chosen === 'en') return chosen;
   return languageFromHeader(request.headers['accept-language']);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signIn } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
+import { DEMO_TITLES } from './helpers/demo-elections';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E({
@@ -19,7 +20,7 @@ describe('the two-command demo', () => {
   it('lets the demo citizen vote in each open election', async () => {
     const { page } = await openPage();
     await signIn(page, DEMO_CITIZEN);
-    for (const title of ['Banadir Youth Council Election', 'Federal Presidential Election 2026']) {
+    for (const title of [DEMO_TITLES.youthCouncil.en, DEMO_TITLES.presidential.en]) {
       await visit(page, '/elections');
       await page
         .getByRole('article', { name: title })

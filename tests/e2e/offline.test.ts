@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, stepUpThroughApi } from './helpers/auth';
 import { newPage, type TestPage, type ViewportName, visit, waitForHydration } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
+import { DEMO_TITLES } from './helpers/demo-elections';
 import { setupE2E } from './helpers/suite';
 
 // The other browser tests block the service worker (helpers/browser.ts); these pages allow it. The service
@@ -88,7 +89,7 @@ async function signOutThroughApi(page: Page) {
 async function hiddenResultsElectionId(): Promise<string> {
   const response = await fetch(`${e2e.origin()}/trpc/elections.active`);
   const body = (await response.json()) as { result: { data: { json: { id: string; title: string }[] } } };
-  const election = body.result.data.json.find((item) => item.title === 'Federal Presidential Election 2026');
+  const election = body.result.data.json.find((item) => item.title === DEMO_TITLES.presidential.en);
   if (!election) throw new Error('the demo presidential election is missing');
   return election.id;
 }
@@ -218,7 +219,7 @@ describe('offline reload (service worker)', () => {
     expect(await reloadStatus(page)).toBe(200);
     await page.goto('/elections');
     await page.getByRole('heading', { name: 'You are offline' }).waitFor();
-    expect(await page.locator('main').innerText()).not.toContain('Federal Presidential Election 2026');
+    expect(await page.locator('main').innerText()).not.toContain(DEMO_TITLES.presidential.en);
     expect((await cacheEntries(page)).filter((entry) => PERSONAL_ENTRY.test(entry))).toEqual([]);
     await context.setOffline(false);
   });
@@ -228,12 +229,12 @@ describe('offline reload (service worker)', () => {
     await signIn(page, DEMO_CITIZEN);
     await waitForServiceWorker(page);
     await visit(page, '/elections');
-    await page.getByText('Federal Presidential Election 2026').first().waitFor();
+    await page.getByText(DEMO_TITLES.presidential.en).first().waitFor();
 
     await context.setOffline(true);
     expect(await reloadStatus(page)).toBe(200);
     await page.getByRole('heading', { name: 'You are offline' }).waitFor();
-    expect(await page.locator('main').innerText()).not.toContain('Federal Presidential Election 2026');
+    expect(await page.locator('main').innerText()).not.toContain(DEMO_TITLES.presidential.en);
     await context.setOffline(false);
   });
 

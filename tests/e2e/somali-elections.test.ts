@@ -1,6 +1,7 @@
 import { i18n } from '@client/i18n';
 import { formatDateTime, formatDay, formatNumber } from '@client/i18n/format';
 import soAuth from '@client/i18n/locales/so/auth.json';
+import soCommon from '@client/i18n/locales/so/common.json';
 import { messageText } from '@server/errors/texts';
 import { RECEIPT_PATTERN } from '@shared/receipts';
 import { pollMessages } from '@shared/schemas/polls';
@@ -9,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll } from './helpers/admin';
 import { chooseEmailSignUp, signInThroughApi } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
+import { DEMO_TITLES } from './helpers/demo-elections';
 import { confirmEmail, enrollCitizen } from './helpers/roll-db';
 import { expectNoEnglish, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
@@ -22,23 +24,14 @@ import { setupE2E } from './helpers/suite';
 const { openPage, databasePath } = setupE2E();
 
 const VIEWPORTS: ViewportName[] = ['desktop', 'phone'];
-const PRESIDENTIAL = 'Federal Presidential Election 2026';
-const BY_ELECTION = 'Hirshabelle State Assembly By-election';
-const YOUTH_COUNCIL = 'Banadir Youth Council Election';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+// The demo's elections as a Somali page names them: their Somali titles (seed/elections.ts).
+const PRESIDENTIAL = DEMO_TITLES.presidential.so;
+const BY_ELECTION = DEMO_TITLES.byElection.so;
+const YOUTH_COUNCIL = DEMO_TITLES.youthCouncil.so;
+/** The demo poll's Somali title, before its month. */
+const POLL_TITLE = "Ra'yi ururinta madaxweynaha – ";
+/** The Somali calendar's month names, January first (locales/so/common.json). */
+const SOMALI_MONTHS = Object.values(soCommon.calendar.months);
 
 /**
  * A sentence of shared/ (the product's poll messages, docs/product.md#messages-and-empty-states: keys of the errors
@@ -51,6 +44,16 @@ const shared = (key: string): string => {
 };
 
 const main = (page: Page) => page.getByRole('main');
+
+/**
+ * No text of the demo shown in English on a Somali page: a text in the other language carries the fallback
+ * marker "(Ingiriisi)" (components/content/ContentText.tsx), so none may be on the page.
+ */
+async function expectNoFallback(page: Page) {
+  const marked = await page.locator('[data-fallback-language]').allInnerTexts();
+  expect(marked, `texts marked as shown in another language at ${page.url()}`).toEqual([]);
+  expect(await main(page).innerText()).not.toContain('(Ingiriisi)');
+}
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 /** A count as Somali pages write it (digits grouped as in English: see client/src/i18n/format.ts). */
@@ -126,7 +129,7 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     const closed = page.getByRole('article', { name: BY_ELECTION });
     await closed.getByText('La xaqiijiyay', { exact: true }).waitFor();
     await closed.getByText('Xiran', { exact: true }).waitFor();
-    expect(await closed.innerText()).toContain(`${await somaliNumber(page, 48)} cod`);
+    expect(await closed.innerText()).toContain(`${await somaliNumber(page, 20)} cod`);
     const running = page.getByRole('article', { name: PRESIDENTIAL });
     await running.getByText('Sugitaan', { exact: true }).waitFor();
     await running.getByText('Socda', { exact: true }).waitFor();
@@ -135,6 +138,7 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     const batched = page.getByRole('article', { name: YOUTH_COUNCIL }).getByTestId('batched-counts');
     expect(await batched.innerText()).toContain('tirooyinkan waxaa loo cusboonaysiiyaa qaybo');
     await expectNoEnglish(page, ['Verified', 'Pending', 'View Details', 'Full results', 'votes', 'batches']);
+    await expectNoFallback(page);
     await fits(page);
 
     await visit(page, '/elections');
@@ -161,6 +165,11 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
       .getByText(/^\d+ maalmood ayaa harsan$/)
       .waitFor();
     await expectNoEnglish(page, ['Voting opens', 'Your vote', 'Candidates', 'days left', 'Active']);
+    // The candidates' parties, positions and biographies in Somali too.
+    await main(page).getByText('Isbahaysiga Horseed').first().waitFor();
+    await main(page).getByText('Dhaqaaleyahan iyo wasiirkii hore ee qorsheynta.').waitFor();
+    await expectNoEnglish(page, ['Horseed Alliance', 'Midnimo Party', 'President', 'Economist']);
+    await expectNoFallback(page);
     await fits(page);
 
     await visit(page, `/results/${byElection}`);
@@ -180,20 +189,21 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     expect(rows[0]).toEqual([
       await somaliNumber(page, 1),
       'Hawa Abdi Salad',
-      'Horseed Alliance',
-      await somaliNumber(page, 24),
+      'Isbahaysiga Horseed',
+      await somaliNumber(page, 10),
       `${await somaliNumber(page, 50, 1)}%`,
     ]);
-    expect(rows[2]?.[4]).toBe(`${await somaliNumber(page, 10.4, 1)}%`);
-    expect((await page.getByTestId('total-votes').textContent())?.trim()).toBe(await somaliNumber(page, 48));
+    expect(rows[2]?.[4]).toBe(`${await somaliNumber(page, 10, 1)}%`);
+    expect((await page.getByTestId('total-votes').textContent())?.trim()).toBe(await somaliNumber(page, 20));
     await main(page).getByText('Wadarta codadka', { exact: true }).waitFor();
     await main(page).getByText('Markii ugu dambeysay la cusboonaysiiyay').waitFor();
     await main(page).getByRole('group', { name: 'Saamiga codadka' }).waitFor();
     await main(page).getByRole('heading', { name: 'Shaxda natiijooyinka' }).waitFor();
     // The chart's text equivalent: every figure printed beside each bar.
     const chart = main(page).getByRole('list').filter({ hasText: 'Hawa Abdi Salad' });
-    expect(await chart.innerText()).toContain(`${await somaliNumber(page, 24)} cod`);
+    expect(await chart.innerText()).toContain(`${await somaliNumber(page, 10)} cod`);
     await expectNoEnglish(page, ['Total votes', 'Share of the vote', 'Results table', 'Rank', 'votes']);
+    await expectNoFallback(page);
     await fits(page);
 
     await visit(page, '/verify');
@@ -265,9 +275,8 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     await fits(page);
 
     await visit(page, '/polls/presidential');
-    await main(page)
-      .getByRole('heading', { name: /Presidential Opinion Poll/, level: 1 })
-      .waitFor();
+    await main(page).getByRole('heading', { name: POLL_TITLE, level: 1 }).waitFor();
+    await expectNoFallback(page);
     expect(await htmlLang(page)).toBe('so');
     expect(await main(page).getByRole('timer').getAttribute('aria-label')).toMatch(
       /^Ra'yi ururintu waxay xirmaysaa .+ kadib$/,
@@ -320,19 +329,22 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     await main(page).getByRole('heading', { name: "Taariikhda ra'yi ururinta", level: 1 }).waitFor();
     const link = main(page)
       .getByRole('list', { name: "Ra'yi ururintii xirantay" })
-      .getByRole('link', { name: /Presidential Opinion Poll/ })
+      .getByRole('link', { name: POLL_TITLE })
       .last();
-    const title = (await link.getByText(/Presidential Opinion Poll/).innerText()).trim();
-    // The seeded title carries the month in English ("… – November 2026"); the page names it in Somali.
-    const [, monthName, year] = /– (\w+) (\d{4})$/.exec(title) ?? [];
-    const monthIndex = MONTHS.indexOf(monthName ?? '');
+    const title = (await link.getByText(POLL_TITLE).innerText()).trim();
+    // The seeded Somali title names its month as the site's Somali calendar does ("… – Oktoobar 2026"), the
+    // month the page itself writes beside it.
+    const [, monthName, year] = /– (\S+) (\d{4})$/.exec(title) ?? [];
+    const monthIndex = SOMALI_MONTHS.indexOf(monthName ?? '');
     expect(monthIndex, title).toBeGreaterThanOrEqual(0);
     await i18n.changeLanguage('so');
     const somaliMonth = formatDay(`${year}-${String(monthIndex + 1).padStart(2, '0')}-15`, {
       month: 'long',
       year: 'numeric',
     });
+    expect(title).toBe(`${POLL_TITLE}${somaliMonth}`);
     expect(await link.innerText()).toContain(`${somaliMonth} · waxay xirantay`);
+    await expectNoFallback(page);
     await fits(page);
     await link.click();
     await page.waitForURL(/\/polls\/presidential\/history\/[0-9a-f-]{36}$/);

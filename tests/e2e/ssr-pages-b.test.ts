@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughApi } from './helpers/auth';
 import { visit } from './helpers/browser';
+import { DEMO_TITLES } from './helpers/demo-elections';
 import { createCitizen } from './helpers/factories';
 import { confirmEmail } from './helpers/roll-db';
 import { serverPage as fetchPage } from './helpers/served-page';
@@ -26,8 +27,8 @@ const TEXTS = {
   so: { elections: soElections, polls: soPolls },
 };
 
-const CLOSED_ELECTION = 'Hirshabelle State Assembly By-election';
-const HIDDEN_RESULTS_ELECTION = 'Federal Presidential Election 2026';
+const CLOSED_ELECTION = DEMO_TITLES.byElection.en;
+const HIDDEN_RESULTS_ELECTION = DEMO_TITLES.presidential.en;
 /** The demo accounts' names: no page's HTML may hold them. */
 const DEMO_NAMES = ['Amina Warsame', 'Demo System Admin', 'Hodan Abdullahi', 'Yusuf Mohamed Ali'];
 

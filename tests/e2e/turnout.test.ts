@@ -1,12 +1,14 @@
+import { regionsOfState } from '@shared/region-states';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openDashboard, stubTiles } from './helpers/admin';
 import { visit } from './helpers/browser';
+import { DEMO_TITLES } from './helpers/demo-elections';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();
 
-const PRESIDENTIAL = 'Federal Presidential Election 2026';
+const PRESIDENTIAL = DEMO_TITLES.presidential.en;
 const BY_ELECTION = 'Hirshabelle State Assembly By-election';
 const YOUTH_COUNCIL = 'Banadir Youth Council Election';
 
@@ -31,29 +33,43 @@ describe('turnout on the results pages', () => {
     const { page } = await openPage();
     const id = await electionId(page, BY_ELECTION);
     const line = await page.getByRole('article', { name: BY_ELECTION }).getByTestId('turnout').innerText();
-    expect(line).toMatch(/^Turnout \d+(\.\d)?% \(48 of [\d,]+ eligible voters\)$/);
+    expect(line).toMatch(/^Turnout \d+(\.\d)?% \(20 of [\d,]+ eligible voters\)$/);
 
     await visit(page, `/results/${id}`);
     // Both figures read at one moment, once the page has settled (another file may enrol a voter meanwhile).
-    await page.getByText(/^48 of [\d,]+ eligible voters$/).waitFor();
+    await page.getByText(/^20 of [\d,]+ eligible voters$/).waitFor();
     await page.waitForLoadState('networkidle');
     const [shown, detail] = await page.evaluate(() => [
       document.querySelector('[data-testid="turnout"]')?.textContent ?? '',
       [...document.querySelectorAll('main *')]
         .map((element) => element.textContent ?? '')
-        .find((text) => /^48 of [\d,]+ eligible voters$/.test(text)) ?? '',
+        .find((text) => /^20 of [\d,]+ eligible voters$/.test(text)) ?? '',
     ]);
     const percentage = number(shown);
     const eligible = number(detail.split(' of ')[1]);
-    expect(eligible).toBeGreaterThan(48);
+    expect(eligible).toBeGreaterThan(20);
     // A voter enrolled by another file between the page's two figures' moments moves the roll by one.
-    const agrees = [eligible - 1, eligible].some((count) => Math.abs(percentage - (48 / count) * 100) < 0.05);
-    expect(agrees, `${percentage}% for 48 of ${eligible}`).toBe(true);
+    const agrees = [eligible - 1, eligible].some((count) => Math.abs(percentage - (20 / count) * 100) < 0.05);
+    expect(agrees, `${percentage}% for 20 of ${eligible}`).toBe(true);
+    // A state's by-election: its base is the voters enrolled in the state's two regions, not the whole roll.
+    const counts = await page.context().request.get('/trpc/enrollment.countsByRegion');
+    const { regions, total } = (await counts.json()).result.data.json as {
+      regions: { region: string; enrolledVoters: number }[];
+      total: number;
+    };
+    const inState = regions
+      .filter((row) => (regionsOfState('hirshabelle') as string[]).includes(row.region))
+      .reduce((sum, row) => sum + row.enrolledVoters, 0);
+    expect(
+      Math.abs(eligible - inState),
+      `${eligible} eligible, ${inState} enrolled in Hirshabelle`,
+    ).toBeLessThanOrEqual(1);
+    expect(eligible).toBeLessThan(total);
 
     const somali = await openPage('desktop', { language: 'so' });
     await visit(somali.page, `/results/${id}`);
     await somali.page.getByText('Ka qaybgalka codbixinta', { exact: true }).waitFor();
-    await somali.page.getByText(/^48 ka mid ah [\d,]+ codbixiye oo xaq u leh$/).waitFor();
+    await somali.page.getByText(/^20 ka mid ah [\d,]+ codbixiye oo xaq u leh$/).waitFor();
   });
 
   it('counts a running election’s published batch only, and shows no turnout where results are hidden', async () => {

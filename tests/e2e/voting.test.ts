@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { signIn, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
+import { DEMO_TITLES } from './helpers/demo-elections';
 import { createCitizen } from './helpers/factories';
 import { enrollCitizen } from './helpers/roll-db';
 import { setupE2E } from './helpers/suite';
 
 const { openPage, origin, databasePath } = setupE2E();
 
-const PRESIDENTIAL = 'Federal Presidential Election 2026';
+const PRESIDENTIAL = DEMO_TITLES.presidential.en;
 const BY_ELECTION = 'Hirshabelle State Assembly By-election';
 const YOUTH_COUNCIL = 'Banadir Youth Council Election';
 const THANK_YOU = 'Thank you for voting! You have already cast your vote in this election.';
@@ -146,15 +147,15 @@ describe('results', () => {
     const text = await rows.allInnerTexts();
     const body = text.slice(1, -1).map((row) => row.split('\t').map((cell) => cell.trim()));
     expect(body).toEqual([
-      ['1', 'Hawa Abdi Salad', 'Horseed Alliance', '24', '50.0%'],
-      ['2', 'Mohamed Osman Gedi', 'Midnimo Party', '19', '39.6%'],
-      ['3', 'Ali Hussein Barre', 'Independent', '5', '10.4%'],
+      ['1', 'Hawa Abdi Salad', 'Horseed Alliance', '10', '50.0%'],
+      ['2', 'Mohamed Osman Gedi', 'Midnimo Party', '8', '40.0%'],
+      ['3', 'Ali Hussein Barre', 'Independent', '2', '10.0%'],
     ]);
-    expect((await page.getByTestId('total-votes').textContent())?.trim()).toBe('48');
+    expect((await page.getByTestId('total-votes').textContent())?.trim()).toBe('20');
     await page.getByText('Last updated').waitFor();
     // Every share here is at least 5%, so every section of the bar carries its label.
     const bar = page.getByRole('group', { name: 'Share of the vote' });
-    expect(await bar.getByText('10.4%').count()).toBe(1);
+    expect(await bar.getByText('10.0%').count()).toBe(1);
   });
 
   it('keeps results of the running presidential election hidden from voters', async () => {

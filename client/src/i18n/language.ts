@@ -12,6 +12,12 @@ export const isLanguage = (value: unknown): value is Language =>
 export const LANGUAGE_COOKIE = 'lang';
 
 /**
+ * The query parameter of an address that names the page's language (`?lang=so`): the server renders it in that
+ * language whatever the cookie says (server/http/ssr.ts pageLanguage), so a shared link previews in it.
+ */
+export const LANGUAGE_PARAMETER = 'lang';
+
+/**
  * The language the server rendered the page in (it marks <html> with data-server-lang): hydration must start
  * in it. Without it (the development server, an old page), the remembered choice, else the browser's first
  * language we speak, else English (the product's own texts).

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRouteLoaderData } from 'react-router';
+import { LANGUAGE_PARAMETER } from '../i18n/language';
 
 const SITE = 'Codka';
 
@@ -66,12 +67,26 @@ export function usePageMeta(
   }, [fullTitle, description]);
 }
 
-/** The site's description, for pages that give none of their own. */
-const SITE_DESCRIPTION =
-  "Codka: Somalia's federal elections, parliament, senate, member states and online voting.";
-
 /** Open Graph's locale names for the site's languages. */
 const OG_LOCALE: Record<string, string> = { so: 'so_SO', en: 'en_GB' };
+
+/**
+ * The page's address in one language (`?lang=so`), or with no language named (null: the reader's own choice,
+ * hreflang's x-default). Other parameters keep their order.
+ */
+export function addressIn(address: string, language: 'so' | 'en' | null): string {
+  const url = new URL(address, 'http://codka.invalid');
+  url.searchParams.delete(LANGUAGE_PARAMETER);
+  if (language) url.searchParams.set(LANGUAGE_PARAMETER, language);
+  return `${url.pathname}${url.search}`;
+}
+
+/** Sets a page's title and description from a server loader, for a page only the browser renders. */
+export function setServerHead(head: PageHead, title: string, description: string): void {
+  head.title = `${title} – ${SITE}`;
+  head.description = description;
+  setByContent.add(head);
+}
 
 /**
  * The page's title, description and link-preview tags, from what the page's render collected (usePageMeta):
@@ -87,10 +102,13 @@ export function PageHeadTags() {
   if (!head) return null;
   head.written = { title: head.title, description: head.description };
   const title = head.title || `${SITE} – ${t('site.tagline')}`;
-  const description = head.description || SITE_DESCRIPTION;
+  // The site's own description, in the page's language, for a page that gives none.
+  const description = head.description || t('site.description');
   const origin = root?.origin ?? '';
   // The address as the server's request named it (a URL's own encoding), else as the router reads it.
-  const url = `${origin}${root?.address ?? `${pathname}${search}`}`;
+  const address = root?.address ?? `${pathname}${search}`;
+  const url = `${origin}${address}`;
+  const language = i18n.language === 'so' ? 'so' : 'en';
   return (
     <>
       <title>{title}</title>
@@ -103,9 +121,14 @@ export function PageHeadTags() {
       <meta property="og:image" content={`${origin}/og-image.png`} />
       <meta property="og:image:width" content="1200" />
       <meta property="og:image:height" content="630" />
-      <meta property="og:locale" content={OG_LOCALE[i18n.language] ?? OG_LOCALE.en} />
+      <meta property="og:locale" content={OG_LOCALE[language]} />
+      <meta property="og:locale:alternate" content={OG_LOCALE[language === 'so' ? 'en' : 'so']} />
       <meta name="twitter:card" content="summary_large_image" />
       <link rel="canonical" href={url} />
+      {/* The page in each language by its address, and the address that follows the reader's own choice. */}
+      <link rel="alternate" hrefLang="en" href={`${origin}${addressIn(address, 'en')}`} />
+      <link rel="alternate" hrefLang="so" href={`${origin}${addressIn(address, 'so')}`} />
+      <link rel="alternate" hrefLang="x-default" href={`${origin}${addressIn(address, null)}`} />
     </>
   );
 }

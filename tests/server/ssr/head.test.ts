@@ -70,9 +70,9 @@ describe('link-preview tags of server-rendered pages', () => {
     expect(somali.description).not.toBe(english.description);
   });
 
-  it('keeps the pages the browser renders on the site’s own title and description', async () => {
+  it('keeps the staff pages the browser renders on the site’s own title and description', async () => {
     const { app } = await openApp();
-    const response = await app.inject({ method: 'GET', url: '/account' });
+    const response = await app.inject({ method: 'GET', url: '/staff/enroll' });
     const tags = head(response.body);
     expect(tags.title).toBe('Codka – Somalia Federal Elections');
     expect(tags.ogTitle).toBe(tags.title);

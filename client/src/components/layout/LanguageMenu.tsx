@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../i18n/language';
+import { useSearchParams } from 'react-router';
+import { LANGUAGE_NAMES, LANGUAGE_PARAMETER, LANGUAGES, type Language } from '../../i18n/language';
 // The header's menus download their code on first use, not with the first render (DeferredMenu).
 import { Menu } from './DeferredMenu';
 
@@ -9,6 +10,16 @@ import { Menu } from './DeferredMenu';
 export function LanguageMenu({ fullWidth = false }: { fullWidth?: boolean }) {
   const { t, i18n } = useTranslation();
   const current = i18n.resolvedLanguage === 'so' ? 'so' : 'en';
+  const [params, setParams] = useSearchParams();
+  const choose = (language: Language) => {
+    void i18n.changeLanguage(language);
+    // A link that named a language (`?lang=so`) would name it again on a reload: the reader's choice wins.
+    if (params.has(LANGUAGE_PARAMETER)) {
+      const rest = new URLSearchParams(params);
+      rest.delete(LANGUAGE_PARAMETER);
+      setParams(rest, { replace: true, preventScrollReset: true });
+    }
+  };
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -31,7 +42,7 @@ export function LanguageMenu({ fullWidth = false }: { fullWidth?: boolean }) {
           <Menu.Item
             key={language}
             lang={language}
-            onClick={() => i18n.changeLanguage(language)}
+            onClick={() => choose(language)}
             aria-current={language === current ? 'true' : undefined}
             fw={language === current ? 700 : undefined}
             mih={44}
