@@ -4,7 +4,7 @@ import { DISTRICT_REGIONS } from '@shared/regions';
 import { and, eq } from 'drizzle-orm';
 import { KNOWN_DISTRICTS } from './data/districts';
 import { houseMembers as houseMemberSeeds } from './data/house-members';
-import { REGISTRATION_CENTERS } from './data/registration-centers';
+import { demoCenterContact, REGISTRATION_CENTERS } from './data/registration-centers';
 import { LEADER_SEAT_STATES, senators as senatorSeeds } from './data/senators';
 
 /** Districts, centers, the House and Senate directories and map settings; keyed by natural keys, so re-runs add nothing. */
@@ -18,7 +18,7 @@ export function seedReference(db: Db): void {
           .run();
       }
     }
-    for (const center of REGISTRATION_CENTERS) {
+    for (const [index, center] of REGISTRATION_CENTERS.entries()) {
       const { districtCode, ...values } = center;
       const district = tx
         .select({ id: districts.id })
@@ -26,7 +26,7 @@ export function seedReference(db: Db): void {
         .where(eq(districts.code, districtCode))
         .get();
       tx.insert(registrationCenters)
-        .values({ ...values, districtId: district?.id ?? null })
+        .values({ ...values, ...demoCenterContact(center, index), districtId: district?.id ?? null })
         .onConflictDoNothing({ target: registrationCenters.code })
         .run();
       // A center seeded before its Somali name existed gets it, unless staff have renamed it or written one since.

@@ -6,6 +6,8 @@
  * Every one of the 18 regions has an active center. Every districtCode exists in KNOWN_DISTRICTS
  * (./districts.ts). See SOURCES.md.
  */
+import type { OpeningHours } from '@shared/opening-hours';
+
 export interface RegistrationCenterSeed {
   name: string;
   /** The name in Somali (registration_centers.name_so). */
@@ -253,3 +255,33 @@ export const REGISTRATION_CENTERS: readonly RegistrationCenterSeed[] = [
     isActive: false,
   },
 ];
+
+/**
+ * What a demo centre tells citizens beside its address: a working week from Saturday to Wednesday, a short
+ * Thursday, Friday closed (Mogadishu time), and a number to call. Made-up numbers in the demo's own range
+ * (+25261555xxxx, beside the demo citizen's); the inactive centre and the last active one give none, as a real
+ * centre may not.
+ */
+export function demoCenterContact(
+  center: RegistrationCenterSeed,
+  index: number,
+): Pick<RegistrationCenterValues, 'openingHours' | 'hoursNote' | 'hoursNoteSo' | 'phone'> {
+  if (!center.isActive || center.code === 'RC-020')
+    return { openingHours: [], hoursNote: null, hoursNoteSo: null, phone: null };
+  return {
+    openingHours: [
+      ...([6, 0, 1, 2, 3] as const).map((day) => ({ day, opens: '08:00', closes: '16:00' })),
+      { day: 4, opens: '08:00', closes: '12:00' },
+    ],
+    hoursNote: 'Closed on public holidays',
+    hoursNoteSo: 'Waa xiran tahay maalmaha fasaxa dowladda',
+    phone: `+25261555${String(200 + index).padStart(4, '0')}`,
+  };
+}
+
+interface RegistrationCenterValues {
+  openingHours: OpeningHours;
+  hoursNote: string | null;
+  hoursNoteSo: string | null;
+  phone: string | null;
+}
