@@ -83,6 +83,18 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
   'admin.voterRoll.summary': { input: () => undefined, stepUp: true },
   'admin.approvals.pending': { input: () => undefined, stepUp: true },
   'admin.approvals.confirm': { input: () => ({ id: MISSING_ID }), stepUp: true },
+  'admin.invitations.list': { input: () => undefined, stepUp: true },
+  'admin.invitations.create': {
+    input: () => ({
+      email: 'invited@example.com',
+      fullName: 'Invited',
+      role: 'Enrollment Supervisor',
+      language: 'en',
+    }),
+    stepUp: true,
+  },
+  'admin.invitations.resend': { input: () => ({ id: 'a'.repeat(24) }), stepUp: true },
+  'admin.invitations.revoke': { input: () => ({ id: 'a'.repeat(24) }), stepUp: true },
   'admin.approvals.cancel': { input: () => ({ id: MISSING_ID }), stepUp: true },
   'admin.settings.get': { input: () => undefined, stepUp: false },
   'admin.settings.save': {

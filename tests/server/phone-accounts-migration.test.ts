@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createSession } from '@server/auth/sessions';
 import { createDb, MIGRATIONS_FOLDER, migrateDb } from '@server/db/client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPoll, insertPollVote } from '../helpers/poll-factories';
+import { insertPollVote } from '../helpers/poll-factories';
 import { addAccount } from '../helpers/turnout-factories';
 
 const folders: string[] = [];
@@ -29,14 +29,33 @@ function databaseBefore(tag: string) {
   return db;
 }
 
+/**
+ * An open verified-e-mail poll with one candidate, in the columns its tables had then: the factories write
+ * today's columns, which later migrations add.
+ */
+function pollOfThatTime(db: ReturnType<typeof createDb>) {
+  const poll = { id: randomUUID() };
+  const candidate = { id: randomUUID() };
+  const now = Date.now();
+  db.$client
+    .prepare(
+      `INSERT INTO polls (id, title, month_year, election_type, status, opens_at, closes_at, created_at, eligibility)
+       VALUES (?, 'Poll', '2026-01', 'presidential', 'open', ?, ?, ?, 'verifiedEmail')`,
+    )
+    .run(poll.id, now - 3_600_000, now + 86_400_000, now);
+  db.$client
+    .prepare("INSERT INTO poll_candidates (id, poll_id, name, order_index) VALUES (?, ?, 'Candidate 1', 1)")
+    .run(candidate.id, poll.id);
+  return { poll, candidates: [candidate] };
+}
+
 describe('the phone accounts migration', () => {
   it('rebuilds users without losing a row that references them, and keeps verified-e-mail polls their meaning', () => {
     const db = databaseBefore('0015_phone_accounts');
     const confirmed = addAccount(db);
     const unconfirmed = addAccount(db, { verified: false });
     const session = createSession(db, confirmed);
-    const poll = createPoll(db);
-    db.$client.prepare("UPDATE polls SET eligibility = 'verifiedEmail' WHERE id = ?").run(poll.poll.id);
+    const poll = pollOfThatTime(db);
     // In the table's columns of that time (later migrations add more).
     db.$client
       .prepare(

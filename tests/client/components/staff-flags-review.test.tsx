@@ -82,6 +82,7 @@ describe('/staff/review', () => {
       districtName: 'Hodan',
       region: 'Banadir',
       centerName: 'Center 1',
+      centerNameText: { en: 'Center 1', so: '' },
       registrarName: 'Cali Diiwaan',
       createdAt: new Date('2026-11-28T09:00:00Z'),
       reviewedAt: null,
