@@ -3,6 +3,7 @@ import { basename, dirname, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseAddressList, parseTrustProxy, type TrustProxy } from './auth/client-address';
 import { parsePhoneCountries } from './auth/phone-numbers';
+import { SHUTDOWN_DEADLINE_MS } from './shutdown';
 
 /**
  * The only reader of process.env. Every variable is optional; a bad value stops the start
@@ -34,6 +35,9 @@ const envSchema = z
     STAFF_TWO_FACTOR: z.enum(['required', 'optional']).default('optional'),
     NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // How long a stop (SIGTERM) may take before what is still running is cut short (shutdown.ts): below the
+    // supervisor's own stop timeout (systemd's TimeoutStopSec, 90 s by default).
+    SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(100).max(600_000).default(SHUTDOWN_DEADLINE_MS),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Codka <no-reply@codka.so>'),
     // Countries whose phone numbers accounts may use (ISO codes, the first one for numbers written without a

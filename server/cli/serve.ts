@@ -42,6 +42,7 @@ export async function serve({ env, files }: CommandInput): Promise<number | null
     },
     log: (message) => app.log.info(message),
     closeNow: () => closeDb(db),
+    deadlineMs: env.SHUTDOWN_DEADLINE_MS,
   });
   try {
     const { demoAccounts } = await prepareDatabase(db, env, app.log);

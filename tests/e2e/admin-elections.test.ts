@@ -2,12 +2,11 @@ import { toEatInput } from '@client/pages/admin/elections/eat-time';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { confirmAsSecondAdmin } from './helpers/admin';
+import { confirmAsSecondAdmin, sharedAdminSession } from './helpers/admin';
 import {
   chooseEmailSignUp,
   signInAfterSignUp,
   signUpForm,
-  stepUpThroughApi,
   waitForPath,
   waitForSignedIn,
 } from './helpers/auth';
@@ -20,15 +19,18 @@ const { openPage } = setupE2E();
 const HOUR = 3_600_000;
 const CANDIDATES = ['Hodan Abdi Nur', 'Yusuf Warsame Ali', 'Ilhan Osman Farah'] as const;
 
-/** Signs in on /admin/login; then steps up through the API unless the test goes through the password dialog. */
-async function adminSignIn(page: Page, next: string, { stepUp = true } = {}) {
+// The tests not about getting in share one signed-in, stepped-up admin session (the first test signs in through the
+// form and meets the password dialog).
+const asAdmin = sharedAdminSession();
+
+/** Signs in on /admin/login, without a step-up: the test goes through the password dialog. */
+async function adminSignIn(page: Page, next: string) {
   await visit(page, `/admin/login?next=${encodeURIComponent(next)}`);
   const form = page.getByRole('form', { name: 'Admin Login' });
   await form.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_ADMIN.email);
   await form.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
   await waitForPath(page, next);
-  if (stepUp) await stepUpThroughApi(page, DEMO_ADMIN.password);
 }
 
 /** The "Confirm your password" dialog a high-value action opens without a recent step-up; the action then goes on. */
@@ -111,7 +113,7 @@ describe('admin elections', () => {
       'refused until the password is confirmed',
     );
     const title = `Browser Test Election ${Date.now()}`;
-    await adminSignIn(page, '/admin/elections', { stepUp: false });
+    await adminSignIn(page, '/admin/elections');
     const card = await createElection(page, title, { askedForPassword: true });
 
     await card.getByRole('link', { name: `Candidates of ${title}` }).click();
@@ -183,9 +185,10 @@ describe('admin elections', () => {
   });
 
   it('adds and deletes a candidate (after confirming) and deletes an election without votes', async () => {
-    const { page } = await openPage();
+    const adminPage = await openPage();
+    const { page } = adminPage;
     const title = `Deletable Election ${Date.now()}`;
-    await adminSignIn(page, '/admin/elections');
+    await asAdmin(adminPage, '/admin/elections');
     const card = await createElection(page, title);
     await card.getByRole('link', { name: `Candidates of ${title}` }).click();
     const ballot = page.getByRole('list', { name: 'Ballot' });
@@ -224,8 +227,9 @@ describe('admin elections', () => {
   });
 
   it('fits a 360 px phone: cards, the create form and a results page', async () => {
-    const { page } = await openPage('phone');
-    await adminSignIn(page, '/admin/elections');
+    const adminPage = await openPage('phone');
+    const { page } = adminPage;
+    await asAdmin(adminPage, '/admin/elections');
     await page.getByRole('article').first().waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Create Election' }).click();

@@ -1,16 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { confirmAsSecondAdmin } from './helpers/admin';
+import { confirmAsSecondAdmin, sharedAdminSession } from './helpers/admin';
 import {
   chooseEmailSignUp,
   signInAfterSignUp,
   signInThroughApi,
   signUpForm,
-  stepUpThroughApi,
   waitForPath,
 } from './helpers/auth';
 import { visit } from './helpers/browser';
-import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
 import { confirmEmail } from './helpers/roll-db';
 import { setupE2E } from './helpers/suite';
@@ -19,16 +17,9 @@ const { openPage, origin, databasePath } = setupE2E();
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function adminSignIn(page: Page, next: string) {
-  await visit(page, `/admin/login?next=${encodeURIComponent(next)}`);
-  const form = page.getByRole('form', { name: 'Admin Login' });
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_ADMIN.email);
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
-  await form.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await waitForPath(page, next);
-  // Poll writes need a recent step-up; the dialog itself is tested in admin-elections.test.ts.
-  await stepUpThroughApi(page, DEMO_ADMIN.password);
-}
+// One signed-in, stepped-up admin session for the file: no test here is about the admin login (admin-screens.test.ts
+// and admin-elections.test.ts go through its form, and the step-up dialog).
+const asAdmin = sharedAdminSession();
 
 /** A fresh citizen, signed up through /auth and then signed in; returns the e-mail address. */
 async function signUpCitizen(page: Page): Promise<string> {
@@ -52,8 +43,9 @@ async function noHorizontalScroll(page: Page) {
 
 describe('the monthly poll, end to end', () => {
   it('an admin creates and publishes a poll, a citizen votes once and sees results, the admin closes it', async () => {
-    const { page: admin } = await openPage();
-    await adminSignIn(admin, '/admin/polls');
+    const adminPage = await openPage();
+    const admin = adminPage.page;
+    await asAdmin(adminPage, '/admin/polls');
     // A parliamentary poll: the demo's open presidential poll stays polls.current().
     const title = `E2E Parliamentary Poll ${unique()}`;
     await admin.getByRole('button', { name: 'Create Poll' }).click();
@@ -225,8 +217,9 @@ describe('the monthly poll, end to end', () => {
   });
 
   it("checks the Create Poll tab's required fields for an admin on a phone", async () => {
-    const { page } = await openPage('phone');
-    await adminSignIn(page, '/admin/polls');
+    const adminPage = await openPage('phone');
+    const { page } = adminPage;
+    await asAdmin(adminPage, '/admin/polls');
     await visit(page, '/polls/presidential/history?tab=create');
     const form = page.getByRole('form', { name: 'Create Poll' });
     await form.getByRole('button', { name: 'Create Poll' }).click();

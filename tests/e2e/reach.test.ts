@@ -79,12 +79,33 @@ function trackRequests(page: Page) {
   page.on('requestfailed', (request) => pending.delete(request));
 }
 
-const QUIET_MS = 250;
+/**
+ * Counts the page's own fetches in flight (its data: loaders' and tRPC's), in the page itself, so that settle()
+ * reads it in step with the page's code instead of waiting out a quiet window.
+ */
+function countFetches(page: Page) {
+  return page.addInitScript(() => {
+    const counted = window as unknown as { e2eFetches: number };
+    counted.e2eFetches = 0;
+    const original = window.fetch;
+    window.fetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
+      counted.e2eFetches += 1;
+      return original.apply(this, args).finally(() => {
+        counted.e2eFetches -= 1;
+      });
+    } as typeof fetch;
+  });
+}
+
+/** Frames in a row the page must be quiet: its last render's effects have run and started what they fetch. */
+const QUIET_FRAMES = 3;
+let settleCount = 0;
 
 /**
  * The new page in place of the one navigate() left (its heading gone, or changed when the same page shows
- * another address), then no request in flight for a quarter second, then no loader or skeleton left and a
- * heading shown.
+ * another address), then React Router idle (no navigation, revalidation or fetcher loading) with no fetch in
+ * flight for a few frames in a row and no request in flight at all (code, tiles), then no loader or skeleton left
+ * and a heading shown.
  */
 async function settle(page: Page) {
   await page.waitForLoadState('load');
@@ -101,14 +122,41 @@ async function settle(page: Page) {
     undefined,
     { timeout: 10_000, polling: 100 },
   );
+  settleCount += 1;
   const pending = inFlight.get(page);
-  let quietSince = Date.now();
   const deadline = Date.now() + 10_000;
-  while (pending && Date.now() < deadline) {
-    if (pending.size > 0) quietSince = Date.now();
-    else if (Date.now() - quietSince >= QUIET_MS) break;
+  do {
+    await page.waitForFunction(
+      ({ token, frames }) => {
+        type State = 'idle' | 'loading' | 'submitting';
+        const seen = window as unknown as {
+          __reactRouterDataRouter?: {
+            state: {
+              navigation: { state: State };
+              revalidation: State;
+              fetchers: Map<string, { state: State }>;
+            };
+          };
+          e2eFetches?: number;
+          e2eQuiet?: { token: number; frames: number };
+        };
+        const router = seen.__reactRouterDataRouter?.state;
+        const idle =
+          !router ||
+          (router.navigation.state === 'idle' &&
+            router.revalidation === 'idle' &&
+            [...router.fetchers.values()].every((fetcher) => fetcher.state === 'idle'));
+        const quiet = idle && (seen.e2eFetches ?? 0) === 0;
+        const before = seen.e2eQuiet?.token === token ? seen.e2eQuiet.frames : 0;
+        seen.e2eQuiet = { token, frames: quiet ? before + 1 : 0 };
+        return seen.e2eQuiet.frames >= frames;
+      },
+      { token: settleCount, frames: QUIET_FRAMES },
+      { timeout: 10_000, polling: 'raf' },
+    );
+    if (!pending || pending.size === 0) break;
     await page.waitForTimeout(50);
-  }
+  } while (Date.now() < deadline);
   await page.waitForFunction(
     () => {
       const busy = document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]');
@@ -127,6 +175,7 @@ async function openAs(
 ): Promise<TestPage> {
   const testPage = await newPage(e2e.browser(), { viewport, baseURL: e2e.origin(), language });
   trackRequests(testPage.page);
+  await countFetches(testPage.page);
   await stubTiles(testPage.page, 'ok');
   await beforeLoad?.(testPage.page);
   const saved = cookies[role];

@@ -19,6 +19,11 @@ describe('environment', () => {
     });
   });
 
+  it('gives a stop 10 s unless SHUTDOWN_DEADLINE_MS says otherwise', () => {
+    expect(parseEnv({}).SHUTDOWN_DEADLINE_MS).toBe(10_000);
+    expect(parseEnv({ SHUTDOWN_DEADLINE_MS: '2000' }).SHUTDOWN_DEADLINE_MS).toBe(2000);
+  });
+
   it('reads the SMS settings: Somalia alone by default, countries by their codes, a gateway whole or not at all', () => {
     expect(parseEnv({})).toMatchObject({ PHONE_COUNTRIES: ['SO'], SMS_DAILY_LIMIT: 2000 });
     expect(parseEnv({ PHONE_COUNTRIES: 'so, ke' }).PHONE_COUNTRIES).toEqual(['SO', 'KE']);
@@ -100,6 +105,7 @@ describe('environment', () => {
     [{ STAFF_TWO_FACTOR: 'sometimes' }, 'STAFF_TWO_FACTOR'],
     [{ PUBLIC_ORIGIN: 'ftp://x' }, 'PUBLIC_ORIGIN'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ SHUTDOWN_DEADLINE_MS: '0' }, 'SHUTDOWN_DEADLINE_MS'],
     [{ ADMIN_EMAIL: 'admin@codka.so' }, 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together'],
   ])('stops with a message naming the bad variable: %o', (source, expected) => {
     expect(() => parseEnv(source)).toThrow(EnvError);

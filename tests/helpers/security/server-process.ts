@@ -30,6 +30,7 @@ const APP_VARIABLES = [
   'SMTP_URL',
   'MAIL_FROM',
   'TRUST_PROXY',
+  'SHUTDOWN_DEADLINE_MS',
 ];
 
 export function freePort(): Promise<number> {
