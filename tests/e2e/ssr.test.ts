@@ -36,7 +36,7 @@ interface MeasuredPage {
 const fixed = (en: string, so: string) => async (language: Language) => (language === 'en' ? en : so);
 
 interface CurrentPoll {
-  poll: { title: string };
+  poll: { title: string; titleText: { en: string; so: string } };
   candidates: { name: string }[];
 }
 
@@ -77,7 +77,9 @@ const MEASURED: MeasuredPage[] = [
   },
   {
     path: '/polls/presidential',
-    heading: async () => (await visitorRead<CurrentPoll>(origin(), 'polls.current')).poll.title,
+    // The poll's title in the page's language (the demo writes both).
+    heading: async (language) =>
+      (await visitorRead<CurrentPoll>(origin(), 'polls.current')).poll.titleText[language],
     firstView: async (html) => {
       const current = await visitorRead<CurrentPoll>(origin(), 'polls.current');
       expect(current.candidates.length).toBeGreaterThan(1);

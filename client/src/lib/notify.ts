@@ -9,7 +9,11 @@ import { isNetworkFailure, serverMessage } from './errors';
  * the first time; the view under it was already loaded on demand (NotificationsOnDemand).
  */
 function show(toast: NotificationData): void {
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
+  // The close button is an icon: named in the reader's language, or a screen reader announces a nameless button.
+  const closeButtonProps = { 'aria-label': i18n.t('actions.close') };
+  void import('@mantine/notifications').then(({ notifications }) =>
+    notifications.show({ ...toast, closeButtonProps }),
+  );
 }
 
 /** docs/product.md#candidate-form: what a save that never reached the server says (in the reader's language). */

@@ -214,10 +214,15 @@ export function pageCases(origin: () => string): PageCase[] {
         description: text(language, 'centers:metaDescription'),
       }),
       data: async (language) => {
-        const settings = await api<{ centers: Named[] }>('directory.mapSettings');
+        // A centre's name as the page shows it: in the page's language (the demo writes both).
+        const settings = await api<{ centers: { nameText: { en: string; so: string } }[] }>(
+          'directory.mapSettings',
+        );
         const counts = await api<{ total: number }>('enrollment.countsByRegion');
+        const first = settings.centers.at(0);
+        if (!first) throw new Error('the map has no centre');
         return [
-          nameAt(settings.centers, 0),
+          first.nameText[language] || first.nameText.en,
           text(language, 'centers:enrolledTotal', { number: count(counts.total) }),
         ];
       },

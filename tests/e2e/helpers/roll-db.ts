@@ -107,7 +107,9 @@ export function createBallots(
     const election = db
       .insert(elections)
       .values({
+        // Written in both languages, so a Somali page names it as the test does (no "(Ingiriisi)" marker).
         title: options.title,
+        titleSo: options.title,
         status: 'Active',
         startTime: window.start,
         endTime: window.end,
@@ -120,6 +122,7 @@ export function createBallots(
       .insert(polls)
       .values({
         title: `${options.title} poll`,
+        titleSo: `${options.title} poll`,
         monthYear: freeMonth(db),
         electionType: 'parliamentary',
         status: 'open',
