@@ -30,6 +30,25 @@ describe('/registration-centers', () => {
     await map.getByText(settings.attribution).waitFor();
   });
 
+  it('draws the map once: its buttons stay and each tile is fetched once as the page settles', async () => {
+    const { page } = await openPage('phone');
+    const tiles: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('tile.openstreetmap.org')) tiles.push(request.url());
+    });
+    await stubTiles(page, 'ok');
+    await visit(page, '/registration-centers');
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    await zoomIn.waitFor();
+    const button = await zoomIn.elementHandle();
+    // The session, the roll's total and the texts all answer after the map is drawn; none may draw it again.
+    await page.waitForLoadState('networkidle');
+    expect(await button?.evaluate((element) => element.isConnected)).toBe(true);
+    expect(await zoomIn.count()).toBe(1);
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(new Set(tiles).size).toBe(tiles.length);
+  });
+
   it('says so, and keeps the list, when the map tiles cannot load', async () => {
     const testPage = await openPage('phone');
     const { page } = testPage;

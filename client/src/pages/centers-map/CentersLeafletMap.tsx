@@ -2,8 +2,8 @@ import 'leaflet/dist/leaflet.css';
 import type { RouterOutputs } from '@server/routers/_app';
 import { hoursRuns } from '@shared/opening-hours';
 import type { TFunction } from 'i18next';
-import type { Map as LeafletMap } from 'leaflet';
-import { useEffect, useRef } from 'react';
+import type { Map as LeafletMap, PopupEvent } from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPhoneNumber } from '../../lib/phone';
 import { hoursLines, statusText } from './hours-text';
@@ -72,40 +72,10 @@ function centrePopup(center: MapCentre, t: TFunction<'centers'>): HTMLElement {
   return box;
 }
 
-/** The map in its element: tiles, zoom buttons in the reader's language, the centers and the admin's markers. */
-function drawMap(
-  L: Leaflet,
-  element: HTMLElement,
-  data: CentersMapData,
-  t: TFunction<'centers'>,
-  onTilesFailed: () => void,
-): LeafletMap {
-  const { map: settings, centers } = data;
-  const map = L.map(element, {
-    center: [settings.centerLat, settings.centerLng],
-    zoom: settings.defaultZoom,
-    // Page scrolling on phones must not be captured by the map; zoom stays on buttons and pinch.
-    scrollWheelZoom: false,
-    zoomControl: false,
-  });
-  // Leaflet's own zoom buttons, with their names in the reader's language.
-  L.control.zoom({ zoomInTitle: t('zoomIn'), zoomOutTitle: t('zoomOut') }).addTo(map);
-  // Leaflet names a popup's close button in English only; renamed each time a popup opens.
-  map.on('popupopen', (event) => {
-    const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
-    close?.setAttribute('aria-label', t('closePopup'));
-  });
-  let anyTileLoaded = false;
-  L.tileLayer(settings.tileUrl, { attribution: escapeHtml(settings.attribution), maxZoom: 18 })
-    .on('tileload', () => {
-      anyTileLoaded = true;
-    })
-    .on('tileerror', () => {
-      if (!anyTileLoaded) onTilesFailed();
-    })
-    .addTo(map);
-
-  for (const center of centers) {
+/** The centres' circles and the admin's markers, in one group so they can be replaced together. */
+function drawPlaces(L: Leaflet, data: CentersMapData, t: TFunction<'centers'>) {
+  const group = L.layerGroup();
+  for (const center of data.centers) {
     if (center.latitude === null || center.longitude === null) continue;
     L.circleMarker([center.latitude, center.longitude], {
       radius: 8,
@@ -116,9 +86,9 @@ function drawMap(
     })
       // Built when opened, so "open now" is read at that moment.
       .bindPopup(() => centrePopup(center, t))
-      .addTo(map);
+      .addTo(group);
   }
-  for (const marker of settings.markers) {
+  for (const marker of data.map.markers) {
     L.circleMarker([marker.latitude, marker.longitude], {
       radius: 10,
       color: '#9c1d1d',
@@ -127,9 +97,9 @@ function drawMap(
       fillOpacity: 0.85,
     })
       .bindPopup(popup(marker.name))
-      .addTo(map);
+      .addTo(group);
   }
-  return map;
+  return group;
 }
 
 interface CentersLeafletMapProps {
@@ -145,7 +115,11 @@ interface CentersLeafletMapProps {
 export function CentersLeafletMap({ data, onTilesFailed }: CentersLeafletMapProps) {
   const { t } = useTranslation('centers');
   const container = useRef<HTMLElement>(null);
+  const [drawn, setDrawn] = useState<{ L: Leaflet; map: LeafletMap } | null>(null);
+  const { centerLat, centerLng, defaultZoom, tileUrl, attribution } = data.map;
 
+  // The map itself is made once per mount: new data or texts change its layers, never the map (a map made again
+  // would fetch its tiles again and close the reader's popup).
   useEffect(() => {
     const element = container.current;
     if (!element) return;
@@ -154,13 +128,62 @@ export function CentersLeafletMap({ data, onTilesFailed }: CentersLeafletMapProp
     let unmounted = false;
     void import('leaflet').then(({ default: L }) => {
       if (unmounted) return;
-      map = drawMap(L, element, data, t, onTilesFailed);
+      // Page scrolling on phones must not be captured by the map; zoom stays on buttons and pinch.
+      map = L.map(element, { scrollWheelZoom: false, zoomControl: false });
+      setDrawn({ L, map });
     });
     return () => {
       unmounted = true;
       map?.remove();
+      setDrawn(null);
     };
-  }, [data, onTilesFailed, t]);
+  }, []);
+
+  useEffect(() => {
+    drawn?.map.setView([centerLat, centerLng], defaultZoom);
+  }, [drawn, centerLat, centerLng, defaultZoom]);
+
+  useEffect(() => {
+    if (!drawn) return;
+    let anyTileLoaded = false;
+    const tiles = drawn.L.tileLayer(tileUrl, { attribution: escapeHtml(attribution), maxZoom: 18 })
+      .on('tileload', () => {
+        anyTileLoaded = true;
+      })
+      .on('tileerror', () => {
+        if (!anyTileLoaded) onTilesFailed();
+      })
+      .addTo(drawn.map);
+    return () => {
+      tiles.remove();
+    };
+  }, [drawn, tileUrl, attribution, onTilesFailed]);
+
+  // Leaflet's own zoom buttons, with their names in the reader's language.
+  useEffect(() => {
+    if (!drawn) return;
+    const zoom = drawn.L.control
+      .zoom({ zoomInTitle: t('zoomIn'), zoomOutTitle: t('zoomOut') })
+      .addTo(drawn.map);
+    // Leaflet names a popup's close button in English only; renamed each time a popup opens.
+    const nameClose = (event: PopupEvent) => {
+      const close = event.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+      close?.setAttribute('aria-label', t('closePopup'));
+    };
+    drawn.map.on('popupopen', nameClose);
+    return () => {
+      zoom.remove();
+      drawn.map.off('popupopen', nameClose);
+    };
+  }, [drawn, t]);
+
+  useEffect(() => {
+    if (!drawn) return;
+    const places = drawPlaces(drawn.L, data, t).addTo(drawn.map);
+    return () => {
+      places.remove();
+    };
+  }, [drawn, data, t]);
 
   // isolation keeps Leaflet's own z-indexes (up to 1000) below the site's sticky header and drawers.
   return (
