@@ -10,3 +10,4 @@ export * from './photos';
 export * from './polls';
 export * from './ussd';
 export * from './voter-roll';
+export * from './verifiable';
