@@ -51,6 +51,7 @@ CREATE TABLE `verifiable_elections` (
 	`uuid` text NOT NULL,
 	`credential_authority` text DEFAULT 'codka' NOT NULL,
 	`election_text` text,
+	`result_text` text,
 	FOREIGN KEY (`election_id`) REFERENCES `elections`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint

@@ -13,6 +13,8 @@ import { registerAuditLogCsv } from './http/audit-log-csv';
 import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
+import { closeVerifyPool } from './belenios/verify-pool';
+import { DomainError } from './errors/domain-error';
 import { malformedUrl, registerErrorHandler } from './http/errors';
 import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerOpenDataApi } from './http/open-data-api';
@@ -181,6 +183,8 @@ export async function buildApp(options: BuildAppOptions) {
     }
   };
   app.addHook('onSend', publicCache.onSend);
+  // The ballot checkers' threads end with the server (a test's app, a graceful shutdown).
+  app.addHook('onClose', () => closeVerifyPool());
 
   await app.register(async (api) => {
     api.addHook('onRequest', refuseUnsupportedMethods);
@@ -203,6 +207,12 @@ export async function buildApp(options: BuildAppOptions) {
         // The client batches what one page asks for at once; a bound keeps one request from running thousands.
         maxBatchSize: SIGNED_IN_MAX_BATCH,
         onError,
+        // A refusal that says when to come back (the ballot checkers' full line) says it in Retry-After too.
+        responseMeta: ({ errors }) => {
+          const seconds = errors.map((e) => (e.cause instanceof DomainError ? e.cause.params.seconds : undefined));
+          const wait = seconds.find((s) => typeof s === 'number');
+          return wait === undefined ? {} : { headers: { 'retry-after': String(wait) } };
+        },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });

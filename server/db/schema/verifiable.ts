@@ -17,6 +17,8 @@ export const verifiableElections = sqliteTable('verifiable_elections', {
   credentialAuthority: text('credential_authority', { enum: CREDENTIAL_AUTHORITIES }).notNull().default('codka'),
   // Written once, at the opening; null while a draft.
   electionText: text('election_text'),
+  // The decrypted result as appended to the archive, kept here so that results pages do not read the archive.
+  resultText: text('result_text'),
 });
 
 /** The trustees, in the order of their shares (Belenios numbers them from 1 in this order). */

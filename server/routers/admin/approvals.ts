@@ -1,6 +1,7 @@
 import { byIdInput } from '@shared/schemas/common';
 import { cancelApproval, confirmApproval, pendingApprovals } from '../../services/approvals/queue';
 import { fixElectionRecord } from '../../services/election-record/record';
+import { closeVerifiable } from '../../services/verifiable/tally';
 import { adminProcedure, router } from '../../trpc/init';
 
 /**
@@ -16,7 +17,10 @@ export const approvalsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { confirmed, electionId } = confirmApproval(ctx.db, input.id, ctx.user.id);
       // An edit that also closed the election fixes its record before the admin is answered, as its update does.
-      if (electionId) await fixElectionRecord(ctx.db, electionId);
+      if (electionId) {
+        await fixElectionRecord(ctx.db, electionId);
+        await closeVerifiable(ctx.db, electionId);
+      }
       return confirmed;
     }),
   cancel: adminProcedure
