@@ -2,6 +2,7 @@ import { TEST_PASSWORD } from '../factories';
 import { createPhoneUser, knownPhoneCode, uniquePhone } from '../phone';
 import { APPROVAL_PROCEDURE_CASES } from './procedure-cases-approvals';
 import { ROLL_PROCEDURE_CASES } from './procedure-cases-roll';
+import { VERIFIABLE_PROCEDURE_CASES } from './procedure-cases-verifiable';
 import type { World, WorldUser } from './world';
 import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from './world-extras';
 
@@ -314,6 +315,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
 
   ...ROLL_PROCEDURE_CASES,
   ...APPROVAL_PROCEDURE_CASES,
+  ...VERIFIABLE_PROCEDURE_CASES,
 };
 
 /** An id no row has: for "not found" cases. */
