@@ -7,14 +7,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { fastifyTrustProxy } from './auth/client-address';
 import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
+import { closeVerifyPool } from './belenios/verify-pool';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { DomainError } from './errors/domain-error';
 import { registerAuditLogCsv } from './http/audit-log-csv';
 import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
-import { closeVerifyPool } from './belenios/verify-pool';
-import { DomainError } from './errors/domain-error';
 import { malformedUrl, registerErrorHandler } from './http/errors';
 import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerOpenDataApi } from './http/open-data-api';
@@ -209,7 +209,9 @@ export async function buildApp(options: BuildAppOptions) {
         onError,
         // A refusal that says when to come back (the ballot checkers' full line) says it in Retry-After too.
         responseMeta: ({ errors }) => {
-          const seconds = errors.map((e) => (e.cause instanceof DomainError ? e.cause.params.seconds : undefined));
+          const seconds = errors.map((e) =>
+            e.cause instanceof DomainError ? e.cause.params.seconds : undefined,
+          );
           const wait = seconds.find((s) => typeof s === 'number');
           return wait === undefined ? {} : { headers: { 'retry-after': String(wait) } };
         },

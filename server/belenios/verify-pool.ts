@@ -71,7 +71,8 @@ export class VerifyPool {
       slot.job = null;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - slot.startedAt) * 0.1;
       if (reply.refused) job.reject(new BeleniosRefusal(reply.refused, reply.message ?? ''));
-      else if (reply.failed !== undefined) job.reject(new Error(`a verification worker failed: ${reply.failed}`));
+      else if (reply.failed !== undefined)
+        job.reject(new Error(`a verification worker failed: ${reply.failed}`));
       else job.resolve(reply.result);
       this.next(slot);
     });

@@ -25,7 +25,14 @@ export type VerifyTask =
   | { kind: 'publicCredentials'; uuid: string; privateCredentials: readonly string[] }
   | { kind: 'tally'; electionText: string; ballots: readonly string[] }
   | { kind: 'share'; electionText: string; tallyText: string; trusteeKey: string; share: string }
-  | { kind: 'result'; electionText: string; tallyText: string; trusteeKeys: readonly string[]; shares: readonly string[]; totalWeight: string };
+  | {
+      kind: 'result';
+      electionText: string;
+      tallyText: string;
+      trusteeKeys: readonly string[];
+      shares: readonly string[];
+      totalWeight: string;
+    };
 
 export interface TaskResults {
   ballot: { credential: string; tracker: string };

@@ -1,11 +1,9 @@
 import { idSchema } from '@shared/schemas/common';
-import { eq, max } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { electionArchiveChunks } from '../db/schema';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
-import { archiveBytes } from '../services/verifiable/archive';
+import { archiveBytes, archiveVersion } from '../services/verifiable/archive';
 import { holdsVersion } from './etag';
 import { type ApiCeiling, extraCallsFor } from './trpc-calls';
 
@@ -32,16 +30,13 @@ export function registerElectionArchive(
     const notFound = () =>
       sendDomainError(reply, new DomainError('election.notFound', { id: request.params.id.slice(0, 64) }));
     if (!id.success) return notFound();
-    const last = deps.db
-      .select({ seq: max(electionArchiveChunks.seq) })
-      .from(electionArchiveChunks)
-      .where(eq(electionArchiveChunks.electionId, id.data))
-      .get()?.seq;
-    if (last === null || last === undefined) return notFound();
+    const last = archiveVersion(deps.db, id.data);
+    if (last === null) return notFound();
     const etag = `"${id.data}-${last}"`;
     const held = holdsVersion(request.headers['if-none-match'], etag);
     const bytes = held ? null : archiveBytes(deps.db, id.data);
-    if (bytes && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(bytes.length)))) return reply;
+    if (bytes && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(bytes.length))))
+      return reply;
     reply.header('Cache-Control', ELECTION_ARCHIVE_CACHE_CONTROL).header('ETag', etag);
     if (held) return reply.code(304).send();
     return reply

@@ -6,10 +6,10 @@ import { preparedOnce } from '../db/prepared';
 import { candidates, elections, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import { withTexts } from './bilingual';
-import { verifiableCounts } from './verifiable/tally';
 import { recordSummaryOf } from './election-record/record';
 import { publicRequirement } from './eligibility';
 import { eligibleVoterCounter, turnoutOf, turnoutReader } from './turnout';
+import { verifiableCounts } from './verifiable/tally';
 
 export interface Viewer {
   userId: string | null;
@@ -192,7 +192,8 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
     results,
     // Decrypted by the trustees from the public archive (docs/election-record.md#verifiable-elections).
     verifiable,
-    archive: verifiable && election.status !== 'Draft' ? `/api/v1/elections/${election.id}/archive.bel` : null,
+    archive:
+      verifiable && election.status !== 'Draft' ? `/api/v1/elections/${election.id}/archive.bel` : null,
     // Votes / eligible voters, only beside counts the viewer may see, and of the same total.
     // The election's own rule, read above, so turnout reads only the eligible count.
     turnout: results ? turnoutOf(results.total, eligibleVoterCounter(db)(election)) : null,

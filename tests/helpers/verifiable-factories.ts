@@ -1,6 +1,7 @@
 import { derivedCredential } from '@server/belenios/credential-source';
 import type { Db } from '@server/db/client';
 import { elections } from '@server/db/schema';
+import { archiveBytes } from '@server/services/verifiable/archive';
 import { createVerifiableSide, openVerifiable } from '@server/services/verifiable/setup';
 import { closeVerifiable } from '@server/services/verifiable/tally';
 import { addTrustee } from '@server/services/verifiable/trustees';
@@ -16,7 +17,6 @@ import {
 import { eq } from 'drizzle-orm';
 import { createElection } from './election-factories';
 import { createAdmin } from './factories';
-import { archiveBytes } from '@server/services/verifiable/archive';
 
 const HOUR = 3_600_000;
 
@@ -26,7 +26,11 @@ const HOUR = 3_600_000;
  * account that exists then, and, for the tally's tests, closed with its encrypted tally.
  */
 export async function verifiableElection(db: Db, options: { open?: boolean; candidateCount?: number } = {}) {
-  const made = createElection(db, { status: 'Draft', eligibility: 'signedIn', candidateCount: options.candidateCount ?? 2 });
+  const made = createElection(db, {
+    status: 'Draft',
+    eligibility: 'signedIn',
+    candidateCount: options.candidateCount ?? 2,
+  });
   const electionId = made.election.id;
   db.update(elections).set({ counting: 'verifiable' }).where(eq(elections.id, electionId)).run();
   createVerifiableSide(db, electionId);
@@ -34,7 +38,11 @@ export async function verifiableElection(db: Db, options: { open?: boolean; cand
   const keys = [generateTrusteeKey(), generateTrusteeKey()];
   const trustees = [];
   for (const [i, key] of keys.entries()) {
-    const { id, token } = await addTrustee(db, { electionId, name: `Trustee ${i + 1}`, publicKey: key.publicKey }, actorId);
+    const { id, token } = await addTrustee(
+      db,
+      { electionId, name: `Trustee ${i + 1}`, publicKey: key.publicKey },
+      actorId,
+    );
     trustees.push({ id, token, privateKey: parseTrusteePrivateKey(key.privateKey) });
   }
   if (options.open !== false) {
@@ -63,7 +71,11 @@ export function ballotFor(db: Db, electionId: string, userId: string, choice: nu
 export async function talliedElection(db: Db) {
   const made = await verifiableElection(db);
   db.update(elections)
-    .set({ status: 'Closed', endTime: new Date(Date.now() - HOUR), startTime: new Date(Date.now() - 2 * HOUR) })
+    .set({
+      status: 'Closed',
+      endTime: new Date(Date.now() - HOUR),
+      startTime: new Date(Date.now() - 2 * HOUR),
+    })
     .where(eq(elections.id, made.electionId))
     .run();
   if (!(await closeVerifiable(db, made.electionId))) throw new Error('the election did not close');

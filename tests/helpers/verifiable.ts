@@ -45,9 +45,15 @@ export async function trpc(
   const encoded = encodeURIComponent(JSON.stringify({ 0: { json: input } }));
   const response = options.query
     ? await fetch(`${base}/trpc/${path}?batch=1&input=${encoded}`, { headers })
-    : await fetch(`${base}/trpc/${path}?batch=1`, { method: 'POST', headers, body: JSON.stringify({ 0: { json: input } }) });
+    : await fetch(`${base}/trpc/${path}?batch=1`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ 0: { json: input } }),
+      });
   const text = await response.text();
-  const [answer] = JSON.parse(text) as [{ result?: { data: { json: unknown } }; error?: { json: TrpcAnswer['error'] } }];
+  const [answer] = JSON.parse(text) as [
+    { result?: { data: { json: unknown } }; error?: { json: TrpcAnswer['error'] } },
+  ];
   return {
     status: response.status,
     headers: response.headers,
@@ -103,7 +109,11 @@ export async function openElection(admins: Admins, opening: { id: string }) {
 }
 
 export function beleniosUuid(built: TestApp, electionId: string): string {
-  const row = built.db.select().from(verifiableElections).where(eq(verifiableElections.electionId, electionId)).get();
+  const row = built.db
+    .select()
+    .from(verifiableElections)
+    .where(eq(verifiableElections.electionId, electionId))
+    .get();
   if (!row) throw new Error('no verifiable side');
   return row.uuid;
 }

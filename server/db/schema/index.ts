@@ -9,5 +9,5 @@ export * from './eligible-voters';
 export * from './photos';
 export * from './polls';
 export * from './ussd';
-export * from './voter-roll';
 export * from './verifiable';
+export * from './voter-roll';

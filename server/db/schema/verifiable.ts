@@ -14,7 +14,9 @@ export const verifiableElections = sqliteTable('verifiable_elections', {
     .primaryKey()
     .references(() => elections.id, { onDelete: 'cascade' }),
   uuid: text('uuid').notNull().unique(),
-  credentialAuthority: text('credential_authority', { enum: CREDENTIAL_AUTHORITIES }).notNull().default('codka'),
+  credentialAuthority: text('credential_authority', { enum: CREDENTIAL_AUTHORITIES })
+    .notNull()
+    .default('codka'),
   // Written once, at the opening; null while a draft.
   electionText: text('election_text'),
   // The decrypted result as appended to the archive, kept here so that results pages do not read the archive.

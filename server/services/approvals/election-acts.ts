@@ -68,7 +68,11 @@ function refuseUnopenable(db: Pick<Db, 'select'>, id: string, endTime: Date, now
   if (endTime <= now) throw new DomainError('election.endPassed');
   const ballot = db.select({ n: count() }).from(candidates).where(eq(candidates.electionId, id)).get();
   if (!ballot?.n) throw new DomainError('election.noCandidates');
-  const counted = db.select({ counting: elections.counting }).from(elections).where(eq(elections.id, id)).get();
+  const counted = db
+    .select({ counting: elections.counting })
+    .from(elections)
+    .where(eq(elections.id, id))
+    .get();
   if (counted?.counting === 'verifiable') refuseTooFewTrustees(db, id);
 }
 
@@ -142,7 +146,11 @@ export function applyElectionAct(db: Db, request: ApprovalRow, confirmerId: stri
   updateElection(db, update, confirmerId, { requestedBy: request.requestedBy });
   // A verifiable election's setup is fixed in the same transaction as its opening (docs/election-record.md).
   if (request.kind === 'electionOpen' && update.status === 'Active') {
-    const counted = db.select({ counting: elections.counting }).from(elections).where(eq(elections.id, update.id)).get();
+    const counted = db
+      .select({ counting: elections.counting })
+      .from(elections)
+      .where(eq(elections.id, update.id))
+      .get();
     if (counted?.counting === 'verifiable') openVerifiable(db, update.id, new Date());
   }
   return { electionId: update.id, status: update.status, resultsVisible: update.resultsVisible };

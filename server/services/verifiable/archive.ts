@@ -22,7 +22,7 @@ function writersOf(db: object) {
   return map;
 }
 
-function lastSeq(tx: Tx, electionId: string): number | null {
+function lastSeq(tx: Pick<Db, 'select'>, electionId: string): number | null {
   const row = tx
     .select({ seq: max(electionArchiveChunks.seq) })
     .from(electionArchiveChunks)
@@ -30,6 +30,10 @@ function lastSeq(tx: Tx, electionId: string): number | null {
     .get();
   return row?.seq ?? null;
 }
+
+/** The number of the archive's last chunk (chunks never change, so it names the version), or null without one. */
+export const archiveVersion = (db: Pick<Db, 'select'>, electionId: string): number | null =>
+  lastSeq(db, electionId);
 
 /** The archive's bytes as served, or null when the election has none (a draft, or a standard election). */
 export function archiveBytes(db: Pick<Db, 'select'>, electionId: string): Buffer | null {
@@ -59,7 +63,9 @@ export function lastEvent(db: Db, tx: Tx, electionId: string): EventType | null 
 function store(db: Db, tx: Tx, electionId: string, seq: number, writer: ArchiveWriter, bytes: Uint8Array) {
   const cache = writersOf(db);
   cache.delete(electionId);
-  tx.insert(electionArchiveChunks).values({ electionId, seq, bytes: Buffer.from(bytes) }).run();
+  tx.insert(electionArchiveChunks)
+    .values({ electionId, seq, bytes: Buffer.from(bytes) })
+    .run();
   cache.set(electionId, { seq, writer });
 }
 

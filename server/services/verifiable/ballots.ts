@@ -13,7 +13,11 @@ import { appendToArchive, lastEvent } from './archive';
 import { type VerifiableElection, verifiableElection } from './election';
 
 /** An election taking ballots: open now, set up, and its archive not yet past its ballots. */
-function openForBallots(db: Db, electionId: string, now: Date): VerifiableElection & { electionText: string } {
+function openForBallots(
+  db: Db,
+  electionId: string,
+  now: Date,
+): VerifiableElection & { electionText: string } {
   const election = verifiableElection(db, electionId);
   const text = election.electionText;
   if (!isVotingOpen(election, now) || text === null) throw new DomainError('vote.closed');
@@ -118,7 +122,12 @@ export async function castBallot(
       // The outside authority's credential is now this voter's: a second voter cannot use it.
       tx.update(electionCredentials)
         .set({ userId })
-        .where(and(eq(electionCredentials.electionId, election.id), eq(electionCredentials.credential, verified.credential)))
+        .where(
+          and(
+            eq(electionCredentials.electionId, election.id),
+            eq(electionCredentials.credential, verified.credential),
+          ),
+        )
         .run();
     }
     appendToArchive(db, tx, election.id, (writer) => writer.addBallot(input.ballot));

@@ -15,7 +15,11 @@ export const MAX_PUBLIC_CREDENTIALS_CHARS = 64 * 1024 * 1024;
  * ones; the voters type theirs. Replaces any list given before, while the election is a draft. Reading the
  * list checks only that each is a number below p; group membership is checked on each ballot's credential.
  */
-export function setPublicCredentials(db: Db, input: { electionId: string; publicCredentials: string }, actorId: string) {
+export function setPublicCredentials(
+  db: Db,
+  input: { electionId: string; publicCredentials: string },
+  actorId: string,
+) {
   let credentials: string[];
   try {
     credentials = [...parsePublicCredentials(input.publicCredentials).keys()];
@@ -28,7 +32,9 @@ export function setPublicCredentials(db: Db, input: { electionId: string; public
     tx.delete(electionCredentials).where(eq(electionCredentials.electionId, input.electionId)).run();
     for (let i = 0; i < credentials.length; i += 500) {
       tx.insert(electionCredentials)
-        .values(credentials.slice(i, i + 500).map((credential) => ({ electionId: input.electionId, credential })))
+        .values(
+          credentials.slice(i, i + 500).map((credential) => ({ electionId: input.electionId, credential })),
+        )
         .run();
     }
     tx.update(verifiableElections)

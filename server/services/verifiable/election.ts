@@ -33,5 +33,6 @@ export type VerifiableElection = ReturnType<typeof verifiableElection>;
 
 /** Trustees and an outside authority's credentials are set while the election is a draft, never after. */
 export function requireDraft(election: VerifiableElection): void {
-  if (election.status !== 'Draft' || election.electionText !== null) throw new DomainError('verifiable.notDraft');
+  if (election.status !== 'Draft' || election.electionText !== null)
+    throw new DomainError('verifiable.notDraft');
 }

@@ -4,7 +4,7 @@ import {
   parseTrusteePublicKey,
   publicCredential,
   publicCredentialsJson,
-  useModularExponentiation,
+  useModularExponentiation as setModularExponentiation,
 } from '@shared/belenios';
 import { contactStatus, voteEligibility } from '@shared/eligibility';
 import { MIN_TRUSTEES } from '@shared/verifiable';
@@ -30,7 +30,8 @@ import { trusteesOf } from './trustees';
 
 // The opening derives every voter's public credential on this thread (inside the opening's transaction, so
 // the setup and the Active status are one change): with OpenSSL's exponentiation rather than BigInt's.
-useModularExponentiation(serverPowMod);
+// Named as the core names it; not a React hook.
+setModularExponentiation(serverPowMod);
 
 /** A new verifiable election's Belenios side: its uuid, fixed from the draft on (credentials derive from it). */
 export function createVerifiableSide(tx: Pick<Db, 'insert'>, electionId: string): void {
@@ -49,18 +50,29 @@ export function changeCounting(
 ): void {
   if (counting === undefined || !before || before.counting === counting) return;
   if (before.status !== 'Draft') throw new DomainError('verifiable.countingFixed');
-  const side = tx.select({ id: verifiableElections.electionId }).from(verifiableElections).where(eq(verifiableElections.electionId, electionId)).get();
+  const side = tx
+    .select({ id: verifiableElections.electionId })
+    .from(verifiableElections)
+    .where(eq(verifiableElections.electionId, electionId))
+    .get();
   if (counting === 'verifiable' && !side) createVerifiableSide(tx, electionId);
 }
 
 /** Refuses an opening without enough trustees (at the request and again at the confirm). */
 export function refuseTooFewTrustees(db: Pick<Db, 'select'>, electionId: string): void {
-  const row = db.select({ n: count() }).from(electionTrustees).where(eq(electionTrustees.electionId, electionId)).get();
+  const row = db
+    .select({ n: count() })
+    .from(electionTrustees)
+    .where(eq(electionTrustees.electionId, electionId))
+    .get();
   if ((row?.n ?? 0) < MIN_TRUSTEES) throw new DomainError('verifiable.tooFewTrustees', { min: MIN_TRUSTEES });
 }
 
 /** Every active account the election's rule lets vote now: whoever gets a credential at the opening. */
-function eligibleAccounts(db: Db, election: { eligibility: 'enrolled' | 'verifiedContact' | 'signedIn'; eligibleRegions: string | null }) {
+function eligibleAccounts(
+  db: Db,
+  election: { eligibility: 'enrolled' | 'verifiedContact' | 'signedIn'; eligibleRegions: string | null },
+) {
   const requirement = publicRequirement(election);
   return db
     .select({
@@ -126,7 +138,10 @@ export function openVerifiable(db: Db, electionId: string, now: Date): void {
       userId,
       credential: publicCredential(election.uuid, derivedCredential(db, election.uuid, userId)),
     }));
-    for (let i = 0; i < rows.length; i += 500) db.insert(electionCredentials).values(rows.slice(i, i + 500)).run();
+    for (let i = 0; i < rows.length; i += 500)
+      db.insert(electionCredentials)
+        .values(rows.slice(i, i + 500))
+        .run();
     publics = rows.map((r) => r.credential);
   } else {
     publics = db

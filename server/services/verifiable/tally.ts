@@ -17,11 +17,16 @@ import { tokenHash, trusteesOf } from './trustees';
 /** Closes the ballot box of an ended verifiable election; false when there is nothing to do. */
 export async function closeVerifiable(db: Db, electionId: string, now = new Date()): Promise<boolean> {
   const row = db
-    .select({ status: elections.status, startTime: elections.startTime, endTime: elections.endTime, counting: elections.counting })
+    .select({
+      status: elections.status,
+      startTime: elections.startTime,
+      endTime: elections.endTime,
+      counting: elections.counting,
+    })
     .from(elections)
     .where(eq(elections.id, electionId))
     .get();
-  if (!row || row.counting !== 'verifiable' || !hasEnded(row, now)) return false;
+  if (row?.counting !== 'verifiable' || !hasEnded(row, now)) return false;
   const last = lastEvent(db, db, electionId);
   if (last !== 'Setup' && last !== 'Ballot') return false;
   const archive = readStoredArchive(db, electionId);
@@ -107,7 +112,8 @@ export async function publishResult(db: Db, electionId: string): Promise<boolean
   if (trustees.some((t) => t.partialDecryption === null)) return false;
   const archive = readStoredArchive(db, electionId);
   if (!archive?.encryptedTally || archive.result !== undefined) return false;
-  const totalWeight = (JSON.parse(archive.encryptedTally.sized) as { total_weight: number | string }).total_weight;
+  const totalWeight = (JSON.parse(archive.encryptedTally.sized) as { total_weight: number | string })
+    .total_weight;
   const { resultText } = await verifyPool().run({
     kind: 'result',
     electionText: archive.setup.election,
@@ -119,7 +125,10 @@ export async function publishResult(db: Db, electionId: string): Promise<boolean
   return db.transaction((tx) => {
     if (lastEvent(db, tx, electionId) !== 'PartialDecryption') return false;
     appendToArchive(db, tx, electionId, (writer) => writer.addResult(resultText));
-    tx.update(verifiableElections).set({ resultText }).where(eq(verifiableElections.electionId, electionId)).run();
+    tx.update(verifiableElections)
+      .set({ resultText })
+      .where(eq(verifiableElections.electionId, electionId))
+      .run();
     return true;
   });
 }

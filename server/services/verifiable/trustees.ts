@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { trusteeKeyRefusal } from '../../belenios/refusals';
+import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
 import { electionTrustees } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
-import { trusteeKeyRefusal } from '../../belenios/refusals';
-import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
 import { recordAudit } from '../audit';
 import { requireDraft, verifiableElection } from './election';
 
@@ -40,7 +40,13 @@ export async function addTrustee(
     try {
       const row = tx
         .insert(electionTrustees)
-        .values({ electionId: input.electionId, name: input.name, publicKey, keyValue, tokenHash: tokenHash(token) })
+        .values({
+          electionId: input.electionId,
+          name: input.name,
+          publicKey,
+          keyValue,
+          tokenHash: tokenHash(token),
+        })
         .returning({ id: electionTrustees.id })
         .get();
       recordAudit(tx, {
@@ -77,7 +83,10 @@ export function trusteesOf(db: Pick<Db, 'select'>, electionId: string) {
 /** admin.elections.trustees.list: names, keys and whether each has sent their share (never a token). */
 export function listTrustees(db: Db, electionId: string) {
   verifiableElection(db, electionId);
-  return trusteesOf(db, electionId).map(({ partialDecryption, ...t }) => ({ ...t, shareGiven: partialDecryption !== null }));
+  return trusteesOf(db, electionId).map(({ partialDecryption, ...t }) => ({
+    ...t,
+    shareGiven: partialDecryption !== null,
+  }));
 }
 
 /** admin.elections.trustees.remove: only while a draft (the setup names every trustee). */
@@ -96,7 +105,13 @@ export function removeTrustee(db: Db, input: { electionId: string; id: string },
       .returning({ id: electionTrustees.id, name: electionTrustees.name })
       .get();
     if (!row) throw new DomainError('verifiable.trusteeNotFound');
-    recordAudit(tx, { action: "delete", tableName: "election_trustees", recordId: row.id, before: row, actorId });
+    recordAudit(tx, {
+      action: 'delete',
+      tableName: 'election_trustees',
+      recordId: row.id,
+      before: row,
+      actorId,
+    });
     return { id: row.id };
   });
 }

@@ -51,8 +51,16 @@ describe('a verifiable election through the API, checked by belenios-tool', () =
     // Two trustees: one with belenios-tool's key, one with a key made by Codka's browser code.
     const toolKey = toolTrusteeKey(dir);
     const ourKey = generateTrusteeKey();
-    const first = await admins.first.admin.elections.trustees.add({ electionId: id, name: 'Tool', publicKey: toolKey.publicKey });
-    const second = await admins.first.admin.elections.trustees.add({ electionId: id, name: 'Codka', publicKey: ourKey.publicKey });
+    const first = await admins.first.admin.elections.trustees.add({
+      electionId: id,
+      name: 'Tool',
+      publicKey: toolKey.publicKey,
+    });
+    const second = await admins.first.admin.elections.trustees.add({
+      electionId: id,
+      name: 'Codka',
+      publicKey: ourKey.publicKey,
+    });
     expect(first.token).not.toBe(second.token);
     expect(await admins.first.admin.elections.trustees.list({ electionId: id })).toMatchObject([
       { name: 'Tool', shareGiven: false },
@@ -77,7 +85,12 @@ describe('a verifiable election through the API, checked by belenios-tool', () =
       expect(answer.status).toBe(200);
       credentials.push((answer.result as { credential: string }).credential);
     }
-    const again = await trpc(base, 'votes.credential', { electionId: id }, { cookie: cookies[0], query: true });
+    const again = await trpc(
+      base,
+      'votes.credential',
+      { electionId: id },
+      { cookie: cookies[0], query: true },
+    );
     expect((again.result as { credential: string }).credential).toBe(credentials[0]);
 
     // Two ballots from belenios-tool, two from Codka's browser code.
@@ -98,7 +111,9 @@ describe('a verifiable election through the API, checked by belenios-tool', () =
     const afterBallots = await downloadArchive(base, id, dir, uuid);
     expect(afterBallots.etag).not.toBe(setup.etag);
     // Append-only: the setup's bytes are the start of the later archive.
-    expect(Buffer.from(afterBallots.bytes.subarray(0, setup.bytes.length)).equals(Buffer.from(setup.bytes))).toBe(true);
+    expect(
+      Buffer.from(afterBallots.bytes.subarray(0, setup.bytes.length)).equals(Buffer.from(setup.bytes)),
+    ).toBe(true);
     toolVerifies(dir);
     expect(readArchive(afterBallots.bytes).ballots).toEqual(ballots);
 
@@ -115,20 +130,39 @@ describe('a verifiable election through the API, checked by belenios-tool', () =
     const tally = parseEncryptedTally(archive.encryptedTally?.tally ?? '', election);
 
     // A share made with the wrong trustee's token is refused and adds nothing.
-    const [toolShare] = tool(dir, ['election', 'decrypt', '--privkey', toolKey.privateKey, '--trustee-id', '1'])
+    const [toolShare] = tool(dir, [
+      'election',
+      'decrypt',
+      '--privkey',
+      toolKey.privateKey,
+      '--trustee-id',
+      '1',
+    ])
       .trim()
       .split('\n');
-    const wrong = await trpc(base, 'trustees.submitPartialDecryption', { token: second.token, partialDecryption: toolShare });
+    const wrong = await trpc(base, 'trustees.submitPartialDecryption', {
+      token: second.token,
+      partialDecryption: toolShare,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.error?.data.errorCode).toBe('verifiable.shareInvalid');
     expect((await downloadArchive(base, id, dir, uuid)).etag).toBe(closed.etag);
 
-    const given = await trpc(base, 'trustees.submitPartialDecryption', { token: first.token, partialDecryption: toolShare });
+    const given = await trpc(base, 'trustees.submitPartialDecryption', {
+      token: first.token,
+      partialDecryption: toolShare,
+    });
     expect(given.status, given.error?.message).toBe(200);
-    const twice = await trpc(base, 'trustees.submitPartialDecryption', { token: first.token, partialDecryption: toolShare });
+    const twice = await trpc(base, 'trustees.submitPartialDecryption', {
+      token: first.token,
+      partialDecryption: toolShare,
+    });
     expect(twice.error?.data.errorCode).toBe('verifiable.shareAlreadyGiven');
     const ourShare = computePartialDecryption(election, tally, parseTrusteePrivateKey(ourKey.privateKey));
-    const last = await trpc(base, 'trustees.submitPartialDecryption', { token: second.token, partialDecryption: ourShare });
+    const last = await trpc(base, 'trustees.submitPartialDecryption', {
+      token: second.token,
+      partialDecryption: ourShare,
+    });
     expect(last.status, last.error?.message).toBe(200);
 
     const final = await downloadArchive(base, id, dir, uuid);
@@ -147,7 +181,11 @@ describe('a verifiable election through the API, checked by belenios-tool', () =
     ]);
     expect(built.db.select().from(encryptedBallots).all()).toHaveLength(4);
     await expectTrpcError(
-      admins.first.admin.elections.trustees.add({ electionId: id, name: 'Late', publicKey: generateTrusteeKey().publicKey }),
+      admins.first.admin.elections.trustees.add({
+        electionId: id,
+        name: 'Late',
+        publicKey: generateTrusteeKey().publicKey,
+      }),
       'PRECONDITION_FAILED',
     );
     // The archive's rows cannot be changed or removed, even by the server's own SQL.
