@@ -67,9 +67,13 @@ export function inverse(a: bigint): bigint {
   return invMod(a, P);
 }
 
-/** Membership of the subgroup: 0 < x < p and x^q = 1 (group_field.ml's `check`). */
+/**
+ * Membership of the subgroup: 0 < x < p and x^q = 1 (group_field.ml's `check`), computed as x^(q-1) x = 1 so
+ * that the power itself is never 1 for an element other than 1 (OpenSSL, behind the server's engine, refuses
+ * to produce 1).
+ */
 export function isElement(x: bigint): boolean {
-  return x > 0n && x < P && pow(x, Q) === 1n;
+  return x > 0n && x < P && (x === 1n || mul(pow(x, Q - 1n), x) === 1n);
 }
 
 /** An element as written in Belenios' JSON (a decimal string), checked to be in the group. */

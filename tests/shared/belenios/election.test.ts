@@ -45,7 +45,11 @@ function toolVerifies(writer: ArchiveWriter, uuid: string): void {
 }
 
 describe('a whole election, ours and the tool taking turns', () => {
-  it('passes `election verify` after the setup, the ballots, the tally and the result', () => {
+  // A dozen runs of the tool and our own exponentiations: a few seconds of CPU, more than vitest's default 20 s of
+  // wall time on a machine busy with other work.
+  it('passes `election verify` after the setup, the ballots, the tally and the result', {
+    timeout: 120_000,
+  }, () => {
     const uuid = generateUuid();
     const toolKey = toolTrusteeKey(dir);
     const ourKey = generateTrusteeKey();
