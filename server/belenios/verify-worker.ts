@@ -1,14 +1,13 @@
 import { parentPort } from 'node:worker_threads';
-import { BeleniosError, useModularExponentiation as setModularExponentiation } from '@shared/belenios';
-import { serverPowMod } from './server-modexp';
+import { BeleniosError, setModularExponentiation } from '@shared/belenios';
+import { opensslPowMod } from './openssl-modexp';
 import { runTask, type VerifyTask } from './verify-tasks';
 
 /**
  * One verification worker (verify-pool.ts): runs Belenios tasks off the event loop, with OpenSSL's modular
  * exponentiation. A refusal comes back as the core's check; anything else as an unexpected failure.
  */
-// Named as the core names it; not a React hook.
-setModularExponentiation(serverPowMod);
+setModularExponentiation(opensslPowMod);
 
 parentPort?.on('message', (message: { id: number; task: VerifyTask }) => {
   try {

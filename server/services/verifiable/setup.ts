@@ -4,13 +4,13 @@ import {
   parseTrusteePublicKey,
   publicCredential,
   publicCredentialsJson,
-  useModularExponentiation as setModularExponentiation,
+  setModularExponentiation,
 } from '@shared/belenios';
 import { contactStatus, voteEligibility } from '@shared/eligibility';
 import { MIN_TRUSTEES } from '@shared/verifiable';
 import { asc, count, eq } from 'drizzle-orm';
 import { derivedCredential } from '../../belenios/credential-source';
-import { serverPowMod } from '../../belenios/server-modexp';
+import { opensslPowMod } from '../../belenios/openssl-modexp';
 import type { Db } from '../../db/client';
 import {
   candidates,
@@ -30,8 +30,7 @@ import { trusteesOf } from './trustees';
 
 // The opening derives every voter's public credential on this thread (inside the opening's transaction, so
 // the setup and the Active status are one change): with OpenSSL's exponentiation rather than BigInt's.
-// Named as the core names it; not a React hook.
-setModularExponentiation(serverPowMod);
+setModularExponentiation(opensslPowMod);
 
 /** A new verifiable election's Belenios side: its uuid, fixed from the draft on (credentials derive from it). */
 export function createVerifiableSide(tx: Pick<Db, 'insert'>, electionId: string): void {

@@ -42,7 +42,10 @@ beforeAll(async () => {
 afterAll(() => built.app.close());
 
 describe('a verifiable election through the API, checked by belenios-tool', () => {
-  it('passes `election verify` after the setup, the ballots and the result; the result is the tool’s', async () => {
+  // A whole election, with belenios-tool run eleven times: the time a busy machine needs.
+  it('passes `election verify` after the setup, the ballots and the result; the result is the tool’s', {
+    timeout: 120_000,
+  }, async () => {
     const { id, opening } = await verifiableDraft(admins);
     const uuid = beleniosUuid(built, id);
     // No archive while a draft.

@@ -43,7 +43,10 @@ function wrongProof(ballot: string, electionId: string, userId: string): string 
   );
 }
 
-describe('refused ballots: a sentence in the reader’s language, nothing added, never a 5xx', () => {
+// Each test makes Belenios elections and ballots: the time a busy machine needs.
+describe('refused ballots: a sentence in the reader’s language, nothing added, never a 5xx', {
+  timeout: 60_000,
+}, () => {
   it('refuses each kind of bad ballot with its own sentence', async () => {
     const voter = await createUser(built.db);
     const other = await createUser(built.db);
@@ -137,7 +140,7 @@ describe('refused ballots: a sentence in the reader’s language, nothing added,
   });
 });
 
-describe('refused trustee keys and shares', () => {
+describe('refused trustee keys and shares', { timeout: 60_000 }, () => {
   it('a key whose proof fails, the same key twice; a share from the wrong trustee or with a bad proof', async () => {
     const admin = await createUser(built.db, { role: 'System Admin' });
     const draft = await verifiableElection(built.db, { open: false });
@@ -198,7 +201,7 @@ describe('refused trustee keys and shares', () => {
   });
 });
 
-describe('the checkers’ line', () => {
+describe('the checkers’ line', { timeout: 60_000 }, () => {
   it('answers 429 with Retry-After when the line is full, and loses or doubles no ballot', async () => {
     await configureVerifyPool({ size: 1, queueLimit: 1 });
     try {
