@@ -6,8 +6,8 @@
  */
 import {
   auditBallot,
-  ballotTracker,
   BeleniosError,
+  ballotTracker,
   computePartialDecryption,
   encryptBallot,
   generateTrusteeKey,
@@ -27,16 +27,20 @@ function answer(request: BeleniosRequest): BeleniosResponse {
   switch (request.kind) {
     case 'encrypt': {
       const { election } = electionOf(request.archive);
-      const encrypted = encryptBallot(election, request.credential.trim(), request.choices);
-      return {
-        kind: 'encrypt',
-        ...encrypted,
-        answers: election.questions.map((q) => q.answers.map(String)),
-      };
+      const choices = election.questions.map((q) => q.answers.map((a) => (a === request.choice ? 1 : 0)));
+      if (!choices.some((q) => q.includes(1)))
+        throw new BeleniosError('election', 'the choice is not one of the election answers');
+      const encrypted = encryptBallot(election, request.credential.trim(), choices);
+      return { kind: 'encrypt', ...encrypted };
     }
     case 'audit': {
       const { election } = electionOf(request.archive);
-      return { kind: 'audit', choices: auditBallot(request.ballot, election, request.randomness) };
+      const opened = auditBallot(request.ballot, election, request.randomness);
+      // The answers the ballot opens to, by name, so the voter sees what the browser encrypted.
+      const choices = opened.flatMap((q, i) =>
+        q.flatMap((m, j) => (m === 1 ? [String(election.questions[i]?.answers[j])] : [])),
+      );
+      return { kind: 'audit', choices };
     }
     case 'generateKey':
       return { kind: 'generateKey', ...generateTrusteeKey() };

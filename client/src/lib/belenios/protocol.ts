@@ -8,8 +8,8 @@ export type BeleniosRequest =
       /** The election's archive (`/api/v1/elections/{id}/archive.bel`): its setup gives the election. */
       archive: ArrayBuffer;
       credential: string;
-      /** Per question, 1 for the chosen answer and 0 for the others. */
-      choices: number[][];
+      /** The chosen answer of Codka's one question (the candidate's name, as the setup lists it). */
+      choice: string;
     }
   | { kind: 'audit'; archive: ArrayBuffer; ballot: string; randomness: string[][] }
   | { kind: 'generateKey' }
@@ -18,8 +18,8 @@ export type BeleniosRequest =
   | { kind: 'findTracker'; archive: ArrayBuffer; tracker: string };
 
 export type BeleniosResponse =
-  | { kind: 'encrypt'; ballot: string; tracker: string; randomness: string[][]; answers: string[][] }
-  | { kind: 'audit'; choices: number[][] }
+  | { kind: 'encrypt'; ballot: string; tracker: string; randomness: string[][] }
+  | { kind: 'audit'; choices: string[] }
   | { kind: 'generateKey'; privateKey: string; publicKey: string }
   | { kind: 'decrypt'; partialDecryption: string }
   | { kind: 'findTracker'; found: boolean; ballots: number }
