@@ -137,6 +137,17 @@ describe('a whole election, ours and the tool taking turns', () => {
     expect(appended).toContain(toolOwned);
     const ourShare = computePartialDecryption(election, tally, parseTrusteePrivateKey(ourKey.privateKey));
     const second = verifyPartialDecryption(ourShare, election, tally, ourTrustee);
+    // A key made in our trustee page works with the tool as well, so a trustee may decrypt with either.
+    write(join(dir, 'ours.privkey'), ourKey.privateKey);
+    const [shareOfOurKey] = tool(dir, [
+      'election',
+      'decrypt',
+      '--privkey',
+      'ours.privkey',
+      '--trustee-id',
+      '2',
+    ]).split('\n');
+    verifyPartialDecryption(shareOfOurKey as string, election, tally, ourTrustee);
     expect(refusal(() => verifyPartialDecryption(ourShare, election, tally, toolTrustee))).toBe('proof');
     writer.addPartialDecryption(2, ourShare);
     writeFileSync(join(dir, `${uuid}.bel`), writer.bytes());
