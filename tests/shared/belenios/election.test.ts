@@ -11,10 +11,12 @@ import {
   generateUuid,
   makeElection,
   parseElection,
+  parseEncryptedTally,
   parsePublicCredentials,
   parseResult,
   parseTrusteePrivateKey,
   parseTrusteePublicKey,
+  parseTrustees,
   publicCredential,
   publicCredentialsJson,
   readArchive,
@@ -70,6 +72,9 @@ describe('a whole election, ours and the tool taking turns', () => {
     toolVerifies(writer, uuid);
 
     const election = parseElection(texts.election);
+    expect(parseTrustees(texts.trustees, election).map((k) => k.publicKey)).toEqual(
+      trustees.map((k) => k.publicKey),
+    );
     const credentials = parsePublicCredentials(publicCredentials);
     const votes = [
       [
@@ -118,6 +123,7 @@ describe('a whole election, ours and the tool taking turns', () => {
       tallyText,
       sizedText,
     ]);
+    expect(parseEncryptedTally(tallyText, election)).toEqual(tally);
     writer.addEncryptedTally(tallyText, sizedText);
     toolVerifies(writer, uuid);
 
