@@ -217,6 +217,7 @@ export const ERROR_CATALOGUE = {
   'user.notFound': 'notFound',
   'validation.invalidInput': 'badRequest',
   'verifiable.ballotCredential': 'badRequest',
+  'verifiable.ballotFixed': 'preconditionFailed',
   'verifiable.ballotMalformed': 'badRequest',
   'verifiable.ballotOtherElection': 'badRequest',
   'verifiable.ballotProof': 'badRequest',

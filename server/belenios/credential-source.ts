@@ -1,4 +1,5 @@
 import { isCredential } from '@shared/belenios';
+import { BASE58 } from '@shared/belenios/credential';
 import type { Db } from '../db/client';
 import { keyedBytes } from '../db/keys';
 
@@ -9,9 +10,8 @@ import { keyedBytes } from '../db/keys';
  *
  * Belenios' form (its specification, section 4.8, and shared/belenios/credential.ts): 14 Base58 digits and a
  * checksum digit making their value a multiple of 53, written in groups of three. The core makes random ones;
- * this makes them from keyed bytes, with the same checksum rule (checked by the core's isCredential).
+ * this makes them from keyed bytes, with the same alphabet and checksum rule (checked by the core's isCredential).
  */
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const DIGITS = 14;
 
 export function derivedCredential(db: Db, beleniosUuid: string, userId: string): string {

@@ -17,11 +17,16 @@ function digitValue(character: string): number {
   return BASE58.indexOf(character);
 }
 
-/** The checksum digit: 53 minus the 14 digits' value (big-endian, base 58) modulo 53. */
+/** The digits' value modulo 53, read as a big-endian number in base 58. */
+function valueMod53(digits: string): number {
+  let value = 0;
+  for (const character of digits) value = (value * 58 + digitValue(character)) % 53;
+  return value;
+}
+
+/** The checksum digit: 53 minus the 14 digits' value modulo 53. */
 function checksumDigit(digits: string): string {
-  let value = 0n;
-  for (const character of digits) value = value * 58n + BigInt(digitValue(character));
-  return BASE58.charAt(53 - Number(value % 53n));
+  return BASE58.charAt(53 - valueMod53(digits));
 }
 
 function format(raw: string): string {
@@ -51,9 +56,7 @@ export function isCredential(text: string): boolean {
   }
   if (raw.length !== RANDOM_DIGITS + 1 || [...raw].some((c) => digitValue(c) < 0)) return false;
   // credential.ml's rule: the digits' value plus the checksum digit's is a multiple of 53.
-  let value = 0n;
-  for (const character of raw.slice(0, RANDOM_DIGITS)) value = value * 58n + BigInt(digitValue(character));
-  return (value + BigInt(digitValue(raw.charAt(RANDOM_DIGITS)))) % 53n === 0n;
+  return (valueMod53(raw.slice(0, RANDOM_DIGITS)) + digitValue(raw.charAt(RANDOM_DIGITS))) % 53 === 0;
 }
 
 /** The secret exponent of a private credential in an election: the signing key of its ballots. */

@@ -2,7 +2,7 @@
  * Modular exponentiation on native BigInt. Exponents in Belenios are below q (256 bits) while the modulus p is
  * 2048 bits, so the cost is about 256 squarings of 2048-bit numbers: a fixed 4-bit window saves most of the
  * multiplications, and a precomputed table makes powers of a base used thousands of times (g, the election
- * key) about six times cheaper. Everything here is constant in its arithmetic, not in its timing: secrets are
+ * key) about eight times cheaper. Everything here is constant in its arithmetic, not in its timing: secrets are
  * exponentiated only on the voter's or trustee's own device, where the only observer is the person whose
  * secret it is.
  */

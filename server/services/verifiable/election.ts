@@ -36,3 +36,16 @@ export function requireDraft(election: VerifiableElection): void {
   if (election.status !== 'Draft' || election.electionText !== null)
     throw new DomainError('verifiable.notDraft');
 }
+
+/**
+ * The candidates of a verifiable election are its question's answers, fixed in the setup at the opening: none is
+ * added, removed or renamed after (the counts are read back in that order).
+ */
+export function refuseFixedBallot(db: Pick<Db, 'select'>, electionId: string): void {
+  const side = db
+    .select({ text: verifiableElections.electionText })
+    .from(verifiableElections)
+    .where(eq(verifiableElections.electionId, electionId))
+    .get();
+  if (side?.text) throw new DomainError('verifiable.ballotFixed');
+}

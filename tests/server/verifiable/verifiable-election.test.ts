@@ -77,6 +77,10 @@ describe('a verifiable election through the API, checked by belenios-tool', () =
     // The setup as published passes the tool's checks.
     const setup = await downloadArchive(base, id, dir, uuid);
     expect(setup.cacheControl).toBe('public, no-cache');
+    const held = await fetch(`${base}/api/v1/elections/${id}/archive.bel`, {
+      headers: { 'if-none-match': setup.etag ?? '' },
+    });
+    expect(held.status).toBe(304);
     toolVerifies(dir);
     const election = parseElection(readArchive(setup.bytes).setup.election);
     expect(election.questions[0]?.answers).toEqual(CANDIDATES);

@@ -46,6 +46,22 @@ describe('opening a verifiable election', () => {
       'PRECONDITION_FAILED',
     );
     await expectTrpcError(addTrustee(id, 'Late'), 'PRECONDITION_FAILED');
+    // Its candidates are the setup's answers: none added, removed or renamed after the opening.
+    await expectTrpcError(
+      admins.first.admin.elections.candidates.create({
+        electionId: id,
+        name: 'Newcomer',
+        party: null,
+        positionSought: null,
+      }),
+      'PRECONDITION_FAILED',
+    );
+    const [candidate] = await admins.first.admin.elections.candidates.list({ electionId: id });
+    if (!candidate) throw new Error('no candidate');
+    await expectTrpcError(
+      admins.first.admin.elections.candidates.delete({ id: candidate.id }),
+      'PRECONDITION_FAILED',
+    );
   });
 
   it('a standard election has no trustees and no archive', async () => {

@@ -11,10 +11,12 @@ import {
   generateUuid,
   makeElection,
   parseElection,
+  parseEncryptedTally,
   parsePublicCredentials,
   parseResult,
   parseTrusteePrivateKey,
   parseTrusteePublicKey,
+  parseTrustees,
   publicCredential,
   publicCredentialsJson,
   readArchive,
@@ -70,6 +72,9 @@ describe('a whole election, ours and the tool taking turns', () => {
     toolVerifies(writer, uuid);
 
     const election = parseElection(texts.election);
+    expect(parseTrustees(texts.trustees, election).map((k) => k.publicKey)).toEqual(
+      trustees.map((k) => k.publicKey),
+    );
     const credentials = parsePublicCredentials(publicCredentials);
     const votes = [
       [
@@ -118,6 +123,7 @@ describe('a whole election, ours and the tool taking turns', () => {
       tallyText,
       sizedText,
     ]);
+    expect(parseEncryptedTally(tallyText, election)).toEqual(tally);
     writer.addEncryptedTally(tallyText, sizedText);
     toolVerifies(writer, uuid);
 
@@ -137,6 +143,17 @@ describe('a whole election, ours and the tool taking turns', () => {
     expect(appended).toContain(toolOwned);
     const ourShare = computePartialDecryption(election, tally, parseTrusteePrivateKey(ourKey.privateKey));
     const second = verifyPartialDecryption(ourShare, election, tally, ourTrustee);
+    // A key made in our trustee page works with the tool as well, so a trustee may decrypt with either.
+    write(join(dir, 'ours.privkey'), ourKey.privateKey);
+    const [shareOfOurKey] = tool(dir, [
+      'election',
+      'decrypt',
+      '--privkey',
+      'ours.privkey',
+      '--trustee-id',
+      '2',
+    ]).split('\n');
+    verifyPartialDecryption(shareOfOurKey as string, election, tally, ourTrustee);
     expect(refusal(() => verifyPartialDecryption(ourShare, election, tally, toolTrustee))).toBe('proof');
     writer.addPartialDecryption(2, ourShare);
     writeFileSync(join(dir, `${uuid}.bel`), writer.bytes());
