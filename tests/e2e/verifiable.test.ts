@@ -1,0 +1,107 @@
+import { closeDb, createDb } from '@server/db/client';
+import { readKeyFile } from '@server/db/key-file';
+import { attachKeys } from '@server/db/keys';
+import { defaultKeysFile } from '@server/env';
+import { describe, expect, it } from 'vitest';
+import { verifiableElection } from '../helpers/verifiable-factories';
+import { signInThroughApi } from './helpers/auth';
+import { axeViolations, horizontalOverflow } from './helpers/axe';
+import { visit } from './helpers/browser';
+import { createCitizen } from './helpers/factories';
+import { setupE2E } from './helpers/suite';
+
+const { openPage, origin, databasePath } = setupE2E();
+
+/**
+ * A verifiable election opened in the running server's database (its key file attached, as the server does),
+ * for every account that exists then: the citizen is made first.
+ */
+async function openVerifiableElection() {
+  const path = databasePath();
+  const db = createDb(path);
+  try {
+    attachKeys(db, readKeyFile(defaultKeysFile(path)));
+    return await verifiableElection(db, { candidateCount: 2 });
+  } finally {
+    closeDb(db);
+  }
+}
+
+const TEXTS = {
+  en: {
+    encrypt: 'Encrypt my choice',
+    audit: 'Audit',
+    cast: 'Cast',
+    audited: 'Audited ballot (discarded)',
+    opensTo: 'It opens to: Candidate 1.',
+    receipt: "Your ballot's tracker",
+    find: 'Find it in the archive',
+    found: 'This tracker is in the archive',
+    mark: 'Verifiable',
+  },
+  so: {
+    encrypt: 'Qari doorashadayda',
+    audit: 'Hubi',
+    cast: 'Dir',
+    audited: 'Warqad la hubiyay (waa la tuuray)',
+    opensTo: 'Waxay u furantaa: Candidate 1.',
+    receipt: 'Lambarka raadraaca warqaddaada',
+    find: 'Ka raadi kaydka',
+    found: 'Lambarkan wuxuu ku jiraa kaydka',
+    mark: 'La hubin karo',
+  },
+} as const;
+
+describe('a verifiable election in the browser', () => {
+  for (const language of ['en', 'so'] as const) {
+    it(`encrypts, audits one ballot, casts and finds the tracker in the archive (${language}, 360 px)`, async () => {
+      const words = TEXTS[language];
+      const citizen = await createCitizen(origin(), { label: `verifiable-${language}` });
+      const { electionId } = await openVerifiableElection();
+      const { page } = await openPage('phone', { language });
+      await signInThroughApi(page, citizen);
+      await visit(page, `/vote/${electionId}`);
+
+      await page.getByRole('radio', { name: /Candidate 1/ }).click();
+      const encrypt = page.getByRole('button', { name: words.encrypt });
+      await expect.poll(() => encrypt.isDisabled(), { timeout: 15_000 }).toBe(false);
+      await encrypt.click();
+      const audit = page.getByRole('button', { name: words.audit, exact: true });
+      await audit.waitFor({ timeout: 30_000 });
+      const first = (await page.locator('form code').first().textContent())?.trim() ?? '';
+      expect(first.length).toBeGreaterThan(20);
+
+      // Audit: the ballot is opened with its randomness, discarded, and a new one made for the same choice.
+      await audit.click();
+      const audited = page.getByRole('region', { name: words.audited });
+      await audited.waitFor({ timeout: 30_000 });
+      await audited.getByText(words.opensTo).waitFor();
+      await audited.getByText(first).waitFor();
+      await page.getByRole('button', { name: words.cast, exact: true }).waitFor({ timeout: 30_000 });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      const second = (await page.getByRole('button', { name: words.cast, exact: true }).isEnabled())
+        ? ((await page.locator('form code').last().textContent())?.trim() ?? '')
+        : '';
+      await page.getByRole('button', { name: words.cast, exact: true }).click();
+
+      await page.getByRole('heading', { name: words.receipt }).waitFor({ timeout: 30_000 });
+      const tracker = (await page.getByTestId('ballot-tracker').textContent())?.trim() ?? '';
+      expect(tracker).not.toBe(first);
+      expect(tracker).toBe(second);
+
+      // The cast ballot is in the public archive; the audited one never is.
+      await page.getByRole('link', { name: words.find }).click();
+      await page.waitForURL(/\/verify\?/);
+      const answer = page.getByTestId('tracker-answer');
+      await answer.waitFor({ timeout: 30_000 });
+      expect(await answer.textContent()).toContain(words.found);
+      expect(await axeViolations(page)).toEqual([]);
+      const archive = await page.evaluate(
+        async (id) => (await fetch(`/api/v1/elections/${id}/archive.bel`)).status,
+        electionId,
+      );
+      expect(archive).toBe(200);
+    });
+  }
+});
