@@ -187,13 +187,25 @@ export function VerifiableBallot({
             <Text size="sm" fw={600}>
               {t('verifiable.auditRandomness')}
             </Text>
-            <Code block style={{ overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            <Code
+              block
+              tabIndex={0}
+              role="region"
+              aria-label={t('verifiable.auditRandomness')}
+              style={{ overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+            >
               {JSON.stringify(audited.randomness)}
             </Code>
             <Text size="sm" fw={600}>
               {t('verifiable.auditBallot')}
             </Text>
-            <Code block style={{ maxHeight: 160, overflow: 'auto', wordBreak: 'break-all' }}>
+            <Code
+              block
+              tabIndex={0}
+              role="region"
+              aria-label={t('verifiable.auditBallot')}
+              style={{ maxHeight: 160, overflow: 'auto', wordBreak: 'break-all' }}
+            >
               {audited.ballot}
             </Code>
           </Stack>
