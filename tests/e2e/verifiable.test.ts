@@ -1,7 +1,11 @@
 import { closeDb, createDb } from '@server/db/client';
 import { readKeyFile } from '@server/db/key-file';
 import { attachKeys } from '@server/db/keys';
+import { elections } from '@server/db/schema';
 import { defaultKeysFile } from '@server/env';
+import { closeVerifiable } from '@server/services/verifiable/tally';
+import { parseTrusteePublicKey } from '@shared/belenios';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifiableElection } from '../helpers/verifiable-factories';
 import { signInThroughApi } from './helpers/auth';
@@ -16,16 +20,36 @@ const { openPage, origin, databasePath } = setupE2E();
  * A verifiable election opened in the running server's database (its key file attached, as the server does),
  * for every account that exists then: the citizen is made first.
  */
-async function openVerifiableElection() {
+async function withServerDb<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
   const path = databasePath();
   const db = createDb(path);
   try {
     attachKeys(db, readKeyFile(defaultKeysFile(path)));
-    return await verifiableElection(db, { candidateCount: 2 });
+    return await work(db);
   } finally {
     closeDb(db);
   }
 }
+
+const openVerifiableElection = () => withServerDb((db) => verifiableElection(db, { candidateCount: 2 }));
+
+const HOUR = 3_600_000;
+
+/** Ends a verifiable election (its results visible to voters) and computes its encrypted tally. */
+const closeElection = (electionId: string) =>
+  withServerDb(async (db) => {
+    db.update(elections)
+      .set({
+        status: 'Closed',
+        resultsVisible: true,
+        hideResultsUntilClose: false,
+        startTime: new Date(Date.now() - 2 * HOUR),
+        endTime: new Date(Date.now() - HOUR),
+      })
+      .where(eq(elections.id, electionId))
+      .run();
+    expect(await closeVerifiable(db, electionId)).toBe(true);
+  });
 
 const TEXTS = {
   en: {
@@ -104,4 +128,64 @@ describe('a verifiable election in the browser', () => {
       expect(archive).toBe(200);
     });
   }
+});
+
+describe('the trustee page', () => {
+  for (const language of ['en', 'so'] as const) {
+    it(`makes a key pair in the browser whose public key Codka accepts (${language}, 360 px)`, async () => {
+      const { page } = await openPage('phone', { language });
+      await visit(page, '/trustee');
+      const make = language === 'en' ? 'Make my key pair' : 'Samee labadayda fure';
+      const download =
+        language === 'en' ? 'Download the private key file' : 'Soo deji faylka furaha sirta ah';
+      await page.getByRole('button', { name: make }).click();
+      const publicKey = page.getByTestId('trustee-public-key');
+      await publicKey.waitFor({ timeout: 30_000 });
+      // The public key with a proof that checks, as admin.elections.trustees.add will check it.
+      parseTrusteePublicKey((await publicKey.textContent()) ?? '');
+      const downloaded = page.waitForEvent('download');
+      await page.getByRole('button', { name: download }).click();
+      expect((await downloaded).suggestedFilename()).toBe('codka-trustee-private-key.txt');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    });
+  }
+
+  it('decrypts each share from the key file, and the results then carry the verifiable mark', async () => {
+    const citizen = await createCitizen(origin(), { label: 'verifiable-tally' });
+    const { electionId, trustees } = await openVerifiableElection();
+    const { page: voter } = await openPage('phone');
+    await signInThroughApi(voter, citizen);
+    await visit(voter, `/vote/${electionId}`);
+    await voter.getByRole('radio', { name: /Candidate 2/ }).click();
+    const encrypt = voter.getByRole('button', { name: 'Encrypt my choice' });
+    await expect.poll(() => encrypt.isDisabled(), { timeout: 15_000 }).toBe(false);
+    await encrypt.click();
+    await voter.getByRole('button', { name: 'Cast', exact: true }).click({ timeout: 30_000 });
+    await voter.getByTestId('ballot-tracker').waitFor({ timeout: 30_000 });
+    await closeElection(electionId);
+
+    const { page } = await openPage('phone');
+    for (const trustee of trustees) {
+      await visit(page, `/trustee?election=${electionId}`);
+      await page.getByLabel('Your trustee token').fill(trustee.token);
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'codka-trustee-private-key.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(JSON.stringify(trustee.privateKey.toString())),
+      });
+      await page.getByRole('button', { name: 'Decrypt and send my share' }).click();
+      await page.getByText('Your share was checked and recorded.').waitFor({ timeout: 30_000 });
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    await visit(page, `/results/${electionId}`);
+    const mark = page.getByTestId('verifiable-mark');
+    await mark.waitFor();
+    expect(await mark.getByRole('link', { name: 'Download the archive (.bel)' }).getAttribute('href')).toBe(
+      `/api/v1/elections/${electionId}/archive.bel`,
+    );
+    await page.getByText('Candidate 2').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

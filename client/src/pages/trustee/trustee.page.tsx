@@ -171,7 +171,7 @@ function ShareCard() {
           autoComplete="off"
           spellCheck={false}
         />
-        <FileInput label={t('trustee.privateFile')} value={file} onChange={setFile} clearable />
+        <FileInput label={t('trustee.privateFile')} value={file} onChange={setFile} />
         <Button type="submit" h={44} loading={working || submit.isPending}>
           {t('trustee.decrypt')}
         </Button>
