@@ -1,12 +1,15 @@
 import { closeDb, createDb } from '@server/db/client';
 import { readKeyFile } from '@server/db/key-file';
 import { attachKeys } from '@server/db/keys';
-import { elections } from '@server/db/schema';
+import { elections, verifiableElections } from '@server/db/schema';
 import { defaultKeysFile } from '@server/env';
+import { setPublicCredentials } from '@server/services/verifiable/credentials';
+import { openVerifiable } from '@server/services/verifiable/setup';
 import { closeVerifiable } from '@server/services/verifiable/tally';
-import { parseTrusteePublicKey } from '@shared/belenios';
+import { generateCredential, parseTrusteePublicKey, publicCredential } from '@shared/belenios';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { createAdmin } from '../helpers/factories';
 import { verifiableElection } from '../helpers/verifiable-factories';
 import { signInThroughApi } from './helpers/auth';
 import { axeViolations, horizontalOverflow } from './helpers/axe';
@@ -128,6 +131,47 @@ describe('a verifiable election in the browser', () => {
       expect(archive).toBe(200);
     });
   }
+});
+
+describe('an outside credential authority', () => {
+  it('lets the voter type the credential they received, and casts with it', async () => {
+    const citizen = await createCitizen(origin(), { label: 'verifiable-outside' });
+    const credential = generateCredential();
+    const electionId = await withServerDb(async (db) => {
+      const { electionId } = await verifiableElection(db, { open: false, candidateCount: 2 });
+      const side = db
+        .select({ uuid: verifiableElections.uuid })
+        .from(verifiableElections)
+        .where(eq(verifiableElections.electionId, electionId))
+        .get();
+      if (!side) throw new Error('no verifiable side');
+      const others = [generateCredential(), generateCredential()];
+      const publicCredentials = JSON.stringify(
+        [credential, ...others].map((c) => publicCredential(side.uuid, c)),
+      );
+      setPublicCredentials(db, { electionId, publicCredentials }, (await createAdmin(db)).id);
+      db.transaction(() => {
+        db.update(elections).set({ status: 'Active' }).where(eq(elections.id, electionId)).run();
+        openVerifiable(db, electionId, new Date());
+      });
+      return electionId;
+    });
+    const testPage = await openPage('phone');
+    testPage.allowResourceError(
+      412,
+      '/trpc/votes.credential',
+      "the page learns that credentials come from outside by votes.credential's refusal: byId does not say",
+    );
+    const { page } = testPage;
+    await signInThroughApi(page, citizen);
+    await visit(page, `/vote/${electionId}`);
+    await page.getByRole('radio', { name: /Candidate 1/ }).click();
+    await page.getByLabel('Your voting credential').fill(credential);
+    await page.getByRole('button', { name: 'Encrypt my choice' }).click();
+    await page.getByRole('button', { name: 'Cast', exact: true }).click({ timeout: 30_000 });
+    await page.getByTestId('ballot-tracker').waitFor({ timeout: 30_000 });
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });
 
 describe('the trustee page', () => {

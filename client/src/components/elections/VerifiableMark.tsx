@@ -105,6 +105,15 @@ export function TrackerFinder({
           </Alert>
         )}
         {answer && answer !== 'failed' && (
+          <Anchor
+            href={`/api/v1/elections/${encodeURIComponent(electionId.trim())}/archive.bel`}
+            size="sm"
+            fw={600}
+          >
+            {t('verifiable.archive')}
+          </Anchor>
+        )}
+        {answer && answer !== 'failed' && (
           <Alert
             color={answer.found ? 'teal' : 'red'}
             icon={answer.found ? <IconCircleCheck aria-hidden /> : <IconAlertCircle aria-hidden />}

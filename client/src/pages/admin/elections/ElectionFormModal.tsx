@@ -18,7 +18,7 @@ import {
   toUpdateInput,
   validateElection,
 } from './election-form';
-import { TrusteesPanel } from './TrusteesPanel';
+import { OutsideCredentialsPanel, TrusteesPanel } from './TrusteesPanel';
 
 interface ElectionFormModalProps {
   /** null creates a new election with its candidates. */
@@ -199,6 +199,9 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
       </form>
       {election?.counting === 'verifiable' && (
         <TrusteesPanel electionId={election.id} draft={election.status === 'Draft'} />
+      )}
+      {election?.counting === 'verifiable' && election.status === 'Draft' && (
+        <OutsideCredentialsPanel electionId={election.id} />
       )}
     </ResponsiveModal>
   );

@@ -151,3 +151,50 @@ export function TrusteesPanel({ electionId, draft }: { electionId: string; draft
     </Stack>
   );
 }
+
+/**
+ * A verifiable draft whose credentials come from an outside credential authority: its public credentials file
+ * (`belenios-tool setup generate-credentials`' .pubcreds). Voters then type the credential they received.
+ */
+export function OutsideCredentialsPanel({ electionId }: { electionId: string }) {
+  const { t } = useTranslation('adminElections');
+  const trpc = useTRPC();
+  const [file, setFile] = useState<File | null>(null);
+  const [done, setDone] = useState(false);
+  const send = useMutation(
+    trpc.admin.elections.setPublicCredentials.mutationOptions({
+      onSuccess: () => {
+        setDone(true);
+        notifySuccess(t('credentials.saved'), '');
+      },
+      onError: (error) => notifyFailure(t('credentials.failed'), error),
+    }),
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) return;
+    setDone(false);
+    send.mutate({ electionId, publicCredentials: await file.text() });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby="outside-credentials">
+      <Stack gap="sm" mt="xl">
+        <Title order={2} size="h4" id="outside-credentials">
+          {t('credentials.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('credentials.intro')}
+        </Text>
+        <FileInput label={t('credentials.file')} value={file} onChange={setFile} disabled={send.isPending} />
+        <Button type="submit" h={44} variant="light" loading={send.isPending} disabled={!file}>
+          {t('credentials.use')}
+        </Button>
+        {done && (
+          <Alert color="teal" role="status">
+            {t('credentials.saved')}
+          </Alert>
+        )}
+      </Stack>
+    </form>
+  );
+}
