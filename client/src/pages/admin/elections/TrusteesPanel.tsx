@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Code,
+  FileInput,
   Group,
   Stack,
   Text,
