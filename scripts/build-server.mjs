@@ -48,7 +48,8 @@ const bundleEsmPackages = {
 
 rmSync('dist/server', { recursive: true, force: true });
 await build({
-  entryPoints: ['server/index.ts'],
+  // The Belenios verification worker is an entry of its own: worker threads load it by file (verify-pool.ts).
+  entryPoints: { index: 'server/index.ts', 'verify-worker': 'server/belenios/verify-worker.ts' },
   outdir: 'dist/server',
   // server/index.ts turns on Node's compile cache and then imports the rest, which must be another file.
   splitting: true,

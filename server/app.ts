@@ -7,8 +7,10 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { fastifyTrustProxy } from './auth/client-address';
 import { csrfHook } from './auth/csrf';
 import { createRateLimits } from './auth/rate-limits';
+import { closeVerifyPool } from './belenios/verify-pool';
 import type { Db } from './db/client';
 import type { Env } from './env';
+import { DomainError } from './errors/domain-error';
 import { registerAuditLogCsv } from './http/audit-log-csv';
 import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
@@ -193,6 +195,8 @@ export async function buildApp(options: BuildAppOptions) {
     }
   };
   app.addHook('onSend', publicCache.onSend);
+  // The ballot checkers' threads end with the server (a test's app, a graceful shutdown).
+  app.addHook('onClose', () => closeVerifyPool());
 
   await app.register(async (api) => {
     api.addHook('onRequest', refuseUnsupportedMethods);
@@ -215,6 +219,14 @@ export async function buildApp(options: BuildAppOptions) {
         // The client batches what one page asks for at once; a bound keeps one request from running thousands.
         maxBatchSize: SIGNED_IN_MAX_BATCH,
         onError,
+        // A refusal that says when to come back (the ballot checkers' full line) says it in Retry-After too.
+        responseMeta: ({ errors }) => {
+          const seconds = errors.map((e) =>
+            e.cause instanceof DomainError ? e.cause.params.seconds : undefined,
+          );
+          const wait = seconds.find((s) => typeof s === 'number');
+          return wait === undefined ? {} : { headers: { 'retry-after': String(wait) } };
+        },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
   });

@@ -37,6 +37,8 @@ export default [
       layout('frames/browser-pages.tsx', [
         route('verify', 'pages/elections/verify-receipt.page.tsx'),
         route('vote/:id', 'pages/elections/vote.page.tsx'),
+        // A verifiable election's trustee: no account; keys and shares made in the browser (issue 32).
+        route('trustee', 'pages/trustee/trustee.page.tsx'),
         route('auth', 'pages/auth/auth.page.tsx'),
         // Its two-factor step is the sign-in page's.
         route('admin/login', 'pages/admin/login/admin-login.page.tsx'),

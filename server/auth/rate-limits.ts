@@ -59,6 +59,9 @@ export function createRateLimits(enabled: boolean) {
     // Wrong SMS codes typed for one number (a password reset, where no account is signed in): a code has
     // 1,000,000 values, and this keeps guessing far from them whether or not the number has an account.
     wrongSmsCodeNumber: limiter(5, 10 * MINUTE),
+    // Trustees' shares from one address: a trustee sends one per election; a token is 256 random bits, so
+    // this only keeps a script from making the server check proofs without end.
+    trusteeSharesAddress: limiter(30, 60 * MINUTE),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

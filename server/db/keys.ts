@@ -12,6 +12,7 @@ export const KEY_NAMES = [
   'enrollment-code-source',
   'phone-code-hmac',
   'phone-number-hmac',
+  'belenios-credential-source',
 ] as const;
 export type KeyName = (typeof KEY_NAMES)[number];
 export type Keys = ReadonlyMap<string, Buffer>;

@@ -7,6 +7,7 @@ import { API_ROUTES, type ApiRoute } from '../services/open-data/api';
 import { datasetNamed } from '../services/open-data/datasets';
 import { openApiDocument } from '../services/open-data/openapi';
 import { etagOf, type OpenData, openDataOf } from '../services/open-data/store';
+import { registerElectionArchive } from './election-archive';
 import { registerElectionRecord } from './election-record';
 import { holdsVersion } from './etag';
 import { type ApiCeiling, extraCallsFor } from './trpc-calls';
@@ -137,6 +138,7 @@ export function registerOpenDataApi(
     }
     // The one route the table documents but does not answer (its `answer` is absent): the election record.
     registerElectionRecord(api, deps, ceiling);
+    registerElectionArchive(api, deps, ceiling);
 
     api.get('/api/v1/openapi.json', (request, reply) =>
       sendVersioned(request, reply, documentBody, {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import { fixDueElectionRecords } from '../services/election-record/record';
+import { closeDueVerifiable } from '../services/verifiable/tally';
 
 /** How often the server looks for elections whose end has passed without a record (an admin's close fixes it at once). */
 export const ELECTION_RECORD_CHECK_MS = 60_000;
@@ -20,6 +21,9 @@ export function registerElectionRecords(app: FastifyInstance, db: Db): void {
     try {
       const fixed = await fixDueElectionRecords(db);
       if (fixed > 0) app.log.info({ fixed }, 'election records fixed');
+      // A verifiable election that ended on its schedule: end of ballots and its encrypted tally.
+      const tallied = await closeDueVerifiable(db);
+      if (tallied > 0) app.log.info({ tallied }, 'verifiable elections tallied');
     } catch (error) {
       app.log.error({ err: error }, 'fixing election records failed');
     } finally {

@@ -11,6 +11,7 @@ import { pollsRouter } from './polls';
 import { registrarRouter } from './registrar';
 import { staffRouter } from './staff';
 import { supervisorRouter } from './supervisor';
+import { trusteesRouter } from './trustees';
 import { votesRouter } from './votes';
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   supervisor: supervisorRouter,
   staff: staffRouter,
   openData: openDataRouter,
+  trustees: trusteesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,7 @@
+import { castBallotInput, credentialInput } from '@shared/schemas/verifiable';
 import { castVoteInput, verifyReceiptInput } from '@shared/schemas/voting';
 import { consume } from '../auth/rate-limits';
+import { castBallot, voterCredential } from '../services/verifiable/ballots';
 import { castVote, myVotes, verifyReceipt } from '../services/voting';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 
@@ -11,6 +13,21 @@ export const votesRouter = router({
     .mutation(async ({ ctx, input }) => {
       await consume(ctx.limits.enabled, [[ctx.limits.votesAddress, ctx.ip]], 'limit.votes');
       return castVote(ctx.db, ctx.user.id, input);
+    }),
+  /** A verifiable election: the voter's private Belenios credential (Codka as credential authority). */
+  credential: protectedProcedure
+    .input(credentialInput)
+    .query(({ ctx, input }) => voterCredential(ctx.db, ctx.user.id, input.electionId)),
+  /**
+   * A verifiable election: a Belenios ballot encrypted in the voter's browser (or by belenios-tool), checked
+   * in a worker; its tracker is the voter's receipt. The limit is taken before any check.
+   */
+  castBallot: protectedProcedure
+    .meta({ limited: true })
+    .input(castBallotInput)
+    .mutation(async ({ ctx, input }) => {
+      await consume(ctx.limits.enabled, [[ctx.limits.votesAddress, ctx.ip]], 'limit.votes');
+      return castBallot(ctx.db, ctx.user.id, input);
     }),
   /** The signed-in citizen's own votes and receipts. */
   mine: protectedProcedure.query(({ ctx }) => myVotes(ctx.db, ctx.user.id)),

@@ -9,6 +9,7 @@ import { withTexts } from './bilingual';
 import { recordSummaryOf } from './election-record/record';
 import { publicRequirement } from './eligibility';
 import { eligibleVoterCounter, turnoutOf, turnoutReader } from './turnout';
+import { verifiableCounts } from './verifiable/tally';
 
 export interface Viewer {
   userId: string | null;
@@ -36,6 +37,7 @@ const electionColumns = {
   // cached).
   eligibility: elections.eligibility,
   eligibleRegions: elections.eligibleRegions,
+  counting: elections.counting,
 };
 
 /** What a results read needs beyond the election itself: when the last batch of counts was published. */
@@ -124,7 +126,7 @@ const countsByCandidate = preparedOnce((db) =>
     })
     .from(candidates)
     .where(eq(candidates.electionId, sql.placeholder('electionId')))
-    .orderBy(asc(candidates.orderIndex))
+    .orderBy(asc(candidates.orderIndex), asc(candidates.id))
     .prepare(),
 );
 
@@ -143,6 +145,22 @@ function tally(db: Db, electionId: string, exact: boolean) {
   return tallyResults(list);
 }
 
+/**
+ * A verifiable election's counts: the trustees' decrypted result, in the ballot's order (the setup's
+ * answers), and nothing before the last share. No one, admins included, sees a count before then.
+ */
+function verifiableTally(db: Db, electionId: string) {
+  const counts = verifiableCounts(db, electionId);
+  if (!counts) return null;
+  const list = countsByCandidate(db)
+    .all({ electionId })
+    .map(({ liveVotes: _live, publishedVotes: _published, ...candidate }, index) => ({
+      ...withTexts(candidate, ['party']),
+      votes: counts[index] ?? 0,
+    }));
+  return tallyResults(list);
+}
+
 /** Whether the viewer sees batched counts, and since when the current batch stands (null: none yet). */
 function countsBatching(election: { resultsPublishedAt: Date | null }, exact: boolean) {
   return { countsInBatches: !exact, countsUpdatedAt: exact ? null : election.resultsPublishedAt };
@@ -156,7 +174,9 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
   const election = findElection(db, id, viewer);
   const visible = resultsVisibleToVoters(election, now);
   const exact = countsAreExact(election, now, viewer.seesAllResults);
-  const results = visible || viewer.seesAllResults ? tally(db, id, exact) : null;
+  const verifiable = election.counting === 'verifiable';
+  const counted = verifiable ? () => verifiableTally(db, id) : () => tally(db, id, exact);
+  const results = visible || viewer.seesAllResults ? counted() : null;
   return {
     election: {
       id: election.id,
@@ -170,6 +190,10 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
     },
     resultsVisibleToVoters: visible,
     results,
+    // Decrypted by the trustees from the public archive (docs/election-record.md#verifiable-elections).
+    verifiable,
+    archive:
+      verifiable && election.status !== 'Draft' ? `/api/v1/elections/${election.id}/archive.bel` : null,
     // Votes / eligible voters, only beside counts the viewer may see, and of the same total.
     // The election's own rule, read above, so turnout reads only the eligible count.
     turnout: results ? turnoutOf(results.total, eligibleVoterCounter(db)(election)) : null,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ELECTION_STATUSES, ELECTION_TYPES } from '../elections';
 import { isHopPosition } from '../hop-positions';
 import { label, message } from '../i18n/error-messages';
+import { COUNTING_MODES } from '../verifiable';
 import { DEFAULT_ELECTION_ELIGIBILITY } from '../voter-roll';
 import { idSchema, oneLanguageRequired, optionalText, textInEitherLanguage } from './common';
 import { eligibilityRuleField, eligibleRegionsField } from './eligibility';
@@ -42,6 +43,8 @@ const electionFields = {
   hideResultsUntilClose: z.boolean().default(ELECTION_DEFAULTS.hideResultsUntilClose),
 };
 
+const countingField = z.enum(COUNTING_MODES, { error: 'validation.invalidInput' });
+
 /** Checked as soon as both times are valid, so the form shows this beside the other fields' messages. */
 const endsAfterStart = {
   message: electionMessages.endAfterStart,
@@ -77,6 +80,8 @@ export const createElectionInput = z
     // enrolled voters.
     eligibility: eligibilityRuleField.default(ELECTION_DEFAULTS.eligibility),
     eligibleRegions: eligibleRegionsField.default(null),
+    // Counted as today, or verifiably (shared/verifiable.ts): chosen with the draft, fixed once it opens.
+    counting: countingField.default('standard'),
     candidates: z
       .array(ballotCandidateInput)
       .max(100, 'validation.tooManyCandidates')
@@ -109,6 +114,7 @@ export const updateElectionInput = z
     ...electionFields,
     eligibility: eligibilityRuleField.optional(),
     eligibleRegions: eligibleRegionsField.optional(),
+    counting: countingField.optional(),
   })
   .refine(endsAfterStartCheck, endsAfterStart)
   .refine(...titleInEitherLanguage);

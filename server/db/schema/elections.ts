@@ -1,4 +1,5 @@
 import { ELECTION_STATUSES } from '@shared/elections';
+import { COUNTING_MODES } from '@shared/verifiable';
 import { DEFAULT_ELECTION_ELIGIBILITY, ELIGIBILITY_RULES } from '@shared/voter-roll';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
@@ -32,6 +33,8 @@ export const elections = sqliteTable(
     // JSON array of district regions (shared/regions.ts DISTRICT_REGIONS) whose enrolled voters may vote;
     // null means every region. Only read with the 'enrolled' rule.
     eligibleRegions: text('eligible_regions'),
+    // How the election is counted (shared/verifiable.ts); fixed once the election leaves its draft.
+    counting: text('counting', { enum: COUNTING_MODES }).notNull().default('standard'),
   },
   (t) => [index('elections_status_end_idx').on(t.status, t.endTime)],
 );

@@ -10,4 +10,5 @@ export * from './invitations';
 export * from './photos';
 export * from './polls';
 export * from './ussd';
+export * from './verifiable';
 export * from './voter-roll';

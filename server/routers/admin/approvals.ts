@@ -2,6 +2,7 @@ import { byIdInput } from '@shared/schemas/common';
 import { cancelApproval, confirmApproval, pendingApprovals } from '../../services/approvals/queue';
 import { fixElectionRecord } from '../../services/election-record/record';
 import { sendInvitation } from '../../services/invitations';
+import { closeVerifiable } from '../../services/verifiable/tally';
 import { adminProcedure, router } from '../../trpc/init';
 
 /**
@@ -17,7 +18,10 @@ export const approvalsRouter = router({
     .mutation(async ({ ctx, input }) => {
       const { confirmed, electionId, invitationId } = confirmApproval(ctx.db, input.id, ctx.user.id);
       // An edit that also closed the election fixes its record before the admin is answered, as its update does.
-      if (electionId) await fixElectionRecord(ctx.db, electionId);
+      if (electionId) {
+        await fixElectionRecord(ctx.db, electionId);
+        await closeVerifiable(ctx.db, electionId);
+      }
       // A confirmed invitation's message goes out now that it exists; if sending is refused (a limit), the
       // invitation stays pending and the list's "send again" sends it.
       if (invitationId) {

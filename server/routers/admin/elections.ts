@@ -1,6 +1,7 @@
 import { candidateInput, candidateUpdateInput } from '@shared/schemas/admin';
 import { createElectionInput, electionIdInput, updateElectionInput } from '@shared/schemas/admin-elections';
 import { byIdInput } from '@shared/schemas/common';
+import { publicCredentialsInput, trusteeAddInput, trusteeRemoveInput } from '@shared/schemas/verifiable';
 import { createCandidate, deleteCandidate, updateCandidate } from '../../services/admin/candidates';
 import {
   adminElectionResults,
@@ -12,6 +13,9 @@ import {
 import { requestElectionCreate, requestElectionUpdate } from '../../services/approvals/election-acts';
 import { fixElectionRecord } from '../../services/election-record/record';
 import { adminTurnout } from '../../services/turnout';
+import { setPublicCredentials } from '../../services/verifiable/credentials';
+import { closeVerifiable } from '../../services/verifiable/tally';
+import { addTrustee, listTrustees, removeTrustee } from '../../services/verifiable/trustees';
 import { adminProcedure, router } from '../../trpc/init';
 
 /**
@@ -32,8 +36,10 @@ export const adminElectionsRouter = router({
     .input(updateElectionInput)
     .mutation(async ({ ctx, input }) => {
       const updated = requestElectionUpdate(ctx.db, input, ctx.user.id);
-      // A close fixes the election's record before the admin is answered (a second close leaves it as it was).
+      // A close fixes the election's record before the admin is answered (a second close leaves it as it was),
+      // and a verifiable election's encrypted tally.
       await fixElectionRecord(ctx.db, input.id);
+      await closeVerifiable(ctx.db, input.id);
       return updated;
     }),
   delete: adminProcedure
@@ -48,6 +54,26 @@ export const adminElectionsRouter = router({
       const results = adminElectionResults(ctx.db, input.electionId);
       return { ...results, turnout: adminTurnout(ctx.db, input.electionId, results.total) };
     }),
+  /** A verifiable election's trustees: each gives Codka only a public key with its proof. */
+  trustees: router({
+    add: adminProcedure
+      .meta({ stepUp: true })
+      .input(trusteeAddInput)
+      .mutation(({ ctx, input }) => addTrustee(ctx.db, input, ctx.user.id)),
+    list: adminProcedure
+      .meta({ stepUp: true })
+      .input(electionIdInput)
+      .query(({ ctx, input }) => listTrustees(ctx.db, input.electionId)),
+    remove: adminProcedure
+      .meta({ stepUp: true })
+      .input(trusteeRemoveInput)
+      .mutation(({ ctx, input }) => removeTrustee(ctx.db, input, ctx.user.id)),
+  }),
+  /** A verifiable election whose credentials come from an outside authority: its public credentials file. */
+  setPublicCredentials: adminProcedure
+    .meta({ stepUp: true })
+    .input(publicCredentialsInput)
+    .mutation(({ ctx, input }) => setPublicCredentials(ctx.db, input, ctx.user.id)),
   candidates: router({
     list: adminProcedure
       .meta({ stepUp: true })

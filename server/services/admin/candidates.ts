@@ -6,6 +6,7 @@ import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit, recordBefore } from '../audit';
 import { withTexts } from '../bilingual';
+import { refuseFixedBallot } from '../verifiable/election';
 
 const notFound = (id: string) => new DomainError('candidate.notFound', { id });
 
@@ -60,6 +61,7 @@ export function createCandidate(db: Db, input: z.output<typeof candidateInput>, 
     if (!tx.select({ id: elections.id }).from(elections).where(eq(elections.id, input.electionId)).get()) {
       throw new DomainError('election.chosenMissing');
     }
+    refuseFixedBallot(tx, input.electionId);
     const next = tx
       .select({ max: sql<number>`coalesce(max(${candidates.orderIndex}), 0)` })
       .from(candidates)
@@ -85,6 +87,9 @@ export function updateCandidate(db: Db, input: z.output<typeof candidateUpdateIn
   const { id, ...values } = input;
   return db.transaction((tx) => {
     const before = recordBefore(tx, candidates, id);
+    if (before && values.name !== undefined && values.name !== before.name) {
+      refuseFixedBallot(tx, String(before.electionId));
+    }
     const row = tx
       .update(candidates)
       .set(values)
@@ -112,6 +117,7 @@ export function deleteCandidate(db: Db, id: string, actorId: string) {
       throw new DomainError('candidate.hasVotes');
     }
     const before = recordBefore(tx, candidates, id);
+    if (before) refuseFixedBallot(tx, String(before.electionId));
     const row = tx.delete(candidates).where(eq(candidates.id, id)).returning({ name: candidates.name }).get();
     if (!row) throw notFound(id);
     recordAudit(tx, {

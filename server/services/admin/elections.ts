@@ -10,6 +10,7 @@ import { candidates, elections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit, recordBefore } from '../audit';
 import { withTexts } from '../bilingual';
+import { changeCounting, createVerifiableSide } from '../verifiable/setup';
 
 /**
  * What an election is as a second System Admin approves its opening or its results (approvals/election-acts.ts):
@@ -30,6 +31,7 @@ export const electionStateColumns = {
 const electionColumns = {
   id: elections.id,
   ...electionStateColumns,
+  counting: elections.counting,
   eligibility: elections.eligibility,
   eligibleRegions: elections.eligibleRegions,
   createdAt: elections.createdAt,
@@ -92,6 +94,7 @@ export function createElection(db: Db, input: z.output<typeof createElectionInpu
       .values({ ...fields, eligibleRegions: rule.eligibleRegions, createdBy: actorId })
       .returning({ id: elections.id })
       .get();
+    if (fields.counting === 'verifiable') createVerifiableSide(tx, election.id);
     recordAudit(tx, {
       action: 'create',
       tableName: 'elections',
@@ -158,6 +161,7 @@ export function updateElection(
   const { id, electionType, eligibility, eligibleRegions, ...fields } = input;
   return db.transaction((tx) => {
     const before = recordBefore(tx, elections, id);
+    changeCounting(tx, id, fields.counting, before);
     const rule = ruleUpdate(tx, id, eligibility, eligibleRegions);
     const row = tx
       .update(elections)

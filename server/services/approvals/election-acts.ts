@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { candidates, elections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createElection, electionNotFound, electionStateColumns, updateElection } from '../admin/elections';
+import { openVerifiable, refuseTooFewTrustees } from '../verifiable/setup';
 import { type ApprovalRow, requestApproval } from './store';
 
 type ElectionUpdate = z.output<typeof updateElectionInput>;
@@ -68,6 +69,12 @@ function refuseUnopenable(db: Pick<Db, 'select'>, id: string, endTime: Date, now
   if (endTime <= now) throw new DomainError('election.endPassed');
   const ballot = db.select({ n: count() }).from(candidates).where(eq(candidates.electionId, id)).get();
   if (!ballot?.n) throw new DomainError('election.noCandidates');
+  const counted = db
+    .select({ counting: elections.counting })
+    .from(elections)
+    .where(eq(elections.id, id))
+    .get();
+  if (counted?.counting === 'verifiable') refuseTooFewTrustees(db, id);
 }
 
 /**
@@ -139,5 +146,14 @@ export function applyElectionAct(db: Db, request: ApprovalRow, confirmerId: stri
   if (changed) throw new DomainError('approval.electionChanged');
   if (request.kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, new Date());
   updateElection(db, update, confirmerId, { requestedBy: request.requestedBy });
+  // A verifiable election's setup is fixed in the same transaction as its opening (docs/election-record.md).
+  if (request.kind === 'electionOpen' && update.status === 'Active') {
+    const counted = db
+      .select({ counting: elections.counting })
+      .from(elections)
+      .where(eq(elections.id, update.id))
+      .get();
+    if (counted?.counting === 'verifiable') openVerifiable(db, update.id, new Date());
+  }
   return { electionId: update.id, status: update.status, resultsVisible: update.resultsVisible };
 }

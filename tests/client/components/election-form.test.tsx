@@ -85,6 +85,8 @@ describe('election form', () => {
           status: 'Draft',
           resultsVisible: false,
           hideResultsUntilClose: true,
+          // Counted as today unless Verifiable is chosen (issue 32).
+          counting: 'standard',
           eligibility: 'enrolled',
           eligibleRegions: null,
           candidates: [

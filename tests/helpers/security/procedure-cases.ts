@@ -3,6 +3,7 @@ import { createPhoneUser, knownPhoneCode, uniquePhone } from '../phone';
 import { APPROVAL_PROCEDURE_CASES } from './procedure-cases-approvals';
 import { INVITATION_PROCEDURE_CASES } from './procedure-cases-invitations';
 import { ROLL_PROCEDURE_CASES } from './procedure-cases-roll';
+import { VERIFIABLE_PROCEDURE_CASES } from './procedure-cases-verifiable';
 import type { World, WorldUser } from './world';
 import { beginEnrolment, enableTwoFactor, pendingTwoFactorSignIn, totpNow } from './world-extras';
 
@@ -327,6 +328,7 @@ export const PROCEDURE_CASES: Record<string, ProcedureCase> = {
   ...ROLL_PROCEDURE_CASES,
   ...APPROVAL_PROCEDURE_CASES,
   ...INVITATION_PROCEDURE_CASES,
+  ...VERIFIABLE_PROCEDURE_CASES,
 };
 
 /** An id no row has: for "not found" cases. */

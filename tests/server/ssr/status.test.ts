@@ -12,6 +12,7 @@ const BROWSER_PAGES = [
   '/auth?tab=signup',
   '/vote/1',
   '/verify',
+  '/trustee',
   '/verify-email?token=abc',
   '/forgot-password',
   '/reset-password?token=abc',

@@ -16,6 +16,7 @@ import {
 import { ElectionRecordNotice } from '../../components/elections/ElectionRecordNotice';
 import { ElectionResults } from '../../components/elections/ElectionResults';
 import { errorCode, isMissingCode } from '../../components/elections/query-errors';
+import { VerifiableMark } from '../../components/elections/VerifiableMark';
 import { PageContainer } from '../../components/PageContainer';
 import { loadNamespaces } from '../../i18n';
 import { useNow } from '../../lib/clock';
@@ -132,6 +133,7 @@ function ResultsView({ answer, readAt }: { answer: ResultsAnswer; readAt: number
             <Text size="sm">{t('results.notPublishedBody')}</Text>
           </Alert>
         )}
+        {answer.verifiable && answer.archive && <VerifiableMark archive={answer.archive} />}
         {answer.record && <ElectionRecordNotice electionId={election.id} record={answer.record} />}
         <Group gap="sm">
           <Button component={Link} to={`/election/${election.id}`} variant="default" h={44}>

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useContentText } from '../../components/content/ContentText';
 import { formatElectionTime } from '../../components/elections/election-dates';
 import { ReceiptInRecord } from '../../components/elections/ReceiptInRecord';
+import { TrackerFinder } from '../../components/elections/VerifiableMark';
 import { PageContainer } from '../../components/PageContainer';
 import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
@@ -81,6 +82,12 @@ export function VerifyReceiptPage() {
           </Stack>
         </Card>
         {parsed.success && <ReceiptCheck receiptId={parsed.data.receiptId} />}
+        {/* A verifiable election's receipt is a ballot tracker, found in the public archive (issue 32). */}
+        <TrackerFinder
+          key={`${params.get('election') ?? ''}|${params.get('tracker') ?? ''}`}
+          initialElection={params.get('election') ?? ''}
+          initialTracker={params.get('tracker') ?? ''}
+        />
         <Text size="sm" c="dimmed">
           <Trans
             t={t}

@@ -17,6 +17,7 @@ import {
 } from '../../components/elections/ElectionPageStates';
 import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { errorCode } from '../../components/elections/query-errors';
+import { TrackerReceipt, VerifiableBallot } from '../../components/elections/VerifiableBallot';
 import { VoteCard } from '../../components/elections/VoteCard';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
 import { VotingClosedNotice } from '../../components/elections/VotingClosedNotice';
@@ -85,6 +86,8 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
   const { user, isAdmin, loading } = useAuth();
   // The receipt from the cast itself, shown at once while the election is refetched.
   const [justCast, setJustCast] = useState<string | null>(null);
+  // A verifiable election's receipt is the cast ballot's tracker (issue 32).
+  const [tracker, setTracker] = useState<string | null>(null);
   const now = new Date();
   const receiptId = election.myVote?.receiptId ?? justCast;
   const open = isVotingOpen(election, now);
@@ -96,11 +99,13 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
         <ElectionHeader election={election} eyebrow={t('vote.pageTitle')} />
         <WhoCanVote requirement={election} />
-        {user && receiptId ? (
+        {user && tracker ? (
+          <TrackerReceipt tracker={tracker} electionId={election.id} />
+        ) : user && receiptId ? (
           <VoteReceipt receiptId={receiptId} votedAt={election.myVote?.createdAt} />
         ) : open ? (
           user ? (
-            <EligibleBallot election={election} onVoted={setJustCast} />
+            <EligibleBallot election={election} onVoted={setJustCast} onCast={setTracker} />
           ) : loading ? (
             // Until the session check answers, no ballot: a voter's tap on a visitor's ballot would be refused
             // ("sign in"), and their own standing (eligible, already voted) is not known yet.
@@ -108,7 +113,11 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
           ) : (
             <>
               <SignInPrompt>{t('vote.signIn')}</SignInPrompt>
-              <VoteCard electionId={election.id} candidates={election.candidates} onVoted={setJustCast} />
+              {election.counting === 'verifiable' ? (
+                <CandidateList candidates={election.candidates} />
+              ) : (
+                <VoteCard electionId={election.id} candidates={election.candidates} onVoted={setJustCast} />
+              )}
             </>
           )
         ) : (
@@ -136,9 +145,11 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
 function EligibleBallot({
   election,
   onVoted,
+  onCast,
 }: {
   election: ElectionDetails;
   onVoted(receiptId: string): void;
+  onCast(tracker: string): void;
 }) {
   const eligibility = useVoteEligibility(election);
   if (!eligibility.known) return <Skeleton height={180} />;
@@ -155,6 +166,8 @@ function EligibleBallot({
       </>
     );
   }
+  if (election.counting === 'verifiable')
+    return <VerifiableBallot electionId={election.id} candidates={election.candidates} onCast={onCast} />;
   return <VoteCard electionId={election.id} candidates={election.candidates} onVoted={onVoted} />;
 }
 

@@ -1,4 +1,4 @@
-import { Button, Group, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Radio, Select, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ELECTION_STATUSES, ELECTION_TYPES, type ElectionType } from '@shared/elections';
 import { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
@@ -18,6 +18,7 @@ import {
   toUpdateInput,
   validateElection,
 } from './election-form';
+import { OutsideCredentialsPanel, TrusteesPanel } from './TrusteesPanel';
 
 interface ElectionFormModalProps {
   /** null creates a new election with its candidates. */
@@ -157,6 +158,26 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
             disabled={busy}
             {...form.getInputProps('hideResultsUntilClose', { type: 'checkbox' })}
           />
+          <Radio.Group
+            label={t('form.counting')}
+            {...form.getInputProps('counting')}
+            readOnly={busy || (election !== null && election.status !== 'Draft')}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio
+                value="standard"
+                label={t('form.countingStandard')}
+                description={t('form.countingStandardHint')}
+                disabled={busy || (election !== null && election.status !== 'Draft')}
+              />
+              <Radio
+                value="verifiable"
+                label={t('form.countingVerifiable')}
+                description={t('form.countingVerifiableHint')}
+                disabled={busy || (election !== null && election.status !== 'Draft')}
+              />
+            </Stack>
+          </Radio.Group>
           <EligibilityFields
             rule={form.values.eligibility}
             onRuleChange={(rule) => form.setFieldValue('eligibility', rule)}
@@ -176,6 +197,12 @@ export function ElectionFormModal({ election, onClose, onSaved }: ElectionFormMo
           </Group>
         </Stack>
       </form>
+      {election?.counting === 'verifiable' && (
+        <TrusteesPanel electionId={election.id} draft={election.status === 'Draft'} />
+      )}
+      {election?.counting === 'verifiable' && election.status === 'Draft' && (
+        <OutsideCredentialsPanel electionId={election.id} />
+      )}
     </ResponsiveModal>
   );
 }

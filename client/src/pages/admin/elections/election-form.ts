@@ -2,6 +2,7 @@ import type { RouterOutputs } from '@server/routers/_app';
 import type { ElectionStatus, ElectionType } from '@shared/elections';
 import { isHopPosition } from '@shared/hop-positions';
 import { createElectionInput, ELECTION_DEFAULTS, updateElectionInput } from '@shared/schemas/admin-elections';
+import type { CountingMode } from '@shared/verifiable';
 import type { EligibilityRule } from '@shared/voter-roll';
 import { zodValidate } from '../../../lib/zod-form';
 import { fromEatInput, toEatInput } from './eat-time';
@@ -30,6 +31,8 @@ export interface ElectionFormValues {
   status: ElectionStatus;
   resultsVisible: boolean;
   hideResultsUntilClose: boolean;
+  /** Counted as today, or verifiably (issue 32): chosen with the draft, fixed once it opens. */
+  counting: CountingMode;
   /** Who can vote, and for enrolled voters the regions (empty: every region). */
   eligibility: EligibilityRule;
   eligibleRegions: string[];
@@ -55,6 +58,7 @@ export function newElectionValues(): ElectionFormValues {
     startTime: '',
     endTime: '',
     ...ELECTION_DEFAULTS,
+    counting: 'standard',
     eligibleRegions: [],
     candidates: [emptyBallotRow()],
   };
@@ -73,6 +77,7 @@ export function editElectionValues(election: AdminElection): ElectionFormValues 
     status: election.status,
     resultsVisible: election.resultsVisible,
     hideResultsUntilClose: election.hideResultsUntilClose,
+    counting: election.counting,
     eligibility: election.eligibility,
     eligibleRegions: election.eligibleRegions ?? [],
     candidates: [],

@@ -1,0 +1,78 @@
+/// <reference lib="webworker" />
+/**
+ * The Belenios worker: encrypts a voter's ballot, opens an audited one, makes a trustee's key pair and computes a
+ * trustee's share of the tally, all on the reader's own device (docs/decisions/023-belenios-format.md). Nothing
+ * secret it handles (credential, randomness, private key) is sent anywhere by it.
+ */
+import {
+  auditBallot,
+  BeleniosError,
+  ballotTracker,
+  computePartialDecryption,
+  encryptBallot,
+  generateTrusteeKey,
+  parseElection,
+  parseEncryptedTally,
+  parseTrusteePrivateKey,
+  readArchive,
+} from '@shared/belenios';
+import type { BeleniosRequest, BeleniosResponse } from './protocol';
+
+function electionOf(archive: ArrayBuffer) {
+  const read = readArchive(new Uint8Array(archive));
+  return { read, election: parseElection(read.setup.election) };
+}
+
+function answer(request: BeleniosRequest): BeleniosResponse {
+  switch (request.kind) {
+    case 'encrypt': {
+      const { election } = electionOf(request.archive);
+      const choices = election.questions.map((q) => q.answers.map((a) => (a === request.choice ? 1 : 0)));
+      if (!choices.some((q) => q.includes(1)))
+        throw new BeleniosError('election', 'the choice is not one of the election answers');
+      const encrypted = encryptBallot(election, request.credential.trim(), choices);
+      return { kind: 'encrypt', ...encrypted };
+    }
+    case 'audit': {
+      const { election } = electionOf(request.archive);
+      const opened = auditBallot(request.ballot, election, request.randomness);
+      // The answers the ballot opens to, by name, so the voter sees what the browser encrypted.
+      const choices = opened.flatMap((q, i) =>
+        q.flatMap((m, j) => (m === 1 ? [String(election.questions[i]?.answers[j])] : [])),
+      );
+      return { kind: 'audit', choices };
+    }
+    case 'generateKey':
+      return { kind: 'generateKey', ...generateTrusteeKey() };
+    case 'decrypt': {
+      const { read, election } = electionOf(request.archive);
+      if (!read.encryptedTally) throw new BeleniosError('archive', 'the tally is not computed yet');
+      const tally = parseEncryptedTally(read.encryptedTally.tally, election);
+      const key = parseTrusteePrivateKey(request.privateKey.trim());
+      return { kind: 'decrypt', partialDecryption: computePartialDecryption(election, tally, key) };
+    }
+    case 'findTracker': {
+      const read = readArchive(new Uint8Array(request.archive));
+      const tracker = request.tracker.trim();
+      return {
+        kind: 'findTracker',
+        found: read.ballots.some((text) => ballotTracker(text) === tracker),
+        ballots: read.ballots.length,
+      };
+    }
+  }
+}
+
+self.onmessage = (event: MessageEvent<BeleniosRequest>) => {
+  let response: BeleniosResponse;
+  try {
+    response = answer(event.data);
+  } catch (error) {
+    response = {
+      kind: 'error',
+      check: error instanceof BeleniosError ? error.check : 'internal',
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+  self.postMessage(response);
+};

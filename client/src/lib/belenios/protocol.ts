@@ -1,0 +1,26 @@
+/**
+ * Messages between the page and the Belenios worker (belenios.worker.ts). The core (shared/belenios) is
+ * synchronous and costs several 2048-bit exponentiations per step, so it runs off the page's thread.
+ */
+export type BeleniosRequest =
+  | {
+      kind: 'encrypt';
+      /** The election's archive (`/api/v1/elections/{id}/archive.bel`): its setup gives the election. */
+      archive: ArrayBuffer;
+      credential: string;
+      /** The chosen answer of Codka's one question (the candidate's name, as the setup lists it). */
+      choice: string;
+    }
+  | { kind: 'audit'; archive: ArrayBuffer; ballot: string; randomness: string[][] }
+  | { kind: 'generateKey' }
+  | { kind: 'decrypt'; archive: ArrayBuffer; privateKey: string }
+  /** Whether a ballot with this tracker is in the archive (the public ballot box). */
+  | { kind: 'findTracker'; archive: ArrayBuffer; tracker: string };
+
+export type BeleniosResponse =
+  | { kind: 'encrypt'; ballot: string; tracker: string; randomness: string[][] }
+  | { kind: 'audit'; choices: string[] }
+  | { kind: 'generateKey'; privateKey: string; publicKey: string }
+  | { kind: 'decrypt'; partialDecryption: string }
+  | { kind: 'findTracker'; found: boolean; ballots: number }
+  | { kind: 'error'; check: string; message: string };

@@ -1,0 +1,106 @@
+import { CREDENTIAL_AUTHORITIES } from '@shared/verifiable';
+import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './auth';
+import { createdAt, uuidPk } from './columns';
+import { elections } from './elections';
+
+/**
+ * A verifiable election's Belenios side (docs/election-record.md#verifiable-elections): its uuid from creation,
+ * the election text fixed when it opens (its hash is what every ballot is bound to), and who makes the
+ * credentials.
+ */
+export const verifiableElections = sqliteTable('verifiable_elections', {
+  electionId: text('election_id')
+    .primaryKey()
+    .references(() => elections.id, { onDelete: 'cascade' }),
+  uuid: text('uuid').notNull().unique(),
+  credentialAuthority: text('credential_authority', { enum: CREDENTIAL_AUTHORITIES })
+    .notNull()
+    .default('codka'),
+  // Written once, at the opening; null while a draft.
+  electionText: text('election_text'),
+  // The decrypted result as appended to the archive, kept here so that results pages do not read the archive.
+  resultText: text('result_text'),
+});
+
+/** The trustees, in the order of their shares (Belenios numbers them from 1 in this order). */
+export const electionTrustees = sqliteTable(
+  'election_trustees',
+  {
+    id: uuidPk(),
+    electionId: text('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // The text the trustee gave, as belenios-tool writes it; `keyValue` is its public key in decimal.
+    publicKey: text('public_key').notNull(),
+    keyValue: text('key_value').notNull(),
+    // Only a SHA-256 of the trustee's token: a copy of the database cannot submit a share.
+    tokenHash: text('token_hash').notNull().unique(),
+    partialDecryption: text('partial_decryption'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('election_trustees_key_unique').on(t.electionId, t.keyValue),
+    index('election_trustees_election_idx').on(t.electionId, t.createdAt),
+  ],
+);
+
+/**
+ * The public credentials of an election, fixed when it opens. With Codka as the credential authority each
+ * belongs to one voter (the private one is derived again from the key file when the voter asks for it); with
+ * an outside authority `userId` is null.
+ */
+export const electionCredentials = sqliteTable(
+  'election_credentials',
+  {
+    electionId: text('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'cascade' }),
+    credential: text('credential').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.electionId, t.credential] }),
+    uniqueIndex('election_credentials_user_unique').on(t.electionId, t.userId),
+  ],
+);
+
+/** Accepted Belenios ballots: one per voter and one per credential, decided by the database. */
+export const encryptedBallots = sqliteTable(
+  'encrypted_ballots',
+  {
+    id: uuidPk(),
+    electionId: text('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'restrict' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    credential: text('credential').notNull(),
+    ballot: text('ballot').notNull(),
+    tracker: text('tracker').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('encrypted_ballots_user_unique').on(t.electionId, t.userId),
+    uniqueIndex('encrypted_ballots_credential_unique').on(t.electionId, t.credential),
+    uniqueIndex('encrypted_ballots_tracker_unique').on(t.tracker),
+  ],
+);
+
+/**
+ * The election's Belenios archive (.bel) as the bytes appended, in order: the file served is their
+ * concatenation. Triggers refuse any UPDATE or DELETE, so it can only grow; a backup of the database carries it.
+ */
+export const electionArchiveChunks = sqliteTable(
+  'election_archive_chunks',
+  {
+    electionId: text('election_id')
+      .notNull()
+      .references(() => elections.id, { onDelete: 'restrict' }),
+    seq: integer('seq').notNull(),
+    bytes: blob('bytes', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.electionId, t.seq] })],
+);

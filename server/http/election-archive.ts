@@ -1,0 +1,47 @@
+import { idSchema } from '@shared/schemas/common';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
+import { archiveBytes, archiveVersion } from '../services/verifiable/archive';
+import { holdsVersion } from './etag';
+import { type ApiCeiling, extraCallsFor } from './trpc-calls';
+
+export const ELECTION_ARCHIVE_PATH = '/api/v1/elections/:id/archive.bel';
+
+/**
+ * The archive grows while the election runs and is tallied, so no copy is ever current without asking: every
+ * reader revalidates (no-cache), and a 304 costs one indexed read. A shorter copy is never served as current.
+ */
+export const ELECTION_ARCHIVE_CACHE_CONTROL = 'public, no-cache';
+
+/**
+ * GET /api/v1/elections/:id/archive.bel: a verifiable election's Belenios archive, the bytes exactly as
+ * appended, for `belenios-tool election verify`. 404 while a draft (there is none yet) and for a standard
+ * election. Chunks are never changed (the table's triggers), so the number of the last one names the version.
+ */
+export function registerElectionArchive(
+  app: FastifyInstance,
+  deps: Pick<AppDeps, 'db'>,
+  ceiling?: Pick<ApiCeiling, 'chargeMore'>,
+): void {
+  app.get<{ Params: { id: string } }>(ELECTION_ARCHIVE_PATH, async (request, reply) => {
+    const id = idSchema.safeParse(request.params.id);
+    const notFound = () =>
+      sendDomainError(reply, new DomainError('election.notFound', { id: request.params.id.slice(0, 64) }));
+    if (!id.success) return notFound();
+    const last = archiveVersion(deps.db, id.data);
+    if (last === null) return notFound();
+    const etag = `"${id.data}-${last}"`;
+    const held = holdsVersion(request.headers['if-none-match'], etag);
+    const bytes = held ? null : archiveBytes(deps.db, id.data);
+    if (bytes && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(bytes.length))))
+      return reply;
+    reply.header('Cache-Control', ELECTION_ARCHIVE_CACHE_CONTROL).header('ETag', etag);
+    if (held) return reply.code(304).send();
+    return reply
+      .type('application/octet-stream')
+      .header('content-disposition', `attachment; filename="${id.data}.bel"`)
+      .send(bytes);
+  });
+}

@@ -1,0 +1,19 @@
+import { partialDecryptionInput } from '@shared/schemas/verifiable';
+import { consume } from '../auth/rate-limits';
+import { submitPartialDecryption } from '../services/verifiable/tally';
+import { publicProcedure, router } from '../trpc/init';
+
+/**
+ * What a verifiable election's trustees do. A trustee has no account: the token given when their key was
+ * added is their proof of who they are, and only its hash is stored.
+ */
+export const trusteesRouter = router({
+  /** A trustee's share of the tally's decryption, as `belenios-tool election decrypt` writes it. */
+  submitPartialDecryption: publicProcedure
+    .meta({ limited: true })
+    .input(partialDecryptionInput)
+    .mutation(async ({ ctx, input }) => {
+      await consume(ctx.limits.enabled, [[ctx.limits.trusteeSharesAddress, ctx.ip]], 'limit.bootstrapAdmin');
+      return submitPartialDecryption(ctx.db, input);
+    }),
+});

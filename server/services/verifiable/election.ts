@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { elections, verifiableElections } from '../../db/schema';
+import { DomainError } from '../../errors/domain-error';
+
+/** An election with its Belenios side, for the verifiable services; refused when it is not verifiable. */
+export function verifiableElection(db: Pick<Db, 'select'>, electionId: string) {
+  const row = db
+    .select({
+      id: elections.id,
+      title: elections.title,
+      titleSo: elections.titleSo,
+      description: elections.description,
+      status: elections.status,
+      startTime: elections.startTime,
+      endTime: elections.endTime,
+      eligibility: elections.eligibility,
+      eligibleRegions: elections.eligibleRegions,
+      counting: elections.counting,
+      uuid: verifiableElections.uuid,
+      credentialAuthority: verifiableElections.credentialAuthority,
+      electionText: verifiableElections.electionText,
+    })
+    .from(elections)
+    .leftJoin(verifiableElections, eq(verifiableElections.electionId, elections.id))
+    .where(eq(elections.id, electionId))
+    .get();
+  if (!row) throw new DomainError('election.notFound', { id: electionId });
+  if (row.counting !== 'verifiable' || row.uuid === null) throw new DomainError('verifiable.notVerifiable');
+  return { ...row, uuid: row.uuid, credentialAuthority: row.credentialAuthority ?? 'codka' };
+}
+export type VerifiableElection = ReturnType<typeof verifiableElection>;
+
+/** Trustees and an outside authority's credentials are set while the election is a draft, never after. */
+export function requireDraft(election: VerifiableElection): void {
+  if (election.status !== 'Draft' || election.electionText !== null)
+    throw new DomainError('verifiable.notDraft');
+}
+
+/**
+ * The candidates of a verifiable election are its question's answers, fixed in the setup at the opening: none is
+ * added, removed or renamed after (the counts are read back in that order).
+ */
+export function refuseFixedBallot(db: Pick<Db, 'select'>, electionId: string): void {
+  const side = db
+    .select({ text: verifiableElections.electionText })
+    .from(verifiableElections)
+    .where(eq(verifiableElections.electionId, electionId))
+    .get();
+  if (side?.text) throw new DomainError('verifiable.ballotFixed');
+}

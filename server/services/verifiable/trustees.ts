@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { trusteeKeyRefusal } from '../../belenios/refusals';
+import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
+import type { Db } from '../../db/client';
+import { electionTrustees } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique';
+import { DomainError } from '../../errors/domain-error';
+import { recordAudit } from '../audit';
+import { requireDraft, verifiableElection } from './election';
+
+/** A trustee public key is a few hundred characters; anything much longer is refused before it is read. */
+export const MAX_TRUSTEE_KEY_CHARS = 4096;
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * admin.elections.trustees.add: a trustee's public key, its proof checked (in a worker). The token is the
+ * trustee's only way to send their share later: given once, and only its hash kept.
+ */
+export async function addTrustee(
+  db: Db,
+  input: { electionId: string; name: string; publicKey: string },
+  actorId: string,
+): Promise<{ id: string; token: string }> {
+  requireDraft(verifiableElection(db, input.electionId));
+  const publicKey = input.publicKey.trim();
+  if (publicKey.length > MAX_TRUSTEE_KEY_CHARS) throw trusteeKeyRefusal();
+  let keyValue: string;
+  try {
+    ({ keyValue } = await verifyPool().run({ kind: 'trusteeKey', publicKey }));
+  } catch (error) {
+    if (error instanceof BeleniosRefusal) throw trusteeKeyRefusal();
+    throw error;
+  }
+  const token = randomBytes(32).toString('base64url');
+  return db.transaction((tx) => {
+    // Checked again: the election may have opened while the proof was checked.
+    requireDraft(verifiableElection(tx, input.electionId));
+    try {
+      const row = tx
+        .insert(electionTrustees)
+        .values({
+          electionId: input.electionId,
+          name: input.name,
+          publicKey,
+          keyValue,
+          tokenHash: tokenHash(token),
+        })
+        .returning({ id: electionTrustees.id })
+        .get();
+      recordAudit(tx, {
+        action: 'create',
+        tableName: 'election_trustees',
+        recordId: row.id,
+        newValues: { electionId: input.electionId, name: input.name, publicKey },
+        actorId,
+      });
+      return { id: row.id, token };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DomainError('verifiable.trusteeKeyTwice');
+      throw error;
+    }
+  });
+}
+
+/** The trustees in the order of their shares: the order they were added. */
+export function trusteesOf(db: Pick<Db, 'select'>, electionId: string) {
+  return db
+    .select({
+      id: electionTrustees.id,
+      name: electionTrustees.name,
+      publicKey: electionTrustees.publicKey,
+      partialDecryption: electionTrustees.partialDecryption,
+      createdAt: electionTrustees.createdAt,
+    })
+    .from(electionTrustees)
+    .where(eq(electionTrustees.electionId, electionId))
+    .orderBy(asc(electionTrustees.createdAt), asc(electionTrustees.id))
+    .all();
+}
+
+/** admin.elections.trustees.list: names, keys and whether each has sent their share (never a token). */
+export function listTrustees(db: Db, electionId: string) {
+  verifiableElection(db, electionId);
+  return trusteesOf(db, electionId).map(({ partialDecryption, ...t }) => ({
+    ...t,
+    shareGiven: partialDecryption !== null,
+  }));
+}
+
+/** admin.elections.trustees.remove: only while a draft (the setup names every trustee). */
+export function removeTrustee(db: Db, input: { electionId: string; id: string }, actorId: string) {
+  return db.transaction((tx) => {
+    requireDraft(verifiableElection(tx, input.electionId));
+    const row = tx
+      .delete(electionTrustees)
+      .where(
+        and(
+          eq(electionTrustees.id, input.id),
+          eq(electionTrustees.electionId, input.electionId),
+          isNull(electionTrustees.partialDecryption),
+        ),
+      )
+      .returning({ id: electionTrustees.id, name: electionTrustees.name })
+      .get();
+    if (!row) throw new DomainError('verifiable.trusteeNotFound');
+    recordAudit(tx, {
+      action: 'delete',
+      tableName: 'election_trustees',
+      recordId: row.id,
+      before: row,
+      actorId,
+    });
+    return { id: row.id };
+  });
+}

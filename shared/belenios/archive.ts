@@ -1,0 +1,270 @@
+import { refuse } from './errors';
+import { sha256Hex } from './hash';
+import { integer, object, parseJson, string } from './json';
+import { ownedJson } from './partial-decryption';
+import { readTar, tarEntry } from './tar';
+
+/**
+ * Belenios' public record, the `.bel` archive (Belenios specification, section 4.4): a header, then data
+ * records and events, each file named by the SHA-256 of its content. Each event names its parent event's hash
+ * and its height, so the events form a hash chain; a copy saved earlier must be a prefix of any later one.
+ * ArchiveWriter can only append, in the order an election goes through: setup, ballots, end of ballots,
+ * encrypted tally, partial decryptions, result.
+ */
+export type EventType =
+  | 'Setup'
+  | 'Ballot'
+  | 'EndBallots'
+  | 'EncryptedTally'
+  | 'Shuffle'
+  | 'EndShuffles'
+  | 'PartialDecryption'
+  | 'Result';
+
+export interface ArchiveEvent {
+  parent?: string;
+  height: number;
+  type: EventType;
+  payload?: string;
+}
+
+export function eventJson(e: ArchiveEvent): string {
+  const parent = e.parent === undefined ? '' : `"parent":"${e.parent}",`;
+  const payload = e.payload === undefined ? '' : `,"payload":"${e.payload}"`;
+  return `{${parent}"height":${e.height},"type":"${e.type}"${payload}}`;
+}
+
+/** What may follow each kind of last event (homomorphic elections have no shuffles). */
+const NEXT: Record<EventType | 'none', readonly EventType[]> = {
+  none: ['Setup'],
+  Setup: ['Ballot', 'EndBallots'],
+  Ballot: ['Ballot', 'EndBallots'],
+  EndBallots: ['EncryptedTally'],
+  EncryptedTally: ['PartialDecryption'],
+  Shuffle: [],
+  EndShuffles: [],
+  PartialDecryption: ['PartialDecryption', 'Result'],
+  Result: [],
+};
+
+export interface SetupTexts {
+  election: string;
+  trustees: string;
+  publicCredentials: string;
+}
+
+export class ArchiveWriter {
+  private readonly chunks: Uint8Array[] = [];
+  private last: { hash: string; event: ArchiveEvent } | undefined;
+
+  private constructor(readonly timestamp: number) {}
+
+  /** A new archive: its header and the setup (election, trustees, public credentials, setup data, event). */
+  static create(setup: SetupTexts, timestamp: number): ArchiveWriter {
+    const writer = new ArchiveWriter(timestamp);
+    // atdgen writes the 64-bit timestamp as a JSON string.
+    writer.chunks.push(tarEntry('BELENIOS', `{"version":1,"timestamp":"${timestamp}"}`, timestamp));
+    const hashes = [setup.election, setup.trustees, setup.publicCredentials].map((t) => writer.data(t));
+    const setupData = `{"election":"${hashes[0]}","trustees":"${hashes[1]}","credentials":"${hashes[2]}"}`;
+    writer.event('Setup', [setupData]);
+    return writer;
+  }
+
+  /** Goes on appending to an archive read back (checked by readArchive). */
+  static resume(bytes: Uint8Array): ArchiveWriter {
+    const archive = readArchive(bytes);
+    const writer = new ArchiveWriter(archive.timestamp);
+    writer.chunks.push(bytes.slice());
+    writer.last = archive.lastEvent;
+    return writer;
+  }
+
+  private data(text: string): string {
+    const hash = sha256Hex(text);
+    this.chunks.push(tarEntry(`${hash}.data.json`, text, this.timestamp));
+    return hash;
+  }
+
+  /** Appends the payloads (the last one is the event's payload) and the event; returns the bytes appended. */
+  private event(type: EventType, payloads: readonly string[]): Uint8Array {
+    const before = this.chunks.length;
+    if (!NEXT[this.last?.event.type ?? 'none'].includes(type)) {
+      refuse('archive', `a ${type} event cannot follow ${this.last?.event.type ?? 'nothing'}`);
+    }
+    let payload: string | undefined;
+    for (const text of payloads) payload = this.data(text);
+    const event: ArchiveEvent = { height: this.last ? this.last.event.height + 1 : 0, type };
+    if (this.last) event.parent = this.last.hash;
+    if (payload !== undefined) event.payload = payload;
+    const text = eventJson(event);
+    const hash = sha256Hex(text);
+    this.chunks.push(tarEntry(`${hash}.event.json`, text, this.timestamp));
+    this.last = { hash, event };
+    return concat(this.chunks.slice(before));
+  }
+
+  /** A ballot, already verified (the archive does not check what it is given). */
+  addBallot(ballot: string): Uint8Array {
+    return this.event('Ballot', [ballot]);
+  }
+
+  endBallots(): Uint8Array {
+    return this.event('EndBallots', []);
+  }
+
+  addEncryptedTally(tallyText: string, sizedText: string): Uint8Array {
+    return this.event('EncryptedTally', [tallyText, sizedText]);
+  }
+
+  /** A verified partial decryption of trustee `owner` (1-based, in the trustees' order). */
+  addPartialDecryption(owner: number, partialDecryption: string): Uint8Array {
+    return this.event('PartialDecryption', [
+      partialDecryption,
+      ownedJson(owner, sha256Hex(partialDecryption)),
+    ]);
+  }
+
+  addResult(resultText: string): Uint8Array {
+    return this.event('Result', [resultText]);
+  }
+
+  get lastEventType(): EventType | undefined {
+    return this.last?.event.type;
+  }
+
+  bytes(): Uint8Array {
+    return concat(this.chunks);
+  }
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const result = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    result.set(p, offset);
+    offset += p.length;
+  }
+  return result;
+}
+
+export interface ReadArchive {
+  timestamp: number;
+  setup: SetupTexts;
+  ballots: string[];
+  encryptedTally?: { tally: string; sized: string };
+  partialDecryptions: { owner: number; text: string }[];
+  result?: string;
+  events: ArchiveEvent[];
+  lastEvent: { hash: string; event: ArchiveEvent };
+}
+
+const EVENT_TYPES: readonly EventType[] = Object.keys(NEXT).filter((k) => k !== 'none') as EventType[];
+
+function readEvent(text: string): ArchiveEvent {
+  const record = object(
+    parseJson(text, 1000, 'an event'),
+    ['height', 'type'],
+    ['parent', 'payload'],
+    'an event',
+  );
+  const type = string(record.type, 'an event type') as EventType;
+  if (!EVENT_TYPES.includes(type)) refuse('archive', `unknown event type ${type}`);
+  const event: ArchiveEvent = { height: integer(record.height, 'an event height'), type };
+  if (record.parent !== undefined) event.parent = string(record.parent, 'an event parent');
+  if (record.payload !== undefined) event.payload = string(record.payload, 'an event payload');
+  if (eventJson(event) !== text) refuse('archive', 'an event is not written the way Belenios writes events');
+  return event;
+}
+
+/**
+ * Reads an archive and checks it: the header, every file's name against its content's hash, the chain of
+ * events (parents, heights, allowed order) and that every payload is a data record written before its event.
+ */
+export function readArchive(bytes: Uint8Array): ReadArchive {
+  const [header, ...files] = readTar(bytes);
+  if (header?.name !== 'BELENIOS') refuse('archive', 'the archive does not start with its BELENIOS header');
+  const head = object(
+    parseJson(header.content, 1000, 'the header'),
+    ['version', 'timestamp'],
+    [],
+    'the header',
+  );
+  if (head.version !== 1) refuse('archive', 'the archive is not of version 1');
+  const timestamp = Number(string(head.timestamp, 'the timestamp'));
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    refuse('archive', 'the timestamp is not a number of seconds');
+  const data = new Map<string, string>();
+  const result: Omit<ReadArchive, 'lastEvent'> & { lastEvent?: ReadArchive['lastEvent'] } = {
+    timestamp,
+    setup: { election: '', trustees: '', publicCredentials: '' },
+    ballots: [],
+    partialDecryptions: [],
+    events: [],
+  };
+  const payload = (event: ArchiveEvent) => {
+    const text = event.payload === undefined ? undefined : data.get(event.payload);
+    if (text === undefined) refuse('archive', `the payload of a ${event.type} event is missing`);
+    return text;
+  };
+  for (const file of files) {
+    const match = /^([0-9a-f]{64})\.(data|event)\.json$/.exec(file.name);
+    if (!match || sha256Hex(file.content) !== match[1])
+      refuse('archive', `the file ${file.name} is not named by its hash`);
+    if (match[2] === 'data') {
+      data.set(match[1] as string, file.content);
+      continue;
+    }
+    const event = readEvent(file.content);
+    const last = result.lastEvent;
+    const expectedHeight = last ? last.event.height + 1 : 0;
+    if (event.parent !== last?.hash || event.height !== expectedHeight)
+      refuse('archive', 'the chain of events is broken');
+    if (!NEXT[last?.event.type ?? 'none'].includes(event.type))
+      refuse('archive', `a misplaced ${event.type} event`);
+    if (event.type === 'Setup') {
+      const setup = object(
+        parseJson(payload(event), 1000, 'the setup'),
+        ['election', 'trustees', 'credentials'],
+        [],
+        'the setup',
+      );
+      const get = (h: unknown) =>
+        data.get(string(h, 'a setup hash')) ?? refuse('archive', 'a setup record is missing');
+      result.setup = {
+        election: get(setup.election),
+        trustees: get(setup.trustees),
+        publicCredentials: get(setup.credentials),
+      };
+    } else if (event.type === 'Ballot') result.ballots.push(payload(event));
+    else if (event.type === 'EncryptedTally') {
+      const sized = payload(event);
+      const tallyHash = string(
+        object(
+          parseJson(sized, 1000, 'the sized tally'),
+          ['num_tallied', 'total_weight', 'encrypted_tally'],
+          [],
+          'the sized tally',
+        ).encrypted_tally,
+        'a hash',
+      );
+      result.encryptedTally = {
+        tally: data.get(tallyHash) ?? refuse('archive', 'the encrypted tally is missing'),
+        sized,
+      };
+    } else if (event.type === 'PartialDecryption') {
+      const owned = object(
+        parseJson(payload(event), 1000, 'an owned payload'),
+        ['owner', 'payload'],
+        [],
+        'an owned payload',
+      );
+      const text =
+        data.get(string(owned.payload, 'a hash')) ?? refuse('archive', 'a partial decryption is missing');
+      result.partialDecryptions.push({ owner: integer(owned.owner, 'an owner'), text });
+    } else if (event.type === 'Result') result.result = payload(event);
+    result.events.push(event);
+    result.lastEvent = { hash: match[1] as string, event };
+  }
+  if (!result.lastEvent) refuse('archive', 'the archive has no setup event');
+  return result as ReadArchive;
+}

@@ -1,0 +1,84 @@
+import { refuse } from './errors';
+import { parseDecimal, parseElement, powG, Q } from './group';
+import { pbkdf2Sha256 } from './hash';
+
+/**
+ * Voters' credentials (Belenios specification, section 4.8). A private credential is 14 random Base58 digits
+ * and a checksum digit, written XXX-XXX-XXX-XXX-XXX; its secret is PBKDF2-HMAC-SHA256 of the text with the
+ * election's uuid as salt, and its public credential is g^secret. The text is used exactly as written (with its
+ * dashes), as belenios-tool does, so a credential from `setup generate-credentials` and one of ours are
+ * interchangeable.
+ */
+export const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+const RANDOM_DIGITS = 14;
+const PBKDF2_ITERATIONS = 1000;
+
+function digitValue(character: string): number {
+  return BASE58.indexOf(character);
+}
+
+/** The digits' value modulo 53, read as a big-endian number in base 58. */
+function valueMod53(digits: string): number {
+  let value = 0;
+  for (const character of digits) value = (value * 58 + digitValue(character)) % 53;
+  return value;
+}
+
+/** The checksum digit: 53 minus the 14 digits' value modulo 53. */
+function checksumDigit(digits: string): string {
+  return BASE58.charAt(53 - valueMod53(digits));
+}
+
+function format(raw: string): string {
+  return raw.match(/.{3}/g)?.join('-') ?? raw;
+}
+
+/** A new private credential, from the platform's cryptographic generator. */
+export function generateCredential(): string {
+  let digits = '';
+  const bytes = new Uint8Array(32);
+  while (digits.length < RANDOM_DIGITS) {
+    crypto.getRandomValues(bytes);
+    for (const byte of bytes) {
+      // 232 is the largest multiple of 58 below 256: rejecting the bytes above keeps every digit equally likely.
+      if (byte < 232 && digits.length < RANDOM_DIGITS) digits += BASE58.charAt(byte % 58);
+    }
+  }
+  return format(digits + checksumDigit(digits));
+}
+
+/** Whether a text is a private credential with a correct checksum, dashed or not (credential.ml's `check`). */
+export function isCredential(text: string): boolean {
+  let raw = text;
+  if (text.length === 19) {
+    if (![3, 7, 11, 15].every((i) => text.charAt(i) === '-')) return false;
+    raw = text.replaceAll('-', '');
+  }
+  if (raw.length !== RANDOM_DIGITS + 1 || [...raw].some((c) => digitValue(c) < 0)) return false;
+  // credential.ml's rule: the digits' value plus the checksum digit's is a multiple of 53.
+  return (valueMod53(raw.slice(0, RANDOM_DIGITS)) + digitValue(raw.charAt(RANDOM_DIGITS))) % 53 === 0;
+}
+
+/** The secret exponent of a private credential in an election: the signing key of its ballots. */
+export function credentialSecret(uuid: string, credential: string): bigint {
+  if (!isCredential(credential)) refuse('credential', 'this is not a Belenios credential (wrong checksum)');
+  return pbkdf2Sha256(credential, uuid, PBKDF2_ITERATIONS) % Q;
+}
+
+/** The public credential (decimal, as on the election's list) of a private credential in an election. */
+export function publicCredential(uuid: string, credential: string): string {
+  return powG(credentialSecret(uuid, credential)).toString();
+}
+
+/** One entry of the public credentials list: "credential" or "credential,weight". */
+export interface PublicCredential {
+  credential: bigint;
+  weight: bigint;
+}
+
+export function parsePublicCredential(entry: string): PublicCredential {
+  const [key, weight, ...rest] = entry.split(',');
+  if (rest.length > 0) refuse('json', 'a public credential has more than one comma');
+  const credential = parseElement(key, 'a public credential');
+  return { credential, weight: weight === undefined ? 1n : parseDecimal(weight, 12, 'a weight') };
+}

@@ -1,0 +1,64 @@
+/**
+ * Belenios 2.0's cryptographic core for Codka's verifiable elections: the same formats and checks as
+ * belenios-tool 2.0, so that the tool verifies Codka's archive. Pure TypeScript on native BigInt, shared by the
+ * browser (keys, ballots, partial decryptions) and the server (verification, tally, archive).
+ * docs/decisions/023-belenios-format.md says what of Belenios is implemented and why.
+ */
+export {
+  type ArchiveEvent,
+  ArchiveWriter,
+  type EventType,
+  type ReadArchive,
+  readArchive,
+  type SetupTexts,
+} from './archive';
+export { type Answer, type Ballot, ballotTracker, type EncryptedBallot, encryptBallot } from './ballot';
+export { auditBallot, maxBallotLength, readBallot, type VerifiedBallot, verifyBallot } from './ballot-verify';
+export {
+  credentialSecret,
+  generateCredential,
+  isCredential,
+  type PublicCredential,
+  parsePublicCredential,
+  publicCredential,
+} from './credential';
+export {
+  type Election,
+  type ElectionSetup,
+  electionPublicKey,
+  generateUuid,
+  makeElection,
+  parseElection,
+  parsePublicCredentials,
+  parseTrustees,
+  publicCredentialsJson,
+  type Question,
+  trusteesJson,
+} from './election';
+export type { Ciphertext } from './elgamal';
+export { type BeleniosCheck, BeleniosError } from './errors';
+export { GROUP_NAME, setModularExponentiation } from './group';
+export { sha256B64 } from './hash';
+export {
+  computePartialDecryption,
+  type PartialDecryption,
+  partialDecryptionJson,
+  verifyPartialDecryption,
+} from './partial-decryption';
+export { computeResult, parseResult, resultJson } from './result';
+export {
+  computeEncryptedTally,
+  type EncryptedTally,
+  encryptedTallyJson,
+  encryptedTallyRecords,
+  lastBallots,
+  parseEncryptedTally,
+} from './tally';
+export {
+  generateTrusteeKey,
+  parseTrusteePrivateKey,
+  parseTrusteePublicKey,
+  type TrusteeKeyPair,
+  type TrusteePublicKey,
+  trusteeKeyId,
+} from './trustee';

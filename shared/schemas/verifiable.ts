@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { idSchema, requiredText } from './common';
+
+/**
+ * Inputs of the verifiable elections' procedures. Texts of Belenios objects are taken as strings with a
+ * generous bound here; their own limits (a ballot's size for its election, a key's) are the services' first
+ * check, before anything is parsed.
+ */
+export const trusteeAddInput = z.strictObject({
+  electionId: idSchema,
+  name: requiredText(150, 'validation.trusteeNameRequired', 'name'),
+  publicKey: z.string().max(100_000, 'verifiable.trusteeKeyInvalid'),
+});
+
+export const trusteeRemoveInput = z.strictObject({ electionId: idSchema, id: idSchema });
+
+export const publicCredentialsInput = z.strictObject({
+  electionId: idSchema,
+  publicCredentials: z.string().max(64 * 1024 * 1024, 'verifiable.credentialsInvalid'),
+});
+
+export const credentialInput = z.strictObject({ electionId: idSchema });
+
+export const castBallotInput = z.strictObject({ electionId: idSchema, ballot: z.string() });
+
+export const partialDecryptionInput = z.strictObject({
+  token: z.string().min(1).max(200, 'verifiable.trusteeTokenUnknown'),
+  partialDecryption: z.string().max(2_000_000, 'verifiable.shareInvalid'),
+});

@@ -1,0 +1,235 @@
+import { closeDb, createDb } from '@server/db/client';
+import { readKeyFile } from '@server/db/key-file';
+import { attachKeys } from '@server/db/keys';
+import { elections, verifiableElections } from '@server/db/schema';
+import { defaultKeysFile } from '@server/env';
+import { setPublicCredentials } from '@server/services/verifiable/credentials';
+import { openVerifiable } from '@server/services/verifiable/setup';
+import { closeVerifiable } from '@server/services/verifiable/tally';
+import { generateCredential, parseTrusteePublicKey, publicCredential } from '@shared/belenios';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createAdmin } from '../helpers/factories';
+import { verifiableElection } from '../helpers/verifiable-factories';
+import { signInThroughApi } from './helpers/auth';
+import { axeViolations, horizontalOverflow } from './helpers/axe';
+import { visit } from './helpers/browser';
+import { createCitizen } from './helpers/factories';
+import { setupE2E } from './helpers/suite';
+
+const { openPage, origin, databasePath } = setupE2E();
+
+/**
+ * A verifiable election opened in the running server's database (its key file attached, as the server does),
+ * for every account that exists then: the citizen is made first.
+ */
+async function withServerDb<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
+  const path = databasePath();
+  const db = createDb(path);
+  try {
+    attachKeys(db, readKeyFile(defaultKeysFile(path)));
+    return await work(db);
+  } finally {
+    closeDb(db);
+  }
+}
+
+const openVerifiableElection = () => withServerDb((db) => verifiableElection(db, { candidateCount: 2 }));
+
+const HOUR = 3_600_000;
+
+/** Ends a verifiable election (its results visible to voters) and computes its encrypted tally. */
+const closeElection = (electionId: string) =>
+  withServerDb(async (db) => {
+    db.update(elections)
+      .set({
+        status: 'Closed',
+        resultsVisible: true,
+        hideResultsUntilClose: false,
+        startTime: new Date(Date.now() - 2 * HOUR),
+        endTime: new Date(Date.now() - HOUR),
+      })
+      .where(eq(elections.id, electionId))
+      .run();
+    expect(await closeVerifiable(db, electionId)).toBe(true);
+  });
+
+const TEXTS = {
+  en: {
+    encrypt: 'Encrypt my choice',
+    audit: 'Audit',
+    cast: 'Cast',
+    audited: 'Audited ballot (discarded)',
+    opensTo: 'It opens to: Candidate 1.',
+    receipt: "Your ballot's tracker",
+    find: 'Find it in the archive',
+    found: 'This tracker is in the archive',
+    mark: 'Verifiable',
+  },
+  so: {
+    encrypt: 'Qari doorashadayda',
+    audit: 'Hubi',
+    cast: 'Dir',
+    audited: 'Warqad la hubiyay (waa la tuuray)',
+    opensTo: 'Waxay u furantaa: Candidate 1.',
+    receipt: 'Lambarka raadraaca warqaddaada',
+    find: 'Ka raadi kaydka',
+    found: 'Lambarkan wuxuu ku jiraa kaydka',
+    mark: 'La hubin karo',
+  },
+} as const;
+
+describe('a verifiable election in the browser', () => {
+  for (const language of ['en', 'so'] as const) {
+    it(`encrypts, audits one ballot, casts and finds the tracker in the archive (${language}, 360 px)`, async () => {
+      const words = TEXTS[language];
+      const citizen = await createCitizen(origin(), { label: `verifiable-${language}` });
+      const { electionId } = await openVerifiableElection();
+      const { page } = await openPage('phone', { language });
+      await signInThroughApi(page, citizen);
+      await visit(page, `/vote/${electionId}`);
+
+      await page.getByRole('radio', { name: /Candidate 1/ }).click();
+      const encrypt = page.getByRole('button', { name: words.encrypt });
+      await expect.poll(() => encrypt.isDisabled(), { timeout: 15_000 }).toBe(false);
+      await encrypt.click();
+      const audit = page.getByRole('button', { name: words.audit, exact: true });
+      await audit.waitFor({ timeout: 30_000 });
+      const first = (await page.locator('form code').first().textContent())?.trim() ?? '';
+      expect(first.length).toBeGreaterThan(20);
+
+      // Audit: the ballot is opened with its randomness, discarded, and a new one made for the same choice.
+      await audit.click();
+      const audited = page.getByRole('region', { name: words.audited });
+      await audited.waitFor({ timeout: 30_000 });
+      await audited.getByText(words.opensTo).waitFor();
+      await audited.getByText(first).waitFor();
+      await page.getByRole('button', { name: words.cast, exact: true }).waitFor({ timeout: 30_000 });
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+      const second = (await page.getByRole('button', { name: words.cast, exact: true }).isEnabled())
+        ? ((await page.locator('form code').last().textContent())?.trim() ?? '')
+        : '';
+      await page.getByRole('button', { name: words.cast, exact: true }).click();
+
+      await page.getByRole('heading', { name: words.receipt }).waitFor({ timeout: 30_000 });
+      const tracker = (await page.getByTestId('ballot-tracker').textContent())?.trim() ?? '';
+      expect(tracker).not.toBe(first);
+      expect(tracker).toBe(second);
+
+      // The cast ballot is in the public archive; the audited one never is.
+      await page.getByRole('link', { name: words.find }).click();
+      await page.waitForURL(/\/verify\?/);
+      const answer = page.getByTestId('tracker-answer');
+      await answer.waitFor({ timeout: 30_000 });
+      expect(await answer.textContent()).toContain(words.found);
+      expect(await axeViolations(page)).toEqual([]);
+      const archive = await page.evaluate(
+        async (id) => (await fetch(`/api/v1/elections/${id}/archive.bel`)).status,
+        electionId,
+      );
+      expect(archive).toBe(200);
+    });
+  }
+});
+
+describe('an outside credential authority', () => {
+  it('lets the voter type the credential they received, and casts with it', async () => {
+    const citizen = await createCitizen(origin(), { label: 'verifiable-outside' });
+    const credential = generateCredential();
+    const electionId = await withServerDb(async (db) => {
+      const { electionId } = await verifiableElection(db, { open: false, candidateCount: 2 });
+      const side = db
+        .select({ uuid: verifiableElections.uuid })
+        .from(verifiableElections)
+        .where(eq(verifiableElections.electionId, electionId))
+        .get();
+      if (!side) throw new Error('no verifiable side');
+      const others = [generateCredential(), generateCredential()];
+      const publicCredentials = JSON.stringify(
+        [credential, ...others].map((c) => publicCredential(side.uuid, c)),
+      );
+      setPublicCredentials(db, { electionId, publicCredentials }, (await createAdmin(db)).id);
+      db.transaction(() => {
+        db.update(elections).set({ status: 'Active' }).where(eq(elections.id, electionId)).run();
+        openVerifiable(db, electionId, new Date());
+      });
+      return electionId;
+    });
+    const testPage = await openPage('phone');
+    testPage.allowResourceError(
+      412,
+      '/trpc/votes.credential',
+      "the page learns that credentials come from outside by votes.credential's refusal: byId does not say",
+    );
+    const { page } = testPage;
+    await signInThroughApi(page, citizen);
+    await visit(page, `/vote/${electionId}`);
+    await page.getByRole('radio', { name: /Candidate 1/ }).click();
+    await page.getByLabel('Your voting credential').fill(credential);
+    await page.getByRole('button', { name: 'Encrypt my choice' }).click();
+    await page.getByRole('button', { name: 'Cast', exact: true }).click({ timeout: 30_000 });
+    await page.getByTestId('ballot-tracker').waitFor({ timeout: 30_000 });
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the trustee page', () => {
+  for (const language of ['en', 'so'] as const) {
+    it(`makes a key pair in the browser whose public key Codka accepts (${language}, 360 px)`, async () => {
+      const { page } = await openPage('phone', { language });
+      await visit(page, '/trustee');
+      const make = language === 'en' ? 'Make my key pair' : 'Samee labadayda fure';
+      const download =
+        language === 'en' ? 'Download the private key file' : 'Soo deji faylka furaha sirta ah';
+      await page.getByRole('button', { name: make }).click();
+      const publicKey = page.getByTestId('trustee-public-key');
+      await publicKey.waitFor({ timeout: 30_000 });
+      // The public key with a proof that checks, as admin.elections.trustees.add will check it.
+      parseTrusteePublicKey((await publicKey.textContent()) ?? '');
+      const downloaded = page.waitForEvent('download');
+      await page.getByRole('button', { name: download }).click();
+      expect((await downloaded).suggestedFilename()).toBe('codka-trustee-private-key.txt');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    });
+  }
+
+  it('decrypts each share from the key file, and the results then carry the verifiable mark', async () => {
+    const citizen = await createCitizen(origin(), { label: 'verifiable-tally' });
+    const { electionId, trustees } = await openVerifiableElection();
+    const { page: voter } = await openPage('phone');
+    await signInThroughApi(voter, citizen);
+    await visit(voter, `/vote/${electionId}`);
+    await voter.getByRole('radio', { name: /Candidate 2/ }).click();
+    const encrypt = voter.getByRole('button', { name: 'Encrypt my choice' });
+    await expect.poll(() => encrypt.isDisabled(), { timeout: 15_000 }).toBe(false);
+    await encrypt.click();
+    await voter.getByRole('button', { name: 'Cast', exact: true }).click({ timeout: 30_000 });
+    await voter.getByTestId('ballot-tracker').waitFor({ timeout: 30_000 });
+    await closeElection(electionId);
+
+    const { page } = await openPage('phone');
+    for (const trustee of trustees) {
+      await visit(page, `/trustee?election=${electionId}`);
+      await page.getByLabel('Your trustee token').fill(trustee.token);
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'codka-trustee-private-key.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(JSON.stringify(trustee.privateKey.toString())),
+      });
+      await page.getByRole('button', { name: 'Decrypt and send my share' }).click();
+      await page.getByText('Your share was checked and recorded.').waitFor({ timeout: 30_000 });
+    }
+    expect(await axeViolations(page)).toEqual([]);
+
+    await visit(page, `/results/${electionId}`);
+    const mark = page.getByTestId('verifiable-mark');
+    await mark.waitFor();
+    expect(await mark.getByRole('link', { name: 'Download the archive (.bel)' }).getAttribute('href')).toBe(
+      `/api/v1/elections/${electionId}/archive.bel`,
+    );
+    await page.getByText('Candidate 2').first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
