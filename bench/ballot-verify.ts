@@ -40,7 +40,8 @@ try {
     return execFileSync(
       BELENIOS_TOOL,
       ['election', 'generate-ballot', '--privcred', 'cred', '--ballot', 'vote'],
-      { cwd: toolDir, env: toolEnv, encoding: 'utf8' },
+      // Its progress lines ("I: loading vote...") go to its stderr, kept out of the bench's output.
+      { cwd: toolDir, env: toolEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
     ).trim();
   };
   const ballots = made.credentials.map((credential, index) =>

@@ -41,6 +41,26 @@ export async function run({ rate, log = (line) => console.error(`  ${line}`) }) 
     log('R1 public reads alone');
     const loadBefore = loadAverage();
     const alone = await load(reads());
+    // The same rate of standard votes (votes.cast, in the volume database's standard election): each accepted
+    // write empties the public cache as a ballot does, without a ballot's verification.
+    log(`R1 public reads while ${voters} standard votes arrive at ${perSecond}/s`);
+    const [votes, duringVotes] = await Promise.all([
+      load({
+        url: server.origin,
+        connections: perSecond,
+        amount: voters,
+        overallRate: perSecond,
+        maxSeconds: R1_SECONDS + 60,
+        requests: [],
+        citizens: {
+          file: volume.citizensFile,
+          kind: 'votes.cast',
+          electionId: volume.electionId,
+          electionCandidateIds: volume.electionCandidateIds,
+        },
+      }),
+      new Promise((resolve) => setTimeout(resolve, MARGIN_SECONDS * 1000)).then(() => load(reads())),
+    ]);
     log(`R1 public reads while ${voters} ballots arrive at ${perSecond}/s`);
     const loadDuring = loadAverage();
     const [ballots, during] = await Promise.all([
@@ -65,6 +85,8 @@ export async function run({ rate, log = (line) => console.error(`  ${line}`) }) 
       alone,
       during,
       ballots: { ...ballots, stored },
+      duringVotes,
+      votes,
       loadAverage: { before: loadBefore, during: loadDuring, after: loadAverage() },
     };
   } finally {
@@ -109,6 +131,13 @@ export function rowsOf({ verify, reads: v2 }) {
       `${during.latencyMs.p99} ms (${rate(during.requestsPerSecond)}); R1 alone ${alone.latencyMs.p99} ms (${rate(alone.requestsPerSecond)})`,
       '<= 25 ms',
       during.latencyMs.p99 <= 25 && clean(during),
+    ],
+    [
+      'V2',
+      `for comparison: R1's public reads p99 while standard votes (votes.cast) arrive at the same rate: each accepted one empties the public cache as a ballot does, and costs no verification (${v2.votes.ok} of ${v2.votes.requests} accepted, ${v2.votes.serverErrors} 5xx)`,
+      `${v2.duringVotes.latencyMs.p99} ms (${rate(v2.duringVotes.requestsPerSecond)})`,
+      '',
+      null,
     ],
     [
       'V2',

@@ -185,22 +185,26 @@ const benchmarks = [
   {
     name: 'ballot-encrypt',
     run: async () => tsxJson('bench/ballot-encrypt.ts'),
-    rows: (encrypt) => [
-      [
-        'V3',
-        `encrypting a five-candidate ballot in the browser at Lighthouse's 4x CPU slowdown: the built Belenios worker started afresh to its answer (median of ${encrypt.runs}; each run's in brackets; load average ${encrypt.loadAverage.before} to ${encrypt.loadAverage.after}, shared machine)`,
-        `${encrypt.rate4.medianMs} ms (${encrypt.rate4.runsMs.join(', ')})`,
-        '<= 1,000 ms',
-        encrypt.rate4.medianMs <= 1000 && encrypt.verified === encrypt.runs * 2,
-      ],
-      [
-        'V3',
-        'the same without slowdown',
-        `${encrypt.rate1.medianMs} ms (${encrypt.rate1.runsMs.join(', ')})`,
-        '',
-        null,
-      ],
-    ],
+    rows: (encrypt) => {
+      const figure = ({ medianMs, runsMs }) => `${medianMs} ms (${runsMs.join(', ')})`;
+      return [
+        [
+          'V3',
+          `encrypting a five-candidate ballot in the browser at Lighthouse's 4x CPU slowdown: the built Belenios worker's script run afresh on the page's main thread, the one thread CDP slows (median of ${encrypt.runs}; each run's in brackets; load average ${encrypt.loadAverage.before} to ${encrypt.loadAverage.after}, shared machine)`,
+          figure(encrypt.mainThread4x),
+          '<= 1,000 ms',
+          encrypt.mainThread4x.medianMs <= 1000 && encrypt.verified === encrypt.runs * 3,
+        ],
+        ['V3', 'the same without slowdown', figure(encrypt.mainThread1x), '', null],
+        [
+          'V3',
+          'as the ballot screen runs it: a fresh module worker, start to answer, without slowdown (CDP cannot slow a worker)',
+          figure(encrypt.worker1x),
+          '',
+          null,
+        ],
+      ];
+    },
   },
   {
     name: 'crash-durability',
