@@ -2,7 +2,7 @@ import { validateSessionToken } from '@server/auth/sessions';
 import { hashSecret } from '@server/auth/tokens';
 import { approvals, auditLogs, profiles, staffCenters, staffInvitations, users } from '@server/db/schema';
 import type { DomainError } from '@server/errors/domain-error';
-import { acceptInvitation } from '@server/services/invitations';
+import { acceptInvitation } from '@server/services/invitations/accept';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectTrpcError, unlockedAdmin } from '../helpers/admin';

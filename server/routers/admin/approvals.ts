@@ -1,7 +1,7 @@
 import { byIdInput } from '@shared/schemas/common';
 import { cancelApproval, confirmApproval, pendingApprovals } from '../../services/approvals/queue';
 import { fixElectionRecord } from '../../services/election-record/record';
-import { sendInvitation } from '../../services/invitations';
+import { sendInvitation } from '../../services/invitations/send';
 import { closeVerifiable } from '../../services/verifiable/tally';
 import { adminProcedure, router } from '../../trpc/init';
 

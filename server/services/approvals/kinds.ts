@@ -1,6 +1,6 @@
 import type { ApprovalKind } from '@shared/approvals';
 import type { Db } from '../../db/client';
-import { applyStaffInvitation } from '../invitations';
+import { applyStaffInvitation } from '../invitations/request';
 import { applyElectionAct } from './election-acts';
 import { applyPollPublish } from './poll-publish';
 import { applyRollImport } from './roll-import';

@@ -1,5 +1,5 @@
 import { staffInvitations } from '@server/db/schema';
-import { acceptInvitation } from '@server/services/invitations';
+import { acceptInvitation } from '@server/services/invitations/accept';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app';

@@ -1,5 +1,5 @@
 import { staffInvitations, users } from '@server/db/schema';
-import { INVITATION_CODE_TRIES } from '@server/services/invitations';
+import { INVITATION_CODE_TRIES } from '@server/services/invitations/accept';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app';
