@@ -15,6 +15,7 @@ export {
 export { type Answer, type Ballot, ballotTracker, type EncryptedBallot, encryptBallot } from './ballot';
 export { auditBallot, maxBallotLength, readBallot, type VerifiedBallot, verifyBallot } from './ballot-verify';
 export {
+  credentialFromBytes,
   credentialSecret,
   generateCredential,
   isCredential,
