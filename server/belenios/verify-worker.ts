@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { BeleniosError, setModularExponentiation } from '@shared/belenios';
+import { BeleniosError, setModularExponentiation, setPbkdf2Sha256 } from '@shared/belenios';
 import { opensslPowMod } from './openssl-modexp';
+import { opensslPbkdf2 } from './openssl-pbkdf2';
 import {
   type CredentialList,
   keepCredentialList,
@@ -11,10 +12,11 @@ import {
 
 /**
  * One verification worker (verify-pool.ts): runs Belenios tasks off the event loop, with OpenSSL's modular
- * exponentiation. A refusal comes back as the core's check, a task naming a list this worker does not hold as
+ * exponentiation and PBKDF2. A refusal comes back as the core's check, a task naming a list this worker does not hold as
  * that list's name (the pool sends it again with the list); anything else as an unexpected failure.
  */
 setModularExponentiation(opensslPowMod);
+setPbkdf2Sha256(opensslPbkdf2);
 
 parentPort?.on('message', (message: { id: number; task: VerifyTask; list?: CredentialList }) => {
   try {

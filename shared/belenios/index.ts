@@ -39,7 +39,7 @@ export {
 export type { Ciphertext } from './elgamal';
 export { type BeleniosCheck, BeleniosError } from './errors';
 export { GROUP_NAME, setModularExponentiation } from './group';
-export { sha256B64 } from './hash';
+export { type Pbkdf2Sha256, setPbkdf2Sha256, sha256B64 } from './hash';
 export {
   computePartialDecryption,
   type PartialDecryption,

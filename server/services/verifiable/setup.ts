@@ -5,12 +5,14 @@ import {
   publicCredential,
   publicCredentialsJson,
   setModularExponentiation,
+  setPbkdf2Sha256,
 } from '@shared/belenios';
 import { contactStatus, voteEligibility } from '@shared/eligibility';
 import { MIN_TRUSTEES } from '@shared/verifiable';
 import { asc, count, eq } from 'drizzle-orm';
 import { derivedCredential } from '../../belenios/credential-source';
 import { opensslPowMod } from '../../belenios/openssl-modexp';
+import { opensslPbkdf2 } from '../../belenios/openssl-pbkdf2';
 import { verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
 import {
@@ -32,8 +34,9 @@ import { trusteesOf } from './trustees';
 
 // The public credentials are computed in the verification workers before the opening's transaction
 // (prepareCredentials); the few accounts that became eligible meanwhile get theirs on this thread, inside it,
-// with OpenSSL's exponentiation rather than BigInt's.
+// with OpenSSL's exponentiation and PBKDF2 rather than JavaScript's.
 setModularExponentiation(opensslPowMod);
+setPbkdf2Sha256(opensslPbkdf2);
 
 /** Public credentials computed ahead of an opening: each account's, for the election's Belenios uuid. */
 export interface PreparedCredentials {
