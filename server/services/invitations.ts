@@ -373,7 +373,9 @@ function byLink(db: Db, token: string): Found {
 
 /**
  * The invitation a number's code opens: the number's latest one sent by SMS. A wrong code spends one of its
- * tries (the fifth ends it); the state is told only to the holder of the right code.
+ * tries (the fifth ends it). Every wrong code has one answer, whether the number has a live invitation, a spent,
+ * accepted or revoked one, or none, and the same work (a keyed hash): only the holder of the right code learns
+ * the invitation's state, so typing codes for a number never tells whether it was invited to a staff role.
  */
 function byCode(db: Db, phone: string, code: string): Found {
   const check = db.transaction((tx): Checked<{ found: Found }> => {
@@ -384,17 +386,21 @@ function byCode(db: Db, phone: string, code: string): Found {
       .orderBy(desc(staffInvitations.sentAt))
       .limit(1)
       .get();
-    if (!row?.codeHash) return { ok: false, refused: 'invitation.codeWrong' };
-    if (row.wrongTries >= INVITATION_CODE_TRIES) return { ok: false, refused: 'invitation.tooManyTries' };
-    if (sameHash(codeHash(db, row.id, code), row.codeHash)) {
+    const typed = codeHash(db, row?.id ?? '', code);
+    if (row?.codeHash && sameHash(typed, row.codeHash)) {
+      // An accepted or revoked invitation is told as such by refuseClosed, whatever its tries.
+      if (row.status === 'pending' && row.wrongTries >= INVITATION_CODE_TRIES) {
+        return { ok: false, refused: 'invitation.tooManyTries' };
+      }
       return { ok: true, found: { row, proved: { codeHash: row.codeHash } } };
     }
-    tx.update(staffInvitations)
-      .set({ wrongTries: row.wrongTries + 1 })
-      .where(eq(staffInvitations.id, row.id))
-      .run();
-    const spent = row.wrongTries + 1 >= INVITATION_CODE_TRIES;
-    return { ok: false, refused: spent ? 'invitation.tooManyTries' : 'invitation.codeWrong' };
+    if (row && row.wrongTries < INVITATION_CODE_TRIES) {
+      tx.update(staffInvitations)
+        .set({ wrongTries: row.wrongTries + 1 })
+        .where(eq(staffInvitations.id, row.id))
+        .run();
+    }
+    return { ok: false, refused: 'invitation.codeWrong' };
   });
   // Thrown after the transaction, which keeps the wrong try.
   if (!check.ok) throw new DomainError(check.refused);

@@ -19,6 +19,7 @@ import { EligibilityNotice, WhoCanVote } from '../../components/elections/Eligib
 import { formatElectionTime } from '../../components/elections/election-dates';
 import { isMissingCode, isMissingElection } from '../../components/elections/query-errors';
 import { TrackerReceipt } from '../../components/elections/TrackerReceipt';
+import { VerifiableMark } from '../../components/elections/VerifiableMark';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
 import { closedReason } from '../../components/elections/VotingClosedNotice';
 import { PageContainer } from '../../components/PageContainer';
@@ -84,6 +85,8 @@ function ElectionDetailsView({ election, query }: { election: ElectionDetails; q
       <Stack gap="lg">
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
         <ElectionHeader election={election} now={now} />
+        {election.counting === 'verifiable' &&
+          (election.archive ? <VerifiableMark archive={election.archive} /> : <VerifiableMark badge />)}
         <WhoCanVote requirement={election} />
         {election.description && (
           <Text style={{ whiteSpace: 'pre-line' }}>
