@@ -10,6 +10,7 @@ import { withTexts } from './bilingual';
 import { recordSummaryOf } from './election-record/record';
 import { publicRequirement } from './eligibility';
 import { eligibleVoterCounter, turnoutOf, turnoutReader } from './turnout';
+import { ballotOf, credentialAuthorityOf } from './verifiable/ballots';
 import { verifiableCounts } from './verifiable/tally';
 
 export interface Viewer {
@@ -112,13 +113,20 @@ function archiveOf(election: { id: string; status: string; counting: CountingMod
     : null;
 }
 
-/** An election with its candidates, the viewer's own vote (with receipt) and whether results are public. */
+/**
+ * An election with its candidates, the viewer's own vote (with receipt) and whether results are public. A
+ * verifiable election also says who gives its credentials (`codka`, or `external`: the voter types the one an
+ * outside authority gave them) and carries the viewer's own ballot's tracker, their receipt.
+ */
 export function electionDetails(db: Db, id: string, viewer: Viewer, now = new Date()) {
   const election = findElection(db, id, viewer);
+  const verifiable = election.counting === 'verifiable';
   return {
     ...election,
     candidates: candidatesOf(db, id),
     myVote: voteOf(db, id, viewer.userId),
+    credentialAuthority: verifiable ? credentialAuthorityOf(db, id) : null,
+    myBallot: verifiable ? ballotOf(db, id, viewer.userId) : null,
     resultsVisibleToVoters: resultsVisibleToVoters(election, now),
     archive: archiveOf(election),
   };
