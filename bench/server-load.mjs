@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { BENCH_USSD_KEY, load, startLoadServer } from './lib.mjs';
 
-const R1_SECONDS = 10;
-const R1_CONNECTIONS = 50;
+export const R1_SECONDS = 10;
+export const R1_CONNECTIONS = 50;
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -29,6 +29,28 @@ async function peakRss(pid, work) {
 
 const batchUrl = (procedure, input) =>
   `/trpc/${procedure}?batch=1&input=${encodeURIComponent(JSON.stringify(input === undefined ? {} : { 0: { json: input } }))}`;
+
+/** R1: the four public reads, each as the typed client sends it (one query, batch form). */
+export function r1PublicUrls(volume) {
+  return [
+    batchUrl('directory.members', { page: 1 }),
+    batchUrl('elections.active'),
+    batchUrl('polls.current'),
+    batchUrl('polls.results', { pollId: volume.closedPollId }),
+  ];
+}
+
+/** An R1 load run's config for bench/lib.mjs's load(): `paths` by R1's connections for R1's time. */
+export function r1Reads(server, paths, options = {}) {
+  return {
+    url: server.origin,
+    connections: R1_CONNECTIONS,
+    duration: R1_SECONDS,
+    maxSeconds: R1_SECONDS + 20,
+    requests: paths.map((path) => ({ method: 'GET', path, headers: options.headers })),
+    ...options.config,
+  };
+}
 
 /**
  * USSD sessions, one after another, while `work` runs: each a new number that dials, then opens this month's
@@ -130,13 +152,7 @@ export async function run({ log = (line) => console.error(`  ${line}`), only = n
     const idleRssMb = Math.round(rssMb(server.pid));
     if (only === 'r2') return { volume: volume.counts, r2: await voteLoad(server, volume, log) };
 
-    // R1: the four public reads, each as the typed client sends it (one query, batch form).
-    const publicUrls = [
-      batchUrl('directory.members', { page: 1 }),
-      batchUrl('elections.active'),
-      batchUrl('polls.current'),
-      batchUrl('polls.results', { pollId: volume.closedPollId }),
-    ];
+    const publicUrls = r1PublicUrls(volume);
     const referenceUrls = publicUrls.map((url) => `/bench/reference?of=${encodeURIComponent(url)}`);
     // A bench citizen (who voted in the closed poll R1 reads) and the bench System Admin (never cached).
     const [reader] = JSON.parse(readFileSync(volume.citizensFile, 'utf8'));
@@ -153,14 +169,7 @@ export async function run({ log = (line) => console.error(`  ${line}`), only = n
           `${url}: ${trpc[0]}, reference ${reference[0]}, same bytes: ${trpc[1] === reference[1]}, signed in ${citizen[0]} same: ${citizen[1] === trpc[1]}`,
         );
     }
-    const reads = (paths, options = {}) => ({
-      url: server.origin,
-      connections: R1_CONNECTIONS,
-      duration: R1_SECONDS,
-      maxSeconds: R1_SECONDS + 20,
-      requests: paths.map((path) => ({ method: 'GET', path, headers: options.headers })),
-      ...options.config,
-    });
+    const reads = (paths, options) => r1Reads(server, paths, options);
     log('warming up');
     await load(reads([...publicUrls, ...referenceUrls], { config: { duration: 3 } }));
     await load(reads(publicUrls, { headers: signedIn, config: { duration: 2 } }));
