@@ -4,7 +4,7 @@ import type { CountingMode } from '@shared/verifiable';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
-import { candidates, elections, polls, votes } from '../db/schema';
+import { candidates, elections, encryptedBallots, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import { withTexts } from './bilingual';
 import { recordSummaryOf } from './election-record/record';
@@ -238,12 +238,19 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
     .where(viewer.isAdmin ? undefined : ne(elections.status, 'Draft'))
     .orderBy(desc(elections.createdAt))
     .all();
+  // A vote, or a verifiable election's encrypted ballot: either way the viewer has voted there.
   const voted = new Set(
     viewer.userId
       ? db
           .select({ electionId: votes.electionId })
           .from(votes)
           .where(eq(votes.userId, viewer.userId))
+          .union(
+            db
+              .select({ electionId: encryptedBallots.electionId })
+              .from(encryptedBallots)
+              .where(eq(encryptedBallots.userId, viewer.userId)),
+          )
           .all()
           .map((row) => row.electionId)
       : [],

@@ -64,6 +64,30 @@ describe('elections.beleniosElection: what a voter’s browser encrypts with, wi
     expect(cast.status).toBe(200);
   });
 
+  it('marks the election voted on the voter’s hub once their ballot is cast, and no one else’s', async () => {
+    const voter = await createUser(built.db);
+    const other = await createUser(built.db);
+    const { electionId } = await verifiableElection(built.db);
+    const hubOf = async (cookie: string) => {
+      const answer = await trpc(base, 'elections.hub', undefined, { query: true, cookie });
+      const { elections: cards } = answer.result as { elections: { id: string; hasVoted: boolean }[] };
+      return cards.find((card) => card.id === electionId)?.hasVoted;
+    };
+    expect(await hubOf(cookieOf(built, voter))).toBe(false);
+    const visitor = await trpc(base, 'elections.beleniosElection', { id: electionId }, { query: true });
+    const parsed = parseElection((visitor.result as { election: string }).election);
+    const ballot = encryptBallot(parsed, derivedCredential(built.db, parsed.uuid, voter.id), [[1, 0]]).ballot;
+    const cast = await trpc(
+      base,
+      'votes.castBallot',
+      { electionId, ballot },
+      { cookie: cookieOf(built, voter) },
+    );
+    expect(cast.status).toBe(200);
+    expect(await hubOf(cookieOf(built, voter))).toBe(true);
+    expect(await hubOf(cookieOf(built, other))).toBe(false);
+  });
+
   it('refuses a draft, a standard election and a bad id with a sentence in the reader’s language', async () => {
     const draft = await verifiableElection(built.db, { open: false });
     const standard = createElection(built.db, { status: 'Active' }).election.id;
