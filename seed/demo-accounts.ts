@@ -61,7 +61,30 @@ export function generateDemoPassword(): string {
   return randomBytes(16).toString('base64url');
 }
 
+/** A trustee of the demo's open verifiable election: what they need to decrypt their share on /trustee. */
+export interface DemoTrustee {
+  name: string;
+  /** The token given when their key was added (only its hash is stored). */
+  token: string;
+  /** The private key as `belenios-tool setup generate-trustee-key` and the /trustee page write it. */
+  privateKey: string;
+}
+
+export interface DemoTrustees {
+  electionId: string;
+  title: { en: string; so: string };
+  trustees: DemoTrustee[];
+}
+
+/** What a seed run made that only this run can show: the new accounts' passwords, the new trustees' keys. */
+export interface DemoSecrets {
+  credentials: DemoCredential[];
+  trustees: DemoTrustees | null;
+}
+
 const FILE_NAME = 'demo-accounts.txt';
+const TRUSTEES_FILE_NAME = 'demo-trustees.txt';
+const trusteeKeyFileName = (n: number) => `demo-trustee-${n}-private-key.txt`;
 
 /** Where the demo passwords are kept: beside the database file. None for an in-memory database. */
 export function demoAccountsFile(databasePath: string): string | null {
@@ -70,9 +93,20 @@ export function demoAccountsFile(databasePath: string): string | null {
 }
 
 /**
- * Writes the file readable and writable by its owner only (0600). An old file is removed first rather than
+ * Writes a file readable and writable by its owner only (0600). An old file is removed first rather than
  * overwritten, so the new one is created with that mode and never inherits a looser one.
  */
+function writeOwnerOnlyFile(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  rmSync(path, { force: true });
+  const fd = openSync(path, 'wx', 0o600);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export function writeDemoAccountsFile(path: string, credentials: DemoCredential[]): void {
   const lines = [
     '# Codka demo accounts, generated at the first start with SEED_DEMO on. Readable only by you.',
@@ -80,14 +114,7 @@ export function writeDemoAccountsFile(path: string, credentials: DemoCredential[
     ...credentials.map((account) => `${account.label} | ${account.email} | ${account.password}`),
     '',
   ];
-  mkdirSync(dirname(path), { recursive: true });
-  rmSync(path, { force: true });
-  const fd = openSync(path, 'wx', 0o600);
-  try {
-    writeSync(fd, lines.join('\n'));
-  } finally {
-    closeSync(fd);
-  }
+  writeOwnerOnlyFile(path, lines.join('\n'));
 }
 
 /** The credentials in a file written by writeDemoAccountsFile (the browser tests sign in with them). */
@@ -99,4 +126,64 @@ export function readDemoAccountsFile(path: string): DemoCredential[] {
       const [label = '', email = '', password = ''] = line.split(' | ').map((part) => part.trim());
       return { label, email, password };
     });
+}
+
+/**
+ * The open verifiable election's trustees beside the demo accounts (`accountsFile`'s folder), each file 0600:
+ * one private key file per trustee, as /trustee's key file field and `belenios-tool election decrypt --privkey`
+ * read it, and demo-trustees.txt naming each trustee's token and key file. Returns the latter's path.
+ */
+export function writeDemoTrusteesFiles(accountsFile: string, demo: DemoTrustees): string {
+  const folder = dirname(accountsFile);
+  const keyFiles = demo.trustees.map((trustee, index) => {
+    const path = join(folder, trusteeKeyFileName(index + 1));
+    writeOwnerOnlyFile(path, `${trustee.privateKey}\n`);
+    return path;
+  });
+  const lines = [
+    `# Codka demo: the trustees of the open verifiable election "${demo.title.en}" (${demo.electionId}).`,
+    '# Readable only by you. To count it: close the election in the admin console; once its encrypted tally',
+    `# is made, open /trustee?election=${demo.electionId} once for each trustee, give their token and choose`,
+    '# their private key file. The result is published when every share is in.',
+    '# trustee | token | private key file',
+    ...demo.trustees.map((trustee, index) => `${trustee.name} | ${trustee.token} | ${keyFiles[index]}`),
+    '',
+  ];
+  const path = join(folder, TRUSTEES_FILE_NAME);
+  writeOwnerOnlyFile(path, lines.join('\n'));
+  return path;
+}
+
+/** The election and trustees in a file written by writeDemoTrusteesFiles, each with their private key's text. */
+export function readDemoTrusteesFile(path: string): { electionId: string; trustees: DemoTrustee[] } {
+  const text = readFileSync(path, 'utf8');
+  const electionId = /\(([0-9a-f-]{36})\)\.$/m.exec(text)?.[1] ?? '';
+  const trustees = text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [name = '', token = '', keyFile = ''] = line.split(' | ').map((part) => part.trim());
+      return { name, token, privateKey: readFileSync(keyFile, 'utf8').trim() };
+    });
+  return { electionId, trustees };
+}
+
+/** Where the demo's secrets were kept (none for an in-memory database, or when this run made none). */
+export interface DemoSecretFiles {
+  file: string | null;
+  trusteesFile: string | null;
+}
+
+/**
+ * Keeps what a seed run made beside the database, owner-only: the new accounts' passwords and the open verifiable
+ * election's trustees. Accounts and elections that existed already keep their files.
+ */
+export function keepDemoSecrets(databasePath: string, secrets: DemoSecrets): DemoSecretFiles {
+  const file = demoAccountsFile(databasePath);
+  if (!file) return { file: null, trusteesFile: null };
+  if (secrets.credentials.length > 0) writeDemoAccountsFile(file, secrets.credentials);
+  return {
+    file: secrets.credentials.length > 0 ? file : null,
+    trusteesFile: secrets.trustees ? writeDemoTrusteesFiles(file, secrets.trustees) : null,
+  };
 }

@@ -22,9 +22,16 @@ interface DemoCandidate {
 }
 
 /** The demo's elections, by what tests and notes call them. */
-export type DemoElectionKey = 'presidential' | 'youthCouncil' | 'byElection' | 'senateSeat' | 'pilot';
+export type DemoElectionKey =
+  | 'presidential'
+  | 'youthCouncil'
+  | 'byElection'
+  | 'senateSeat'
+  | 'pilot'
+  | 'verifiableClosed'
+  | 'verifiableOpen';
 
-interface DemoElection {
+export interface DemoElection {
   key: DemoElectionKey;
   /** The title in both languages, for the year the election starts in (so a demo seeded any year reads true). */
   title: (year: number) => DemoText;
@@ -41,6 +48,11 @@ interface DemoElection {
   voters: number;
   /** Regions whose enrolled voters may vote (seed/voter-roll.ts enrols the voters to match); all when absent. */
   eligibleRegions?: DistrictRegion[];
+  /**
+   * A verifiable election (docs/election-record.md#verifiable-elections), with its trustees' names: seeded by
+   * seed/verifiable.ts through the verifiable services, its ballots encrypted and its count decrypted.
+   */
+  verifiable?: { trustees: string[] };
 }
 
 const PRESIDENT: DemoText = { en: 'President', so: 'Madaxweyne' };
@@ -48,6 +60,13 @@ const COUNCIL_CHAIR: DemoText = { en: 'Council Chair', so: 'Guddoomiyaha Golaha'
 const ASSEMBLY_MEMBER: DemoText = { en: 'Assembly Member', so: 'Xubin Golaha Wakiillada' };
 const SENATOR: DemoText = { en: 'Senator', so: 'Senetar' };
 const MEMBER_OF_PARLIAMENT: DemoText = { en: 'Member of Parliament (HOP#112)', so: 'Xildhibaan (HOP#112)' };
+const LOCAL_COUNCIL_CHAIR: DemoText = { en: 'Local Council Chair', so: 'Guddoomiyaha Golaha Deegaanka' };
+const WOMENS_COUNCIL_CHAIR: DemoText = { en: "Women's Council Chair", so: 'Guddoomiyaha Golaha Haweenka' };
+/** The sentence of the demo's verifiable elections, before their own. */
+const VERIFIABLE_NOTE: DemoText = {
+  en: "Each ballot is encrypted in the voter's browser, and anyone can check the count with belenios-tool.",
+  so: 'Warqad kasta waxaa lagu qariyaa qalabka codbixiyaha, qof kastana wuxuu tirinta ku hubin karaa belenios-tool.',
+};
 
 export const DEMO_ELECTIONS: DemoElection[] = [
   {
@@ -257,9 +276,89 @@ export const DEMO_ELECTIONS: DemoElection[] = [
     voteWeights: [3, 3, 2],
     voters: 30,
   },
+  {
+    key: 'verifiableClosed',
+    title: (year) => ({
+      en: `Banadir Local Council Election ${year}`,
+      so: `Doorashada Golaha Deegaanka Banaadir ${year}`,
+    }),
+    description: {
+      en: `Voters of Banadir elected the chair of the local council. ${VERIFIABLE_NOTE.en}`,
+      so: `Codbixiyayaasha Banaadir waxay doorteen guddoomiyaha golaha deegaanka. ${VERIFIABLE_NOTE.so}`,
+    },
+    status: 'Closed',
+    startOffsetDays: -20,
+    endOffsetDays: -12,
+    resultsVisible: true,
+    hideResultsUntilClose: true,
+    candidates: [
+      {
+        name: 'Abdiqani Mohamed Warsame',
+        party: PARTIES.midnimo,
+        positionSought: LOCAL_COUNCIL_CHAIR,
+        bio: { en: 'Water engineer from Hodan district.', so: 'Injineer biyaha oo ka yimid degmada Hodan.' },
+      },
+      {
+        name: 'Hibo Ahmed Nuur',
+        party: PARTIES.horseed,
+        positionSought: LOCAL_COUNCIL_CHAIR,
+        bio: { en: 'Representative of the market traders.', so: 'Wakiilka ganacsatada suuqa.' },
+      },
+      {
+        name: 'Mustafe Ali Farah',
+        party: PARTIES.independent,
+        positionSought: LOCAL_COUNCIL_CHAIR,
+        bio: { en: 'Secondary school headmaster.', so: 'Maamulaha dugsi sare.' },
+      },
+    ],
+    voteWeights: [4, 3, 1],
+    voters: 8,
+    eligibleRegions: ['Banadir'],
+    verifiable: { trustees: ['Asha Mohamed Yusuf', 'Abdikarim Hassan Ali'] },
+  },
+  {
+    key: 'verifiableOpen',
+    title: (year) => ({
+      en: `Banadir Women's Council Election ${year}`,
+      so: `Doorashada Golaha Haweenka Banaadir ${year}`,
+    }),
+    description: {
+      en: `Voters of Banadir elect the chair of the women's council. ${VERIFIABLE_NOTE.en}`,
+      so: `Codbixiyayaasha Banaadir waxay doortaan guddoomiyaha golaha haweenka. ${VERIFIABLE_NOTE.so}`,
+    },
+    status: 'Active',
+    startOffsetDays: -3,
+    endOffsetDays: 9,
+    resultsVisible: false,
+    hideResultsUntilClose: true,
+    candidates: [
+      {
+        name: 'Deeqa Hassan Abdi',
+        party: PARTIES.independent,
+        positionSought: WOMENS_COUNCIL_CHAIR,
+        bio: { en: 'Midwife and health educator.', so: 'Umulisada iyo bare caafimaad.' },
+      },
+      {
+        name: 'Luul Mohamed Ismail',
+        party: PARTIES.futureSomalia,
+        positionSought: WOMENS_COUNCIL_CHAIR,
+        bio: { en: 'Founder of a savings cooperative.', so: 'Aasaasaha iskaashato kayd.' },
+      },
+      {
+        name: 'Naima Yusuf Guled',
+        party: PARTIES.unity,
+        positionSought: WOMENS_COUNCIL_CHAIR,
+        bio: { en: 'Radio journalist.', so: 'Wariye raadiye.' },
+      },
+    ],
+    voteWeights: [1, 1, 1],
+    voters: 3,
+    eligibleRegions: ['Banadir'],
+    verifiable: { trustees: ['Farhiya Abdi Jama', 'Ismail Omar Hirsi'] },
+  },
 ];
 
-const descriptionOf = (demo: DemoElection): DemoText => ({
+export const descriptionOf = (demo: DemoElection): DemoText => ({
   en: `${demo.description.en} ${DEMO_NOTE.en}`,
   so: `${demo.description.so} ${DEMO_NOTE.so}`,
 });
@@ -299,62 +398,19 @@ export function weightedChoices(weights: number[], count: number): number[] {
 export function seedElections(db: Db, actors: { adminId: string; voterIds: string[] }, now: Date): void {
   db.transaction((tx) => {
     for (const demo of DEMO_ELECTIONS) {
+      // Counted by the trustees, not by rows of votes: seed/verifiable.ts seeds those.
+      if (demo.verifiable) continue;
       const title = demoElectionTitle(demo, now);
       const description = descriptionOf(demo);
-      const existing = tx
-        .select({ id: elections.id })
-        .from(elections)
-        .where(eq(elections.description, description.en))
-        .get();
+      const existing = findDemoElection(tx, demo);
       if (existing) {
         addSomali(tx, existing.id, demo, title, description);
         continue;
       }
-      const election = tx
-        .insert(elections)
-        .values({
-          title: title.en,
-          titleSo: title.so,
-          description: description.en,
-          descriptionSo: description.so,
-          status: demo.status,
-          startTime: new Date(now.getTime() + demo.startOffsetDays * DAY),
-          endTime: new Date(now.getTime() + demo.endOffsetDays * DAY),
-          resultsVisible: demo.resultsVisible,
-          hideResultsUntilClose: demo.hideResultsUntilClose,
-          // Every demo election is for enrolled voters (issue 17), as a real one is by default.
-          eligibility: 'enrolled',
-          eligibleRegions: demo.eligibleRegions ? JSON.stringify(demo.eligibleRegions) : null,
-          createdBy: actors.adminId,
-          createdAt: new Date(now.getTime() + (demo.startOffsetDays - 10) * DAY),
-        })
-        .returning({ id: elections.id, startTime: elections.startTime })
-        .get();
-      const candidateIds = demo.candidates.map(
-        (candidate, index) =>
-          tx
-            .insert(candidates)
-            .values({
-              name: candidate.name,
-              party: candidate.party.en,
-              partySo: candidate.party.so,
-              positionSought: candidate.positionSought.en,
-              positionSoughtSo: candidate.positionSought.so,
-              bio: candidate.bio.en,
-              bioSo: candidate.bio.so,
-              electionId: election.id,
-              orderIndex: index + 1,
-            })
-            .returning({ id: candidates.id })
-            .get().id,
-      );
-      // Only voters the election's rule lets vote cast its demo votes (seed/voter-roll.ts enrols them).
-      const eligible = demoVotersIn(demo.eligibleRegions ?? null, actors.voterIds.length);
-      weightedChoices(demo.voteWeights, demo.voters).forEach((choice, index) => {
-        const voter = eligible[index];
-        const userId = voter === undefined ? undefined : actors.voterIds[voter];
+      const { election, candidateIds } = insertDemoElection(tx, demo, actors.adminId, now, {});
+      demoVoters(demo, actors.voterIds).forEach(({ userId, choice }, index) => {
         const candidateId = candidateIds[choice];
-        if (!userId || !candidateId) return;
+        if (!candidateId) return;
         const castAt = new Date(election.startTime.getTime() + (index + 1) * 60 * 60 * 1000);
         tx.insert(votes)
           .values({
@@ -373,8 +429,85 @@ export function seedElections(db: Db, actors: { adminId: string; voterIds: strin
   });
 }
 
+/** A demo election seeded by an earlier run, found by its English description (its title carries a year). */
+export function findDemoElection(db: Pick<Db, 'select'>, demo: DemoElection): { id: string } | undefined {
+  return db
+    .select({ id: elections.id })
+    .from(elections)
+    .where(eq(elections.description, descriptionOf(demo).en))
+    .get();
+}
+
+/**
+ * A demo election's row and candidates, as `demo` says, with `fields` over it (a verifiable one starts as a
+ * draft). Its dates are relative to `now`, the seed's day.
+ */
+export function insertDemoElection(
+  db: Pick<Db, 'insert'>,
+  demo: DemoElection,
+  adminId: string,
+  now: Date,
+  fields: Partial<typeof elections.$inferInsert>,
+) {
+  const title = demoElectionTitle(demo, now);
+  const description = descriptionOf(demo);
+  const election = db
+    .insert(elections)
+    .values({
+      title: title.en,
+      titleSo: title.so,
+      description: description.en,
+      descriptionSo: description.so,
+      status: demo.status,
+      startTime: new Date(now.getTime() + demo.startOffsetDays * DAY),
+      endTime: new Date(now.getTime() + demo.endOffsetDays * DAY),
+      resultsVisible: demo.resultsVisible,
+      hideResultsUntilClose: demo.hideResultsUntilClose,
+      // Every demo election is for enrolled voters (issue 17), as a real one is by default.
+      eligibility: 'enrolled',
+      eligibleRegions: demo.eligibleRegions ? JSON.stringify(demo.eligibleRegions) : null,
+      createdBy: adminId,
+      createdAt: new Date(now.getTime() + (demo.startOffsetDays - 10) * DAY),
+      ...fields,
+    })
+    .returning({ id: elections.id, startTime: elections.startTime })
+    .get();
+  const candidateIds = demo.candidates.map(
+    (candidate, index) =>
+      db
+        .insert(candidates)
+        .values({
+          name: candidate.name,
+          party: candidate.party.en,
+          partySo: candidate.party.so,
+          positionSought: candidate.positionSought.en,
+          positionSoughtSo: candidate.positionSought.so,
+          bio: candidate.bio.en,
+          bioSo: candidate.bio.so,
+          electionId: election.id,
+          orderIndex: index + 1,
+        })
+        .returning({ id: candidates.id })
+        .get().id,
+  );
+  return { election, candidateIds };
+}
+
+/**
+ * Who casts a demo election's votes, in order, and for which candidate (an index into its candidates): only
+ * voters the election's rule lets vote (seed/voter-roll.ts enrols them).
+ */
+export function demoVoters(demo: DemoElection, voterIds: string[]): { userId: string; choice: number }[] {
+  const eligible = demoVotersIn(demo.eligibleRegions ?? null, voterIds.length);
+  return weightedChoices(demo.voteWeights, demo.voters).flatMap((choice, index) => {
+    const voter = eligible[index];
+    const userId = voter === undefined ? undefined : voterIds[voter];
+    return userId ? [{ userId, choice }] : [];
+  });
+}
+
 /** The Somali of a demo election seeded without it: only into columns still empty. */
-function addSomali(
+export function addSomali(
   db: SeedTx,
   electionId: string,
   demo: DemoElection,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type DemoCredential, demoAccountsFile, writeDemoAccountsFile } from '../seed/demo-accounts';
+import { type DemoCredential, type DemoSecretFiles, keepDemoSecrets } from '../seed/demo-accounts';
 import { seedDemo } from '../seed/seed';
 import type { Db } from './db/client';
 import { polls, users } from './db/schema';
@@ -9,10 +9,12 @@ import { failInterruptedPhotoJobs } from './jobs/photo-refresh/runner';
 import { ensureConfiguredAdmin } from './services/accounts';
 import { cardCollisionCount } from './services/voter-roll/card-collisions';
 
-/** The demo accounts created by this start: shown once on the console, kept in `file` (none in memory). */
-export interface DemoAccounts {
+/**
+ * The demo accounts created by this start: shown once on the console, kept in `file` (none in memory); and the
+ * file naming the open verifiable election's trustees and their private key files, when this start made them.
+ */
+export interface DemoAccounts extends DemoSecretFiles {
   credentials: DemoCredential[];
-  file: string | null;
 }
 
 /**
@@ -29,13 +31,12 @@ export async function prepareDatabase(
   const seeded = env.SEED_DEMO && userCount === 0;
   let demoAccounts: DemoAccounts | undefined;
   if (seeded) {
-    const credentials = await seedDemo(db);
-    const file = demoAccountsFile(env.DATABASE_PATH);
-    if (file && credentials.length > 0) writeDemoAccountsFile(file, credentials);
-    demoAccounts = { credentials, file };
-    // The log may be kept and shipped elsewhere: it names the file, never the passwords.
+    const secrets = await seedDemo(db);
+    const files = keepDemoSecrets(env.DATABASE_PATH, secrets);
+    demoAccounts = { credentials: secrets.credentials, ...files };
+    // The log may be kept and shipped elsewhere: it names the files, never the passwords or the keys.
     log.warn(
-      { file },
+      files,
       'Demo data seeded with demo accounts whose passwords were generated now. Set SEED_DEMO=false for a real deployment.',
     );
   }
@@ -89,14 +90,24 @@ export async function prepareDatabase(
 }
 
 /** What `npm start` prints once, right after seeding: the only time the passwords are shown. */
-export function demoAccountsBanner({ credentials, file }: DemoAccounts): string {
+export function demoAccountsBanner({ credentials, file, trusteesFile }: DemoAccounts): string {
   const width = Math.max(...credentials.map((account) => account.label.length), 0) + 2;
   return [
-    'Demo data was seeded into the empty database. Demo accounts (passwords generated now, shown only this once):',
-    ...credentials.map(
-      (account) => `  ${account.label.padEnd(width)}${account.email}  /  ${account.password}`,
-    ),
+    ...(credentials.length > 0
+      ? [
+          'Demo data was seeded into the empty database. Demo accounts (passwords generated now, shown only this once):',
+          ...credentials.map(
+            (account) => `  ${account.label.padEnd(width)}${account.email}  /  ${account.password}`,
+          ),
+        ]
+      : []),
     ...(file ? [`They are also kept in ${file}, readable only by you.`] : []),
+    ...(trusteesFile
+      ? [
+          `The open verifiable election's trustees (their tokens and private key files) are kept in ${trusteesFile}, ` +
+            'readable only by you: close the election, then count it on /trustee as that file says.',
+        ]
+      : []),
     'Set SEED_DEMO=false (and ADMIN_EMAIL/ADMIN_PASSWORD) for a real deployment.',
   ].join('\n');
 }

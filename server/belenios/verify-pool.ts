@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { BeleniosCheck } from '@shared/belenios';
 import { DomainError } from '../errors/domain-error';
-import type { TaskResults, VerifyTask } from './verify-tasks';
+import type { CredentialList, TaskResults, VerifyTask } from './verify-tasks';
 
 /**
  * Belenios' checks cost 2048-bit modular exponentiations (a five-candidate ballot: dozens), so they run in
@@ -26,9 +26,16 @@ export class BeleniosRefusal extends Error {
   }
 }
 
+/** A list a task names: `load` reads it (on the event loop), only for a worker that does not hold it yet. */
+export interface ListSource {
+  name: string;
+  load: () => readonly string[];
+}
+
 interface Job {
   id: number;
   task: VerifyTask;
+  list?: ListSource;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -37,9 +44,18 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   startedAt: number;
+  /** The lists this worker was sent (it may have forgotten some since: it then says so, and is sent it again). */
+  lists: Set<string>;
 }
 
-type Reply = { id: number; result?: unknown; refused?: BeleniosCheck; message?: string; failed?: string };
+type Reply = {
+  id: number;
+  result?: unknown;
+  refused?: BeleniosCheck;
+  message?: string;
+  failed?: string;
+  missingList?: string;
+};
 
 /** The worker's file: the bundle's JavaScript beside it in production, the TypeScript source through tsx otherwise. */
 function workerFile(): { url: URL; execArgv: string[] } {
@@ -63,11 +79,16 @@ export class VerifyPool {
 
   private spawn(): Slot {
     const { url, execArgv } = workerFile();
-    const slot: Slot = { worker: new Worker(url, { execArgv }), job: null, startedAt: 0 };
+    const slot: Slot = { worker: new Worker(url, { execArgv }), job: null, startedAt: 0, lists: new Set() };
     slot.worker.unref();
     slot.worker.on('message', (reply: Reply) => {
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
+      if (reply.missingList !== undefined) {
+        slot.lists.delete(reply.missingList);
+        this.post(slot, job);
+        return;
+      }
       slot.job = null;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - slot.startedAt) * 0.1;
       if (reply.refused) job.reject(new BeleniosRefusal(reply.refused, reply.message ?? ''));
@@ -96,10 +117,27 @@ export class VerifyPool {
     if (slot.job || this.closed) return;
     const job = this.waiting.shift();
     if (!job) return;
-    slot.job = job;
     slot.startedAt = performance.now();
     slot.worker.ref();
-    slot.worker.postMessage({ id: job.id, task: job.task });
+    this.post(slot, job);
+  }
+
+  /** Gives a worker its job, with the list the job names when the worker was never sent it. */
+  private post(slot: Slot, job: Job): void {
+    slot.job = job;
+    let list: CredentialList | undefined;
+    if (job.list && !slot.lists.has(job.list.name)) {
+      try {
+        list = { name: job.list.name, credentials: job.list.load() };
+      } catch (error) {
+        slot.job = null;
+        job.reject(error instanceof Error ? error : new Error(String(error)));
+        this.next(slot);
+        return;
+      }
+      slot.lists.add(job.list.name);
+    }
+    slot.worker.postMessage({ id: job.id, task: job.task, list });
   }
 
   /** Seconds until a refused caller may find a place: the line ahead of it, worked off by every worker. */
@@ -112,13 +150,23 @@ export class VerifyPool {
     return this.waiting.length;
   }
 
-  run<K extends VerifyTask['kind']>(task: Extract<VerifyTask, { kind: K }>): Promise<TaskResults[K]> {
+  /** Runs a task in the next free worker; `list`: the credential list the task names, if it names one. */
+  run<K extends VerifyTask['kind']>(
+    task: Extract<VerifyTask, { kind: K }>,
+    list?: ListSource,
+  ): Promise<TaskResults[K]> {
     if (this.closed) return Promise.reject(new Error('the verification pool is closed'));
     if (task.kind === 'ballot' && this.waiting.length >= this.options.queueLimit) {
       return Promise.reject(new DomainError('verifiable.busy', { seconds: this.retryAfterSeconds() }));
     }
     return new Promise((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, task, resolve: resolve as (value: unknown) => void, reject });
+      this.waiting.push({
+        id: this.nextId++,
+        task,
+        list,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       const idle = this.slots.find((s) => !s.job);
       if (idle) this.next(idle);
     }).finally(() => {

@@ -21,6 +21,11 @@ import {
 export type VerifyTask =
   /** A ballot of an election; `credentials`: the public credentials it may be signed with. */
   | { kind: 'ballot'; electionText: string; credentials: readonly string[]; ballot: string }
+  /**
+   * A ballot signed with any credential of a list the worker keeps (an outside authority's, fixed at the
+   * opening): `credentialList` names it, and the pool sends the list itself once per worker (CredentialList).
+   */
+  | { kind: 'ballot'; electionText: string; credentialList: string; ballot: string }
   | { kind: 'trusteeKey'; publicKey: string }
   | { kind: 'publicCredentials'; uuid: string; privateCredentials: readonly string[] }
   | { kind: 'tally'; electionText: string; ballots: readonly string[] }
@@ -43,8 +48,43 @@ export interface TaskResults {
   result: { resultText: string; counts: string[][] };
 }
 
+/** A list of public credentials a worker keeps under a name, sent with the first task that needs it. */
+export interface CredentialList {
+  name: string;
+  credentials: readonly string[];
+}
+
+/** Thrown when a task names a list this worker does not hold (it was forgotten, or the worker is new). */
+export class MissingCredentialList extends Error {
+  constructor(readonly listName: string) {
+    super(`the credential list ${listName} is not held by this worker`);
+    this.name = 'MissingCredentialList';
+  }
+}
+
+// A few lists at a time: each is a whole election's list, and only elections taking ballots now need one.
+const MAX_LISTS = 4;
+const lists = new Map<string, ReadonlyMap<string, bigint>>();
+
+/** Keeps a list for the tasks that name it (read once here, not once per ballot). */
+export function keepCredentialList(list: CredentialList): void {
+  lists.delete(list.name);
+  if (lists.size >= MAX_LISTS) lists.delete(lists.keys().next().value as string);
+  lists.set(list.name, asList(list.credentials));
+}
+
+function listNamed(name: string): ReadonlyMap<string, bigint> {
+  const list = lists.get(name);
+  if (!list) throw new MissingCredentialList(name);
+  return list;
+}
+
 // A worker keeps the elections it has parsed: an election's text is fixed once it opens.
 const elections = new Map<string, Election>();
+function asList(credentials: readonly string[]) {
+  return parsePublicCredentials(JSON.stringify(credentials));
+}
+
 function election(text: string): Election {
   let parsed = elections.get(text);
   if (!parsed) {
@@ -54,8 +94,6 @@ function election(text: string): Election {
   }
   return parsed;
 }
-
-const asList = (credentials: readonly string[]) => parsePublicCredentials(JSON.stringify(credentials));
 
 /** Ballots already verified when cast, read back for the tally: their ciphertexts, weight 1. */
 function readCounted(e: Election, texts: readonly string[]): VerifiedBallot[] {
@@ -73,7 +111,8 @@ function readCounted(e: Election, texts: readonly string[]): VerifiedBallot[] {
 export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
   switch (task.kind) {
     case 'ballot': {
-      const verified = verifyBallot(task.ballot, election(task.electionText), asList(task.credentials));
+      const allowed = 'credentialList' in task ? listNamed(task.credentialList) : asList(task.credentials);
+      const verified = verifyBallot(task.ballot, election(task.electionText), allowed);
       return { credential: verified.credential, tracker: verified.tracker };
     }
     case 'trusteeKey':

@@ -1,7 +1,8 @@
 import { basename, join } from 'node:path';
 import { bootstrapAdminInput, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@shared/schemas/auth';
-import { demoAccountsFile, writeDemoAccountsFile } from '../../seed/demo-accounts';
+import { keepDemoSecrets } from '../../seed/demo-accounts';
 import { seedDemo } from '../../seed/seed';
+import { closeVerifyPool } from '../belenios/verify-pool';
 import { BackupError, backupDatabase, defaultBackupPath, restoreDatabase } from '../db/backup';
 import { closeDb, createDb, type Db, migrateDb } from '../db/client';
 import { loadKeys } from '../db/key-file';
@@ -34,13 +35,13 @@ export async function migrate(input: CommandInput): Promise<number> {
 
 export async function seed(input: CommandInput): Promise<number> {
   const { env } = input;
-  const credentials = await withDatabase(input, (db) => seedDemo(db));
+  // The verifiable elections' checks ran in worker threads: ended with the command.
+  const secrets = await withDatabase(input, (db) => seedDemo(db)).finally(() => closeVerifyPool());
   console.log(`Demo data seeded into ${env.DATABASE_PATH}`);
-  // Accounts that existed already keep their passwords (and the file that holds them).
-  const file = demoAccountsFile(env.DATABASE_PATH);
-  if (credentials.length > 0) {
-    if (file) writeDemoAccountsFile(file, credentials);
-    console.log(demoAccountsBanner({ credentials, file }));
+  // Accounts and elections that existed already keep their passwords and keys (and the files that hold them).
+  const files = keepDemoSecrets(env.DATABASE_PATH, secrets);
+  if (secrets.credentials.length > 0 || secrets.trustees) {
+    console.log(demoAccountsBanner({ credentials: secrets.credentials, ...files }));
   }
   return EXIT.done;
 }

@@ -20,7 +20,7 @@ import { consume } from '../auth/rate-limits';
 import { createSession, invalidateSession, validateSessionToken } from '../auth/sessions';
 import * as accounts from '../services/accounts';
 import { sendVerificationEmail, verifyEmail } from '../services/email-verification';
-import { acceptInvitation } from '../services/invitations';
+import { acceptInvitation } from '../services/invitations/accept';
 import { changePassword } from '../services/password-change';
 import { requestPasswordReset, resetPassword } from '../services/password-reset';
 import {

@@ -7,6 +7,7 @@ import {
   verifiedResults,
 } from '../services/election-views';
 import { activeElections } from '../services/elections';
+import { publishedElection } from '../services/verifiable/election';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
 import { viewerOf } from './viewer';
 
@@ -34,6 +35,14 @@ export const electionsRouter = router({
     .meta({ offline: true })
     .input(byIdInput)
     .query(({ ctx, input }) => ballotKind(ctx.db, input.id, viewerOf(ctx))),
+  /**
+   * A verifiable election's Belenios election text (its key and question): what a voter's browser encrypts a
+   * ballot with. The same for every reader, and fixed once the election opens.
+   */
+  beleniosElection: publicProcedure
+    .meta({ publicCache: true })
+    .input(byIdInput)
+    .query(({ ctx, input }) => publishedElection(ctx.db, input.id)),
   /** /verified-results: Closed elections verified, Active ones pending. */
   verified: publicProcedure
     .meta({ publicCache: true, offline: true })

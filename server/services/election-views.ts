@@ -1,14 +1,16 @@
 import { pollDescriptionText, pollTitleText } from '@shared/bilingual';
 import { countsAreExact, hubActions, resultsVisibleToVoters, tallyResults } from '@shared/election-rules';
+import type { CountingMode } from '@shared/verifiable';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
-import { candidates, elections, polls, votes } from '../db/schema';
+import { candidates, elections, encryptedBallots, polls, votes } from '../db/schema';
 import { DomainError } from '../errors/domain-error';
 import { withTexts } from './bilingual';
 import { recordSummaryOf } from './election-record/record';
 import { publicRequirement } from './eligibility';
 import { eligibleVoterCounter, turnoutOf, turnoutReader } from './turnout';
+import { ballotOf, credentialAuthorityOf } from './verifiable/ballots';
 import { verifiableCounts } from './verifiable/tally';
 
 export interface Viewer {
@@ -101,14 +103,32 @@ function voteOf(db: Db, electionId: string, userId: string | null) {
   );
 }
 
-/** An election with its candidates, the viewer's own vote (with receipt) and whether results are public. */
+/**
+ * A verifiable election's public archive (docs/election-record.md#verifiable-elections), from its opening on: a
+ * draft has none yet, a standard election never.
+ */
+function archiveOf(election: { id: string; status: string; counting: CountingMode }): string | null {
+  return election.counting === 'verifiable' && election.status !== 'Draft'
+    ? `/api/v1/elections/${election.id}/archive.bel`
+    : null;
+}
+
+/**
+ * An election with its candidates, the viewer's own vote (with receipt) and whether results are public. A
+ * verifiable election also says who gives its credentials (`codka`, or `external`: the voter types the one an
+ * outside authority gave them) and carries the viewer's own ballot's tracker, their receipt.
+ */
 export function electionDetails(db: Db, id: string, viewer: Viewer, now = new Date()) {
   const election = findElection(db, id, viewer);
+  const verifiable = election.counting === 'verifiable';
   return {
     ...election,
     candidates: candidatesOf(db, id),
     myVote: voteOf(db, id, viewer.userId),
+    credentialAuthority: verifiable ? credentialAuthorityOf(db, id) : null,
+    myBallot: verifiable ? ballotOf(db, id, viewer.userId) : null,
     resultsVisibleToVoters: resultsVisibleToVoters(election, now),
+    archive: archiveOf(election),
   };
 }
 
@@ -161,6 +181,13 @@ function verifiableTally(db: Db, electionId: string) {
   return tallyResults(list);
 }
 
+/** The counts an election shows: the trustees' decrypted result, or the vote rows' live or published counts. */
+function countsOf(db: Db, election: { id: string; counting: CountingMode }, exact: boolean) {
+  return election.counting === 'verifiable'
+    ? verifiableTally(db, election.id)
+    : tally(db, election.id, exact);
+}
+
 /** Whether the viewer sees batched counts, and since when the current batch stands (null: none yet). */
 function countsBatching(election: { resultsPublishedAt: Date | null }, exact: boolean) {
   return { countsInBatches: !exact, countsUpdatedAt: exact ? null : election.resultsPublishedAt };
@@ -175,8 +202,7 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
   const visible = resultsVisibleToVoters(election, now);
   const exact = countsAreExact(election, now, viewer.seesAllResults);
   const verifiable = election.counting === 'verifiable';
-  const counted = verifiable ? () => verifiableTally(db, id) : () => tally(db, id, exact);
-  const results = visible || viewer.seesAllResults ? counted() : null;
+  const results = visible || viewer.seesAllResults ? countsOf(db, election, exact) : null;
   return {
     election: {
       id: election.id,
@@ -192,8 +218,7 @@ export function electionResults(db: Db, id: string, viewer: Viewer, now = new Da
     results,
     // Decrypted by the trustees from the public archive (docs/election-record.md#verifiable-elections).
     verifiable,
-    archive:
-      verifiable && election.status !== 'Draft' ? `/api/v1/elections/${election.id}/archive.bel` : null,
+    archive: archiveOf(election),
     // Votes / eligible voters, only beside counts the viewer may see, and of the same total.
     // The election's own rule, read above, so turnout reads only the eligible count.
     turnout: results ? turnoutOf(results.total, eligibleVoterCounter(db)(election)) : null,
@@ -213,12 +238,19 @@ export function electionsHub(db: Db, viewer: Viewer, now = new Date()) {
     .where(viewer.isAdmin ? undefined : ne(elections.status, 'Draft'))
     .orderBy(desc(elections.createdAt))
     .all();
+  // A vote, or a verifiable election's encrypted ballot: either way the viewer has voted there.
   const voted = new Set(
     viewer.userId
       ? db
           .select({ electionId: votes.electionId })
           .from(votes)
           .where(eq(votes.userId, viewer.userId))
+          .union(
+            db
+              .select({ electionId: encryptedBallots.electionId })
+              .from(encryptedBallots)
+              .where(eq(encryptedBallots.userId, viewer.userId)),
+          )
           .all()
           .map((row) => row.electionId)
       : [],
@@ -286,7 +318,7 @@ export function verifiedResults(db: Db, now = new Date()) {
     const visible = resultsVisibleToVoters(election, now);
     // A public page, the same for everyone: exact only once the election has ended.
     const exact = countsAreExact(election, now, false);
-    const results = visible ? tally(db, election.id, exact) : null;
+    const results = visible ? countsOf(db, election, exact) : null;
     const { title, titleText } = withTexts(election, ['title']);
     return {
       id: election.id,

@@ -33,19 +33,34 @@ function format(raw: string): string {
   return raw.match(/.{3}/g)?.join('-') ?? raw;
 }
 
-/** A new private credential, from the platform's cryptographic generator. */
-export function generateCredential(): string {
+/**
+ * Base58 digits from a source of bytes, asked again (with the next round number) until there are enough. 232 is
+ * the largest multiple of 58 below 256: the bytes above are skipped so every digit is equally likely.
+ */
+export function base58Digits(count: number, bytesOf: (round: number) => Uint8Array): string {
   let digits = '';
-  const bytes = new Uint8Array(32);
-  while (digits.length < RANDOM_DIGITS) {
-    crypto.getRandomValues(bytes);
-    for (const byte of bytes) {
-      // 232 is the largest multiple of 58 below 256: rejecting the bytes above keeps every digit equally likely.
-      if (byte < 232 && digits.length < RANDOM_DIGITS) digits += BASE58.charAt(byte % 58);
-    }
+  for (let round = 0; digits.length < count; round += 1) {
+    for (const byte of bytesOf(round))
+      if (byte < 232 && digits.length < count) digits += BASE58.charAt(byte % 58);
   }
+  return digits;
+}
+
+const randomBytes = () => crypto.getRandomValues(new Uint8Array(32));
+
+/** The private credential whose digits come from `bytesOf` (base58Digits), with its checksum, written dashed. */
+export function credentialFromBytes(bytesOf: (round: number) => Uint8Array): string {
+  const digits = base58Digits(RANDOM_DIGITS, bytesOf);
   return format(digits + checksumDigit(digits));
 }
+
+/** A new private credential, from the platform's cryptographic generator. */
+export function generateCredential(): string {
+  return credentialFromBytes(randomBytes);
+}
+
+/** Random Base58 text of `count` digits, from the platform's cryptographic generator (an election's uuid). */
+export const randomBase58 = (count: number): string => base58Digits(count, randomBytes);
 
 /** Whether a text is a private credential with a correct checksum, dashed or not (credential.ml's `check`). */
 export function isCredential(text: string): boolean {

@@ -1,4 +1,4 @@
-import { BASE58, parsePublicCredential } from './credential';
+import { BASE58, parsePublicCredential, randomBase58 } from './credential';
 import { refuse } from './errors';
 import { GROUP_NAME, mul, parseElement } from './group';
 import { sha256B64 } from './hash';
@@ -40,13 +40,7 @@ const UUID_LENGTH = 14;
 
 /** A new election uuid: 14 random Base58 characters, the length belenios-tool's `setup generate-token` uses. */
 export function generateUuid(): string {
-  let uuid = '';
-  const bytes = new Uint8Array(32);
-  while (uuid.length < UUID_LENGTH) {
-    crypto.getRandomValues(bytes);
-    for (const byte of bytes) if (byte < 232 && uuid.length < UUID_LENGTH) uuid += BASE58.charAt(byte % 58);
-  }
-  return uuid;
+  return randomBase58(UUID_LENGTH);
 }
 
 function isUuid(value: string): boolean {
@@ -97,16 +91,25 @@ export function makeElection(setup: ElectionSetup): { election: string; trustees
   return { election, trustees: trusteesJson(setup.trustees) };
 }
 
+/** A list entry's credential ("credential" or "credential,weight") without leading zeros. */
+function decimalKey(entry: string): string {
+  const comma = entry.indexOf(',');
+  const digits = comma < 0 ? entry : entry.slice(0, comma);
+  return digits.startsWith('0') ? digits.replace(/^0+(?=\d)/, '') : digits;
+}
+
 /**
  * The public credentials list (section 4.8) as belenios-tool writes it: sorted by value, so the list says
  * nothing of the order in which voters were given their credentials.
  */
 export function publicCredentialsJson(credentials: readonly string[]): string {
-  const sorted = [...credentials].sort((a, b) => {
-    const [x, y] = [BigInt(a.split(',')[0] ?? '0'), BigInt(b.split(',')[0] ?? '0')];
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
-  return JSON.stringify(sorted);
+  // Compared as decimal texts (fewer digits first, then digit by digit), each key made once: parsing two
+  // 617-digit numbers in every comparison would take minutes for a national roll, inside the opening.
+  const keyed = credentials.map((text) => ({ text, key: decimalKey(text) }));
+  keyed.sort((a, b) =>
+    a.key.length !== b.key.length ? a.key.length - b.key.length : a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
+  );
+  return JSON.stringify(keyed.map((c) => c.text));
 }
 
 function parseQuestion(value: unknown, index: number): Question {

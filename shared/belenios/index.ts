@@ -15,6 +15,7 @@ export {
 export { type Answer, type Ballot, ballotTracker, type EncryptedBallot, encryptBallot } from './ballot';
 export { auditBallot, maxBallotLength, readBallot, type VerifiedBallot, verifyBallot } from './ballot-verify';
 export {
+  credentialFromBytes,
   credentialSecret,
   generateCredential,
   isCredential,
@@ -38,7 +39,7 @@ export {
 export type { Ciphertext } from './elgamal';
 export { type BeleniosCheck, BeleniosError } from './errors';
 export { GROUP_NAME, setModularExponentiation } from './group';
-export { sha256B64 } from './hash';
+export { type Pbkdf2Sha256, setPbkdf2Sha256, sha256B64 } from './hash';
 export {
   computePartialDecryption,
   type PartialDecryption,

@@ -23,7 +23,15 @@ export const credentialInput = z.strictObject({ electionId: idSchema });
 
 export const castBallotInput = z.strictObject({ electionId: idSchema, ballot: z.string() });
 
+/** A trustee's token, as admin.elections.trustees.add gave it. */
+const trusteeToken = z
+  .string()
+  .min(1, 'verifiable.trusteeTokenUnknown')
+  .max(200, 'verifiable.trusteeTokenUnknown');
+
+export const trusteeTokenInput = z.strictObject({ token: trusteeToken });
+
 export const partialDecryptionInput = z.strictObject({
-  token: z.string().min(1).max(200, 'verifiable.trusteeTokenUnknown'),
+  token: trusteeToken,
   partialDecryption: z.string().max(2_000_000, 'verifiable.shareInvalid'),
 });

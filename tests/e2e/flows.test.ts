@@ -261,6 +261,8 @@ describe.each(LANGUAGES)('flows that finish cleanly ($language, $viewport)', (se
     const main = page.getByRole('main');
     await visit(page, link);
     await main.getByText(setup.auth.verifyEmail.verified, { exact: true }).waitFor();
+    // The link's token is spent and leaves the address bar (and so the history).
+    expect(new URL(page.url()).search).toBe('');
 
     await visit(page, link);
     await main.getByText(setup.auth.verifyEmail.alreadyVerified, { exact: true }).waitFor();

@@ -47,11 +47,48 @@ describe('/open-data', () => {
     ['en', enTexts],
     ['so', soTexts],
   ] as const) {
+    it(`says how to check a verifiable election with belenios-tool, in the reader's language (${language})`, async () => {
+      const { page } = await openPage('desktop', { language });
+      await visit(page, '/open-data');
+      const section = page.locator('#verifiable-election');
+      await section.getByRole('heading', { level: 2, name: texts.verifiableTitle }).waitFor();
+      await section.getByText(texts.verifiableIntro).waitFor();
+      const steps = section.getByRole('listitem');
+      expect(await steps.count()).toBe(4);
+      // The archive's address and both commands, run as tests/server/seed-verifiable.test.ts runs them.
+      expect(await steps.nth(0).locator('code').textContent()).toBe('/api/v1/elections/{id}/archive.bel');
+      expect(await steps.nth(1).locator('code').textContent()).toBe(
+        'belenios-tool election verify --dir election',
+      );
+      expect(await steps.nth(2).locator('code').textContent()).toBe(
+        'belenios-tool election compute-result --dir election',
+      );
+      await steps
+        .nth(3)
+        .getByRole('link', { name: language === 'en' ? 'Verify a Receipt' : 'Xaqiiji Rasiidh' })
+        .waitFor();
+      // The commands name this site's own address.
+      expect((await section.getByTestId('verifiable-commands').textContent())?.split('\n')).toEqual([
+        'mkdir election',
+        `curl -o election/archive.bel ${origin()}/api/v1/elections/{id}/archive.bel`,
+        'belenios-tool election verify --dir election',
+        'belenios-tool election compute-result --dir election',
+      ]);
+      // No English sentence left on the Somali page's section.
+      if (language === 'so') expect(await section.getByText(enTexts.verifiableIntro).count()).toBe(0);
+    });
+  }
+
+  for (const [language, texts] of [
+    ['en', enTexts],
+    ['so', soTexts],
+  ] as const) {
     it(`meets WCAG 2.1 AA, fits 360 px and has 44 px targets (${language})`, async () => {
       const { page } = await openPage('phone', { language });
       await visit(page, '/open-data');
       await main(page).getByRole('heading', { level: 1, name: texts.title }).waitFor();
       await main(page).getByRole('heading', { level: 2, name: texts.recordTitle }).waitFor();
+      await main(page).getByRole('heading', { level: 2, name: texts.verifiableTitle }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       expect(await smallTargets(page)).toEqual([]);

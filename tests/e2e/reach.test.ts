@@ -9,8 +9,10 @@ import { setupE2E } from './helpers/suite';
 
 /**
  * The accessibility gate on every page of the site: axe-core (WCAG 2.1 A/AA, serious and critical) in English and
- * Somali, light and dark (dark: the rules about colours, the only thing the scheme changes), at 360x640 with no
- * sideways scroll and 44 px targets; axe again at 1280x800.
+ * Somali at 360x640 in the light theme, with no sideways scroll and 44 px targets; then in Somali only (the
+ * longer texts), the colour rules in the dark theme (the scheme changes colours only) and every rule at 1280x800.
+ * A language changes texts, which the two phone passes check; the dark and desktop passes check colours and
+ * layout, which are the same in both languages.
  * One browser; one signed-in page per role and language, moving between routes inside the app (the way a
  * reader does) so the suite stays within a few minutes.
  */
@@ -342,20 +344,20 @@ async function everyRoute(
 
 describe('reach: every page at 360x640', () => {
   for (const language of ['en', 'so'] as const) {
-    it(`meets WCAG 2.1 AA, fits the width and has 44 px targets, light and dark (${language})`, async () => {
+    it(`meets WCAG 2.1 AA, fits the width and has 44 px targets (${language}; dark too in so)`, async () => {
       await everyRoute('phone', language, async (page, route) => {
         const findings: string[] = [];
         const overflow = await horizontalOverflow(page);
         if (overflow > 0) findings.push(`scrolls sideways by ${overflow}px`);
         findings.push(...(await smallTargets(page)).map((target) => `target under 44px: ${target}`));
-        for (const scheme of ['light', 'dark'] as const) {
+        for (const scheme of language === 'so' ? (['light', 'dark'] as const) : (['light'] as const)) {
           await switchScheme(page, scheme);
           // Dark changes colours only: every WCAG rule ran on this page in light, the colour rules run again.
           const violations = await axeViolations(page, scheme === 'dark' ? { rules: COLOUR_RULES } : {});
           record(`${route.path} (${route.role})`, `phone-${language}-${scheme}`, violations.length);
           findings.push(...violations.map((violation) => `[${scheme}] ${violation}`));
         }
-        await switchScheme(page, 'light');
+        if (language === 'so') await switchScheme(page, 'light');
         return findings;
       });
     }, 240_000);
@@ -363,7 +365,7 @@ describe('reach: every page at 360x640', () => {
 });
 
 describe('reach: every page at 1280x800', () => {
-  for (const language of ['en', 'so'] as const) {
+  for (const language of ['so'] as const) {
     it(`meets WCAG 2.1 AA in the light theme (${language})`, async () => {
       await everyRoute('desktop', language, async (page, route) => {
         const violations = await axeViolations(page);

@@ -4,12 +4,15 @@ import { encodeInput } from './security/http';
 type Injector = Pick<TestApp['app'], 'inject'>;
 type Answer = Awaited<ReturnType<Injector['inject']>>;
 
-/** A same-origin browser's mutation over HTTP, from `ip`, signed in when `cookie` is given. */
+/**
+ * A same-origin browser's mutation over HTTP, from `ip`, signed in when `cookie` is given; `headers` adds what a
+ * client may also write (an Accept-Language, a forged X-Forwarded-For).
+ */
 export function askOverHttp(
   app: Injector,
   path: string,
   input: unknown,
-  options: { ip?: string; cookie?: string } = {},
+  options: { ip?: string; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   return app.inject({
     method: 'POST',
@@ -19,6 +22,7 @@ export function askOverHttp(
       'sec-fetch-site': 'same-origin',
       'content-type': 'application/json',
       ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
     },
     payload: encodeInput(input),
     remoteAddress: options.ip ?? '203.0.113.7',
@@ -29,7 +33,7 @@ export function askOverHttp(
 export function askInOneBatch(
   app: Injector,
   calls: { path: string; input: unknown }[],
-  options: { ip?: string; cookie?: string } = {},
+  options: { ip?: string; cookie?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const body = Object.fromEntries(calls.map((call, index) => [index, JSON.parse(encodeInput(call.input))]));
   return app.inject({
@@ -40,6 +44,7 @@ export function askInOneBatch(
       'sec-fetch-site': 'same-origin',
       'content-type': 'application/json',
       ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...options.headers,
     },
     payload: JSON.stringify(body),
     remoteAddress: options.ip ?? '203.0.113.7',

@@ -62,6 +62,20 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
   },
   'admin.elections.delete': { input: () => ({ id: MISSING_ID }), stepUp: true },
   'admin.elections.results': { input: ({ electionId }) => ({ electionId }), stepUp: true },
+  // A missing election: the fixture's is a standard one, whose trustees are refused as a precondition.
+  'admin.elections.trustees.add': {
+    input: () => ({ electionId: MISSING_ID, name: 'Trustee', publicKey: '{}' }),
+    stepUp: true,
+  },
+  'admin.elections.trustees.list': { input: () => ({ electionId: MISSING_ID }), stepUp: true },
+  'admin.elections.trustees.remove': {
+    input: () => ({ electionId: MISSING_ID, id: MISSING_ID }),
+    stepUp: true,
+  },
+  'admin.elections.setPublicCredentials': {
+    input: ({ electionId }) => ({ electionId, publicCredentials: '[]' }),
+    stepUp: true,
+  },
   'admin.elections.candidates.list': { input: ({ electionId }) => ({ electionId }), stepUp: true },
   'admin.elections.candidates.create': {
     input: ({ electionId }) => ({ electionId, name: 'Candidate' }),

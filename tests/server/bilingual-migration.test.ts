@@ -1,30 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createDb, MIGRATIONS_FOLDER, migrateDb } from '@server/db/client';
-import { afterEach, describe, expect, it } from 'vitest';
-
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A database migrated up to, not including, the migration tagged `tag`, as a deployment has it before it. */
-function databaseBefore(tag: string) {
-  const folder = mkdtempSync(join(tmpdir(), 'codka-bilingual-migration-'));
-  folders.push(folder);
-  const before = join(folder, 'drizzle');
-  cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  const db = createDb(join(folder, 'codka.db'));
-  migrateDb(db, before);
-  return db;
-}
+import { migrateDb } from '@server/db/client';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../helpers/migrations';
 
 describe('the bilingual content migration', () => {
   it('keeps every text as the English, and empties only the poll titles the server wrote itself', () => {

@@ -1,33 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSession } from '@server/auth/sessions';
-import { createDb, MIGRATIONS_FOLDER, migrateDb } from '@server/db/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { type createDb, migrateDb } from '@server/db/client';
+import { describe, expect, it } from 'vitest';
+import { databaseBefore } from '../helpers/migrations';
 import { insertPollVote } from '../helpers/poll-factories';
 import { addAccount } from '../helpers/turnout-factories';
-
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-/** A database migrated up to, not including, the migration tagged `tag`, as a deployment has it before it. */
-function databaseBefore(tag: string) {
-  const folder = mkdtempSync(join(tmpdir(), 'codka-phone-migration-'));
-  folders.push(folder);
-  const before = join(folder, 'drizzle');
-  cpSync(MIGRATIONS_FOLDER, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
-  const db = createDb(join(folder, 'codka.db'));
-  migrateDb(db, before);
-  return db;
-}
 
 /**
  * An open verified-e-mail poll with one candidate, in the columns its tables had then: the factories write

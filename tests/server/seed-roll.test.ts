@@ -31,7 +31,7 @@ async function signIn(deps: TestDeps, credentials: DemoCredential[], email: stri
 describe('demo seed: the voter roll', () => {
   it('creates a Registrar and an Enrollment Supervisor who sign in with the passwords it printed', async () => {
     const deps = createTestDeps();
-    const credentials = await seedDemo(deps.db);
+    const { credentials } = await seedDemo(deps.db);
     expect(credentials.map((account) => account.label)).toEqual([
       'System Admin',
       'System Admin',

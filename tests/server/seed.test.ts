@@ -111,7 +111,7 @@ describe('demo seed', () => {
     }
   });
 
-  it('has an election in each status, two Active now (4 and 3 candidates) and a Closed one with 20 votes', async () => {
+  it('has an election in each status, three Active now (4, 3 and 3 candidates) and a Closed one with 20 votes', async () => {
     const db = createTestDb();
     const now = new Date();
     await seedDemo(db, now);
@@ -140,8 +140,10 @@ describe('demo seed', () => {
       // Opened two days before the seed ran: the year it opened in.
       [`Federal Presidential Election ${yearInSomalia(new Date(now.getTime() - 2 * DAY))}`]: 4,
       'Banadir Youth Council Election': 3,
+      // The verifiable one (tests/server/seed-verifiable.test.ts), opened three days before.
+      [`Banadir Women's Council Election ${yearInSomalia(new Date(now.getTime() - 3 * DAY))}`]: 3,
     });
-    const closed = all.find((e) => e.status === 'Closed');
+    const closed = all.find((e) => e.status === 'Closed' && e.counting === 'standard');
     const closedVotes = db
       .select({ n: count() })
       .from(schema.votes)
@@ -183,7 +185,7 @@ describe('demo seed', () => {
 
   it('creates demo accounts that sign in with the passwords it drew, once, and different each time', async () => {
     const deps = createTestDeps();
-    const credentials = await seedDemo(deps.db);
+    const { credentials } = await seedDemo(deps.db);
     const password = (email: string) =>
       credentials.find((account) => account.email === email)?.password ?? '';
     const { caller } = callerFor(deps, null);
@@ -200,9 +202,9 @@ describe('demo seed', () => {
       password: password(DEMO_CITIZEN.email),
     });
     expect(signedInUser(citizen)).toMatchObject({ isAdmin: false, role: null });
-    // A second run creates nothing, so it has no password to show.
-    expect(await seedDemo(deps.db)).toEqual([]);
-    const other = await seedDemo(createTestDb());
+    // A second run creates nothing, so it has no password (and no trustee's key) to show.
+    expect(await seedDemo(deps.db)).toEqual({ credentials: [], trustees: null });
+    const { credentials: other } = await seedDemo(createTestDb());
     expect(other.map((account) => account.password)).not.toEqual(
       credentials.map((account) => account.password),
     );

@@ -90,7 +90,9 @@ describe('start-up', () => {
     ]);
     expect(kept).toEqual(result.demoAccounts?.credentials);
 
-    const banner = demoAccountsBanner(result.demoAccounts ?? { credentials: [], file: null });
+    const banner = demoAccountsBanner(
+      result.demoAccounts ?? { credentials: [], file: null, trusteesFile: null },
+    );
     for (const account of kept) {
       expect(banner).toContain(account.password);
       // The structured log may be shipped elsewhere: the passwords are never in it.

@@ -1,8 +1,22 @@
-import { ActionIcon, Button } from '@mantine/core';
+import { ActionIcon, Button, Group, Table } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // Admin tables only: the admin texts are loaded with the admin frame.
+
+/** The last cell of an admin table's row (AdminTable withActions): its buttons side by side at the row's end. */
+export function RowActionsCell({ children }: { children?: ReactNode }) {
+  return (
+    <Table.Td>
+      {children ? (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {children}
+        </Group>
+      ) : null}
+    </Table.Td>
+  );
+}
 
 /** The pencil button of an admin table row; its label names the row for screen readers. */
 export function EditRowButton({ name, onClick }: { name: string; onClick(): void }) {

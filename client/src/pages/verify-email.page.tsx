@@ -2,10 +2,11 @@ import { Alert, Button, Loader, Stack, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageContainer } from '../components/PageContainer';
 import { useAuth } from '../lib/auth';
 import { serverMessage } from '../lib/errors';
+import { useLinkToken } from '../lib/link-token';
 import { usePageMeta } from '../lib/page-meta';
 import { browserPageLoader } from '../lib/page-route';
 import { useTRPC } from '../lib/trpc';
@@ -16,8 +17,8 @@ export function VerifyEmailPage() {
   usePageMeta(t('verifyEmail.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  // Sent once, then gone from the address bar and the history, as a reset link's is.
+  const token = useLinkToken('/verify-email');
   // Sign-up starts no session: a citizen confirming from the e-mail signs in next.
   const { user } = useAuth();
   const verify = useMutation(

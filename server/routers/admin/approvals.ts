@@ -1,7 +1,12 @@
 import { byIdInput } from '@shared/schemas/common';
-import { cancelApproval, confirmApproval, pendingApprovals } from '../../services/approvals/queue';
+import {
+  cancelApproval,
+  confirmApproval,
+  pendingApprovals,
+  prepareApproval,
+} from '../../services/approvals/queue';
 import { fixElectionRecord } from '../../services/election-record/record';
-import { sendInvitation } from '../../services/invitations';
+import { sendInvitation } from '../../services/invitations/send';
 import { closeVerifiable } from '../../services/verifiable/tally';
 import { adminProcedure, router } from '../../trpc/init';
 
@@ -16,7 +21,14 @@ export const approvalsRouter = router({
     .meta({ stepUp: true })
     .input(byIdInput)
     .mutation(async ({ ctx, input }) => {
-      const { confirmed, electionId, invitationId } = confirmApproval(ctx.db, input.id, ctx.user.id);
+      // Slow work first (a verifiable opening's credentials, in the workers), then the confirm's transaction.
+      const prepared = await prepareApproval(ctx.db, input.id, ctx.user.id);
+      const { confirmed, electionId, invitationId } = confirmApproval(
+        ctx.db,
+        input.id,
+        ctx.user.id,
+        prepared,
+      );
       // An edit that also closed the election fixes its record before the admin is answered, as its update does.
       if (electionId) {
         await fixElectionRecord(ctx.db, electionId);

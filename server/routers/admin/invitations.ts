@@ -1,10 +1,7 @@
 import { createInvitationInput, invitationIdInput } from '@shared/schemas/invitations';
-import {
-  listInvitations,
-  requestInvitation,
-  revokeInvitation,
-  sendInvitation,
-} from '../../services/invitations';
+import { listInvitations, revokeInvitation } from '../../services/invitations/list';
+import { requestInvitation } from '../../services/invitations/request';
+import { sendInvitation } from '../../services/invitations/send';
 import { adminProcedure, router } from '../../trpc/init';
 
 /**

@@ -55,10 +55,11 @@ const withRegionList = <
 
 // The candidate count is a correlated count over the (election_id, ...) index, spelled out with its tables because
 // Drizzle leaves columns unqualified, which inside a subquery would bind to the inner table. The vote count is the
-// running total the vote triggers keep, so the list costs the same at any number of votes.
+// running total the vote triggers keep, so the list costs the same at any number of votes; a verifiable election's
+// are its accepted ballots, counted over their (election_id, user_id) index.
 const counts = {
   candidateCount: sql<number>`(select count(*) from "candidates" where "candidates"."election_id" = "elections"."id")`,
-  voteCount: elections.voteCount,
+  voteCount: sql<number>`case when "elections"."counting" = 'verifiable' then (select count(*) from "encrypted_ballots" where "encrypted_ballots"."election_id" = "elections"."id") else "elections"."vote_count" end`,
 };
 
 export const electionNotFound = (id: string) => new DomainError('election.notFound', { id });

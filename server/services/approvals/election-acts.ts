@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { candidates, elections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createElection, electionNotFound, electionStateColumns, updateElection } from '../admin/elections';
-import { openVerifiable, refuseTooFewTrustees } from '../verifiable/setup';
+import { openVerifiable, prepareCredentials, refuseTooFewTrustees } from '../verifiable/setup';
+import type { ApprovalPrepared } from './kinds';
 import { type ApprovalRow, requestApproval } from './store';
 
 type ElectionUpdate = z.output<typeof updateElectionInput>;
@@ -126,13 +127,25 @@ export function requestElectionCreate(
   });
 }
 
+/** Before an opening's confirm: a verifiable election's public credentials, computed in the workers. */
+export async function prepareElectionAct(db: Db, request: ApprovalRow): Promise<ApprovalPrepared> {
+  const { update } = JSON.parse(request.payload) as ElectionActPayload;
+  if (request.kind !== 'electionOpen' || update.status !== 'Active') return {};
+  return { credentials: await prepareCredentials(db, update.id) };
+}
+
 /**
  * Confirmed (an opening or a publication of results): the edit is made as asked, only if the election is still as
  * it was when it was asked for (its status, results rule, title, description and times: what the second admin
  * approves is what is done, never an edit made meanwhile undone), and an opening only while the election can still
  * be voted in.
  */
-export function applyElectionAct(db: Db, request: ApprovalRow, confirmerId: string) {
+export function applyElectionAct(
+  db: Db,
+  request: ApprovalRow,
+  confirmerId: string,
+  prepared: ApprovalPrepared = {},
+) {
   const payload = JSON.parse(request.payload) as ElectionActPayload;
   const update: ElectionUpdate = {
     ...payload.update,
@@ -153,7 +166,7 @@ export function applyElectionAct(db: Db, request: ApprovalRow, confirmerId: stri
       .from(elections)
       .where(eq(elections.id, update.id))
       .get();
-    if (counted?.counting === 'verifiable') openVerifiable(db, update.id, new Date());
+    if (counted?.counting === 'verifiable') openVerifiable(db, update.id, new Date(), prepared.credentials);
   }
   return { electionId: update.id, status: update.status, resultsVisible: update.resultsVisible };
 }

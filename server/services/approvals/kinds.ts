@@ -1,7 +1,8 @@
 import type { ApprovalKind } from '@shared/approvals';
 import type { Db } from '../../db/client';
-import { applyStaffInvitation } from '../invitations';
-import { applyElectionAct } from './election-acts';
+import { applyStaffInvitation } from '../invitations/request';
+import type { PreparedCredentials } from '../verifiable/setup';
+import { applyElectionAct, prepareElectionAct } from './election-acts';
 import { applyPollPublish } from './poll-publish';
 import { applyRollImport } from './roll-import';
 import { applyStaffRole } from './staff-role';
@@ -15,13 +16,28 @@ import type { ApprovalRow } from './store';
  * shown by the console's approvals page.
  */
 export interface ApprovalKindRule {
-  apply(db: Db, request: ApprovalRow, confirmerId: string): Record<string, unknown>;
+  /**
+   * Work too slow for the confirm's transaction, done just before it and off the event loop where it is heavy;
+   * it changes nothing, and `apply` checks again whatever it relied on.
+   */
+  prepare?(db: Db, request: ApprovalRow): Promise<ApprovalPrepared>;
+  apply(
+    db: Db,
+    request: ApprovalRow,
+    confirmerId: string,
+    prepared: ApprovalPrepared,
+  ): Record<string, unknown>;
+}
+
+/** What `prepare` hands to `apply`: an opening's public credentials (a verifiable election's). */
+export interface ApprovalPrepared {
+  credentials?: PreparedCredentials;
 }
 
 export const APPROVAL_KIND_RULES: Record<ApprovalKind, ApprovalKindRule> = {
   rollImport: { apply: applyRollImport },
   staffRole: { apply: applyStaffRole },
-  electionOpen: { apply: applyElectionAct },
+  electionOpen: { prepare: prepareElectionAct, apply: applyElectionAct },
   electionResults: { apply: applyElectionAct },
   pollPublish: { apply: applyPollPublish },
   staffInvitation: { apply: applyStaffInvitation },

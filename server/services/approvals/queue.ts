@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { approvals, profiles } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
-import { APPROVAL_KIND_RULES } from './kinds';
+import { APPROVAL_KIND_RULES, type ApprovalPrepared } from './kinds';
 import type { ApprovalRow } from './store';
 
 export type PendingApproval = ApprovalSummary & {
@@ -60,6 +60,16 @@ function isActiveAdmin(db: Pick<Db, 'select'>, userId: string | null): boolean {
 }
 
 /**
+ * What a confirm needs computed before its transaction (ApprovalKindRule.prepare): nothing for most kinds. The
+ * cheap refusals come first, so a request the confirmer may not confirm costs no work.
+ */
+export async function prepareApproval(db: Db, id: string, confirmerId: string): Promise<ApprovalPrepared> {
+  const request = requestOf(db, id);
+  if (request.requestedBy === confirmerId) throw new DomainError('approval.ownRequest');
+  return (await APPROVAL_KIND_RULES[request.kind].prepare?.(db, request)) ?? {};
+}
+
+/**
  * A second System Admin confirms a request: it is checked again and done whole, in one transaction with its
  * audit row (naming who asked and who confirmed); a kept file is dropped then, its digest stays in the summary. The status moves from pending only once (a conditional
  * update), so of two confirms at once exactly one does the action; a failed check changes nothing and the
@@ -67,7 +77,7 @@ function isActiveAdmin(db: Pick<Db, 'select'>, userId: string | null): boolean {
  * act changed (whose record the caller fixes if the edit closed it), and the invitation a confirm created (whose
  * message the caller sends once this has committed).
  */
-export function confirmApproval(db: Db, id: string, confirmerId: string) {
+export function confirmApproval(db: Db, id: string, confirmerId: string, prepared: ApprovalPrepared = {}) {
   return db.transaction(
     (tx) => {
       const request = requestOf(tx, id);
@@ -80,7 +90,7 @@ export function confirmApproval(db: Db, id: string, confirmerId: string) {
         .run();
       if (moved.changes !== 1) throw new DomainError('approval.alreadyConfirmed');
       // One connection: the kind's own statements and transactions run inside this one (as savepoints).
-      const done = APPROVAL_KIND_RULES[request.kind].apply(db, request, confirmerId);
+      const done = APPROVAL_KIND_RULES[request.kind].apply(db, request, confirmerId, prepared);
       recordAudit(tx, {
         action: 'confirm',
         tableName: 'approvals',

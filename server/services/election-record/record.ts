@@ -78,6 +78,7 @@ const electionOf = (db: Db, id: string) =>
       hideResultsUntilClose: elections.hideResultsUntilClose,
       eligibility: elections.eligibility,
       eligibleRegions: elections.eligibleRegions,
+      counting: elections.counting,
     })
     .from(elections)
     .where(eq(elections.id, id))
@@ -115,7 +116,9 @@ export const storedRecordDocument = (db: Db, electionId: string): string =>
 export async function fixElectionRecord(db: Db, electionId: string): Promise<boolean> {
   const read = inOneTransaction(db, () => {
     const election = electionOf(db, electionId);
-    if (!election || election.status === 'Draft' || storedRecordHead(db, electionId)) return null;
+    // A verifiable election has no receipts: its record is its Belenios archive (docs/election-record.md).
+    if (!election || election.status === 'Draft' || election.counting === 'verifiable') return null;
+    if (storedRecordHead(db, electionId)) return null;
     if (!hasEnded(election, new Date())) return null;
     return {
       election,
@@ -173,6 +176,7 @@ export async function fixDueElectionRecords(db: Db, now = new Date()): Promise<n
     .from(elections)
     .where(
       and(
+        eq(elections.counting, 'standard'),
         or(
           inArray(elections.status, ['Closed', 'Archived']),
           and(eq(elections.status, 'Active'), lt(elections.endTime, now)),

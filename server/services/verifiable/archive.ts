@@ -96,3 +96,22 @@ export function readStoredArchive(db: Pick<Db, 'select'>, electionId: string) {
   const bytes = archiveBytes(db, electionId);
   return bytes ? readArchive(bytes) : null;
 }
+
+const tallies = new WeakMap<object, Map<string, { tally: string; sized: string }>>();
+
+/**
+ * The archive's encrypted tally, or null before it is computed. Once appended it never changes, so it is read
+ * from the archive (every ballot) once per election and kept: a trustee's page may ask for it many times.
+ */
+export function encryptedTallyOf(db: Pick<Db, 'select'>, electionId: string) {
+  let kept = tallies.get(db);
+  if (!kept) {
+    kept = new Map();
+    tallies.set(db, kept);
+  }
+  const known = kept.get(electionId);
+  if (known) return known;
+  const tally = readStoredArchive(db, electionId)?.encryptedTally ?? null;
+  if (tally) kept.set(electionId, tally);
+  return tally;
+}

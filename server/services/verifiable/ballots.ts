@@ -1,11 +1,11 @@
 import { isVotingOpen } from '@shared/election-rules';
 import { MAX_BALLOT_CHARS } from '@shared/verifiable';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { derivedCredential } from '../../belenios/credential-source';
 import { ballotRefusal } from '../../belenios/refusals';
-import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
+import { BeleniosRefusal, type ListSource, verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
-import { electionCredentials, encryptedBallots } from '../../db/schema';
+import { electionCredentials, encryptedBallots, verifiableElections } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { requireEligible } from '../eligibility';
@@ -46,19 +46,45 @@ export function voterCredential(db: Db, userId: string, electionId: string, now 
   return { credential: derivedCredential(db, election.uuid, userId) };
 }
 
-/** The public credentials a voter's ballot may be signed with: their own, or an outside authority's unused ones. */
-function allowedCredentials(db: Db, election: VerifiableElection, userId: string): string[] {
+/**
+ * What a voter's ballot may be signed with: their own public credential (Codka's), or any of the outside
+ * authority's list. That list is fixed at the opening and may hold every voter's, so a worker is sent it once
+ * (named by the election) rather than with every ballot; whether the credential is still unused is decided in
+ * the cast's transaction.
+ */
+function allowedCredentials(
+  db: Db,
+  election: VerifiableElection,
+  userId: string,
+): { credentials: string[] } | { credentialList: ListSource } {
   if (election.credentialAuthority === 'codka') {
     const own = credentialRow(db, election.id, userId);
     if (!own) throw new DomainError('verifiable.noCredential');
-    return [own.credential];
+    return { credentials: [own.credential] };
   }
-  return db
-    .select({ credential: electionCredentials.credential })
+  const list = {
+    name: `${election.id}:${election.uuid}`,
+    load: () =>
+      db
+        .select({ credential: electionCredentials.credential })
+        .from(electionCredentials)
+        .where(eq(electionCredentials.electionId, election.id))
+        .all()
+        .map((r) => r.credential),
+  };
+  return { credentialList: list };
+}
+
+/** An outside authority's credential signs one voter's ballot: one already used is not this voter's. */
+function refuseUsedCredential(tx: Pick<Db, 'select'>, electionId: string, credential: string): void {
+  const row = tx
+    .select({ userId: electionCredentials.userId })
     .from(electionCredentials)
-    .where(and(eq(electionCredentials.electionId, election.id), isNull(electionCredentials.userId)))
-    .all()
-    .map((r) => r.credential);
+    .where(
+      and(eq(electionCredentials.electionId, electionId), eq(electionCredentials.credential, credential)),
+    )
+    .get();
+  if (!row || row.userId !== null) throw new DomainError('verifiable.ballotCredential');
 }
 
 function alreadyCast(db: Pick<Db, 'select'>, electionId: string, userId: string): boolean {
@@ -86,15 +112,26 @@ export async function castBallot(
   const election = openForBallots(db, input.electionId, now);
   requireEligible(db, userId, election, 'election');
   if (alreadyCast(db, election.id, userId)) throw new DomainError('vote.alreadyCast');
-  const credentials = allowedCredentials(db, election, userId);
+  const allowed = allowedCredentials(db, election, userId);
   let verified: { credential: string; tracker: string };
   try {
-    verified = await verifyPool().run({
-      kind: 'ballot',
-      electionText: election.electionText,
-      credentials,
-      ballot: input.ballot,
-    });
+    verified =
+      'credentials' in allowed
+        ? await verifyPool().run({
+            kind: 'ballot',
+            electionText: election.electionText,
+            credentials: allowed.credentials,
+            ballot: input.ballot,
+          })
+        : await verifyPool().run(
+            {
+              kind: 'ballot',
+              electionText: election.electionText,
+              credentialList: allowed.credentialList.name,
+              ballot: input.ballot,
+            },
+            allowed.credentialList,
+          );
   } catch (error) {
     if (error instanceof BeleniosRefusal) throw ballotRefusal(error.check);
     throw error;
@@ -102,6 +139,8 @@ export async function castBallot(
   return db.transaction((tx) => {
     // The election may have closed while the ballot was checked: its archive then takes no more.
     openForBallots(db, input.electionId, new Date());
+    if (election.credentialAuthority === 'external')
+      refuseUsedCredential(tx, election.id, verified.credential);
     try {
       tx.insert(encryptedBallots)
         .values({
@@ -133,4 +172,27 @@ export async function castBallot(
     appendToArchive(db, tx, election.id, (writer) => writer.addBallot(input.ballot));
     return { tracker: verified.tracker };
   });
+}
+
+/** Who gives a verifiable election's credentials: Codka, or an outside authority (the voter types theirs). */
+export function credentialAuthorityOf(db: Pick<Db, 'select'>, electionId: string) {
+  return (
+    db
+      .select({ authority: verifiableElections.credentialAuthority })
+      .from(verifiableElections)
+      .where(eq(verifiableElections.electionId, electionId))
+      .get()?.authority ?? 'codka'
+  );
+}
+
+/** A voter's own accepted ballot: its tracker (the receipt, shown again on a later visit) and when it was cast. */
+export function ballotOf(db: Pick<Db, 'select'>, electionId: string, userId: string | null) {
+  if (!userId) return null;
+  return (
+    db
+      .select({ tracker: encryptedBallots.tracker, createdAt: encryptedBallots.createdAt })
+      .from(encryptedBallots)
+      .where(and(eq(encryptedBallots.electionId, electionId), eq(encryptedBallots.userId, userId)))
+      .get() ?? null
+  );
 }

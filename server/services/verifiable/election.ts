@@ -49,3 +49,26 @@ export function refuseFixedBallot(db: Pick<Db, 'select'>, electionId: string): v
     .get();
   if (side?.text) throw new DomainError('verifiable.ballotFixed');
 }
+
+/**
+ * elections.beleniosElection: a verifiable election's Belenios election text, the setup's `election` exactly as
+ * its archive holds it (the bytes whose hash every ballot is bound to). It holds the election key, the uuid and
+ * the question: all a voter's browser needs to encrypt and audit a ballot, without the archive (every other
+ * voter's ballot). Fixed once the election opens, so any copy stays right. A draft has none, and is private.
+ */
+export function publishedElection(db: Pick<Db, 'select'>, electionId: string): { election: string } {
+  const row = db
+    .select({
+      status: elections.status,
+      counting: elections.counting,
+      electionText: verifiableElections.electionText,
+    })
+    .from(elections)
+    .leftJoin(verifiableElections, eq(verifiableElections.electionId, elections.id))
+    .where(eq(elections.id, electionId))
+    .get();
+  if (!row || row.status === 'Draft') throw new DomainError('election.notFound', { id: electionId });
+  if (row.counting !== 'verifiable') throw new DomainError('verifiable.notVerifiable');
+  if (row.electionText === null) throw new DomainError('election.notFound', { id: electionId });
+  return { election: row.electionText };
+}

@@ -5,17 +5,21 @@ import {
   publicCredential,
   publicCredentialsJson,
   setModularExponentiation,
+  setPbkdf2Sha256,
 } from '@shared/belenios';
 import { contactStatus, voteEligibility } from '@shared/eligibility';
 import { MIN_TRUSTEES } from '@shared/verifiable';
 import { asc, count, eq } from 'drizzle-orm';
 import { derivedCredential } from '../../belenios/credential-source';
 import { opensslPowMod } from '../../belenios/openssl-modexp';
+import { opensslPbkdf2 } from '../../belenios/openssl-pbkdf2';
+import { verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
 import {
   candidates,
   districts,
   electionCredentials,
+  elections,
   electionTrustees,
   profiles,
   users,
@@ -28,9 +32,23 @@ import { createArchive } from './archive';
 import { verifiableElection } from './election';
 import { trusteesOf } from './trustees';
 
-// The opening derives every voter's public credential on this thread (inside the opening's transaction, so
-// the setup and the Active status are one change): with OpenSSL's exponentiation rather than BigInt's.
+// The public credentials are computed in the verification workers before the opening's transaction
+// (prepareCredentials); the few accounts that became eligible meanwhile get theirs on this thread, inside it,
+// with OpenSSL's exponentiation and PBKDF2 rather than JavaScript's.
 setModularExponentiation(opensslPowMod);
+setPbkdf2Sha256(opensslPbkdf2);
+
+/** Public credentials computed ahead of an opening: each account's, for the election's Belenios uuid. */
+export interface PreparedCredentials {
+  uuid: string;
+  byAccount: ReadonlyMap<string, string>;
+}
+
+/**
+ * Accounts per verification task: a task of this size takes a worker for well under a second, so a ballot of
+ * another election never waits long behind the opening.
+ */
+const CREDENTIALS_PER_TASK = 200;
 
 /** A new verifiable election's Belenios side: its uuid, fixed from the draft on (credentials derive from it). */
 export function createVerifiableSide(tx: Pick<Db, 'insert'>, electionId: string): void {
@@ -105,12 +123,58 @@ function eligibleAccounts(
 }
 
 /**
+ * The public credentials of every account eligible now in a draft about to open with Codka as its credential
+ * authority, computed in the verification workers (each costs a PBKDF2 and a 2048-bit exponentiation: on the
+ * event loop, a national roll would stall the server for minutes). Run before the opening's transaction, which
+ * then only stores them; undefined when the opening needs none (a standard election, an outside authority's
+ * list, an election already set up). Only the private credentials' derivation (one HMAC each) is done here,
+ * a task at a time, so the event loop stays free between tasks.
+ */
+export async function prepareCredentials(
+  db: Db,
+  electionId: string,
+): Promise<PreparedCredentials | undefined> {
+  const counted = db
+    .select({ counting: elections.counting })
+    .from(elections)
+    .where(eq(elections.id, electionId))
+    .get();
+  if (counted?.counting !== 'verifiable') return undefined;
+  const election = verifiableElection(db, electionId);
+  if (election.electionText !== null || election.credentialAuthority !== 'codka') return undefined;
+  // Refused now rather than after minutes of work (the transaction checks it again).
+  refuseTooFewTrustees(db, electionId);
+  const accounts = eligibleAccounts(db, election);
+  const tasks: string[][] = [];
+  for (let i = 0; i < accounts.length; i += CREDENTIALS_PER_TASK)
+    tasks.push(accounts.slice(i, i + CREDENTIALS_PER_TASK));
+  const byAccount = new Map<string, string>();
+  const pool = verifyPool();
+  let next = 0;
+  // One task per worker at a time: the line in front of the workers stays short, so ballots are not refused.
+  const lane = async () => {
+    for (let task = tasks[next++]; task; task = tasks[next++]) {
+      const privateCredentials = task.map((userId) => derivedCredential(db, election.uuid, userId));
+      const { publicCredentials } = await pool.run({
+        kind: 'publicCredentials',
+        uuid: election.uuid,
+        privateCredentials,
+      });
+      for (const [i, userId] of task.entries()) byAccount.set(userId, publicCredentials[i] as string);
+    }
+  };
+  await Promise.all(Array.from({ length: pool.options.size }, lane));
+  return { uuid: election.uuid, byAccount };
+}
+
+/**
  * The opening of a verifiable election, in the transaction that makes it Active: the election's Belenios text
  * (the ballot's candidates as one question, choose exactly one), the trustees in their order, the public
- * credentials (Codka's: one per eligible voter now; or the outside authority's), and the archive's setup event.
- * Nothing is done for a standard election or one already set up (reopened after a close).
+ * credentials (Codka's: one per eligible voter now, `prepared` ahead by prepareCredentials; or the outside
+ * authority's), and the archive's setup event. Nothing is done for a standard election or one already set up
+ * (reopened after a close).
  */
-export function openVerifiable(db: Db, electionId: string, now: Date): void {
+export function openVerifiable(db: Db, electionId: string, now: Date, prepared?: PreparedCredentials): void {
   const election = verifiableElection(db, electionId);
   if (election.electionText !== null) return;
   refuseTooFewTrustees(db, electionId);
@@ -132,10 +196,14 @@ export function openVerifiable(db: Db, electionId: string, now: Date): void {
   });
   let publics: string[];
   if (election.credentialAuthority === 'codka') {
+    const ready = prepared?.uuid === election.uuid ? prepared.byAccount : undefined;
+    // Who is eligible is decided now, in the transaction: an account eligible since the preparation is
+    // derived here, one no longer eligible is left out.
     const rows = eligibleAccounts(db, election).map((userId) => ({
       electionId,
       userId,
-      credential: publicCredential(election.uuid, derivedCredential(db, election.uuid, userId)),
+      credential:
+        ready?.get(userId) ?? publicCredential(election.uuid, derivedCredential(db, election.uuid, userId)),
     }));
     for (let i = 0; i < rows.length; i += 500)
       db.insert(electionCredentials)

@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { textOf } from '@shared/bilingual';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { trusteeKeyRefusal } from '../../belenios/refusals';
 import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
-import { electionTrustees } from '../../db/schema';
+import { elections, electionTrustees, verifiableElections } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
+import { encryptedTallyOf } from './archive';
 import { requireDraft, verifiableElection } from './election';
 
 /** A trustee public key is a few hundred characters; anything much longer is refused before it is read. */
@@ -114,4 +116,40 @@ export function removeTrustee(db: Db, input: { electionId: string; id: string },
     });
     return { id: row.id };
   });
+}
+
+/** Where a trustee's part stands: the tally not computed yet, their share awaited, or given. */
+export type TrusteeStatus = 'waiting' | 'ready' | 'given';
+
+/**
+ * trustees.byToken: what the trustee page needs to compute a share, and no more: the trustee's name, the
+ * election (its id, title, and Belenios text), where their part stands, and the encrypted tally once computed.
+ * Not the archive: a trustee on a phone need not download every ballot to decrypt their sum.
+ */
+export function trusteeByToken(db: Db, token: string) {
+  const trustee = db
+    .select({
+      name: electionTrustees.name,
+      electionId: electionTrustees.electionId,
+      share: electionTrustees.partialDecryption,
+      title: elections.title,
+      titleSo: elections.titleSo,
+      electionText: verifiableElections.electionText,
+    })
+    .from(electionTrustees)
+    .innerJoin(elections, eq(elections.id, electionTrustees.electionId))
+    .leftJoin(verifiableElections, eq(verifiableElections.electionId, electionTrustees.electionId))
+    .where(eq(electionTrustees.tokenHash, tokenHash(token)))
+    .get();
+  if (!trustee) throw new DomainError('verifiable.trusteeTokenUnknown');
+  const tally = trustee.electionText === null ? null : encryptedTallyOf(db, trustee.electionId);
+  const status: TrusteeStatus = trustee.share !== null ? 'given' : tally ? 'ready' : 'waiting';
+  return {
+    name: trustee.name,
+    electionId: trustee.electionId,
+    titleText: textOf(trustee.title, trustee.titleSo),
+    status,
+    election: trustee.electionText,
+    encryptedTally: tally?.tally ?? null,
+  };
 }

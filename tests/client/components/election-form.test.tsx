@@ -75,7 +75,7 @@ describe('election form', () => {
         procedure: 'admin.elections.create',
         input: {
           title: 'Presidential Election 2026',
-          // The form has no Somali fields yet: the schema sends them empty (docs/plans/bilingual-content-status.md).
+          // No Somali title typed: the form sends it empty (one language is enough).
           titleSo: '',
           description: null,
           descriptionSo: null,

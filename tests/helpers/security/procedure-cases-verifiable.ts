@@ -61,6 +61,14 @@ export const VERIFIABLE_PROCEDURE_CASES: Record<string, ProcedureCase> = {
       return { electionId, ballot: ballotFor(w.db, electionId, voter.id) };
     },
   },
+  'elections.beleniosElection': {
+    tier: 'public',
+    input: async (w) => ({ id: (await openIn(w)).electionId }),
+  },
+  'trustees.byToken': {
+    tier: 'public',
+    input: async (w) => ({ token: (await openIn(w)).trustees[0]?.token }),
+  },
   'trustees.submitPartialDecryption': {
     tier: 'public',
     input: async (w) => {

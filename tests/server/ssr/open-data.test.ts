@@ -8,7 +8,7 @@ import { firstHeading, metaContent, rootMarkup, serverRenderingApps } from '../.
 /**
  * /open-data is rendered on the server like the other public pages: its HTML, without any script,
  * holds the heading, every dataset with its download links, the API reference and the election record's
- * section, in the reader's language, and never a hidden result.
+ * section and how to check a verifiable election, in the reader's language, and never a hidden result.
  */
 const openApp = serverRenderingApps();
 
@@ -45,6 +45,12 @@ describe('the /open-data page on the server', () => {
     expect(root).toContain('id="election-record"');
     expect(root).toContain(html(texts.recordTitle));
     expect(root).toContain('href="/verify"');
+    // How to check a verifiable election with belenios-tool, in the same language.
+    expect(root).toContain('id="verifiable-election"');
+    expect(root).toContain(html(texts.verifiableTitle));
+    expect(root).toContain(html(texts.verifiableIntro));
+    expect(root).toContain('belenios-tool election verify --dir election');
+    expect(root).toContain('belenios-tool election compute-result --dir election');
     expect(root).toContain('href="https://creativecommons.org/licenses/by/4.0/"');
     expect(root).not.toContain('HIDDEN');
   });

@@ -1,4 +1,5 @@
 import {
+  credentialFromBytes,
   generateCredential,
   generateUuid,
   isCredential,
@@ -52,5 +53,45 @@ describe('credentials', () => {
     expect(isCredential(credential.replaceAll('-', ''))).toBe(true);
     expect(isCredential('not a credential')).toBe(false);
     expect(() => publicCredential(generateUuid(), 'abc')).toThrow(/checksum/);
+  });
+
+  it('makes a credential from given bytes (a keyed source), skipping the bytes that would bias a digit', () => {
+    // 0..13 are the digits 1..E; 232 and above are skipped; a second round is asked for when a round runs out.
+    const rounds = [
+      Uint8Array.from([232, 255, 0, 1, 2, 3, 4, 5, 6, 7]),
+      Uint8Array.from([8, 9, 10, 11, 12, 13]),
+    ];
+    const asked: number[] = [];
+    const credential = credentialFromBytes((round) => {
+      asked.push(round);
+      return rounds[round] ?? new Uint8Array();
+    });
+    expect(asked).toEqual([0, 1]);
+    expect(credential.replaceAll('-', '').slice(0, 14)).toBe('123456789ABCDE');
+    expect(isCredential(credential)).toBe(true);
+    // The checksum is belenios-tool's: the tool derives a public credential from it.
+    const uuid = generateUuid();
+    const derived = tool(dir, [
+      'setup',
+      'generate-credentials',
+      '--uuid',
+      uuid,
+      '--group',
+      'BELENIOS-2048',
+      '--derive',
+      credential,
+    ]).trim();
+    expect(publicCredential(uuid, credential)).toBe(derived);
+  });
+
+  it('sorts a list by value, whatever the numbers’ lengths, weights and leading zeros', () => {
+    const values = [10n ** 600n + 7n, 42n, 9n, 10n ** 600n + 3n, 123456789n, 10n ** 20n];
+    const texts = values.map((v, i) => (i % 2 === 0 ? `${v}` : `${v},${i}`));
+    texts.push('0008');
+    const byValue = [...texts].sort((a, b) => {
+      const [x, y] = [BigInt(a.split(',')[0] ?? ''), BigInt(b.split(',')[0] ?? '')];
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    expect(JSON.parse(publicCredentialsJson(texts))).toEqual(byValue);
   });
 });

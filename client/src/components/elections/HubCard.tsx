@@ -3,6 +3,7 @@ import type { BilingualText } from '@shared/bilingual';
 import type { HubAction } from '@shared/election-rules';
 import type { ElectionStatus } from '@shared/elections';
 import type { EligibilityRequirement } from '@shared/eligibility';
+import type { CountingMode } from '@shared/verifiable';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { ElectionStatusBadge } from '../ElectionStatusBadge';
 import { DaysLeftBadge } from './DaysLeftBadge';
 import { EligibilityNotice, WhoCanVote } from './EligibilityNotice';
 import { formatElectionDay } from './election-dates';
+import { VerifiableMark } from './VerifiableMark';
 
 export interface HubCardItem extends EligibilityRequirement {
   kind: 'election' | 'poll';
@@ -23,6 +25,8 @@ export interface HubCardItem extends EligibilityRequirement {
   startTime: Date;
   endTime: Date;
   hasVoted?: boolean;
+  /** How the election is counted (polls are always counted as standard). */
+  counting?: CountingMode;
 }
 
 interface ActionButton {
@@ -85,6 +89,7 @@ export function HubCard({ item, actions }: { item: HubCardItem; actions: HubActi
       )}
       <Group gap="xs" mt="sm">
         <DaysLeftBadge election={item} />
+        {item.counting === 'verifiable' && <VerifiableMark badge />}
         {item.hasVoted && (
           <Badge color="teal" variant="light" leftSection={<IconCircleCheck size={12} aria-hidden />}>
             {t('hub.youVoted')}

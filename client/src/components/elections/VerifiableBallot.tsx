@@ -1,12 +1,11 @@
 import { Alert, Button, Card, Code, Group, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchArchive, runBelenios } from '../../lib/belenios/run';
+import { runBelenios } from '../../lib/belenios/run';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
-import { errorCode } from './query-errors';
 
 interface BallotCandidate extends CandidateSummary {
   id: string;
@@ -34,42 +33,50 @@ interface Audited {
  */
 export function VerifiableBallot({
   electionId,
+  credentialAuthority,
   candidates,
   onCast,
 }: {
   electionId: string;
+  /** Who gives the credentials (elections.byId): Codka hands the voter theirs; an outside authority's is typed. */
+  credentialAuthority: 'codka' | 'external';
   candidates: BallotCandidate[];
   onCast(tracker: string): void;
 }) {
   const { t } = useTranslation('elections');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const credential = useQuery(trpc.votes.credential.queryOptions({ electionId }, { retry: false }));
   // An outside credential authority: the voter types the credential they received (Codka never has it).
-  const typesCredential = credential.isError && errorCode(credential.error) === 'PRECONDITION_FAILED';
+  const typesCredential = credentialAuthority === 'external';
+  const credential = useQuery(
+    trpc.votes.credential.queryOptions({ electionId }, { retry: false, enabled: !typesCredential }),
+  );
   const [typed, setTyped] = useState('');
   const [candidateId, setCandidateId] = useState<string | null>(null);
   const [prepared, setPrepared] = useState<Prepared | null>(null);
   const [audited, setAudited] = useState<Audited | null>(null);
   const [working, setWorking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const archive = useRef<Promise<ArrayBuffer> | null>(null);
   const chosen = candidates.find((c) => c.id === candidateId);
   const secret = typesCredential ? typed.trim() : credential.data?.credential;
 
-  const archiveBytes = () => {
-    archive.current ??= fetchArchive(electionId).catch((error: unknown) => {
-      archive.current = null;
-      throw error;
-    });
-    return archive.current;
-  };
+  // The election's Belenios text (its key and question), never the archive: a voter on prepaid data does not
+  // download every other voter's ballot. It is fixed once the election opens, so it is asked for once.
+  const electionText = async () =>
+    (
+      await queryClient.fetchQuery(
+        trpc.elections.beleniosElection.queryOptions(
+          { id: electionId },
+          { staleTime: Number.POSITIVE_INFINITY },
+        ),
+      )
+    ).election;
 
   const encrypt = async (choice: string): Promise<Prepared> => {
     if (!secret) throw new Error('no credential');
     const answer = await runBelenios({
       kind: 'encrypt',
-      archive: await archiveBytes(),
+      election: await electionText(),
       credential: secret,
       choice,
     });
@@ -102,7 +109,7 @@ export function VerifiableBallot({
     void step(async () => {
       const opened = await runBelenios({
         kind: 'audit',
-        archive: await archiveBytes(),
+        election: await electionText(),
         ballot: prepared.ballot,
         randomness: prepared.randomness,
       });
@@ -118,6 +125,7 @@ export function VerifiableBallot({
       onSuccess: (result) => {
         notifySuccess(t('vote.submittedTitle'), t('verifiable.castBody'));
         onCast(result.tracker);
+        // The election's answer then carries the ballot's tracker (myBallot): the receipt on a later visit.
         void queryClient.invalidateQueries({ queryKey: trpc.elections.byId.queryKey({ id: electionId }) });
       },
       onError: (error) => notifyFailure(t('vote.errorTitle'), error, t('vote.failedToSubmit')),
@@ -235,37 +243,6 @@ export function VerifiableBallot({
             </Group>
           </Stack>
         )}
-      </Stack>
-    </Card>
-  );
-}
-
-/** A verifiable vote's receipt: the ballot's tracker, to find in the public archive. */
-export function TrackerReceipt({ tracker, electionId }: { tracker: string; electionId: string }) {
-  const { t } = useTranslation('elections');
-  return (
-    <Card withBorder padding="lg" role="status">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('verifiable.receiptTitle')}
-        </Title>
-        <Text size="sm">{t('verifiable.receiptBody')}</Text>
-        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="ballot-tracker">
-          {tracker}
-        </Code>
-        <Group gap="sm">
-          <Button
-            component="a"
-            href={`/verify?tracker=${encodeURIComponent(tracker)}&election=${electionId}`}
-            variant="light"
-            h={44}
-          >
-            {t('verifiable.findTracker')}
-          </Button>
-          <Button component="a" href={`/api/v1/elections/${electionId}/archive.bel`} variant="default" h={44}>
-            {t('verifiable.archive')}
-          </Button>
-        </Group>
       </Stack>
     </Card>
   );

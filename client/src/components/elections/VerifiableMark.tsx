@@ -1,12 +1,29 @@
-import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconShieldCheck } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchArchive, runBelenios } from '../../lib/belenios/run';
 
-/** A verifiable election's mark on its results: what "verifiable" means and the public archive's link. */
-export function VerifiableMark({ archive }: { archive: string }) {
+type MarkProps = { archive: string; badge?: never } | { badge: true; archive?: never };
+
+/**
+ * A verifiable election's mark. On its results and its page: what "verifiable" means and the public archive's
+ * link. On a card (the hub's, the admin console's) and before the archive exists (a draft): the badge alone.
+ */
+export function VerifiableMark(props: MarkProps) {
   const { t } = useTranslation('elections');
+  if (props.badge) {
+    return (
+      <Badge
+        color="teal"
+        variant="light"
+        leftSection={<IconShieldCheck size={12} aria-hidden />}
+        data-testid="verifiable-mark"
+      >
+        {t('verifiable.mark')}
+      </Badge>
+    );
+  }
   return (
     <Alert
       color="teal"
@@ -16,7 +33,7 @@ export function VerifiableMark({ archive }: { archive: string }) {
     >
       <Stack gap="xs">
         <Text size="sm">{t('verifiable.markHelp')}</Text>
-        <Anchor href={archive} size="sm" fw={600}>
+        <Anchor href={props.archive} size="sm" fw={600}>
           {t('verifiable.archive')}
         </Anchor>
       </Stack>

@@ -18,15 +18,10 @@ import {
 } from '@shared/belenios';
 import type { BeleniosRequest, BeleniosResponse } from './protocol';
 
-function electionOf(archive: ArrayBuffer) {
-  const read = readArchive(new Uint8Array(archive));
-  return { read, election: parseElection(read.setup.election) };
-}
-
 function answer(request: BeleniosRequest): BeleniosResponse {
   switch (request.kind) {
     case 'encrypt': {
-      const { election } = electionOf(request.archive);
+      const election = parseElection(request.election);
       const choices = election.questions.map((q) => q.answers.map((a) => (a === request.choice ? 1 : 0)));
       if (!choices.some((q) => q.includes(1)))
         throw new BeleniosError('election', 'the choice is not one of the election answers');
@@ -34,7 +29,7 @@ function answer(request: BeleniosRequest): BeleniosResponse {
       return { kind: 'encrypt', ...encrypted };
     }
     case 'audit': {
-      const { election } = electionOf(request.archive);
+      const election = parseElection(request.election);
       const opened = auditBallot(request.ballot, election, request.randomness);
       // The answers the ballot opens to, by name, so the voter sees what the browser encrypted.
       const choices = opened.flatMap((q, i) =>
@@ -45,9 +40,8 @@ function answer(request: BeleniosRequest): BeleniosResponse {
     case 'generateKey':
       return { kind: 'generateKey', ...generateTrusteeKey() };
     case 'decrypt': {
-      const { read, election } = electionOf(request.archive);
-      if (!read.encryptedTally) throw new BeleniosError('archive', 'the tally is not computed yet');
-      const tally = parseEncryptedTally(read.encryptedTally.tally, election);
+      const election = parseElection(request.election);
+      const tally = parseEncryptedTally(request.encryptedTally, election);
       const key = parseTrusteePrivateKey(request.privateKey.trim());
       return { kind: 'decrypt', partialDecryption: computePartialDecryption(election, tally, key) };
     }

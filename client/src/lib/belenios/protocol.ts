@@ -5,15 +5,16 @@
 export type BeleniosRequest =
   | {
       kind: 'encrypt';
-      /** The election's archive (`/api/v1/elections/{id}/archive.bel`): its setup gives the election. */
-      archive: ArrayBuffer;
+      /** The election's Belenios text (elections.beleniosElection): its key and question. */
+      election: string;
       credential: string;
       /** The chosen answer of Codka's one question (the candidate's name, as the setup lists it). */
       choice: string;
     }
-  | { kind: 'audit'; archive: ArrayBuffer; ballot: string; randomness: string[][] }
+  | { kind: 'audit'; election: string; ballot: string; randomness: string[][] }
   | { kind: 'generateKey' }
-  | { kind: 'decrypt'; archive: ArrayBuffer; privateKey: string }
+  /** A trustee's share of the tally: the election and its encrypted tally as trustees.byToken gives them. */
+  | { kind: 'decrypt'; election: string; encryptedTally: string; privateKey: string }
   /** Whether a ballot with this tracker is in the archive (the public ballot box). */
   | { kind: 'findTracker'; archive: ArrayBuffer; tracker: string };
 

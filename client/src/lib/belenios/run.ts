@@ -34,7 +34,7 @@ export function runBelenios<R extends BeleniosRequest>(request: R): Promise<Resp
   });
 }
 
-/** The election's public archive, whose setup the worker reads the election (and its key) from. */
+/** The election's public archive (the /verify page looks for a tracker in it). */
 export async function fetchArchive(electionId: string): Promise<ArrayBuffer> {
   const response = await fetch(`/api/v1/elections/${encodeURIComponent(electionId)}/archive.bel`, {
     cache: 'no-cache',

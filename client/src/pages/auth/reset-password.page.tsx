@@ -2,9 +2,9 @@ import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { resetPasswordForm } from '@shared/schemas/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useLinkToken } from '../../lib/link-token';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
@@ -18,13 +18,7 @@ export function ResetPasswordPage() {
   usePageMeta(t('reset.title'), t('reset.metaDescription'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  // Read once: the token then leaves the address bar, so it is not kept in history or shown on screen.
-  const [token] = useState(() => params.get('token') ?? '');
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (params.has('token')) navigate('/reset-password', { replace: true });
-  }, [params, navigate]);
+  const token = useLinkToken('/reset-password');
   const form = useForm({
     initialValues: { newPassword: '', confirmPassword: '' },
     validate: zodValidate(resetPasswordForm),

@@ -3,11 +3,12 @@ import { useForm } from '@mantine/form';
 import type { InvitationRole } from '@shared/invitations';
 import { acceptInvitationForm, invitationCodeForm } from '@shared/schemas/invitations';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { useAuth } from '../../lib/auth';
+import { useLinkToken } from '../../lib/link-token';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
@@ -35,16 +36,8 @@ export function StaffInvitationPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { user, loading } = useAuth();
-  const [params] = useSearchParams();
-  // Read once: the token then leaves the address bar, so it is not kept in history or shown on screen.
-  const [proof, setProof] = useState<Proof | null>(() => {
-    const token = params.get('token');
-    return token ? { token } : null;
-  });
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (params.has('token')) navigate('/staff-invitation', { replace: true });
-  }, [params, navigate]);
+  const token = useLinkToken('/staff-invitation');
+  const [proof, setProof] = useState<Proof | null>(() => (token ? { token } : null));
   const accept = useMutation(
     trpc.auth.acceptInvitation.mutationOptions({
       // A new account is signed in now, or the signed-in one has a role: every query asks again.

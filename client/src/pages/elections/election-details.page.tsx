@@ -18,6 +18,8 @@ import {
 import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { formatElectionTime } from '../../components/elections/election-dates';
 import { isMissingCode, isMissingElection } from '../../components/elections/query-errors';
+import { TrackerReceipt } from '../../components/elections/TrackerReceipt';
+import { VerifiableMark } from '../../components/elections/VerifiableMark';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
 import { closedReason } from '../../components/elections/VotingClosedNotice';
 import { PageContainer } from '../../components/PageContainer';
@@ -83,6 +85,8 @@ function ElectionDetailsView({ election, query }: { election: ElectionDetails; q
       <Stack gap="lg">
         <BackTo to="/elections">{t('states.allElections')}</BackTo>
         <ElectionHeader election={election} now={now} />
+        {election.counting === 'verifiable' &&
+          (election.archive ? <VerifiableMark archive={election.archive} /> : <VerifiableMark badge />)}
         <WhoCanVote requirement={election} />
         {election.description && (
           <Text style={{ whiteSpace: 'pre-line' }}>
@@ -111,6 +115,8 @@ function ElectionDetailsView({ election, query }: { election: ElectionDetails; q
           </Title>
           {election.myVote ? (
             <VoteReceipt receiptId={election.myVote.receiptId} votedAt={election.myVote.createdAt} />
+          ) : election.myBallot ? (
+            <TrackerReceipt tracker={election.myBallot.tracker} electionId={election.id} />
           ) : open ? (
             loading ? null : user ? (
               <OpenForYou election={election} />

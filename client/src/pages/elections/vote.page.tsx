@@ -17,7 +17,8 @@ import {
 } from '../../components/elections/ElectionPageStates';
 import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
 import { errorCode } from '../../components/elections/query-errors';
-import { TrackerReceipt, VerifiableBallot } from '../../components/elections/VerifiableBallot';
+import { TrackerReceipt } from '../../components/elections/TrackerReceipt';
+import { VerifiableBallot } from '../../components/elections/VerifiableBallot';
 import { VoteCard } from '../../components/elections/VoteCard';
 import { VoteReceipt } from '../../components/elections/VoteReceipt';
 import { VotingClosedNotice } from '../../components/elections/VotingClosedNotice';
@@ -86,8 +87,10 @@ function ElectionVote({ election }: { election: ElectionDetails }) {
   const { user, isAdmin, loading } = useAuth();
   // The receipt from the cast itself, shown at once while the election is refetched.
   const [justCast, setJustCast] = useState<string | null>(null);
-  // A verifiable election's receipt is the cast ballot's tracker (issue 32).
-  const [tracker, setTracker] = useState<string | null>(null);
+  // A verifiable election's receipt is the cast ballot's tracker: the one just cast, or the one the election
+  // answer carries on a later visit.
+  const [justTracked, setTracker] = useState<string | null>(null);
+  const tracker = election.myBallot?.tracker ?? justTracked;
   const now = new Date();
   const receiptId = election.myVote?.receiptId ?? justCast;
   const open = isVotingOpen(election, now);
@@ -167,7 +170,14 @@ function EligibleBallot({
     );
   }
   if (election.counting === 'verifiable')
-    return <VerifiableBallot electionId={election.id} candidates={election.candidates} onCast={onCast} />;
+    return (
+      <VerifiableBallot
+        electionId={election.id}
+        credentialAuthority={election.credentialAuthority ?? 'codka'}
+        candidates={election.candidates}
+        onCast={onCast}
+      />
+    );
   return <VoteCard electionId={election.id} candidates={election.candidates} onVoted={onVoted} />;
 }
 

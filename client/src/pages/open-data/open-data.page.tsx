@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Code, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, List, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { failureReason } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
@@ -16,6 +16,10 @@ import { catalogueQuery } from './open-data-queries';
 
 /** Where an election's record downloads (docs/election-record.md; the route is the election record's own). */
 const RECORD_URL = '/api/v1/elections/{id}/record';
+/** Where a verifiable election's Belenios archive downloads (docs/election-record.md#verifiable-elections). */
+const ARCHIVE_URL = '/api/v1/elections/{id}/archive.bel';
+/** The folder the steps download the archive into and point belenios-tool at. */
+const FOLDER = 'election';
 
 /** The first view: the datasets and the API reference, the same for every reader. */
 export const pageData: PageData = ({ trpc }) => [catalogueQuery(trpc)];
@@ -31,7 +35,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** The open data: the datasets, the API reference and how to check an election record. */
+/** The open data: the datasets, the API reference and how to check an election record or a verifiable election. */
 export function OpenDataPage() {
   const { t } = useTranslation('openData');
   usePageMeta(t('title'), t('metaDescription'));
@@ -108,8 +112,61 @@ export function OpenDataPage() {
             />
           </Text>
         </Section>
+
+        <Section id="verifiable-election" title={t('verifiableTitle')}>
+          <VerifiableElectionCheck />
+        </Section>
       </Stack>
     </PageContainer>
+  );
+}
+
+/**
+ * How to check a whole verifiable election with belenios-tool: download its archive, `election verify`,
+ * `election compute-result`, and find one's own tracker. The commands name this site's own address.
+ */
+function VerifiableElectionCheck() {
+  const { t } = useTranslation('openData');
+  const origin = (useRouteLoaderData('root') as { origin?: string } | undefined)?.origin ?? '';
+  const step = (key: 'download' | 'verify' | 'result', values: Record<string, string>) => (
+    <List.Item>
+      <Trans t={t} i18nKey={`verifiableSteps.${key}`} values={values} components={[<Code key="code" />]} />
+    </List.Item>
+  );
+  const commands = [
+    `mkdir ${FOLDER}`,
+    `curl -o ${FOLDER}/archive.bel ${origin}${ARCHIVE_URL}`,
+    `belenios-tool election verify --dir ${FOLDER}`,
+    `belenios-tool election compute-result --dir ${FOLDER}`,
+  ].join('\n');
+  return (
+    <>
+      <Text>{t('verifiableIntro')}</Text>
+      <List type="ordered" spacing="xs">
+        {step('download', { archiveUrl: ARCHIVE_URL })}
+        {step('verify', { folder: FOLDER })}
+        {step('result', { folder: FOLDER })}
+        <List.Item>
+          <Trans
+            t={t}
+            i18nKey="verifiableSteps.tracker"
+            components={[<Anchor key="verify" component={Link} to="/verify" />]}
+          />
+        </List.Item>
+      </List>
+      <Text>{t('verifiableCommands')}</Text>
+      {/* Wrapped rather than scrolled: a phone reads every command whole. */}
+      <Code
+        block
+        data-testid="verifiable-commands"
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {commands}
+      </Code>
+      <Text>
+        <Trans t={t} i18nKey="verifiableDocs" components={[<Code key="docs" />]} />
+      </Text>
+    </>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Code, FileInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { RouterOutputs } from '@server/routers/_app';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useContentText } from '../../components/content/ContentText';
 import { PageContainer } from '../../components/PageContainer';
-import { fetchArchive, runBelenios } from '../../lib/belenios/run';
+import { runBelenios } from '../../lib/belenios/run';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
@@ -112,33 +113,55 @@ function KeyCard() {
   );
 }
 
+type TrusteeReading = RouterOutputs['trustees']['byToken'];
+
 function ShareCard() {
   const { t } = useTranslation('elections');
   const trpc = useTRPC();
-  const [params] = useSearchParams();
-  const [electionId, setElectionId] = useState(params.get('election') ?? '');
+  const queryClient = useQueryClient();
+  const readText = useContentText();
   const [token, setToken] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [working, setWorking] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [reading, setReading] = useState<TrusteeReading | null>(null);
   const submit = useMutation(trpc.trustees.submitPartialDecryption.mutationOptions());
 
+  // What the share needs comes from the token (trustees.byToken): the election and its encrypted tally, never
+  // the archive with every ballot.
   const decrypt = async (event: FormEvent) => {
     event.preventDefault();
-    if (!file || !token.trim() || !electionId.trim()) return;
+    if (!file || !token.trim()) return;
     setWorking(true);
-    setFailed(false);
+    setFailure(null);
+    setReading(null);
     submit.reset();
+    let trustee: TrusteeReading;
+    try {
+      trustee = await queryClient.fetchQuery(
+        trpc.trustees.byToken.queryOptions({ token: token.trim() }, { staleTime: 0, retry: false }),
+      );
+    } catch (error) {
+      setFailure(failureReason(error, t('trustee.decryptFailed')));
+      setWorking(false);
+      return;
+    }
+    setReading(trustee);
+    if (trustee.status !== 'ready' || trustee.election === null || trustee.encryptedTally === null) {
+      setWorking(false);
+      return;
+    }
     try {
       const share = await runBelenios({
         kind: 'decrypt',
-        archive: await fetchArchive(electionId.trim()),
+        election: trustee.election,
+        encryptedTally: trustee.encryptedTally,
         privateKey: await file.text(),
       });
-      setWorking(false);
       submit.mutate({ token: token.trim(), partialDecryption: share.partialDecryption });
     } catch {
-      setFailed(true);
+      setFailure(t('trustee.decryptFailed'));
+    } finally {
       setWorking(false);
     }
   };
@@ -158,13 +181,6 @@ function ShareCard() {
         </Title>
         <Text size="sm">{t('trustee.shareHelp')}</Text>
         <TextInput
-          label={t('verifiable.electionLabel')}
-          value={electionId}
-          onChange={(e) => setElectionId(e.currentTarget.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        <TextInput
           label={t('trustee.token')}
           value={token}
           onChange={(e) => setToken(e.currentTarget.value)}
@@ -175,9 +191,24 @@ function ShareCard() {
         <Button type="submit" h={44} loading={working || submit.isPending}>
           {t('trustee.decrypt')}
         </Button>
-        {failed && (
+        {reading && (
+          <Text size="sm" data-testid="trustee-election">
+            {t('trustee.forElection', { title: readText(reading.titleText), name: reading.name })}
+          </Text>
+        )}
+        {reading?.status === 'waiting' && (
+          <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} role="status">
+            {t('trustee.waiting')}
+          </Alert>
+        )}
+        {reading?.status === 'given' && (
+          <Alert color="blue" icon={<IconCircleCheck aria-hidden />} role="status">
+            {t('trustee.given')}
+          </Alert>
+        )}
+        {failure && (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {t('trustee.decryptFailed')}
+            {failure}
           </Alert>
         )}
         {submit.isError && (

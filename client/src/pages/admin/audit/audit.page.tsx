@@ -17,6 +17,7 @@ import { IconDownload, IconHistory } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../../components/admin/AdminTable';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { formatDateTime } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
@@ -180,52 +181,48 @@ function AdminAuditContent() {
           description={filtered ? t('general.noFilterMatch') : t('audit.emptyBody')}
         />
       ) : (
-        <Table.ScrollContainer minWidth={1100}>
-          <Table striped verticalSpacing="sm" aria-label={t('audit.log')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('audit.when')}</Table.Th>
-                <Table.Th>{t('audit.who')}</Table.Th>
-                <Table.Th>{t('audit.action')}</Table.Th>
-                <Table.Th>{t('audit.record')}</Table.Th>
-                <Table.Th>{t('audit.oldValues')}</Table.Th>
-                <Table.Th>{t('audit.newValues')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <time dateTime={entry.createdAt.toISOString()}>
-                      {formatDateTime(entry.createdAt, WHEN)}
-                    </time>
-                  </Table.Td>
-                  <Table.Td>{entry.actorEmail ?? t('audit.system')}</Table.Td>
-                  <Table.Td>
-                    <Badge
-                      color={isKnownAction(entry.action) ? ACTION_COLORS[entry.action] : 'gray'}
-                      variant="light"
-                    >
-                      {actionName(entry.action)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {entry.tableName}
-                    </Text>
-                    {entry.recordId && (
-                      <Text size="xs" c="dimmed" ff="monospace">
-                        {entry.recordId}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td maw={320}>{entry.oldValues && <AuditValues values={entry.oldValues} />}</Table.Td>
-                  <Table.Td maw={320}>{entry.newValues && <AuditValues values={entry.newValues} />}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AdminTable
+          label={t('audit.log')}
+          minWidth={1100}
+          columns={[
+            t('audit.when'),
+            t('audit.who'),
+            t('audit.action'),
+            t('audit.record'),
+            t('audit.oldValues'),
+            t('audit.newValues'),
+          ]}
+          verticalSpacing="sm"
+        >
+          {entries.map((entry) => (
+            <Table.Tr key={entry.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <time dateTime={entry.createdAt.toISOString()}>{formatDateTime(entry.createdAt, WHEN)}</time>
+              </Table.Td>
+              <Table.Td>{entry.actorEmail ?? t('audit.system')}</Table.Td>
+              <Table.Td>
+                <Badge
+                  color={isKnownAction(entry.action) ? ACTION_COLORS[entry.action] : 'gray'}
+                  variant="light"
+                >
+                  {actionName(entry.action)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {entry.tableName}
+                </Text>
+                {entry.recordId && (
+                  <Text size="xs" c="dimmed" ff="monospace">
+                    {entry.recordId}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td maw={320}>{entry.oldValues && <AuditValues values={entry.oldValues} />}</Table.Td>
+              <Table.Td maw={320}>{entry.newValues && <AuditValues values={entry.newValues} />}</Table.Td>
+            </Table.Tr>
+          ))}
+        </AdminTable>
       )}
 
       {log.hasNextPage && (

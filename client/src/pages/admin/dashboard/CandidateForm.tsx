@@ -1,11 +1,11 @@
-import { Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { RouterOutputs } from '@server/routers/_app';
 import { candidateInput, candidateUpdateInput } from '@shared/schemas/admin';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/admin/FormModal';
 import { useContentText } from '../../../components/content/ContentText';
-import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
@@ -77,101 +77,95 @@ export function CandidateForm({ candidate, onClose }: { candidate: Candidate | n
 
   const title = candidate ? t('candidates.edit') : t('candidates.add');
   return (
-    <ResponsiveModal opened onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack>
-          {candidate ? (
-            <TextInput
-              label={t('candidates.election')}
-              value={contentText(candidate.electionTitleText)}
-              readOnly
-              disabled
-            />
-          ) : (
-            <Select
-              label={t('candidates.election')}
-              placeholder={
-                elections.isPending ? t('candidates.loadingElections') : t('candidates.chooseElection')
-              }
-              data={(elections.data ?? []).map((e) => ({
-                value: e.id,
-                label: t('candidates.electionChoice', {
-                  title: contentText(e.titleText),
-                  status: t(`electionStatus.${e.status}`),
-                }),
-              }))}
-              searchable
-              required
-              nothingFoundMessage={t('candidates.noElectionMatch')}
-              disabled={busy}
-              {...form.getInputProps('electionId')}
-            />
-          )}
-          <TextInput label={t('general.name')} required disabled={busy} {...form.getInputProps('name')} />
-          <TextInput label={t('candidates.party')} disabled={busy} {...form.getInputProps('party')} />
-          <TextInput
-            label={t('candidates.partySo')}
-            lang="so"
-            disabled={busy}
-            {...form.getInputProps('partySo')}
-          />
-          <TextInput
-            label={t('candidates.positionSought')}
-            disabled={busy}
-            {...form.getInputProps('positionSought')}
-          />
-          <TextInput
-            label={t('candidates.positionSoughtSo')}
-            lang="so"
-            disabled={busy}
-            {...form.getInputProps('positionSoughtSo')}
-          />
-          <Textarea
-            label={t('candidates.bio')}
-            autosize
-            minRows={3}
-            maxRows={8}
-            disabled={busy}
-            {...form.getInputProps('bio')}
-          />
-          <Textarea
-            label={t('candidates.bioSo')}
-            lang="so"
-            autosize
-            minRows={3}
-            maxRows={8}
-            disabled={busy}
-            {...form.getInputProps('bioSo')}
-          />
-          <TextInput
-            label={t('candidates.imageUrl')}
-            description={t('candidates.imageUrlHint')}
-            type="url"
-            disabled={busy}
-            {...form.getInputProps('imageUrl')}
-          />
-          <TextInput
-            label={t('candidates.imageAlt')}
-            description={t('candidates.imageAltHint')}
-            disabled={busy}
-            {...form.getInputProps('imageAlt')}
-          />
-          <TextInput
-            label={t('candidates.imageAltSo')}
-            lang="so"
-            disabled={busy}
-            {...form.getInputProps('imageAltSo')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {candidate ? t('general.saveChanges') : t('candidates.add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </ResponsiveModal>
+    <FormModal
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={candidate ? t('general.saveChanges') : t('candidates.add')}
+    >
+      {candidate ? (
+        <TextInput
+          label={t('candidates.election')}
+          value={contentText(candidate.electionTitleText)}
+          readOnly
+          disabled
+        />
+      ) : (
+        <Select
+          label={t('candidates.election')}
+          placeholder={
+            elections.isPending ? t('candidates.loadingElections') : t('candidates.chooseElection')
+          }
+          data={(elections.data ?? []).map((e) => ({
+            value: e.id,
+            label: t('candidates.electionChoice', {
+              title: contentText(e.titleText),
+              status: t(`electionStatus.${e.status}`),
+            }),
+          }))}
+          searchable
+          required
+          nothingFoundMessage={t('candidates.noElectionMatch')}
+          disabled={busy}
+          {...form.getInputProps('electionId')}
+        />
+      )}
+      <TextInput label={t('general.name')} required disabled={busy} {...form.getInputProps('name')} />
+      <TextInput label={t('candidates.party')} disabled={busy} {...form.getInputProps('party')} />
+      <TextInput
+        label={t('candidates.partySo')}
+        lang="so"
+        disabled={busy}
+        {...form.getInputProps('partySo')}
+      />
+      <TextInput
+        label={t('candidates.positionSought')}
+        disabled={busy}
+        {...form.getInputProps('positionSought')}
+      />
+      <TextInput
+        label={t('candidates.positionSoughtSo')}
+        lang="so"
+        disabled={busy}
+        {...form.getInputProps('positionSoughtSo')}
+      />
+      <Textarea
+        label={t('candidates.bio')}
+        autosize
+        minRows={3}
+        maxRows={8}
+        disabled={busy}
+        {...form.getInputProps('bio')}
+      />
+      <Textarea
+        label={t('candidates.bioSo')}
+        lang="so"
+        autosize
+        minRows={3}
+        maxRows={8}
+        disabled={busy}
+        {...form.getInputProps('bioSo')}
+      />
+      <TextInput
+        label={t('candidates.imageUrl')}
+        description={t('candidates.imageUrlHint')}
+        type="url"
+        disabled={busy}
+        {...form.getInputProps('imageUrl')}
+      />
+      <TextInput
+        label={t('candidates.imageAlt')}
+        description={t('candidates.imageAltHint')}
+        disabled={busy}
+        {...form.getInputProps('imageAlt')}
+      />
+      <TextInput
+        label={t('candidates.imageAltSo')}
+        lang="so"
+        disabled={busy}
+        {...form.getInputProps('imageAltSo')}
+      />
+    </FormModal>
   );
 }

@@ -1,23 +1,14 @@
-import {
-  Avatar,
-  Button,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Avatar, Button, EmptyState, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { initials } from '@shared/initials';
 import { IconPlus, IconUserQuestion } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../../components/admin/AdminTable';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { ContentText, MissingLanguages, useContentText } from '../../../components/content/ContentText';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
-import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';
+import { DeleteRowButton, EditRowButton, RowActionsCell } from '../../../components/RowActions';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { type Candidate, CandidateForm } from './CandidateForm';
@@ -63,66 +54,60 @@ export function CandidateManagement() {
           description={t('candidates.emptyBody')}
         />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover aria-label={t('candidates.table')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('candidates.candidate')}</Table.Th>
-                <Table.Th>{t('candidates.election')}</Table.Th>
-                <Table.Th>{t('candidates.party')}</Table.Th>
-                <Table.Th>{t('candidates.position')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('general.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Avatar
-                        src={c.imageUrl}
-                        alt={contentText(c.imageAltText) || c.name}
-                        radius="xl"
-                        color="initials"
-                        name={c.name}
-                      >
-                        {initials(c.name)}
-                      </Avatar>
-                      <Stack gap={4} align="flex-start">
-                        <Text fw={600} size="sm">
-                          {c.name}
-                        </Text>
-                        <MissingLanguages
-                          texts={[c.partyText, c.positionSoughtText, c.bioText, c.imageAltText]}
-                        />
-                      </Stack>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4} align="flex-start">
-                      <Text size="sm">
-                        <ContentText text={c.electionTitleText} />
-                      </Text>
-                      <ElectionStatusBadge status={c.electionStatus} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{c.party === null ? '—' : <ContentText text={c.partyText} />}</Table.Td>
-                  <Table.Td>
-                    {c.positionSought === null ? '—' : <ContentText text={c.positionSoughtText} />}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <EditRowButton name={c.name} onClick={() => setEditing(c)} />
-                      <DeleteRowButton name={c.name} onClick={() => setDeleting(c)} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AdminTable
+          label={t('candidates.table')}
+          minWidth={760}
+          columns={[
+            t('candidates.candidate'),
+            t('candidates.election'),
+            t('candidates.party'),
+            t('candidates.position'),
+          ]}
+          withActions
+          highlightOnHover
+        >
+          {rows.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar
+                    src={c.imageUrl}
+                    alt={contentText(c.imageAltText) || c.name}
+                    radius="xl"
+                    color="initials"
+                    name={c.name}
+                  >
+                    {initials(c.name)}
+                  </Avatar>
+                  <Stack gap={4} align="flex-start">
+                    <Text fw={600} size="sm">
+                      {c.name}
+                    </Text>
+                    <MissingLanguages
+                      texts={[c.partyText, c.positionSoughtText, c.bioText, c.imageAltText]}
+                    />
+                  </Stack>
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={4} align="flex-start">
+                  <Text size="sm">
+                    <ContentText text={c.electionTitleText} />
+                  </Text>
+                  <ElectionStatusBadge status={c.electionStatus} />
+                </Stack>
+              </Table.Td>
+              <Table.Td>{c.party === null ? '—' : <ContentText text={c.partyText} />}</Table.Td>
+              <Table.Td>
+                {c.positionSought === null ? '—' : <ContentText text={c.positionSoughtText} />}
+              </Table.Td>
+              <RowActionsCell>
+                <EditRowButton name={c.name} onClick={() => setEditing(c)} />
+                <DeleteRowButton name={c.name} onClick={() => setDeleting(c)} />
+              </RowActionsCell>
+            </Table.Tr>
+          ))}
+        </AdminTable>
       )}
 
       {editing && (

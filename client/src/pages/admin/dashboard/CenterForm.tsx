@@ -1,5 +1,4 @@
 import {
-  Button,
   Checkbox,
   Fieldset,
   Group,
@@ -17,8 +16,8 @@ import { DISPLAY_WEEK, type OpeningHours, type Weekday } from '@shared/opening-h
 import { centerInput } from '@shared/schemas/centers';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/admin/FormModal';
 import { useRegionName } from '../../../components/elections/EligibilityNotice';
-import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { notifySuccess } from '../../../lib/notify';
 import { formatPhoneNumber } from '../../../lib/phone';
 import { useTRPC } from '../../../lib/trpc';
@@ -161,134 +160,123 @@ export function CenterForm({ center, districts, onClose }: CenterFormProps) {
 
   const title = center ? t('centers.editTitle') : t('centers.addTitle');
   return (
-    <ResponsiveModal opened onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack>
+    <FormModal
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={center ? t('general.saveChanges') : t('centers.add')}
+    >
+      <TextInput
+        label={t('general.name')}
+        description={t('centers.nameHint')}
+        disabled={busy}
+        {...form.getInputProps('name')}
+      />
+      <TextInput label={t('centers.nameSo')} lang="so" disabled={busy} {...form.getInputProps('nameSo')} />
+      <TextInput label={t('general.code')} required disabled={busy} {...form.getInputProps('code')} />
+      <TextInput label={t('centers.address')} disabled={busy} {...form.getInputProps('address')} />
+      <Select
+        label={t('general.district')}
+        placeholder={t('centers.chooseDistrict')}
+        data={districts.map((d) => ({ value: d.id, label: `${d.name} (${regionName(d.region)})` }))}
+        searchable
+        clearable
+        nothingFoundMessage={t('centers.noDistrictMatch')}
+        disabled={busy}
+        {...form.getInputProps('districtId')}
+      />
+      <NumberInput
+        label={t('centers.capacity')}
+        allowDecimal={false}
+        allowNegative={false}
+        thousandSeparator=","
+        disabled={busy}
+        {...form.getInputProps('capacity')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NumberInput
+          label={t('general.latitude')}
+          step={0.1}
+          decimalScale={6}
+          min={-90}
+          max={90}
+          disabled={busy}
+          {...form.getInputProps('latitude')}
+        />
+        <NumberInput
+          label={t('general.longitude')}
+          step={0.1}
+          decimalScale={6}
+          min={-180}
+          max={180}
+          disabled={busy}
+          {...form.getInputProps('longitude')}
+        />
+      </SimpleGrid>
+      <Fieldset legend={t('centers.hoursTitle')} disabled={busy}>
+        <Stack gap="xs">
+          <Text size="sm" c="dimmed">
+            {t('centers.hoursHint')}
+          </Text>
+          {DISPLAY_WEEK.map((day) => {
+            const dayName = t(`common:calendar.weekdays.${day}`);
+            const open = form.values.days[day]?.open ?? false;
+            return (
+              <Group key={day} gap="xs" align="flex-start" wrap="wrap" data-testid={`hours-day-${day}`}>
+                <Checkbox
+                  label={dayName}
+                  w={120}
+                  mt={8}
+                  {...form.getInputProps(`days.${day}.open`, { type: 'checkbox' })}
+                />
+                {open && (
+                  <Group gap="xs" align="flex-start" wrap="nowrap">
+                    <TextInput
+                      type="time"
+                      aria-label={t('centers.opensOn', { day: dayName })}
+                      w={112}
+                      {...form.getInputProps(`days.${day}.opens`)}
+                    />
+                    <TextInput
+                      type="time"
+                      aria-label={t('centers.closesOn', { day: dayName })}
+                      w={112}
+                      {...form.getInputProps(`days.${day}.closes`)}
+                    />
+                  </Group>
+                )}
+              </Group>
+            );
+          })}
           <TextInput
-            label={t('general.name')}
-            description={t('centers.nameHint')}
-            disabled={busy}
-            {...form.getInputProps('name')}
+            label={t('centers.hoursNote')}
+            description={t('centers.hoursNoteHint')}
+            {...form.getInputProps('hoursNote')}
           />
-          <TextInput
-            label={t('centers.nameSo')}
-            lang="so"
-            disabled={busy}
-            {...form.getInputProps('nameSo')}
-          />
-          <TextInput label={t('general.code')} required disabled={busy} {...form.getInputProps('code')} />
-          <TextInput label={t('centers.address')} disabled={busy} {...form.getInputProps('address')} />
-          <Select
-            label={t('general.district')}
-            placeholder={t('centers.chooseDistrict')}
-            data={districts.map((d) => ({ value: d.id, label: `${d.name} (${regionName(d.region)})` }))}
-            searchable
-            clearable
-            nothingFoundMessage={t('centers.noDistrictMatch')}
-            disabled={busy}
-            {...form.getInputProps('districtId')}
-          />
-          <NumberInput
-            label={t('centers.capacity')}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            disabled={busy}
-            {...form.getInputProps('capacity')}
-          />
+          <TextInput label={t('centers.hoursNoteSo')} lang="so" {...form.getInputProps('hoursNoteSo')} />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <NumberInput
-              label={t('general.latitude')}
-              step={0.1}
-              decimalScale={6}
-              min={-90}
-              max={90}
-              disabled={busy}
-              {...form.getInputProps('latitude')}
+            <TextInput
+              type="tel"
+              label={t('centers.phone')}
+              description={t('centers.phoneHint')}
+              autoComplete="off"
+              {...form.getInputProps('phone')}
             />
-            <NumberInput
-              label={t('general.longitude')}
-              step={0.1}
-              decimalScale={6}
-              min={-180}
-              max={180}
-              disabled={busy}
-              {...form.getInputProps('longitude')}
+            <TextInput
+              type="email"
+              label={t('centers.email')}
+              autoComplete="off"
+              {...form.getInputProps('email')}
             />
           </SimpleGrid>
-          <Fieldset legend={t('centers.hoursTitle')} disabled={busy}>
-            <Stack gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('centers.hoursHint')}
-              </Text>
-              {DISPLAY_WEEK.map((day) => {
-                const dayName = t(`common:calendar.weekdays.${day}`);
-                const open = form.values.days[day]?.open ?? false;
-                return (
-                  <Group key={day} gap="xs" align="flex-start" wrap="wrap" data-testid={`hours-day-${day}`}>
-                    <Checkbox
-                      label={dayName}
-                      w={120}
-                      mt={8}
-                      {...form.getInputProps(`days.${day}.open`, { type: 'checkbox' })}
-                    />
-                    {open && (
-                      <Group gap="xs" align="flex-start" wrap="nowrap">
-                        <TextInput
-                          type="time"
-                          aria-label={t('centers.opensOn', { day: dayName })}
-                          w={112}
-                          {...form.getInputProps(`days.${day}.opens`)}
-                        />
-                        <TextInput
-                          type="time"
-                          aria-label={t('centers.closesOn', { day: dayName })}
-                          w={112}
-                          {...form.getInputProps(`days.${day}.closes`)}
-                        />
-                      </Group>
-                    )}
-                  </Group>
-                );
-              })}
-              <TextInput
-                label={t('centers.hoursNote')}
-                description={t('centers.hoursNoteHint')}
-                {...form.getInputProps('hoursNote')}
-              />
-              <TextInput label={t('centers.hoursNoteSo')} lang="so" {...form.getInputProps('hoursNoteSo')} />
-              <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <TextInput
-                  type="tel"
-                  label={t('centers.phone')}
-                  description={t('centers.phoneHint')}
-                  autoComplete="off"
-                  {...form.getInputProps('phone')}
-                />
-                <TextInput
-                  type="email"
-                  label={t('centers.email')}
-                  autoComplete="off"
-                  {...form.getInputProps('email')}
-                />
-              </SimpleGrid>
-            </Stack>
-          </Fieldset>
-          <Switch
-            label={t('general.active')}
-            disabled={busy}
-            {...form.getInputProps('isActive', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {center ? t('general.saveChanges') : t('centers.add')}
-            </Button>
-          </Group>
         </Stack>
-      </form>
-    </ResponsiveModal>
+      </Fieldset>
+      <Switch
+        label={t('general.active')}
+        disabled={busy}
+        {...form.getInputProps('isActive', { type: 'checkbox' })}
+      />
+    </FormModal>
   );
 }

@@ -1,22 +1,18 @@
-import {
-  Badge,
-  Button,
-  EmptyState,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, EmptyState, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { IconBuildingCommunity, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../../components/admin/AdminTable';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { ContentText, MissingLanguages, useContentText } from '../../../components/content/ContentText';
 import { useRegionName } from '../../../components/elections/EligibilityNotice';
-import { ActiveToggleButton, DeleteRowButton, EditRowButton } from '../../../components/RowActions';
+import {
+  ActiveToggleButton,
+  DeleteRowButton,
+  EditRowButton,
+  RowActionsCell,
+} from '../../../components/RowActions';
 import { formatNumber } from '../../../i18n/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -92,62 +88,56 @@ export function CentersTab() {
           description={t('centers.emptyFirst')}
         />
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover aria-label={t('centers.table')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('general.name')}</Table.Th>
-                <Table.Th>{t('general.district')}</Table.Th>
-                <Table.Th>{t('general.region')}</Table.Th>
-                <Table.Th ta="right">{t('centers.capacity')}</Table.Th>
-                <Table.Th>{t('centers.coordinates')}</Table.Th>
-                <Table.Th>{t('general.status')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('general.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((c) => (
-                <Table.Tr key={c.id}>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      <ContentText text={c.nameText} />
-                    </Text>
-                    <MissingLanguages texts={[c.nameText]} />
-                    <Text size="xs" c="dimmed">
-                      {c.code}
-                      {c.address ? ` · ${c.address}` : ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{c.districtName ?? '—'}</Table.Td>
-                  <Table.Td>{c.region === null ? '—' : regionName(c.region)}</Table.Td>
-                  <Table.Td ta="right">{c.capacity === null ? '—' : formatNumber(c.capacity)}</Table.Td>
-                  <Table.Td ff="monospace" fz="xs">
-                    {coordinates(c)}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={c.isActive ? 'green' : 'gray'} variant="light">
-                      {c.isActive ? t('general.active') : t('general.inactive')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActiveToggleButton
-                        name={contentText(c.nameText)}
-                        isActive={c.isActive}
-                        loading={setActive.isPending && setActive.variables?.id === c.id}
-                        onToggle={() => setActive.mutate({ id: c.id, isActive: !c.isActive })}
-                      />
-                      <EditRowButton name={contentText(c.nameText)} onClick={() => setEditing(c)} />
-                      <DeleteRowButton name={contentText(c.nameText)} onClick={() => setDeleting(c)} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AdminTable
+          label={t('centers.table')}
+          minWidth={900}
+          columns={[
+            t('general.name'),
+            t('general.district'),
+            t('general.region'),
+            { label: t('centers.capacity'), align: 'right' },
+            t('centers.coordinates'),
+            t('general.status'),
+          ]}
+          withActions
+          highlightOnHover
+        >
+          {rows.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>
+                <Text fw={600} size="sm">
+                  <ContentText text={c.nameText} />
+                </Text>
+                <MissingLanguages texts={[c.nameText]} />
+                <Text size="xs" c="dimmed">
+                  {c.code}
+                  {c.address ? ` · ${c.address}` : ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>{c.districtName ?? '—'}</Table.Td>
+              <Table.Td>{c.region === null ? '—' : regionName(c.region)}</Table.Td>
+              <Table.Td ta="right">{c.capacity === null ? '—' : formatNumber(c.capacity)}</Table.Td>
+              <Table.Td ff="monospace" fz="xs">
+                {coordinates(c)}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={c.isActive ? 'green' : 'gray'} variant="light">
+                  {c.isActive ? t('general.active') : t('general.inactive')}
+                </Badge>
+              </Table.Td>
+              <RowActionsCell>
+                <ActiveToggleButton
+                  name={contentText(c.nameText)}
+                  isActive={c.isActive}
+                  loading={setActive.isPending && setActive.variables?.id === c.id}
+                  onToggle={() => setActive.mutate({ id: c.id, isActive: !c.isActive })}
+                />
+                <EditRowButton name={contentText(c.nameText)} onClick={() => setEditing(c)} />
+                <DeleteRowButton name={contentText(c.nameText)} onClick={() => setDeleting(c)} />
+              </RowActionsCell>
+            </Table.Tr>
+          ))}
+        </AdminTable>
       )}
 
       {editing && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, NumberInput, Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { RouterOutputs } from '@server/routers/_app';
 import { KNOWN_DISTRICTS } from '@shared/known-districts';
@@ -7,8 +7,8 @@ import { adminMessages, districtInput } from '@shared/schemas/admin';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/admin/FormModal';
 import { useRegionName } from '../../../components/elections/EligibilityNotice';
-import { ResponsiveModal } from '../../../components/ResponsiveModal';
 import { messageText } from '../../../i18n/error-texts';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -104,63 +104,57 @@ export function DistrictForm({ district, onClose }: { district: District | null;
 
   const title = district ? t('districts.edit') : t('districts.add');
   return (
-    <ResponsiveModal opened onClose={onClose} title={title}>
-      <form onSubmit={submit} noValidate aria-label={title}>
-        <Stack>
-          {missing && (
-            <Alert color="red" title={t('districts.missingTitle')} role="alert">
-              {messageText(adminMessages.districtMissing)}
-            </Alert>
-          )}
-          <Select
-            label={t('general.region')}
-            placeholder={t('districts.chooseRegion')}
-            data={DISTRICT_REGIONS.map((value) => ({ value, label: regionName(value) }))}
-            searchable
-            required
-            disabled={busy}
-            value={region}
-            onChange={chooseRegion}
-            error={Boolean(form.errors.region)}
-          />
-          <Select
-            label={t('districts.name')}
-            placeholder={region ? t('districts.chooseDistrict') : t('districts.chooseRegionFirst')}
-            data={names}
-            searchable
-            required
-            nothingFoundMessage={t('districts.noNameMatch')}
-            disabled={busy || !region}
-            value={form.values.name}
-            onChange={chooseName}
-            error={Boolean(form.errors.name)}
-          />
-          <TextInput
-            label={t('general.code')}
-            required
-            disabled={busy}
-            {...form.getInputProps('code')}
-            error={Boolean(form.errors.code)}
-          />
-          <NumberInput
-            label={t('districts.population')}
-            description={t('districts.optional')}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            disabled={busy}
-            {...form.getInputProps('population')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {district ? t('general.saveChanges') : t('districts.add')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </ResponsiveModal>
+    <FormModal
+      title={title}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={district ? t('general.saveChanges') : t('districts.add')}
+    >
+      {missing && (
+        <Alert color="red" title={t('districts.missingTitle')} role="alert">
+          {messageText(adminMessages.districtMissing)}
+        </Alert>
+      )}
+      <Select
+        label={t('general.region')}
+        placeholder={t('districts.chooseRegion')}
+        data={DISTRICT_REGIONS.map((value) => ({ value, label: regionName(value) }))}
+        searchable
+        required
+        disabled={busy}
+        value={region}
+        onChange={chooseRegion}
+        error={Boolean(form.errors.region)}
+      />
+      <Select
+        label={t('districts.name')}
+        placeholder={region ? t('districts.chooseDistrict') : t('districts.chooseRegionFirst')}
+        data={names}
+        searchable
+        required
+        nothingFoundMessage={t('districts.noNameMatch')}
+        disabled={busy || !region}
+        value={form.values.name}
+        onChange={chooseName}
+        error={Boolean(form.errors.name)}
+      />
+      <TextInput
+        label={t('general.code')}
+        required
+        disabled={busy}
+        {...form.getInputProps('code')}
+        error={Boolean(form.errors.code)}
+      />
+      <NumberInput
+        label={t('districts.population')}
+        description={t('districts.optional')}
+        allowDecimal={false}
+        allowNegative={false}
+        thousandSeparator=","
+        disabled={busy}
+        {...form.getInputProps('population')}
+      />
+    </FormModal>
   );
 }

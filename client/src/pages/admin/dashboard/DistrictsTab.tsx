@@ -14,16 +14,16 @@ import {
   TextInput,
   Title,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
 import { DISTRICT_REGIONS } from '@shared/regions';
 import { IconMapPin, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../../components/admin/AdminTable';
 import { ConfirmDelete } from '../../../components/ConfirmDialog';
 import { useRegionName } from '../../../components/elections/EligibilityNotice';
-import { DeleteRowButton, EditRowButton } from '../../../components/RowActions';
+import { DeleteRowButton, EditRowButton, RowActionsCell } from '../../../components/RowActions';
 import { formatNumber } from '../../../i18n/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
@@ -144,41 +144,35 @@ export function DistrictsTab() {
           description={region || needle ? t('general.noFilterMatch') : t('districts.emptyFirst')}
         />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover aria-label={t('districts.table')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('general.name')}</Table.Th>
-                <Table.Th>{t('general.code')}</Table.Th>
-                <Table.Th>{t('general.region')}</Table.Th>
-                <Table.Th ta="right">{t('districts.population')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('general.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pageRows.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td fw={600}>{d.name}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color="gray">
-                      {d.code}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{regionName(d.region)}</Table.Td>
-                  <Table.Td ta="right">{d.population === null ? '—' : formatNumber(d.population)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <EditRowButton name={d.name} onClick={() => setEditing(d)} />
-                      <DeleteRowButton name={d.name} onClick={() => setDeleting(d)} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AdminTable
+          label={t('districts.table')}
+          minWidth={560}
+          columns={[
+            t('general.name'),
+            t('general.code'),
+            t('general.region'),
+            { label: t('districts.population'), align: 'right' },
+          ]}
+          withActions
+          highlightOnHover
+        >
+          {pageRows.map((d) => (
+            <Table.Tr key={d.id}>
+              <Table.Td fw={600}>{d.name}</Table.Td>
+              <Table.Td>
+                <Badge variant="outline" color="gray">
+                  {d.code}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{regionName(d.region)}</Table.Td>
+              <Table.Td ta="right">{d.population === null ? '—' : formatNumber(d.population)}</Table.Td>
+              <RowActionsCell>
+                <EditRowButton name={d.name} onClick={() => setEditing(d)} />
+                <DeleteRowButton name={d.name} onClick={() => setDeleting(d)} />
+              </RowActionsCell>
+            </Table.Tr>
+          ))}
+        </AdminTable>
       )}
       {pages > 1 && (
         <Group justify="space-between">

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentText, MissingLanguages, useContentText } from '../../../components/content/ContentText';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
+import { VerifiableMark } from '../../../components/elections/VerifiableMark';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import type { AdminElection } from './election-form';
 
@@ -30,6 +31,11 @@ export function ElectionCard({ election, onEdit, onDelete }: ElectionCardProps) 
             <ElectionStatusBadge status={election.status} />
           </Box>
         </Group>
+        {election.counting === 'verifiable' && (
+          <Group gap="xs">
+            <VerifiableMark badge />
+          </Group>
+        )}
         <MissingLanguages texts={[election.titleText, election.descriptionText]} />
         {election.description && (
           <Text size="sm" c="dimmed" lineClamp={2}>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentText, useContentText } from '../../../components/content/ContentText';
 import { ElectionStatusBadge } from '../../../components/ElectionStatusBadge';
+import { VerifiableMark } from '../../../components/elections/VerifiableMark';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
@@ -63,6 +64,7 @@ export function AdminElectionResultsListPage() {
                       <ContentText text={election.titleText} />
                     </Text>
                     <ElectionStatusBadge status={election.status} />
+                    {election.counting === 'verifiable' && <VerifiableMark badge />}
                   </Group>
                   <Text size="sm" c="dimmed">
                     {t('resultsList.ends', { time: formatEatTime(election.endTime) })} ·{' '}

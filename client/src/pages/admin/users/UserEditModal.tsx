@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Select, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { RouterOutputs } from '@server/routers/_app';
 import { STAFF_ROLES, type StaffRole } from '@shared/roles';
@@ -6,7 +6,7 @@ import { userUpdateInput } from '@shared/schemas/admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResponsiveModal } from '../../../components/ResponsiveModal';
+import { FormModal } from '../../../components/admin/FormModal';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
@@ -89,55 +89,44 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
   const busy = update.isPending || setCenters.isPending;
 
   return (
-    <ResponsiveModal opened onClose={onClose} title={t('users.editTitle')}>
-      <form onSubmit={submit} noValidate aria-label={t('users.editTitle')}>
-        <Stack>
-          <Text size="sm" c="dimmed">
-            {user.email}
-          </Text>
-          <TextInput
-            label={t('users.fullName')}
-            required
-            disabled={busy}
-            {...form.getInputProps('fullName')}
-          />
-          <TextInput
-            label={t('users.phone')}
-            type="tel"
-            autoComplete="off"
-            disabled={busy}
-            {...form.getInputProps('phone')}
-          />
-          <Select
-            label={t('users.role')}
-            data={roleOptions}
-            allowDeselect={false}
-            disabled={busy}
-            {...form.getInputProps('role')}
-          />
-          {isRegistrar && (
-            <RegistrarCentersField
-              value={centerIds ?? saved.data?.centerIds ?? []}
-              onChange={setCenterIds}
-              disabled={busy || saved.isPending}
-            />
-          )}
-          <Switch
-            label={t('general.active')}
-            description={t('users.activeHint')}
-            disabled={busy}
-            {...form.getInputProps('isActive', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {t('common:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {t('general.saveChanges')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </ResponsiveModal>
+    <FormModal
+      title={t('users.editTitle')}
+      onClose={onClose}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={t('general.saveChanges')}
+    >
+      <Text size="sm" c="dimmed">
+        {user.email}
+      </Text>
+      <TextInput label={t('users.fullName')} required disabled={busy} {...form.getInputProps('fullName')} />
+      <TextInput
+        label={t('users.phone')}
+        type="tel"
+        autoComplete="off"
+        disabled={busy}
+        {...form.getInputProps('phone')}
+      />
+      <Select
+        label={t('users.role')}
+        data={roleOptions}
+        allowDeselect={false}
+        disabled={busy}
+        {...form.getInputProps('role')}
+      />
+      {isRegistrar && (
+        <RegistrarCentersField
+          value={centerIds ?? saved.data?.centerIds ?? []}
+          onChange={setCenterIds}
+          disabled={busy || saved.isPending}
+        />
+      )}
+      <Switch
+        label={t('general.active')}
+        description={t('users.activeHint')}
+        disabled={busy}
+        {...form.getInputProps('isActive', { type: 'checkbox' })}
+      />
+    </FormModal>
   );
 }

@@ -12,15 +12,15 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminTable } from '../../../components/admin/AdminTable';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
-import { ActiveToggleButton, EditRowButton } from '../../../components/RowActions';
+import { ActiveToggleButton, EditRowButton, RowActionsCell } from '../../../components/RowActions';
 import { formatDate, formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
@@ -150,63 +150,57 @@ function AdminUsersContent() {
           description={needle ? t('users.emptySearch') : undefined}
         />
       ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped highlightOnHover aria-label={t('users.table')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('users.email')}</Table.Th>
-                <Table.Th>{t('users.name')}</Table.Th>
-                <Table.Th>{t('users.phone')}</Table.Th>
-                <Table.Th>{t('users.role')}</Table.Th>
-                <Table.Th>{t('general.status')}</Table.Th>
-                <Table.Th>{t('users.joined')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('general.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pageRows.map((u) => (
-                <Table.Tr key={u.id}>
-                  <Table.Td>{u.email}</Table.Td>
-                  <Table.Td fw={600}>{u.fullName}</Table.Td>
-                  <Table.Td>{u.phone ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={u.role} />
-                    {u.pendingGrant && (
-                      <Text size="xs" c="yellow.8" fw={500} mt={4}>
-                        {t('users.grantWaiting', { role: t(ROLE_LABELS[u.pendingGrant.role]) })}
-                      </Text>
-                    )}
-                    {u.role === 'Registrar' && (
-                      <Text size="xs" c="dimmed" mt={4}>
-                        {t('users.centerCount', { count: u.centerCount })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={u.isActive ? 'green' : 'gray'} variant="dot">
-                      {u.isActive ? t('general.active') : t('general.inactive')}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(u.createdAt, { dateStyle: 'medium' })}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <ActiveToggleButton
-                        name={u.email ?? u.accountPhone ?? ''}
-                        isActive={u.isActive}
-                        loading={setActive.isPending && setActive.variables?.id === u.id}
-                        onToggle={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
-                        warn
-                      />
-                      <EditRowButton name={u.email ?? u.accountPhone ?? ''} onClick={() => setEditing(u)} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AdminTable
+          label={t('users.table')}
+          minWidth={820}
+          columns={[
+            t('users.email'),
+            t('users.name'),
+            t('users.phone'),
+            t('users.role'),
+            t('general.status'),
+            t('users.joined'),
+          ]}
+          withActions
+          highlightOnHover
+        >
+          {pageRows.map((u) => (
+            <Table.Tr key={u.id}>
+              <Table.Td>{u.email}</Table.Td>
+              <Table.Td fw={600}>{u.fullName}</Table.Td>
+              <Table.Td>{u.phone ?? '—'}</Table.Td>
+              <Table.Td>
+                <RoleBadge role={u.role} />
+                {u.pendingGrant && (
+                  <Text size="xs" c="yellow.8" fw={500} mt={4}>
+                    {t('users.grantWaiting', { role: t(ROLE_LABELS[u.pendingGrant.role]) })}
+                  </Text>
+                )}
+                {u.role === 'Registrar' && (
+                  <Text size="xs" c="dimmed" mt={4}>
+                    {t('users.centerCount', { count: u.centerCount })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge color={u.isActive ? 'green' : 'gray'} variant="dot">
+                  {u.isActive ? t('general.active') : t('general.inactive')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{formatDate(u.createdAt, { dateStyle: 'medium' })}</Table.Td>
+              <RowActionsCell>
+                <ActiveToggleButton
+                  name={u.email ?? u.accountPhone ?? ''}
+                  isActive={u.isActive}
+                  loading={setActive.isPending && setActive.variables?.id === u.id}
+                  onToggle={() => setActive.mutate({ id: u.id, isActive: !u.isActive })}
+                  warn
+                />
+                <EditRowButton name={u.email ?? u.accountPhone ?? ''} onClick={() => setEditing(u)} />
+              </RowActionsCell>
+            </Table.Tr>
+          ))}
+        </AdminTable>
       )}
       {pages > 1 && (
         <Group justify="space-between">
