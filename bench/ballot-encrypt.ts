@@ -4,17 +4,19 @@
 // a worker started from a slowed page runs at full speed. So the built Belenios worker's script
 // (dist/site/client/assets/belenios.worker-*.js) is run two ways:
 //   - on the page's main thread, slowed 4x and not slowed: the script evaluated afresh with a `self` of our own
-//     (it uses `self` only for onmessage and postMessage), then asked to encrypt: its fixed-base tables, reading
-//     the election from the archive, the encryption and its proofs, as the worker does them;
+//     (it uses `self` only for onmessage and postMessage), then asked to encrypt: reading the election's text,
+//     its fixed-base tables, the encryption and its proofs, as the worker does them;
 //   - as the ballot screen runs it (client/src/lib/belenios/run.ts), a fresh module worker asked to encrypt,
 //     not slowed (nothing can slow it), from the worker's start to its answer.
-// The archive's download is in neither. Runs alternate between the three, so the shared machine's load weighs on
-// each alike; the figure is the median. Every ballot the browser made is then verified by the core.
+// The request is the ballot screen's (client/src/lib/belenios/protocol.ts); fetching the election's text is in
+// neither. Runs alternate between the three, so the shared machine's load weighs on each alike; the figure is the
+// median. Every ballot the browser made is then verified by the core.
 import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ballotTracker, verifyBallot } from '@shared/belenios';
 import { chromium } from 'playwright-core';
+import type { BeleniosRequest, BeleniosResponse } from '../client/src/lib/belenios/protocol';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median, startServer } from './lib.mjs';
 import { ANSWERS, benchElection } from './verifiable-setup';
 
@@ -40,14 +42,19 @@ try {
   await page.goto(`${server.origin}/`, { waitUntil: 'load' });
   const session = await context.newCDPSession(page);
   const url = `/assets/${workerFile}`;
-  const request = { archive: [...made.archive], credential, choice };
+  const request: Extract<BeleniosRequest, { kind: 'encrypt' }> = {
+    kind: 'encrypt',
+    election: made.electionText,
+    credential,
+    choice,
+  };
   // The worker's script as the server serves it, kept in the page for the main-thread runs.
   await page.evaluate(async (url) => {
     (window as unknown as { beleniosSource: string }).beleniosSource = await (await fetch(url)).text();
   }, url);
-  type Answer = { kind: string; ballot?: string; tracker?: string; message?: string };
+  type Answer = BeleniosResponse | { kind: 'none' };
   const onMainThread = () =>
-    page.evaluate(({ archive, credential, choice }) => {
+    page.evaluate((request) => {
       const source = (window as unknown as { beleniosSource: string }).beleniosSource;
       const started = performance.now();
       let answer: Answer = { kind: 'none' };
@@ -59,31 +66,24 @@ try {
         answer = data;
       };
       new Function('self', source)(scope);
-      scope.onmessage?.({
-        data: { kind: 'encrypt', archive: new Uint8Array(archive).buffer, credential, choice },
-      });
+      scope.onmessage?.({ data: request });
       return { ms: performance.now() - started, answer };
     }, request);
   const inWorker = () =>
     page.evaluate(
-      async ({ url, archive, credential, choice }) => {
+      async ({ url, request }) => {
         const started = performance.now();
         const worker = new Worker(url, { type: 'module' });
         const answer = await new Promise<Answer>((resolve, reject) => {
           worker.onmessage = (event) => resolve(event.data);
           worker.onerror = (event) => reject(new Error(event.message || 'the worker failed'));
-          worker.postMessage({
-            kind: 'encrypt',
-            archive: new Uint8Array(archive).buffer,
-            credential,
-            choice,
-          });
+          worker.postMessage(request);
         });
         const ms = performance.now() - started;
         worker.terminate();
         return { ms, answer };
       },
-      { url, ...request },
+      { url, request },
     );
   const ways = {
     mainThread4x: { rate: 4, encrypt: onMainThread },
@@ -100,8 +100,10 @@ try {
     for (const [way, { rate, encrypt }] of Object.entries(ways)) {
       await session.send('Emulation.setCPUThrottlingRate', { rate });
       const { ms, answer } = await encrypt();
-      if (answer.kind !== 'encrypt' || !answer.ballot || !answer.tracker)
-        throw new Error(`the worker's script did not encrypt (${way}): ${answer.message ?? answer.kind}`);
+      if (answer.kind !== 'encrypt')
+        throw new Error(
+          `the worker's script did not encrypt (${way}): ${answer.kind === 'error' ? answer.message : answer.kind}`,
+        );
       times[way]?.push(ms);
       ballots.push({ ballot: answer.ballot, tracker: answer.tracker });
     }
