@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, waitForPath } from './helpers/auth';
-import { visit } from './helpers/browser';
+import { visit, waitForHydration } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
@@ -152,6 +152,11 @@ describe('theme', () => {
   it('keeps Dark across a reload and stores System as "system"', async () => {
     const { page } = await openPage('desktop');
     await visit(page, '/auth');
+    // A press while the page is still hydrating is another case (root.tsx replays a tap made before then); this
+    // one presses a hydrated button whose menu code is on its way, once the header has its final layout (the
+    // session's answer changes it: a button moving from under the pointer ends the press, as it should).
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
     const themeButton = header(page).getByRole('button', { name: /^Theme:/ });
     // The header is drawn again once the session is known: a menu opened before then can close with it.
     const sessionKnown = () => header(page).getByRole('link', { name: 'Sign In', exact: true }).waitFor();
@@ -195,6 +200,11 @@ describe('a header menu whose code arrives mid-tap', () => {
       await route.continue();
     });
     await visit(page, '/auth');
+    // A press while the page is still hydrating is another case (root.tsx replays a tap made before then); this
+    // one presses a hydrated button whose menu code is on its way, once the header has its final layout (the
+    // session's answer changes it: a button moving from under the pointer ends the press, as it should).
+    await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
     const themeButton = header(page).getByRole('button', { name: /^Theme:/ });
     const box = await themeButton.boundingBox();
     if (!box) throw new Error('The theme button has no box.');
