@@ -28,6 +28,7 @@ import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { refuseOddTargets } from './http/trpc-request';
 import { registerUssd } from './http/ussd';
 import { voteFastPath } from './http/vote-fast-path';
+import { publicCredentialsRoutes } from './http/public-credentials-import';
 import { voterRollImportRoutes } from './http/voter-roll-import';
 import { registerElectionRecords } from './jobs/election-records';
 import { registerResultBatches } from './jobs/result-batches';
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildAppOptions) {
   // The public read API and dataset files, under the same per-address ceiling as /trpc.
   await registerOpenDataApi(app, deps, ceiling ?? undefined);
   await app.register(voterRollImportRoutes, { db, env });
+  await app.register(publicCredentialsRoutes, { db, env });
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
   await registerStatic(app, {
