@@ -66,7 +66,8 @@ export async function publicCredentialsRoutes(app: FastifyInstance, options: { d
         // The upload may have taken minutes: the admin must still be one, signed in and stepped up, now, and
         // again when the list, read meanwhile, is written.
         guard.stillAdmin(request);
-        if (!Buffer.isBuffer(body) || body.length === 0) throw new DomainError('verifiable.credentialsInvalid');
+        if (!Buffer.isBuffer(body) || body.length === 0)
+          throw new DomainError('verifiable.credentialsInvalid');
         const answer = await setPublicCredentials(
           db,
           { electionId: request.params.id, file: body },

@@ -6,8 +6,6 @@ import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 import { requireDraft, verifiableElection } from './election';
 
-/** Rows per INSERT: well under SQLite's 32,766 bound variables at two per row. */
-const INSERT_ROWS = 500;
 /** Entries read per worker task: about a second of group membership checks on one core. */
 const ENTRIES_PER_TASK = 2_000;
 
@@ -65,20 +63,19 @@ export async function setPublicCredentials(
 ): Promise<{ count: number }> {
   requireDraft(verifiableElection(db, input.electionId));
   const credentials = await readCredentialsFile(input.file);
+  // In order: each row then goes at the end of the table's index, which SQLite writes about twice as fast.
+  credentials.sort();
+  // One statement run per row rather than INSERTs of many rows built each time: the write is all or nothing, so
+  // it holds the event loop for its length (measured in tests/server/verifiable/public-credentials-import.test.ts).
+  const insert = db.$client.prepare(
+    'INSERT INTO election_credentials (election_id, credential) VALUES (?, ?)',
+  );
   return db.transaction((tx) => {
     const actorId = actorAtWrite();
     // Checked again: the election may have opened while the file was read.
     requireDraft(verifiableElection(tx, input.electionId));
     tx.delete(electionCredentials).where(eq(electionCredentials.electionId, input.electionId)).run();
-    for (let i = 0; i < credentials.length; i += INSERT_ROWS) {
-      tx.insert(electionCredentials)
-        .values(
-          credentials
-            .slice(i, i + INSERT_ROWS)
-            .map((credential) => ({ electionId: input.electionId, credential })),
-        )
-        .run();
-    }
+    for (const credential of credentials) insert.run(input.electionId, credential);
     tx.update(verifiableElections)
       .set({ credentialAuthority: 'external' })
       .where(eq(verifiableElections.electionId, input.electionId))
