@@ -20,6 +20,7 @@ import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerOpenDataApi } from './http/open-data-api';
 import { registerPollVotesCsv } from './http/poll-votes-csv';
 import { createPublicCache } from './http/public-cache';
+import { publicCredentialsRoutes } from './http/public-credentials-import';
 import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { createServerPages, loadPageHandler } from './http/ssr';
 import { registerStatic } from './http/static';
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildAppOptions) {
   // The public read API and dataset files, under the same per-address ceiling as /trpc.
   await registerOpenDataApi(app, deps, ceiling ?? undefined);
   await app.register(voterRollImportRoutes, { db, env });
+  await app.register(publicCredentialsRoutes, { db, env });
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
   await registerStatic(app, {

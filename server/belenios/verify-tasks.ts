@@ -4,9 +4,11 @@ import {
   encryptedTallyRecords,
   parseElection,
   parseEncryptedTally,
+  parsePublicCredential,
   parsePublicCredentials,
   parseTrusteePublicKey,
   publicCredential,
+  publicCredentialEntries,
   readBallot,
   resultJson,
   type VerifiedBallot,
@@ -28,6 +30,10 @@ export type VerifyTask =
   | { kind: 'ballot'; electionText: string; credentialList: string; ballot: string }
   | { kind: 'trusteeKey'; publicKey: string }
   | { kind: 'publicCredentials'; uuid: string; privateCredentials: readonly string[] }
+  /** An outside authority's public credentials file, as uploaded (its bytes: decoded here, not on the loop). */
+  | { kind: 'publicCredentialsFile'; file: Uint8Array }
+  /** A part of such a file's entries, each read and checked to be in the group. */
+  | { kind: 'publicCredentialEntries'; entries: readonly string[] }
   | { kind: 'tally'; electionText: string; ballots: readonly string[] }
   | { kind: 'share'; electionText: string; tallyText: string; trusteeKey: string; share: string }
   | {
@@ -43,6 +49,9 @@ export interface TaskResults {
   ballot: { credential: string; tracker: string };
   trusteeKey: { keyValue: string };
   publicCredentials: { publicCredentials: string[] };
+  publicCredentialsFile: { entries: string[] };
+  /** Each entry's credential in its decimal form, in the entries' order. */
+  publicCredentialEntries: { credentials: string[] };
   tally: { tallyText: string; sizedText: string; totalWeight: string };
   share: { ok: true };
   result: { resultText: string; counts: string[][] };
@@ -119,6 +128,11 @@ export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
       return { keyValue: parseTrusteePublicKey(task.publicKey).publicKey.toString() };
     case 'publicCredentials':
       return { publicCredentials: task.privateCredentials.map((c) => publicCredential(task.uuid, c)) };
+    case 'publicCredentialsFile':
+      // Bytes that are not UTF-8 become U+FFFD here, which no public credential holds: the core refuses them.
+      return { entries: publicCredentialEntries(new TextDecoder().decode(task.file)) };
+    case 'publicCredentialEntries':
+      return { credentials: task.entries.map((entry) => parsePublicCredential(entry).credential.toString()) };
     case 'tally': {
       const e = election(task.electionText);
       const { tallyText, sizedText, totalWeight } = encryptedTallyRecords(e, readCounted(e, task.ballots));

@@ -85,15 +85,22 @@ export function publicCredential(uuid: string, credential: string): string {
   return powG(credentialSecret(uuid, credential)).toString();
 }
 
-/** One entry of the public credentials list: "credential" or "credential,weight". */
+/**
+ * One entry of the public credentials list: "credential", "credential,weight", or as `belenios-tool setup
+ * generate-credentials` writes its .pubcreds file, "credential,weight,login" with the weight left empty for 1.
+ * The login names the voter for the authority only: it is not read.
+ */
 export interface PublicCredential {
   credential: bigint;
   weight: bigint;
 }
 
 export function parsePublicCredential(entry: string): PublicCredential {
-  const [key, weight, ...rest] = entry.split(',');
-  if (rest.length > 0) refuse('json', 'a public credential has more than one comma');
+  const [key, weight, login, ...rest] = entry.split(',');
+  if (rest.length > 0) refuse('json', 'a public credential has more than two commas');
+  if (login !== undefined && (login === '' || login.length > 200))
+    refuse('json', "a public credential's login is empty or too long");
   const credential = parseElement(key, 'a public credential');
-  return { credential, weight: weight === undefined ? 1n : parseDecimal(weight, 12, 'a weight') };
+  const weighed = weight !== undefined && !(login !== undefined && weight === '');
+  return { credential, weight: weighed ? parseDecimal(weight, 12, 'a weight') : 1n };
 }

@@ -174,15 +174,23 @@ export function parseTrustees(raw: string, election: Election): TrusteePublicKey
   return keys;
 }
 
-/** The public credentials of an election, by decimal value, with their weights. */
-export function parsePublicCredentials(raw: string): Map<string, bigint> {
+/**
+ * A public credentials file's entries ("credential" or "credential,weight"), not yet read: parsePublicCredential
+ * reads each (a group membership check apiece), so a long list can be read in parts.
+ */
+export function publicCredentialEntries(raw: string): string[] {
   const entries = array(
     parseJson(raw, 100 * MAX_ELECTION_LENGTH, 'the public credentials'),
     'the credentials',
   );
+  return entries.map((entry) => string(entry, 'a public credential'));
+}
+
+/** The public credentials of an election, by decimal value, with their weights. */
+export function parsePublicCredentials(raw: string): Map<string, bigint> {
   const result = new Map<string, bigint>();
-  for (const entry of entries) {
-    const { credential, weight } = parsePublicCredential(string(entry, 'a public credential'));
+  for (const entry of publicCredentialEntries(raw)) {
+    const { credential, weight } = parsePublicCredential(entry);
     const key = credential.toString();
     if (result.has(key)) refuse('credential', 'a public credential appears twice');
     result.set(key, weight);

@@ -32,6 +32,7 @@ export {
   parseElection,
   parsePublicCredentials,
   parseTrustees,
+  publicCredentialEntries,
   publicCredentialsJson,
   type Question,
   trusteesJson,

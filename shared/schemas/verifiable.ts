@@ -14,11 +14,6 @@ export const trusteeAddInput = z.strictObject({
 
 export const trusteeRemoveInput = z.strictObject({ electionId: idSchema, id: idSchema });
 
-export const publicCredentialsInput = z.strictObject({
-  electionId: idSchema,
-  publicCredentials: z.string().max(64 * 1024 * 1024, 'verifiable.credentialsInvalid'),
-});
-
 export const credentialInput = z.strictObject({ electionId: idSchema });
 
 export const castBallotInput = z.strictObject({ electionId: idSchema, ballot: z.string() });

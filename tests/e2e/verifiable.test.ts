@@ -3,17 +3,16 @@ import { readKeyFile } from '@server/db/key-file';
 import { attachKeys } from '@server/db/keys';
 import { elections, verifiableElections } from '@server/db/schema';
 import { defaultKeysFile } from '@server/env';
-import { setPublicCredentials } from '@server/services/verifiable/credentials';
 import { openVerifiable } from '@server/services/verifiable/setup';
 import { closeVerifiable } from '@server/services/verifiable/tally';
 import { generateCredential, parseTrusteePublicKey, publicCredential } from '@shared/belenios';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createAdmin } from '../helpers/factories';
 import { verifiableElection } from '../helpers/verifiable-factories';
-import { signInThroughApi } from './helpers/auth';
+import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import { axeViolations, horizontalOverflow } from './helpers/axe';
 import { visit } from './helpers/browser';
+import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
 import { setupE2E } from './helpers/suite';
 
@@ -146,27 +145,48 @@ describe('a verifiable election in the browser', () => {
 });
 
 describe('an outside credential authority', () => {
-  it('lets the voter type the credential they received, and casts with it', async () => {
+  it('takes its file in the admin console (through the upload route), then the credential the voter typed', async () => {
     const citizen = await createCitizen(origin(), { label: 'verifiable-outside' });
     const credential = generateCredential();
-    const electionId = await withServerDb(async (db) => {
+    const { electionId, title, file } = await withServerDb(async (db) => {
       const { electionId } = await verifiableElection(db, { open: false, candidateCount: 2 });
       const side = db
-        .select({ uuid: verifiableElections.uuid })
+        .select({ uuid: verifiableElections.uuid, title: elections.title })
         .from(verifiableElections)
+        .innerJoin(elections, eq(elections.id, verifiableElections.electionId))
         .where(eq(verifiableElections.electionId, electionId))
         .get();
       if (!side) throw new Error('no verifiable side');
       const others = [generateCredential(), generateCredential()];
-      const publicCredentials = JSON.stringify(
-        [credential, ...others].map((c) => publicCredential(side.uuid, c)),
-      );
-      setPublicCredentials(db, { electionId, publicCredentials }, (await createAdmin(db)).id);
+      const file = JSON.stringify([credential, ...others].map((c) => publicCredential(side.uuid, c)));
+      return { electionId, title: side.title, file };
+    });
+
+    // A System Admin gives the authority's .pubcreds file in the election's form.
+    const admin = (await openPage('desktop')).page;
+    const posted: string[] = [];
+    admin.on('request', (request) => {
+      if (request.method() === 'POST') posted.push(new URL(request.url()).pathname);
+    });
+    await signInThroughApi(admin, DEMO_ADMIN);
+    await stepUpThroughApi(admin, DEMO_ADMIN.password);
+    await visit(admin, '/admin/elections');
+    await admin.getByRole('button', { name: `Edit ${title}` }).click();
+    const panel = admin.getByRole('form', { name: 'Outside credential authority (optional)' });
+    await panel.locator('input[type="file"]').setInputFiles({
+      name: 'election.pubcreds',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(file),
+    });
+    await panel.getByRole('button', { name: 'Use these public credentials' }).click();
+    await panel.getByRole('status').filter({ hasText: 'public credentials are kept' }).waitFor();
+    expect(posted).toContain(`/api/admin/elections/${electionId}/public-credentials`);
+
+    await withServerDb(async (db) => {
       db.transaction(() => {
         db.update(elections).set({ status: 'Active' }).where(eq(elections.id, electionId)).run();
         openVerifiable(db, electionId, new Date());
       });
-      return electionId;
     });
     const { page } = await openPage('phone');
     // The election's answer says the credentials come from outside: the page never asks Codka for one.

@@ -72,10 +72,6 @@ const ADMIN_MATRIX: Record<string, { input: (fixtures: Fixtures) => unknown; ste
     input: () => ({ electionId: MISSING_ID, id: MISSING_ID }),
     stepUp: true,
   },
-  'admin.elections.setPublicCredentials': {
-    input: ({ electionId }) => ({ electionId, publicCredentials: '[]' }),
-    stepUp: true,
-  },
   'admin.elections.candidates.list': { input: ({ electionId }) => ({ electionId }), stepUp: true },
   'admin.elections.candidates.create': {
     input: ({ electionId }) => ({ electionId, name: 'Candidate' }),

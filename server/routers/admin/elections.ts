@@ -1,7 +1,7 @@
 import { candidateInput, candidateUpdateInput } from '@shared/schemas/admin';
 import { createElectionInput, electionIdInput, updateElectionInput } from '@shared/schemas/admin-elections';
 import { byIdInput } from '@shared/schemas/common';
-import { publicCredentialsInput, trusteeAddInput, trusteeRemoveInput } from '@shared/schemas/verifiable';
+import { trusteeAddInput, trusteeRemoveInput } from '@shared/schemas/verifiable';
 import { createCandidate, deleteCandidate, updateCandidate } from '../../services/admin/candidates';
 import {
   adminElectionResults,
@@ -13,7 +13,6 @@ import {
 import { requestElectionCreate, requestElectionUpdate } from '../../services/approvals/election-acts';
 import { fixElectionRecord } from '../../services/election-record/record';
 import { adminTurnout } from '../../services/turnout';
-import { setPublicCredentials } from '../../services/verifiable/credentials';
 import { closeVerifiable } from '../../services/verifiable/tally';
 import { addTrustee, listTrustees, removeTrustee } from '../../services/verifiable/trustees';
 import { adminProcedure, router } from '../../trpc/init';
@@ -69,11 +68,6 @@ export const adminElectionsRouter = router({
       .input(trusteeRemoveInput)
       .mutation(({ ctx, input }) => removeTrustee(ctx.db, input, ctx.user.id)),
   }),
-  /** A verifiable election whose credentials come from an outside authority: its public credentials file. */
-  setPublicCredentials: adminProcedure
-    .meta({ stepUp: true })
-    .input(publicCredentialsInput)
-    .mutation(({ ctx, input }) => setPublicCredentials(ctx.db, input, ctx.user.id)),
   candidates: router({
     list: adminProcedure
       .meta({ stepUp: true })

@@ -1,4 +1,4 @@
-import { generateCredential, generateTrusteeKey, publicCredential } from '@shared/belenios';
+import { generateTrusteeKey } from '@shared/belenios';
 import { ballotFor, talliedElection, verifiableElection } from '../verifiable-factories';
 import type { ProcedureCase } from './procedure-cases';
 import type { World } from './world';
@@ -38,17 +38,6 @@ export const VERIFIABLE_PROCEDURE_CASES: Record<string, ProcedureCase> = {
     input: async (w) => {
       const draft = await draftIn(w);
       return { electionId: draft.electionId, id: draft.trustees[0]?.id };
-    },
-  },
-  'admin.elections.setPublicCredentials': {
-    tier: 'stepUp',
-    input: async (w) => {
-      const draft = await draftIn(w);
-      const uuid = 'Abcdefghijkmno';
-      return {
-        electionId: draft.electionId,
-        publicCredentials: JSON.stringify([publicCredential(uuid, generateCredential())]),
-      };
     },
   },
   'votes.credential': { tier: 'citizen', input: async (w) => ({ electionId: (await openIn(w)).electionId }) },

@@ -132,6 +132,7 @@ describe('CSRF: cross-site requests change nothing', () => {
         .map((method) => ({ method, path: route.path })),
     );
     expect(writes).toContainEqual({ method: 'POST', path: '/api/admin/candidates/:id/image' });
+    expect(writes).toContainEqual({ method: 'POST', path: '/api/admin/elections/:id/public-credentials' });
     // The catch-all for unknown paths, too: a write to a page that does not exist changes nothing either.
     writes.push({ method: 'POST', path: '/' }, { method: 'DELETE', path: '/api/anything' });
     const before = snapshot(db);

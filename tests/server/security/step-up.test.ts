@@ -77,19 +77,21 @@ describe('a stolen admin cookie (a session that never stepped up), over real HTT
     await test.app.close();
   });
 
-  it('is refused every plain admin route (uploads, the CSV exports, the roll import) with 428 before the body is read', async () => {
+  it('is refused every plain admin route (uploads, the CSV exports, the roll and credentials imports) with 428 before the body is read', async () => {
     const test = await worldApp();
     const stolen = sessionCookie(test.db, test.world.users.admin.id);
     const routes = routeTable(test.app).filter((route) => route.path.startsWith('/api/admin/'));
     expect(routes.map((route) => route.path).sort()).toEqual([
       '/api/admin/audit-log.csv',
       '/api/admin/candidates/:id/image',
+      '/api/admin/elections/:id/public-credentials',
       '/api/admin/member-photos/:memberType/:memberId/image',
       '/api/admin/polls/:id/votes.csv',
       '/api/admin/voter-roll.csv',
     ]);
     const ids: Record<string, string> = {
       '/api/admin/candidates/:id/image': `/api/admin/candidates/${test.world.elections.activeCandidateId}/image`,
+      '/api/admin/elections/:id/public-credentials': `/api/admin/elections/${test.world.elections.draftId}/public-credentials`,
       '/api/admin/member-photos/:memberType/:memberId/image': `/api/admin/member-photos/parliament/${test.world.photos.memberId}/image`,
       '/api/admin/polls/:id/votes.csv': `/api/admin/polls/${test.world.polls.closedId}/votes.csv`,
     };

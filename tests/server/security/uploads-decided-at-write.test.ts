@@ -1,8 +1,17 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUEST_TIMEOUT_MS } from '@server/app';
-import { approvals, candidates, memberPhotos, profiles, sessions } from '@server/db/schema';
+import {
+  approvals,
+  candidates,
+  electionCredentials,
+  memberPhotos,
+  profiles,
+  sessions,
+} from '@server/db/schema';
 import { setUserActive } from '@server/services/admin/users';
+import { generateCredential, publicCredential } from '@shared/belenios';
+import { publicCredentialsPath } from '@shared/public-credentials';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +22,8 @@ import { createAdmin } from '../../helpers/factories';
 import { slowRequest } from '../../helpers/raw-http';
 import { rollCsv, rollDistricts, rollRows, rollSize } from '../../helpers/roll-import';
 import { sessionCookie } from '../../helpers/security/world';
+import { beleniosUuid } from '../../helpers/verifiable';
+import { verifiableElection } from '../../helpers/verifiable-factories';
 
 /**
  * Uploads are decided when they are written, not when they start (OWASP ASVS V4.1, V13.1): a real socket sends
@@ -135,6 +146,26 @@ describe('attack: a deactivated System Admin’s slow upload still writes', () =
     expect(answer.status, answer.body).toBe(428);
     expect(rollSize(test.db)).toBe(0);
     expect(approvalCount(test)).toBe(0);
+  });
+
+  it('an outside authority’s public credentials whose admin was deactivated meanwhile are not kept (401)', async () => {
+    const test = await listening();
+    const { electionId } = await verifiableElection(test.db, { open: false });
+    const uuid = beleniosUuid(test, electionId);
+    const file = JSON.stringify(
+      Array.from({ length: 20 }, () => publicCredential(uuid, generateCredential())),
+    );
+    const answer = await closing(test, () =>
+      uploadWith(
+        test,
+        publicCredentialsPath(electionId),
+        Buffer.from(file),
+        'application/json',
+        deactivate(test),
+      ),
+    );
+    expect(answer.status, answer.body).toBe(401);
+    expect(test.db.select().from(electionCredentials).all()).toEqual([]);
   });
 
   it('a candidate image whose admin was deactivated during the upload is not stored (401)', async () => {

@@ -219,11 +219,9 @@ describe('elections.byId for a verifiable election', { timeout: 60_000 }, () => 
   it('says `external` when an outside authority gave the credentials', async () => {
     const { electionId } = await verifiableElection(built.db, { open: false });
     const uuid = beleniosUuid(built, electionId);
-    setPublicCredentials(
-      built.db,
-      { electionId, publicCredentials: JSON.stringify([publicCredential(uuid, generateCredential())]) },
-      (await createAdmin(built.db)).id,
-    );
+    const file = Buffer.from(JSON.stringify([publicCredential(uuid, generateCredential())]));
+    const adminId = (await createAdmin(built.db)).id;
+    await setPublicCredentials(built.db, { electionId, file }, () => adminId);
     built.db.transaction(() => {
       built.db.update(elections).set({ status: 'Active' }).where(eq(elections.id, electionId)).run();
       openVerifiable(built.db, electionId, new Date());

@@ -16,8 +16,9 @@ import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { notifyError, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
+import { CredentialsUploadError, sendPublicCredentials } from './public-credentials-upload';
 
 /**
  * A verifiable election's trustees (issue 32): add each with a name and the public key text they made (trustee
@@ -159,23 +160,25 @@ export function TrusteesPanel({ electionId, draft }: { electionId: string; draft
  */
 export function OutsideCredentialsPanel({ electionId }: { electionId: string }) {
   const { t } = useTranslation('adminElections');
-  const trpc = useTRPC();
   const [file, setFile] = useState<File | null>(null);
   const [done, setDone] = useState(false);
-  const send = useMutation(
-    trpc.admin.elections.setPublicCredentials.mutationOptions({
-      onSuccess: () => {
-        setDone(true);
-        notifySuccess(t('credentials.saved'), '');
-      },
-      onError: (error) => notifyFailure(t('credentials.failed'), error),
-    }),
-  );
-  const submit = async (event: FormEvent) => {
+  // The file goes as the request's body to its own route, not through tRPC: a nation's list is tens of MB.
+  const send = useMutation({
+    mutationFn: (chosen: File) => sendPublicCredentials(electionId, chosen),
+    onSuccess: () => {
+      setDone(true);
+      notifySuccess(t('credentials.saved'), '');
+    },
+    onError: (error) =>
+      error instanceof CredentialsUploadError
+        ? notifyError(t('credentials.failed'), error.message)
+        : notifyFailure(t('credentials.failed'), error),
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
     setDone(false);
-    send.mutate({ electionId, publicCredentials: await file.text() });
+    send.mutate(file);
   };
   return (
     <form onSubmit={submit} noValidate aria-labelledby="outside-credentials">
