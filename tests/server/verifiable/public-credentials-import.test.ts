@@ -126,12 +126,18 @@ function open(electionId: string) {
   });
 }
 
+/**
+ * How many voters the large list holds: 10,000 in the gate (about 12 s); the figures for 100,000
+ * (docs/election-record.md) come from CODKA_PUBLIC_CREDENTIALS_VOTERS=100000, about two minutes.
+ */
+const VOTERS = Number(process.env.CODKA_PUBLIC_CREDENTIALS_VOTERS ?? 10_000);
+
 describe('POST /api/admin/elections/:id/public-credentials: a nation’s list', () => {
-  it('takes 100,000 public credentials without holding the event loop; a ballot signed with one is accepted', async () => {
+  it(`takes ${VOTERS.toLocaleString('en')} public credentials without holding the event loop; a ballot signed with one is accepted`, async () => {
     const { electionId } = await verifiableElection(built.db, { open: false });
     const uuid = beleniosUuid(built, electionId);
     const made = performance.now();
-    const { privates, publics } = await authorityList(uuid, 100_000);
+    const { privates, publics } = await authorityList(uuid, VOTERS);
     const madeMs = performance.now() - made;
     const file = JSON.stringify(publics);
     expect(Buffer.byteLength(file)).toBeLessThan(PUBLIC_CREDENTIALS_MAX_BYTES);
@@ -144,21 +150,21 @@ describe('POST /api/admin/elections/:id/public-credentials: a nation’s list', 
     const ms = performance.now() - started;
     delay.disable();
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toEqual({ count: 100_000 });
+    expect(answer.body).toEqual({ count: VOTERS });
     const after = stateOf(electionId);
     expect(after.credentials).toEqual([...publics].sort());
     expect(after.authority).toBe('external');
     const maxDelayMs = delay.max / 1e6;
     // Reading the file and checking each number runs in the workers; what stays on the loop is the body's
-    // arrival, the list coming back and the one transaction that writes 100,000 rows (most of the pause).
+    // arrival, the list coming back and the one transaction that writes every row (most of the pause).
     expect(maxDelayMs).toBeLessThan(3000);
     reportFigures(
       'public-credentials-speed',
-      `public credentials: 100,000 (${(Buffer.byteLength(file) / MB).toFixed(1)} MB) set in ${Math.round(ms)} ms, ` +
+      `public credentials: ${VOTERS.toLocaleString('en')} (${(Buffer.byteLength(file) / MB).toFixed(1)} MB) set in ${Math.round(ms)} ms, ` +
         `event loop delay max ${Math.round(maxDelayMs)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms, ` +
         `mean ${Math.round(delay.mean / 1e6)} ms (list made in ${Math.round(madeMs)} ms)`,
       {
-        credentials: 100_000,
+        credentials: VOTERS,
         bytes: Buffer.byteLength(file),
         ms: Math.round(ms),
         maxDelayMs: Math.round(maxDelayMs),
@@ -169,9 +175,11 @@ describe('POST /api/admin/elections/:id/public-credentials: a nation’s list', 
     // Opened, a voter types the credential the authority sent them: their ballot is accepted.
     open(electionId);
     const voter = await createUser(built.db);
-    const ballot = encryptBallot(beleniosElection(built.db, electionId), privates[54_321] as string, [
-      [1, 0],
-    ]);
+    const ballot = encryptBallot(
+      beleniosElection(built.db, electionId),
+      privates[Math.floor(VOTERS / 2) + 21] as string,
+      [[1, 0]],
+    );
     const cast = await trpc(
       base,
       'votes.castBallot',
