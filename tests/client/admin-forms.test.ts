@@ -1,6 +1,7 @@
+import { loadNamespaces } from '@client/i18n';
 import { formatNewValues } from '@client/pages/admin/audit/audit-format';
 import { EMPTY_SETTINGS, newMarker, validateSettings } from '@client/pages/admin/settings/settings-form';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 describe('formatNewValues', () => {
   it('shows one "key: value" line per field, strings unquoted', () => {
@@ -17,6 +18,8 @@ describe('formatNewValues', () => {
 });
 
 describe('validateSettings', () => {
+  // The messages are the errors namespace's, which loads on demand (as in the browser): waited for, not raced.
+  beforeAll(() => loadNamespaces('errors'));
   const valid = {
     ...EMPTY_SETTINGS,
     tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',

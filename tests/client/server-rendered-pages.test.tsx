@@ -6,7 +6,7 @@ import { withFollowUps } from '@client/lib/follow-up';
 import { useReaderOf } from '@client/lib/reader-view';
 import { type SessionUser, setSessionState } from '@client/lib/session';
 import { QueryClient } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,7 +47,8 @@ describe('useNow', () => {
     const root = createRoot(container);
     await act(async () => root.render(<Clock renderedAt={RENDERED_AT} />));
     expect(Math.abs(Date.parse(container.textContent ?? '') - Date.now())).toBeLessThan(2000);
-    root.unmount();
+    // Inside act: React's last work runs now, not on a timer after the file's window has gone.
+    act(() => root.unmount());
   });
 });
 
@@ -79,7 +80,12 @@ describe('withFollowUps', () => {
 
 describe('useReaderOf', () => {
   const citizen = { id: 'u1', email: 'c@example.so', fullName: 'Ceebla', isAdmin: false } as SessionUser;
-  afterEach(() => setSessionState({ loading: true, user: null }));
+  // The hooks' roots unmounted first (vitest has no globals for the library to do it), then the session reset:
+  // a reset reaching a mounted root would render it after the file's window has gone.
+  afterEach(() => {
+    cleanup();
+    setSessionState({ loading: true, user: null });
+  });
 
   it('keeps a signed-in reader on the visitor’s view while their own answer is being asked', () => {
     setSessionState({ loading: false, user: citizen });
