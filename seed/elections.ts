@@ -463,7 +463,7 @@ export function insertDemoElection(
       endTime: new Date(now.getTime() + demo.endOffsetDays * DAY),
       resultsVisible: demo.resultsVisible,
       hideResultsUntilClose: demo.hideResultsUntilClose,
-      // Every demo election is for enrolled voters (issue 17), as a real one is by default.
+      // Every demo election is for enrolled voters, as a real one is by default.
       eligibility: 'enrolled',
       eligibleRegions: demo.eligibleRegions ? JSON.stringify(demo.eligibleRegions) : null,
       createdBy: adminId,

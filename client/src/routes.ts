@@ -37,7 +37,7 @@ export default [
       layout('frames/browser-pages.tsx', [
         route('verify', 'pages/elections/verify-receipt.page.tsx'),
         route('vote/:id', 'pages/elections/vote.page.tsx'),
-        // A verifiable election's trustee: no account; keys and shares made in the browser (issue 32).
+        // A verifiable election's trustee: no account; keys and shares made in the browser.
         route('trustee', 'pages/trustee/trustee.page.tsx'),
         route('auth', 'pages/auth/auth.page.tsx'),
         // Its two-factor step is the sign-in page's.

@@ -85,7 +85,7 @@ describe('election form', () => {
           status: 'Draft',
           resultsVisible: false,
           hideResultsUntilClose: true,
-          // Counted as today unless Verifiable is chosen (issue 32).
+          // Counted as today unless Verifiable is chosen.
           counting: 'standard',
           eligibility: 'enrolled',
           eligibleRegions: null,

@@ -26,7 +26,7 @@ interface Audited {
 }
 
 /**
- * A verifiable election's ballot (issue 32): the choice is encrypted in a Web Worker with the voter's Belenios
+ * A verifiable election's ballot (docs/election-record.md#verifiable-elections): the choice is encrypted in a Web Worker with the voter's Belenios
  * credential (Codka's, or typed in when an outside authority gave it), then cast-or-audit: Cast sends the ballot
  * and shows its tracker as the receipt; Audit shows the ballot with its randomness and the choice it opens to,
  * discards it and makes a new one (docs/election-record.md#verifiable-elections).

@@ -82,7 +82,7 @@ export function VerifyReceiptPage() {
           </Stack>
         </Card>
         {parsed.success && <ReceiptCheck receiptId={parsed.data.receiptId} />}
-        {/* A verifiable election's receipt is a ballot tracker, found in the public archive (issue 32). */}
+        {/* A verifiable election's receipt is a ballot tracker, found in the public archive. */}
         <TrackerFinder
           key={`${params.get('election') ?? ''}|${params.get('tracker') ?? ''}`}
           initialElection={params.get('election') ?? ''}

@@ -13,7 +13,7 @@ import { browserPageLoader } from '../../lib/page-route';
 import { useTRPC } from '../../lib/trpc';
 
 /**
- * A verifiable election's trustee (issue 32): no account. The key pair is made in this browser's worker and the
+ * A verifiable election's trustee: no account. The key pair is made in this browser's worker and the
  * private key is only ever downloaded; later, with the token the commission handed over, the trustee's share of
  * the tally is computed here from the private key file and sent with its proof.
  */

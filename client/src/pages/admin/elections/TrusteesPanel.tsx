@@ -21,7 +21,7 @@ import { useTRPC } from '../../../lib/trpc';
 import { CredentialsUploadError, sendPublicCredentials } from './public-credentials-upload';
 
 /**
- * A verifiable election's trustees (issue 32): add each with a name and the public key text they made (trustee
+ * A verifiable election's trustees (docs/election-record.md#verifiable-elections): add each with a name and the public key text they made (trustee
  * page or belenios-tool), list them, remove them while a draft. The token answered on adding is shown once, to
  * hand to the trustee; only its hash is kept.
  */

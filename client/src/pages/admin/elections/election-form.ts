@@ -31,7 +31,7 @@ export interface ElectionFormValues {
   status: ElectionStatus;
   resultsVisible: boolean;
   hideResultsUntilClose: boolean;
-  /** Counted as today, or verifiably (issue 32): chosen with the draft, fixed once it opens. */
+  /** Counted as today, or verifiably (docs/election-record.md#verifiable-elections): chosen with the draft, fixed once it opens. */
   counting: CountingMode;
   /** Who can vote, and for enrolled voters the regions (empty: every region). */
   eligibility: EligibilityRule;
