@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Group, Radio, Stack, Text } from '@mantine/core';
 import type { BilingualText } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import type { AvatarSize } from '../avatar/avatar-sizes';
@@ -41,6 +41,23 @@ export function CandidateText({ candidate }: { candidate: CandidateSummary }) {
           </>
         )}
       </Text>
+    </Stack>
+  );
+}
+
+/** The ballot's choices: one radio card per candidate, inside the ballot's Radio.Group. */
+export function CandidateCards({ candidates }: { candidates: (CandidateSummary & { id: string })[] }) {
+  return (
+    <Stack gap="sm" mt="sm">
+      {candidates.map((candidate) => (
+        <Radio.Card key={candidate.id} value={candidate.id} p="md" radius="md">
+          <Group wrap="nowrap" gap="md">
+            <Radio.Indicator />
+            <CandidatePhoto candidate={candidate} />
+            <CandidateText candidate={candidate} />
+          </Group>
+        </Radio.Card>
+      ))}
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { runBelenios } from '../../lib/belenios/run';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
+import { CandidateCards, type CandidateSummary } from './CandidateIdentity';
 
 interface BallotCandidate extends CandidateSummary {
   id: string;
@@ -163,17 +163,7 @@ export function VerifiableBallot({
           description={t('vote.chooseHelp')}
           readOnly={working || cast.isPending}
         >
-          <Stack gap="sm" mt="sm">
-            {candidates.map((candidate) => (
-              <Radio.Card key={candidate.id} value={candidate.id} p="md" radius="md">
-                <Group wrap="nowrap" gap="md">
-                  <Radio.Indicator />
-                  <CandidatePhoto candidate={candidate} />
-                  <CandidateText candidate={candidate} />
-                </Group>
-              </Radio.Card>
-            ))}
-          </Stack>
+          <CandidateCards candidates={candidates} />
         </Radio.Group>
         {!prepared && (
           <Button type="submit" size="md" h={48} fullWidth disabled={!chosen || !secret || working}>

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Radio, Stack, Text } from '@mantine/core';
+import { Button, Card, Radio, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { SELECT_CANDIDATE_MESSAGE } from '@shared/schemas/voting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { messageText } from '../../i18n/error-texts';
 import { useAuth } from '../../lib/auth';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
-import { CandidatePhoto, type CandidateSummary, CandidateText } from './CandidateIdentity';
+import { CandidateCards, type CandidateSummary } from './CandidateIdentity';
 import { ConfirmChoice } from './ConfirmChoice';
 import { errorCode } from './query-errors';
 
@@ -102,17 +102,7 @@ export function VoteCard({
         description={t('vote.chooseHelp')}
         readOnly={cast.isPending}
       >
-        <Stack gap="sm" mt="sm">
-          {candidates.map((candidate) => (
-            <Radio.Card key={candidate.id} value={candidate.id} p="md" radius="md">
-              <Group wrap="nowrap" gap="md">
-                <Radio.Indicator />
-                <CandidatePhoto candidate={candidate} />
-                <CandidateText candidate={candidate} />
-              </Group>
-            </Radio.Card>
-          ))}
-        </Stack>
+        <CandidateCards candidates={candidates} />
       </Radio.Group>
       {candidates.length === 0 && (
         <Text c="dimmed" mt="sm">
