@@ -72,9 +72,9 @@ const listAudits = (electionId: string) =>
     .all()
     .map((row) => ({
       actorId: row.actorId,
-      ...(JSON.parse(row.newValues ?? '{}') as Record<string, unknown>),
+      ...(JSON.parse(row.newValues ?? '{}') as { credentialAuthority?: string; publicCredentials?: number }),
     }))
-    .filter((values) => 'publicCredentials' in values);
+    .filter((values) => values.publicCredentials !== undefined);
 
 interface SocketAnswer {
   status: number;

@@ -161,7 +161,7 @@ describe('HEAD on an election’s archive', () => {
 });
 
 describe('forged forwarding and Host headers on an election’s archive', () => {
-  const forged = [
+  const forged: Record<string, string>[] = [
     { 'x-forwarded-for': '203.0.113.9' },
     { 'x-forwarded-for': '203.0.113.9, 198.51.100.1, 127.0.0.1' },
     { 'x-forwarded-for': 'not-an-address' },
