@@ -13,12 +13,13 @@ export const MIGRATIONS_FOLDER = resolve('drizzle');
 
 /**
  * Opens (creating if needed) a SQLite database with the pragmas the app relies on.
- * `:memory:` gives a private database, as tests use.
+ * `:memory:` gives a private database, as tests use; the bytes of a database (Database#serialize) give a private
+ * in-memory copy of it.
  */
-export function createDb(path: string): Db {
+export function createDb(path: string | Buffer): Db {
   const unsupported = unsupportedNodeMessage(process.version);
   if (unsupported) throw new Error(unsupported);
-  if (path !== ':memory:') {
+  if (typeof path === 'string' && path !== ':memory:') {
     mkdirSync(dirname(resolve(path)), { recursive: true });
     // Password hashes, sessions and votes: a new database is readable by its owner only, and SQLite gives its
     // -wal and -shm files the database file's permissions.

@@ -139,6 +139,10 @@ export async function castBallot(
   return db.transaction((tx) => {
     // The election may have closed while the ballot was checked: its archive then takes no more.
     openForBallots(db, input.electionId, new Date());
+    // Asked again, first: another of this voter's ballots may have been stored while this one was checked, and
+    // the answer is then that they have voted, whatever else the two share (the credential, the whole ballot),
+    // which the unique indexes and the credential's owner below would otherwise name instead.
+    if (alreadyCast(tx, election.id, userId)) throw new DomainError('vote.alreadyCast');
     if (election.credentialAuthority === 'external')
       refuseUsedCredential(tx, election.id, verified.credential);
     try {

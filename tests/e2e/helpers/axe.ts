@@ -29,11 +29,24 @@ interface AxeResult {
 }
 
 /**
- * Runs axe-core on the page as it is now and returns its serious and critical WCAG A/AA violations, one
+ * Runs axe-core on the page once its animations have ended and returns its serious and critical WCAG A/AA violations, one
  * line per element: "rule (impact): help [target] why", so a failing test says what to fix and where.
  * Minor and moderate findings are left to review: only serious and critical ones fail the gate.
  */
 export async function axeViolations(page: Page, options: { rules?: string[] } = {}): Promise<string[]> {
+  // Axe reads colours as they are at this moment: an element still fading in (a toast, a menu) reads as low
+  // contrast. Finite animations and transitions end first; endless ones (a loader's spin) are left running.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
   const injected = await page.evaluate(() => 'axe' in window);
   // Evaluated rather than added as a <script>: the site's CSP (script-src 'self') rightly refuses inline
   // scripts, and evaluation through the DevTools protocol is not subject to it.
