@@ -15,6 +15,7 @@ import { registerAuditLogCsv } from './http/audit-log-csv';
 import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
 import { candidateImageRoutes } from './http/candidate-images';
+import { answerClientError } from './http/client-errors';
 import { malformedUrl, registerErrorHandler } from './http/errors';
 import { memberPhotoRoutes } from './http/member-photo-upload';
 import { registerOpenDataApi } from './http/open-data-api';
@@ -135,6 +136,7 @@ export async function buildApp(options: BuildAppOptions) {
     // refused batches of a few long names (tRPC's Fastify guide asks for 5000).
     routerOptions: { maxParamLength: 5000 },
     frameworkErrors: malformedUrl,
+    clientErrorHandler: answerClientError,
   });
   if (!env.RATE_LIMITS) app.log.warn('RATE_LIMITS=off: rate limits are disabled (load tests only)');
 

@@ -17,6 +17,10 @@ export type ErrorKind =
   /** PRECONDITION_FAILED for tRPC, 428 for plain routes; the client opens its password dialog. */
   | 'stepUpRequired'
   | 'payloadTooLarge'
+  /** A request whose line and headers were too long for Node's parser: 431, before any route. */
+  | 'headersTooLarge'
+  /** A request that had not arrived whole within the request timeout: 408, from Node's parser. */
+  | 'requestTimeout'
   | 'unsupportedMediaType'
   | 'tooManyRequests'
   | 'unexpected';
@@ -167,12 +171,15 @@ export const ERROR_CATALOGUE = {
   'registrar.tooManyLookups': 'tooManyRequests',
   'request.busy': 'tooManyRequests',
   'request.crossSite': 'forbidden',
+  'request.headersTooLarge': 'headersTooLarge',
   'request.malformed': 'badRequest',
   'request.notJson': 'unsupportedMediaType',
   'request.offlinePage': 'unexpected',
+  'request.timedOut': 'requestTimeout',
   'request.tooLarge': 'payloadTooLarge',
   'request.tooManyRequests': 'tooManyRequests',
   'request.unexpected': 'unexpected',
+  'request.unreadable': 'badRequest',
   'rollImport.alreadyOnRoll': 'badRequest',
   'rollImport.cardInvalid': 'badRequest',
   'rollImport.cardMissing': 'badRequest',

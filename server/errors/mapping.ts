@@ -1,3 +1,4 @@
+import type { BilingualText } from '@shared/bilingual';
 import type { ErrorCode, ErrorKind, MessageParams } from '@shared/errors';
 import type { MessageLanguage } from '@shared/i18n/error-messages';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
@@ -20,24 +21,29 @@ const KINDS: Record<ErrorKind, { trpc: TRPC_ERROR_CODE_KEY; status: number }> = 
   preconditionFailed: { trpc: 'PRECONDITION_FAILED', status: 412 },
   stepUpRequired: { trpc: 'PRECONDITION_FAILED', status: 428 },
   payloadTooLarge: { trpc: 'PAYLOAD_TOO_LARGE', status: 413 },
+  // Both come from Node's parser before any procedure runs; tRPC has no 431, its nearest code stands in.
+  headersTooLarge: { trpc: 'PAYLOAD_TOO_LARGE', status: 431 },
+  requestTimeout: { trpc: 'TIMEOUT', status: 408 },
   unsupportedMediaType: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
   tooManyRequests: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
   unexpected: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 };
 
-/** The name a plain route's JSON error carries in `error.code`, by status (the tRPC names, plus 428). */
+/** The name a plain route's JSON error carries in `error.code`, by status (the tRPC names, plus 428 and 431). */
 const STATUS_NAMES: Record<number, string> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
   409: 'CONFLICT',
   412: 'PRECONDITION_FAILED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   428: 'PRECONDITION_REQUIRED',
   429: 'TOO_MANY_REQUESTS',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
 };
 
 /** The tRPC code of a domain error's kind (server/trpc/errors.ts builds the TRPCError from it). */
@@ -51,6 +57,8 @@ export interface JsonErrorBody {
     params?: MessageParams;
     stepUpRequired?: true;
     twoFactorSetupRequired?: true;
+    /** The sentence in both languages, where the request's own language is not known (bilingualErrorBody). */
+    messageText?: BilingualText;
   };
 }
 
@@ -67,6 +75,16 @@ export function jsonErrorBody(error: DomainError, language: MessageLanguage): Js
       ...(error.code === 'twoFactor.setupRequired' ? { twoFactorSetupRequired: true as const } : {}),
     },
   };
+}
+
+/**
+ * The body of a refusal made before the request could be read, so without the language it asks for: `message`
+ * in English, as every JSON error, and `messageText` with the sentence in both languages for the reader's side
+ * to pick (docs/decisions/021-bilingual-content.md).
+ */
+export function bilingualErrorBody(error: DomainError): JsonErrorBody {
+  const body = jsonErrorBody(error, 'en');
+  return { error: { ...body.error, messageText: { en: body.error.message, so: errorText(error, 'so') } } };
 }
 
 /** A plain route's status for a domain error. */
