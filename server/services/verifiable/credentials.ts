@@ -5,6 +5,7 @@ import { electionCredentials, verifiableElections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 import { requireDraft, verifiableElection } from './election';
+import { dropPreparation } from './preparation';
 
 /** Entries read per worker task: about a second of group membership checks on one core. */
 const ENTRIES_PER_TASK = 2_000;
@@ -75,6 +76,8 @@ export async function setPublicCredentials(
     // Checked again: the election may have opened while the file was read.
     requireDraft(verifiableElection(tx, input.electionId));
     tx.delete(electionCredentials).where(eq(electionCredentials.electionId, input.electionId)).run();
+    // Codka's credentials, made or being made for this draft, are not its credentials any more.
+    dropPreparation(tx, input.electionId);
     for (const credential of credentials) insert.run(input.electionId, credential);
     tx.update(verifiableElections)
       .set({ credentialAuthority: 'external' })
