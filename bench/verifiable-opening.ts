@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { closeVerifyPool, verifyPool } from '@server/belenios/verify-pool';
 import { electionArchiveChunks, elections } from '@server/db/schema';
 import { preparationSettled, startCredentialPreparation } from '@server/services/verifiable/preparation';
-import { buildCredentialsAhead, openVerifiable } from '@server/services/verifiable/setup';
+import { openVerifiable, prepareOpening } from '@server/services/verifiable/setup';
 import { count, eq } from 'drizzle-orm';
 import { createTestDb } from '../tests/helpers/db';
 import { verifiableElection } from '../tests/helpers/verifiable-factories';
@@ -54,7 +54,7 @@ db.$client
   .run();
 let transactionMs = 0;
 const confirm = await measured(async () => {
-  const ahead = await buildCredentialsAhead(db, electionId);
+  const ahead = await prepareOpening(db, electionId);
   const started = performance.now();
   db.transaction(() => {
     db.update(elections).set({ status: 'Active' }).where(eq(elections.id, electionId)).run();

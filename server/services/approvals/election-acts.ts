@@ -9,7 +9,7 @@ import { candidates, elections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createElection, electionNotFound, electionStateColumns, updateElection } from '../admin/elections';
 import { startCredentialPreparation } from '../verifiable/preparation';
-import { buildCredentialsAhead, openVerifiable, refuseTooFewTrustees } from '../verifiable/setup';
+import { openVerifiable, prepareOpening, refuseTooFewTrustees } from '../verifiable/setup';
 import type { ApprovalPrepared } from './kinds';
 import { type ApprovalRow, requestApproval } from './store';
 
@@ -133,14 +133,14 @@ export function requestElectionCreate(
 /**
  * Before an opening's confirm: a verifiable election's public credentials must be ready (refused at once while
  * the job makes them); they are brought up to date with the accounts changed since, in the workers, and the
- * setup's credentials file is built, so that the opening's transaction only stores it.
+ * setup's texts and credentials file are built, so that the opening's transaction only stores them.
  */
 export async function prepareElectionAct(db: Db, request: ApprovalRow): Promise<ApprovalPrepared> {
   const { update } = JSON.parse(request.payload) as ElectionActPayload;
   if (request.kind !== 'electionOpen' || update.status !== 'Active' || !isVerifiable(db, update.id))
     return {};
-  const credentials = await buildCredentialsAhead(db, update.id);
-  return credentials ? { credentials } : {};
+  const opening = await prepareOpening(db, update.id);
+  return opening ? { opening } : {};
 }
 
 /**
@@ -170,6 +170,6 @@ export function applyElectionAct(
   updateElection(db, update, confirmerId, { requestedBy: request.requestedBy });
   // A verifiable election's setup is fixed in the same transaction as its opening (docs/election-record.md).
   if (request.kind === 'electionOpen' && update.status === 'Active' && isVerifiable(db, update.id))
-    openVerifiable(db, update.id, new Date(), prepared.credentials);
+    openVerifiable(db, update.id, new Date(), prepared.opening);
   return { electionId: update.id, status: update.status, resultsVisible: update.resultsVisible };
 }

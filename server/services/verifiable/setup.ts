@@ -1,20 +1,16 @@
-import {
-  generateUuid,
-  makeElection,
-  parseTrusteePublicKey,
-  setModularExponentiation,
-  setPbkdf2Sha256,
-} from '@shared/belenios';
+import { generateUuid, setModularExponentiation, setPbkdf2Sha256 } from '@shared/belenios';
 import { MIN_TRUSTEES } from '@shared/verifiable';
 import { asc, count, eq } from 'drizzle-orm';
 import { opensslPowMod } from '../../belenios/openssl-modexp';
 import { opensslPbkdf2 } from '../../belenios/openssl-pbkdf2';
+import { verifyPool } from '../../belenios/verify-pool';
+import { type SetupInputs, setupTexts } from '../../belenios/verify-tasks';
 import type { Db } from '../../db/client';
 import { candidates, electionTrustees, verifiableElections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createArchive } from './archive';
 import { type CredentialsFile, credentialsFileAhead, credentialsFileNow } from './credentials-file';
-import { verifiableElection } from './election';
+import { type VerifiableElection, verifiableElection } from './election';
 import { catchUpCredentials, preparationVersion, settleCredentials } from './preparation';
 import { trusteesOf } from './trustees';
 
@@ -58,41 +54,50 @@ export function refuseTooFewTrustees(db: Pick<Db, 'select'>, electionId: string)
   if ((row?.n ?? 0) < MIN_TRUSTEES) throw new DomainError('verifiable.tooFewTrustees', { min: MIN_TRUSTEES });
 }
 
-/**
- * The opening of a verifiable election, in the transaction that makes it Active: the election's Belenios text
- * (the ballot's candidates as one question, choose exactly one), the trustees in their order, the public
- * credentials (Codka's: one per eligible voter, made ahead by the preparation job and brought up to date here;
- * or the outside authority's), and the archive's setup event. Nothing is done for a standard election or one
- * already set up (reopened after a close).
- */
-export function openVerifiable(db: Db, electionId: string, now: Date, ahead?: CredentialsFileAhead): void {
-  const election = verifiableElection(db, electionId);
-  if (election.electionText !== null) return;
-  refuseTooFewTrustees(db, electionId);
+/** What the setup's texts are made of, read now: the ballot's candidates as one question, choose exactly one. */
+function setupInputs(db: Db, election: VerifiableElection): SetupInputs {
   const answers = db
     .select({ name: candidates.name })
     .from(candidates)
-    .where(eq(candidates.electionId, electionId))
+    .where(eq(candidates.electionId, election.id))
     .orderBy(asc(candidates.orderIndex), asc(candidates.id))
     .all()
     .map((c) => c.name);
   const title = election.title || election.titleSo;
-  const trustees = trusteesOf(db, electionId).map((t) => parseTrusteePublicKey(t.publicKey));
-  const texts = makeElection({
+  return {
     uuid: election.uuid,
     name: title,
     description: election.description ?? '',
     questions: [{ question: title, answers, min: 1, max: 1 }],
-    trustees,
-  });
+    trustees: trusteesOf(db, election.id).map((t) => t.publicKey),
+  };
+}
+
+/**
+ * The opening of a verifiable election, in the transaction that makes it Active: the election's Belenios text
+ * (the ballot's candidates as one question, choose exactly one), the trustees in their order, the public
+ * credentials (Codka's: one per eligible voter, made ahead by the preparation job and brought up to date here;
+ * or the outside authority's), and the archive's setup event. What was built `ahead` of the transaction is
+ * used while it still holds. Nothing is done for a standard election or one already set up (reopened after a
+ * close).
+ */
+export function openVerifiable(db: Db, electionId: string, now: Date, ahead?: OpeningAhead): void {
+  const election = verifiableElection(db, electionId);
+  if (election.electionText !== null) return;
+  refuseTooFewTrustees(db, electionId);
+  const mine = ahead?.electionId === electionId ? ahead : undefined;
+  const inputs = setupInputs(db, election);
+  // Made ahead in a worker (each trustee's proof is checked again: 2048-bit exponentiations); made here only
+  // when a trustee, a candidate or the title changed since.
+  const texts = mine?.inputs === JSON.stringify(inputs) ? mine.texts : setupTexts(inputs);
   let credentials: CredentialsFile | undefined;
   if (election.credentialAuthority === 'codka') {
     // Who is eligible is decided now, in the transaction: the accounts changed since the credentials were made
     // are looked at again. The file built ahead is used while it is still theirs (the usual case: the few
     // changes of the last moments seldom change who holds one).
     const settled = settleCredentials(db, election);
-    if (ahead?.electionId === electionId && ahead.version === settled.version && !settled.changed)
-      credentials = ahead.file;
+    if (mine?.credentials && mine.version === settled.version && !settled.changed)
+      credentials = mine.credentials;
   }
   credentials ??= credentialsFileNow(db, electionId);
   if (credentials.count === 0 && election.credentialAuthority !== 'codka')
@@ -104,31 +109,41 @@ export function openVerifiable(db: Db, electionId: string, now: Date, ahead?: Cr
   createArchive(db, db, electionId, texts, credentials, now);
 }
 
-/** An opening's credentials file, built before its transaction, for the version of the credentials it read. */
-export interface CredentialsFileAhead {
+/**
+ * What an opening's transaction can use, built before it: the setup's texts for the inputs they were made from,
+ * and Codka's credentials file for the version of the credentials it read.
+ */
+export interface OpeningAhead {
   electionId: string;
-  version: number;
-  file: CredentialsFile;
+  inputs: string;
+  texts: { election: string; trustees: string };
+  version?: number;
+  credentials?: CredentialsFile;
 }
 
 /**
- * Before an opening's transaction (Codka's credentials, ready): the credentials brought up to date, then their
- * file built a page at a time; built again if they changed meanwhile (a few times at most: the transaction
- * builds it itself when they keep changing). Undefined when the opening has no file to build ahead.
+ * Before an opening's transaction, off the event loop or a page at a time: the setup's texts (in a worker), and
+ * with Codka's credentials (ready, else refused) the credentials brought up to date and their file built; built
+ * again if they changed meanwhile (a few times at most: the transaction builds it itself when they keep
+ * changing). Undefined for an election already set up.
  */
-export async function buildCredentialsAhead(
-  db: Db,
-  electionId: string,
-): Promise<CredentialsFileAhead | undefined> {
+export async function prepareOpening(db: Db, electionId: string): Promise<OpeningAhead | undefined> {
   const election = verifiableElection(db, electionId);
-  if (election.electionText !== null || election.credentialAuthority !== 'codka') return undefined;
-  await catchUpCredentials(db, electionId);
+  if (election.electionText !== null) return undefined;
+  const codka = election.credentialAuthority === 'codka';
+  // The cheap refusals first: too few trustees, or credentials not ready, cost no other work.
+  refuseTooFewTrustees(db, electionId);
+  if (codka) await catchUpCredentials(db, electionId);
+  const inputs = setupInputs(db, election);
+  const texts = await verifyPool().run({ kind: 'electionSetup', setup: inputs });
+  const ahead: OpeningAhead = { electionId, inputs: JSON.stringify(inputs), texts };
+  if (!codka) return ahead;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const version = preparationVersion(db, electionId);
-    if (version === undefined) return undefined;
-    const file = await credentialsFileAhead(db, electionId);
+    if (version === undefined) return ahead;
+    const credentials = await credentialsFileAhead(db, electionId);
     await catchUpCredentials(db, electionId);
-    if (preparationVersion(db, electionId) === version) return { electionId, version, file };
+    if (preparationVersion(db, electionId) === version) return { ...ahead, version, credentials };
   }
-  return undefined;
+  return ahead;
 }
