@@ -16,6 +16,9 @@ CREATE TABLE `eligibility_changes` (
 	`user_id` text NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE `verifiable_elections` ADD `credentials_list` text;--> statement-breakpoint
+ALTER TABLE `verifiable_elections` ADD `credentials_count` integer;
+--> statement-breakpoint
 -- What a verifiable election's rule reads of an account (its contacts, whether it is active, its roll entry and
 -- the entry's region), logged while a preparation of credentials exists: the opening then looks again at only
 -- these accounts (server/services/verifiable/preparation.ts).
@@ -64,3 +67,9 @@ BEGIN
   INSERT INTO `eligibility_changes` (`user_id`)
     SELECT `user_id` FROM `voters` WHERE `district_id` = NEW.`id` AND `user_id` IS NOT NULL;
 END;
+--> statement-breakpoint
+-- An outside authority's list given before lists were written in parts is whole: its count is its rows'.
+UPDATE `verifiable_elections`
+SET `credentials_list` = lower(hex(randomblob(16))),
+  `credentials_count` = (SELECT count(*) FROM `election_credentials` c WHERE c.`election_id` = `verifiable_elections`.`election_id`)
+WHERE `credential_authority` = 'external';

@@ -244,6 +244,7 @@ export const ERROR_CATALOGUE = {
   'verifiable.busy': 'tooManyRequests',
   'verifiable.countingFixed': 'preconditionFailed',
   'verifiable.credentialsFailed': 'preconditionFailed',
+  'verifiable.credentialsIncomplete': 'preconditionFailed',
   'verifiable.credentialsInterrupted': 'badRequest',
   'verifiable.credentialsInvalid': 'badRequest',
   'verifiable.credentialsNotJson': 'unsupportedMediaType',

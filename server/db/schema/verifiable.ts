@@ -21,6 +21,10 @@ export const verifiableElections = sqliteTable('verifiable_elections', {
   electionText: text('election_text'),
   // The decrypted result as appended to the archive, kept here so that results pages do not read the archive.
   resultText: text('result_text'),
+  // An outside authority's list is written a part at a time: the one being (or last) written, and its count once
+  // every part is in (null until then: the opening refuses a list without one).
+  credentialsList: text('credentials_list'),
+  credentialsCount: integer('credentials_count'),
 });
 
 /** The trustees, in the order of their shares (Belenios numbers them from 1 in this order). */

@@ -99,9 +99,15 @@ export function openVerifiable(db: Db, electionId: string, now: Date, ahead?: Op
     if (mine?.credentials && mine.version === settled.version && !settled.changed)
       credentials = mine.credentials;
   }
+  if (election.credentialAuthority === 'external') {
+    // Written a part at a time: only a list whose every part is in opens, and the file built ahead only if the
+    // list is still the one it was built from.
+    if (election.credentialsCount === null) throw new DomainError('verifiable.credentialsIncomplete');
+    if (mine?.credentials && mine.list === election.credentialsList) credentials = mine.credentials;
+  }
   credentials ??= credentialsFileNow(db, electionId);
-  if (credentials.count === 0 && election.credentialAuthority !== 'codka')
-    throw new DomainError('verifiable.credentialsInvalid');
+  if (election.credentialAuthority === 'external' && credentials.count !== election.credentialsCount)
+    throw new DomainError('verifiable.credentialsIncomplete');
   db.update(verifiableElections)
     .set({ electionText: texts.election })
     .where(eq(verifiableElections.electionId, electionId))
@@ -117,15 +123,18 @@ export interface OpeningAhead {
   electionId: string;
   inputs: string;
   texts: { election: string; trustees: string };
+  /** Codka's credentials: the version of them the file was built from. */
   version?: number;
+  /** An outside authority's: the list the file was built from. */
+  list?: string;
   credentials?: CredentialsFile;
 }
 
 /**
  * Before an opening's transaction, off the event loop or a page at a time: the setup's texts (in a worker), and
- * with Codka's credentials (ready, else refused) the credentials brought up to date and their file built; built
- * again if they changed meanwhile (a few times at most: the transaction builds it itself when they keep
- * changing). Undefined for an election already set up.
+ * the credentials file: an outside authority's complete list (else refused), or Codka's credentials (ready, else
+ * refused) brought up to date, their file built, and built again if they changed meanwhile (a few times at most:
+ * the transaction builds it itself when they keep changing). Undefined for an election already set up.
  */
 export async function prepareOpening(db: Db, electionId: string): Promise<OpeningAhead | undefined> {
   const election = verifiableElection(db, electionId);
@@ -137,7 +146,13 @@ export async function prepareOpening(db: Db, electionId: string): Promise<Openin
   const inputs = setupInputs(db, election);
   const texts = await verifyPool().run({ kind: 'electionSetup', setup: inputs });
   const ahead: OpeningAhead = { electionId, inputs: JSON.stringify(inputs), texts };
-  if (!codka) return ahead;
+  if (!codka) {
+    const list = election.credentialsList;
+    if (list === null || election.credentialsCount === null)
+      throw new DomainError('verifiable.credentialsIncomplete');
+    // A list is only replaced by another: one that is still `list` at the transaction is the rows read here.
+    return { ...ahead, list, credentials: await credentialsFileAhead(db, electionId) };
+  }
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const version = preparationVersion(db, electionId);
     if (version === undefined) return ahead;
