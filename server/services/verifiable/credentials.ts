@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
-import { electionCredentials, verifiableElections } from '../../db/schema';
+import { verifiableElections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
 import { requireDraft, verifiableElection } from './election';
