@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { approvals, profiles } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
-import { type PreparationState, preparationState } from '../verifiable/preparation';
+import { dropPreparation, type PreparationState, preparationState } from '../verifiable/preparation';
 import { APPROVAL_KIND_RULES, type ApprovalPrepared } from './kinds';
 import type { ApprovalRow } from './store';
 
@@ -129,6 +129,9 @@ export function cancelApproval(db: Db, id: string, actorId: string) {
         .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')))
         .run();
       if (moved.changes !== 1) throw new DomainError('approval.alreadyCancelled');
+      // Its credentials' preparation ends with it, and so does the log of eligibility changes kept for it. The
+      // credentials made stay with the draft: a new request reads the accounts again without deriving those.
+      if (request.kind === 'electionOpen' && request.subject) dropPreparation(tx, request.subject);
       recordAudit(tx, {
         action: 'cancel',
         tableName: 'approvals',

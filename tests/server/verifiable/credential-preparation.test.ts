@@ -252,6 +252,26 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
     expect(credentialsOf(id).length).toBe(activeAccounts().length);
   });
 
+  it('a request cancelled mid-way ends the job; a new one reads again, deriving only what is missing', async () => {
+    const { id, opening } = await draftWithTrustees('Cancelled and asked again');
+    const first = await askToOpen(opening);
+    await until(() => (preparationState(built.db, id)?.checked ?? 0) > 0, 'a first page');
+    await admins.second.admin.approvals.cancel({ id: first });
+    await preparationSettled(built.db, id);
+    expect(preparationState(built.db, id)).toBeNull();
+    const made = credentialsOf(id).length;
+    expect(made).toBeGreaterThan(0);
+    // Meanwhile, unlogged: an account holding a credential is deactivated.
+    const deactivated = credentialsOf(id).find((c) => c.userId?.startsWith('acct-'))?.userId as string;
+    built.db.insert(profiles).values({ userId: deactivated, isActive: false }).run();
+    const second = await askToOpen(opening);
+    await preparationSettled(built.db, id);
+    await admins.second.admin.approvals.confirm({ id: second });
+    const holders = credentialsOf(id).map((c) => c.userId as string);
+    expect(holders.sort()).toEqual(activeAccounts());
+    expect(holders).not.toContain(deactivated);
+  });
+
   it('an outside authority list given mid-way ends the job; a second request waits on the first', async () => {
     const { id, opening } = await draftWithTrustees('Switched to outside');
     const approvalId = await askToOpen(opening);
