@@ -68,7 +68,7 @@ BEGIN
     SELECT `user_id` FROM `voters` WHERE `district_id` = NEW.`id` AND `user_id` IS NOT NULL;
 END;
 --> statement-breakpoint
--- An outside authority's list given before lists were written in parts is whole: its count is its rows'.
+-- An outside authority's list already given is whole: its count is its rows'.
 UPDATE `verifiable_elections`
 SET `credentials_list` = lower(hex(randomblob(16))),
   `credentials_count` = (SELECT count(*) FROM `election_credentials` c WHERE c.`election_id` = `verifiable_elections`.`election_id`)

@@ -384,7 +384,7 @@ function readyPreparation(db: Db, election: VerifiableElection, restart: boolean
   if (restart) startCredentialPreparation(db, election.id);
   if (row?.status === 'failed') throw new DomainError('verifiable.credentialsFailed');
   if (row) throw new DomainError('verifiable.credentialsRestarted');
-  // None was begun with the request (a request stored before the job ran here): begun now.
+  // A waiting request without a preparation: begun now.
   const begun = preparationOf(db, election.id);
   throw new DomainError('verifiable.credentialsPreparing', { checked: 0, total: begun?.total ?? 0 });
 }
