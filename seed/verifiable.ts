@@ -3,6 +3,7 @@ import type { Db } from '@server/db/client';
 import { elections } from '@server/db/schema';
 import { readStoredArchive } from '@server/services/verifiable/archive';
 import { castBallot } from '@server/services/verifiable/ballots';
+import { preparationSettled, startCredentialPreparation } from '@server/services/verifiable/preparation';
 import { createVerifiableSide, openVerifiable } from '@server/services/verifiable/setup';
 import { closeVerifiable, submitPartialDecryption } from '@server/services/verifiable/tally';
 import { addTrustee } from '@server/services/verifiable/trustees';
@@ -98,8 +99,10 @@ async function seedVerifiable(
     trustees.push({ name, token, privateKey: key.privateKey });
   }
 
-  // The opening, as the second admin's confirm makes it: Active and the setup in one transaction, the archive
-  // stamped with the election's start.
+  // The opening, as the request and the second admin's confirm make it: the voters' credentials prepared by
+  // the job, then Active and the setup in one transaction, the archive stamped with the election's start.
+  startCredentialPreparation(db, electionId);
+  await preparationSettled(db, electionId);
   db.transaction(() => {
     db.update(elections).set({ status: 'Active' }).where(eq(elections.id, electionId)).run();
     openVerifiable(db, electionId, start);

@@ -31,6 +31,7 @@ import { refuseOddTargets } from './http/trpc-request';
 import { registerUssd } from './http/ussd';
 import { voteFastPath } from './http/vote-fast-path';
 import { voterRollImportRoutes } from './http/voter-roll-import';
+import { registerCredentialPreparations } from './jobs/credential-preparations';
 import { registerElectionRecords } from './jobs/election-records';
 import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -246,6 +247,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(publicCredentialsRoutes, { db, env });
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
+  registerCredentialPreparations(app, db);
   await registerStatic(app, {
     // The development server's browser files come from Vite.
     clientDir: options.devSite ? null : join(siteDir, 'client'),

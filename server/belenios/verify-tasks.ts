@@ -1,7 +1,9 @@
 import {
   computeResult,
   type Election,
+  type ElectionSetup,
   encryptedTallyRecords,
+  makeElection,
   parseElection,
   parseEncryptedTally,
   parsePublicCredential,
@@ -16,6 +18,15 @@ import {
   verifyPartialDecryption,
 } from '@shared/belenios';
 
+/** What an opening's setup texts are made of: the election's fields and its trustees' keys as given. */
+export interface SetupInputs extends Omit<ElectionSetup, 'trustees'> {
+  trustees: readonly string[];
+}
+
+/** The setup's election and trustees texts (makeElection), each trustee's key and proof checked again. */
+export const setupTexts = (setup: SetupInputs) =>
+  makeElection({ ...setup, trustees: setup.trustees.map(parseTrusteePublicKey) });
+
 /**
  * The Belenios work the server does, as plain functions of plain data: each runs in a verification worker
  * (verify-worker.ts), never on the event loop, since each costs 2048-bit modular exponentiations.
@@ -29,6 +40,8 @@ export type VerifyTask =
    */
   | { kind: 'ballot'; electionText: string; credentialList: string; ballot: string }
   | { kind: 'trusteeKey'; publicKey: string }
+  /** An opening's election and trustees texts, from its trustees' keys as they gave them (each proof checked). */
+  | { kind: 'electionSetup'; setup: SetupInputs }
   | { kind: 'publicCredentials'; uuid: string; privateCredentials: readonly string[] }
   /** An outside authority's public credentials file, as uploaded (its bytes: decoded here, not on the loop). */
   | { kind: 'publicCredentialsFile'; file: Uint8Array }
@@ -48,6 +61,7 @@ export type VerifyTask =
 export interface TaskResults {
   ballot: { credential: string; tracker: string };
   trusteeKey: { keyValue: string };
+  electionSetup: { election: string; trustees: string };
   publicCredentials: { publicCredentials: string[] };
   publicCredentialsFile: { entries: string[] };
   /** Each entry's credential in its decimal form, in the entries' order. */
@@ -126,6 +140,8 @@ export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
     }
     case 'trusteeKey':
       return { keyValue: parseTrusteePublicKey(task.publicKey).publicKey.toString() };
+    case 'electionSetup':
+      return setupTexts(task.setup);
     case 'publicCredentials':
       return { publicCredentials: task.privateCredentials.map((c) => publicCredential(task.uuid, c)) };
     case 'publicCredentialsFile':

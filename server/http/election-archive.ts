@@ -1,9 +1,10 @@
+import { Readable } from 'node:stream';
 import { idSchema } from '@shared/schemas/common';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
-import { archiveBytes, archiveVersion } from '../services/verifiable/archive';
+import { archiveChunks, archiveSize, archiveVersion } from '../services/verifiable/archive';
 import { holdsVersion } from './etag';
 import { type ApiCeiling, extraCallsFor } from './trpc-calls';
 
@@ -19,6 +20,7 @@ export const ELECTION_ARCHIVE_CACHE_CONTROL = 'public, no-cache';
  * GET /api/v1/elections/:id/archive.bel: a verifiable election's Belenios archive, the bytes exactly as
  * appended, for `belenios-tool election verify`. 404 while a draft (there is none yet) and for a standard
  * election. Chunks are never changed (the table's triggers), so the number of the last one names the version.
+ * Sent a chunk at a time as the client takes them (a national archive is gigabytes), up to that version.
  */
 export function registerElectionArchive(
   app: FastifyInstance,
@@ -34,14 +36,14 @@ export function registerElectionArchive(
     if (last === null) return notFound();
     const etag = `"${id.data}-${last}"`;
     const held = holdsVersion(request.headers['if-none-match'], etag);
-    const bytes = held ? null : archiveBytes(deps.db, id.data);
-    if (bytes && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(bytes.length))))
-      return reply;
+    const size = held ? 0 : archiveSize(deps.db, id.data, last);
+    if (!held && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(size)))) return reply;
     reply.header('Cache-Control', ELECTION_ARCHIVE_CACHE_CONTROL).header('ETag', etag);
     if (held) return reply.code(304).send();
     return reply
       .type('application/octet-stream')
       .header('content-disposition', `attachment; filename="${id.data}.bel"`)
-      .send(bytes);
+      .header('content-length', size)
+      .send(Readable.from(archiveChunks(deps.db, id.data, last), { objectMode: false }));
   });
 }

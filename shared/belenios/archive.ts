@@ -2,7 +2,7 @@ import { refuse } from './errors';
 import { sha256Hex } from './hash';
 import { integer, object, parseJson, string } from './json';
 import { ownedJson } from './partial-decryption';
-import { readTar, tarEntry } from './tar';
+import { readTar, tarEntry, tarHeader } from './tar';
 
 /**
  * Belenios' public record, the `.bel` archive (Belenios specification, section 4.4): a header, then data
@@ -53,11 +53,58 @@ export interface SetupTexts {
   publicCredentials: string;
 }
 
+/** A data record written by the caller a part at a time: its hash and size in bytes (UTF-8). */
+export interface LargeRecord {
+  hash: string;
+  size: number;
+}
+
 export class ArchiveWriter {
   private readonly chunks: Uint8Array[] = [];
   private last: { hash: string; event: ArchiveEvent } | undefined;
+  /** Whether the writer holds the whole archive (bytes()); a server's writer holds only what it appends. */
+  private whole = true;
 
   private constructor(readonly timestamp: number) {}
+
+  /**
+   * A new archive whose public credentials file is too large to be one text (a national roll's: over the
+   * longest string JavaScript holds past about 860,000 voters). `head` is the header, the election, the
+   * trustees and the credentials file's header block; the caller writes the file's content and its padding
+   * to a whole block (tarPadding) after it, then `tail`: the setup data and the Setup event. The bytes are
+   * those create() writes for the same texts.
+   */
+  static createAround(
+    setup: Omit<SetupTexts, 'publicCredentials'>,
+    credentials: LargeRecord,
+    timestamp: number,
+  ): { writer: ArchiveWriter; head: Uint8Array; tail: Uint8Array } {
+    const writer = new ArchiveWriter(timestamp);
+    writer.whole = false;
+    writer.chunks.push(tarEntry('BELENIOS', `{"version":1,"timestamp":"${timestamp}"}`, timestamp));
+    const hashes = [writer.data(setup.election), writer.data(setup.trustees), credentials.hash];
+    writer.chunks.push(tarHeader(`${credentials.hash}.data.json`, credentials.size, timestamp));
+    const head = concat(writer.chunks.splice(0));
+    const setupData = `{"election":"${hashes[0]}","trustees":"${hashes[1]}","credentials":"${hashes[2]}"}`;
+    const tail = writer.event('Setup', [setupData]);
+    return { writer, head, tail };
+  }
+
+  /**
+   * Goes on appending after an archive's last appended part (whole files ending with its last event), without
+   * reading the rest: the part's files are checked against their names, the event is taken as the chain's end.
+   */
+  static continueAfter(lastPart: Uint8Array): ArchiveWriter {
+    const files = readTar(lastPart);
+    const file = files[files.length - 1];
+    const match = file ? /^([0-9a-f]{64})\.event\.json$/.exec(file.name) : null;
+    if (!file || !match || sha256Hex(file.content) !== match[1])
+      refuse('archive', 'the last part of the archive does not end with an event');
+    const writer = new ArchiveWriter(file.timestamp);
+    writer.whole = false;
+    writer.last = { hash: match[1] as string, event: readEvent(file.content) };
+    return writer;
+  }
 
   /** A new archive: its header and the setup (election, trustees, public credentials, setup data, event). */
   static create(setup: SetupTexts, timestamp: number): ArchiveWriter {
@@ -100,7 +147,9 @@ export class ArchiveWriter {
     const hash = sha256Hex(text);
     this.chunks.push(tarEntry(`${hash}.event.json`, text, this.timestamp));
     this.last = { hash, event };
-    return concat(this.chunks.slice(before));
+    const appended = concat(this.chunks.slice(before));
+    if (!this.whole) this.chunks.length = before;
+    return appended;
   }
 
   /** A ballot, already verified (the archive does not check what it is given). */
@@ -133,6 +182,7 @@ export class ArchiveWriter {
   }
 
   bytes(): Uint8Array {
+    if (!this.whole) throw new Error('this writer holds only what it appends, not the whole archive');
     return concat(this.chunks);
   }
 }

@@ -8,6 +8,7 @@ export {
   type ArchiveEvent,
   ArchiveWriter,
   type EventType,
+  type LargeRecord,
   type ReadArchive,
   readArchive,
   type SetupTexts,
@@ -39,7 +40,7 @@ export {
 } from './election';
 export type { Ciphertext } from './elgamal';
 export { type BeleniosCheck, BeleniosError } from './errors';
-export { GROUP_NAME, setModularExponentiation } from './group';
+export { GROUP_NAME, P, setModularExponentiation } from './group';
 export { type Pbkdf2Sha256, setPbkdf2Sha256, sha256B64 } from './hash';
 export {
   computePartialDecryption,
@@ -56,6 +57,7 @@ export {
   lastBallots,
   parseEncryptedTally,
 } from './tally';
+export { readTar, tarPadding } from './tar';
 export {
   generateTrusteeKey,
   parseTrusteePrivateKey,

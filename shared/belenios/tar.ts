@@ -18,22 +18,35 @@ function octal(value: number, width: number): string {
   return value.toString(8).padStart(width, '0');
 }
 
+/**
+ * A file's header block alone, for a file too large to hold as one text (a national list of public
+ * credentials): its content follows, then tarPadding(size).
+ */
+export function tarHeader(name: string, size: number, timestamp: number): Uint8Array {
+  const block = new Uint8Array(BLOCK);
+  put(block, 0, name);
+  put(block, 100, '0000644');
+  put(block, 108, '0000000');
+  put(block, 116, '0000000');
+  put(block, 124, octal(size, 11));
+  put(block, 136, octal(timestamp, 11));
+  put(block, 148, '        ');
+  put(block, 156, '0');
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += block[i] as number;
+  put(block, 148, `${octal(sum, 6)}\u0000 `);
+  return block;
+}
+
+/** The zeros after a file's content of `size` bytes, up to a whole number of blocks. */
+export const tarPadding = (size: number): Uint8Array => new Uint8Array((BLOCK - (size % BLOCK)) % BLOCK);
+
 /** One file of the archive: its header block and its content padded with zeros to a whole number of blocks. */
 export function tarEntry(name: string, content: string, timestamp: number): Uint8Array {
   const body = encoder.encode(content);
   const blocks = Math.ceil(body.length / BLOCK);
   const entry = new Uint8Array(BLOCK * (1 + blocks));
-  put(entry, 0, name);
-  put(entry, 100, '0000644');
-  put(entry, 108, '0000000');
-  put(entry, 116, '0000000');
-  put(entry, 124, octal(body.length, 11));
-  put(entry, 136, octal(timestamp, 11));
-  put(entry, 148, '        ');
-  put(entry, 156, '0');
-  let sum = 0;
-  for (let i = 0; i < BLOCK; i++) sum += entry[i] as number;
-  put(entry, 148, `${octal(sum, 6)}\u0000 `);
+  entry.set(tarHeader(name, body.length, timestamp), 0);
   entry.set(body, BLOCK);
   return entry;
 }

@@ -2,6 +2,7 @@ import { derivedCredential } from '@server/belenios/credential-source';
 import type { Db } from '@server/db/client';
 import { elections } from '@server/db/schema';
 import { archiveBytes } from '@server/services/verifiable/archive';
+import { preparationSettled, startCredentialPreparation } from '@server/services/verifiable/preparation';
 import { createVerifiableSide, openVerifiable } from '@server/services/verifiable/setup';
 import { closeVerifiable } from '@server/services/verifiable/tally';
 import { addTrustee } from '@server/services/verifiable/trustees';
@@ -46,6 +47,8 @@ export async function verifiableElection(db: Db, options: { open?: boolean; cand
     trustees.push({ id, token, privateKey: parseTrusteePrivateKey(key.privateKey) });
   }
   if (options.open !== false) {
+    startCredentialPreparation(db, electionId);
+    await preparationSettled(db, electionId);
     db.transaction(() => {
       db.update(elections).set({ status: 'Active' }).where(eq(elections.id, electionId)).run();
       openVerifiable(db, electionId, new Date());

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createSession } from '@server/auth/sessions';
 import { verifiableElections } from '@server/db/schema';
+import { preparationSettled } from '@server/services/verifiable/preparation';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { confirmedBySecondAdmin } from './admin';
@@ -102,9 +103,13 @@ export async function verifiableDraft(admins: Admins, title = 'Verifiable 2027')
   return { id, opening };
 }
 
-/** Opens a draft: asked by one admin, confirmed by the other. */
+/**
+ * Opens a draft: asked by one admin, confirmed by the other once the voters' credentials are ready (the request
+ * starts their preparation; a confirm before it ends is refused).
+ */
 export async function openElection(admins: Admins, opening: { id: string }) {
   const asked = await admins.first.admin.elections.update(opening as never);
+  await preparationSettled(admins.deps.db, opening.id);
   await confirmedBySecondAdmin(admins.deps, asked);
 }
 

@@ -1,7 +1,7 @@
 import { CREDENTIAL_AUTHORITIES } from '@shared/verifiable';
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './auth';
-import { createdAt, uuidPk } from './columns';
+import { createdAt, timestamp, uuidPk } from './columns';
 import { elections } from './elections';
 
 /**
@@ -21,6 +21,10 @@ export const verifiableElections = sqliteTable('verifiable_elections', {
   electionText: text('election_text'),
   // The decrypted result as appended to the archive, kept here so that results pages do not read the archive.
   resultText: text('result_text'),
+  // An outside authority's list is written a part at a time: the one being (or last) written, and its count once
+  // every part is in (null until then: the opening refuses a list without one).
+  credentialsList: text('credentials_list'),
+  credentialsCount: integer('credentials_count'),
 });
 
 /** The trustees, in the order of their shares (Belenios numbers them from 1 in this order). */
@@ -104,3 +108,37 @@ export const electionArchiveChunks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.electionId, t.seq] })],
 );
+
+/**
+ * The public credentials of a verifiable draft with Codka as its credential authority, made ahead of its opening
+ * by a background job (server/jobs/credential-preparations.ts): the accounts are read a page at a time in the
+ * order of their ids (`cursor`: the last one read), each page's credentials stored in election_credentials in its
+ * own short transaction, so the job resumes where it was after a restart. `rule` is the eligibility rule the pages
+ * were read under (another rule means reading again). `watermark`: the eligibility_changes entry the reading
+ * began after; what changed since is what the opening looks at again. The row goes with the opening.
+ */
+export const credentialPreparations = sqliteTable('credential_preparations', {
+  electionId: text('election_id')
+    .primaryKey()
+    .references(() => elections.id, { onDelete: 'cascade' }),
+  status: text('status', { enum: ['preparing', 'ready', 'failed'] }).notNull(),
+  rule: text('rule').notNull(),
+  cursor: text('cursor'),
+  watermark: integer('watermark').notNull(),
+  // Accounts read so far, of `total` when the reading began (the admin's "n of N").
+  checked: integer('checked').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  // One more at each write of the election's credentials: a list built from them is still theirs while it holds.
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at').notNull(),
+});
+
+/**
+ * The accounts whose eligibility may have changed (contacts confirmed, deactivated, put on or taken off the roll,
+ * a district moved to another region, a new account), written by triggers while a preparation exists: an opening
+ * looks again at these few accounts rather than the whole roll.
+ */
+export const eligibilityChanges = sqliteTable('eligibility_changes', {
+  seq: integer('seq').primaryKey({ autoIncrement: true }),
+  userId: text('user_id').notNull(),
+});

@@ -8,7 +8,8 @@ import type { Db } from '../../db/client';
 import { candidates, elections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createElection, electionNotFound, electionStateColumns, updateElection } from '../admin/elections';
-import { openVerifiable, prepareCredentials, refuseTooFewTrustees } from '../verifiable/setup';
+import { startCredentialPreparation } from '../verifiable/preparation';
+import { openVerifiable, prepareOpening, refuseTooFewTrustees } from '../verifiable/setup';
 import type { ApprovalPrepared } from './kinds';
 import { type ApprovalRow, requestApproval } from './store';
 
@@ -65,17 +66,16 @@ function actOf(was: ResultsRule, edit: ResultsRule): ElectionAct | null {
   return null;
 }
 
+const isVerifiable = (db: Pick<Db, 'select'>, id: string) =>
+  db.select({ counting: elections.counting }).from(elections).where(eq(elections.id, id)).get()?.counting ===
+  'verifiable';
+
 /** An election opens only while it can be voted in: its end still ahead, a candidate on its ballot. */
 function refuseUnopenable(db: Pick<Db, 'select'>, id: string, endTime: Date, now: Date) {
   if (endTime <= now) throw new DomainError('election.endPassed');
   const ballot = db.select({ n: count() }).from(candidates).where(eq(candidates.electionId, id)).get();
   if (!ballot?.n) throw new DomainError('election.noCandidates');
-  const counted = db
-    .select({ counting: elections.counting })
-    .from(elections)
-    .where(eq(elections.id, id))
-    .get();
-  if (counted?.counting === 'verifiable') refuseTooFewTrustees(db, id);
+  if (isVerifiable(db, id)) refuseTooFewTrustees(db, id);
 }
 
 /**
@@ -103,7 +103,10 @@ export function requestElectionUpdate(
     resultsVisible: update.resultsVisible,
     hideResultsUntilClose: update.hideResultsUntilClose,
   };
-  return requestApproval(db, { kind, subject: update.id, payload, summary, requestedBy: actorId });
+  const asked = requestApproval(db, { kind, subject: update.id, payload, summary, requestedBy: actorId });
+  // A verifiable draft's credentials are made while the request waits, so the confirm need not wait for them.
+  if (kind === 'electionOpen' && isVerifiable(db, update.id)) startCredentialPreparation(db, update.id);
+  return asked;
 }
 
 /**
@@ -127,11 +130,17 @@ export function requestElectionCreate(
   });
 }
 
-/** Before an opening's confirm: a verifiable election's public credentials, computed in the workers. */
+/**
+ * Before an opening's confirm: a verifiable election's public credentials must be ready (refused at once while
+ * the job makes them); they are brought up to date with the accounts changed since, in the workers, and the
+ * setup's texts and credentials file are built, so that the opening's transaction only stores them.
+ */
 export async function prepareElectionAct(db: Db, request: ApprovalRow): Promise<ApprovalPrepared> {
   const { update } = JSON.parse(request.payload) as ElectionActPayload;
-  if (request.kind !== 'electionOpen' || update.status !== 'Active') return {};
-  return { credentials: await prepareCredentials(db, update.id) };
+  if (request.kind !== 'electionOpen' || update.status !== 'Active' || !isVerifiable(db, update.id))
+    return {};
+  const opening = await prepareOpening(db, update.id);
+  return opening ? { opening } : {};
 }
 
 /**
@@ -160,13 +169,7 @@ export function applyElectionAct(
   if (request.kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, new Date());
   updateElection(db, update, confirmerId, { requestedBy: request.requestedBy });
   // A verifiable election's setup is fixed in the same transaction as its opening (docs/election-record.md).
-  if (request.kind === 'electionOpen' && update.status === 'Active') {
-    const counted = db
-      .select({ counting: elections.counting })
-      .from(elections)
-      .where(eq(elections.id, update.id))
-      .get();
-    if (counted?.counting === 'verifiable') openVerifiable(db, update.id, new Date(), prepared.credentials);
-  }
+  if (request.kind === 'electionOpen' && update.status === 'Active' && isVerifiable(db, update.id))
+    openVerifiable(db, update.id, new Date(), prepared.opening);
   return { electionId: update.id, status: update.status, resultsVisible: update.resultsVisible };
 }

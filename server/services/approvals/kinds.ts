@@ -1,7 +1,7 @@
 import type { ApprovalKind } from '@shared/approvals';
 import type { Db } from '../../db/client';
 import { applyStaffInvitation } from '../invitations/request';
-import type { PreparedCredentials } from '../verifiable/setup';
+import type { OpeningAhead } from '../verifiable/setup';
 import { applyElectionAct, prepareElectionAct } from './election-acts';
 import { applyPollPublish } from './poll-publish';
 import { applyRollImport } from './roll-import';
@@ -29,9 +29,9 @@ export interface ApprovalKindRule {
   ): Record<string, unknown>;
 }
 
-/** What `prepare` hands to `apply`: an opening's public credentials (a verifiable election's). */
+/** What `prepare` hands to `apply`: a verifiable opening's setup, built ahead. */
 export interface ApprovalPrepared {
-  credentials?: PreparedCredentials;
+  opening?: OpeningAhead;
 }
 
 export const APPROVAL_KIND_RULES: Record<ApprovalKind, ApprovalKindRule> = {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { approvals, profiles } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
+import { dropPreparation, type PreparationState, preparationState } from '../verifiable/preparation';
 import { APPROVAL_KIND_RULES, type ApprovalPrepared } from './kinds';
 import type { ApprovalRow } from './store';
 
@@ -14,6 +15,8 @@ export type PendingApproval = ApprovalSummary & {
   requestedAt: Date;
   /** The reader's own request: they may cancel it, never confirm it. */
   ownRequest: boolean;
+  /** A verifiable opening's credentials, made while it waits: how far (null when it needs none). */
+  credentials: PreparationState | null;
 };
 
 /** What waits for a second System Admin, newest first, with who asked and when (never a kept file itself). */
@@ -26,6 +29,7 @@ export function pendingApprovals(db: Db, readerId: string): PendingApproval[] {
       requestedById: approvals.requestedBy,
       requesterName: profiles.fullName,
       requestedAt: approvals.requestedAt,
+      subject: approvals.subject,
     })
     .from(approvals)
     .leftJoin(profiles, eq(profiles.userId, approvals.requestedBy))
@@ -38,6 +42,7 @@ export function pendingApprovals(db: Db, readerId: string): PendingApproval[] {
       requestedBy: { id: row.requestedById, fullName: row.requesterName },
       requestedAt: row.requestedAt,
       ownRequest: row.requestedById === readerId,
+      credentials: row.kind === 'electionOpen' && row.subject ? preparationState(db, row.subject) : null,
     }));
 }
 
@@ -124,6 +129,9 @@ export function cancelApproval(db: Db, id: string, actorId: string) {
         .where(and(eq(approvals.id, id), eq(approvals.status, 'pending')))
         .run();
       if (moved.changes !== 1) throw new DomainError('approval.alreadyCancelled');
+      // Its credentials' preparation ends with it, and so does the log of eligibility changes kept for it. The
+      // credentials made stay with the draft: a new request reads the accounts again without deriving those.
+      if (request.kind === 'electionOpen' && request.subject) dropPreparation(tx, request.subject);
       recordAudit(tx, {
         action: 'cancel',
         tableName: 'approvals',

@@ -1,17 +1,23 @@
-import { ArchiveWriter, type EventType, readArchive, type SetupTexts } from '@shared/belenios';
-import { asc, eq, max } from 'drizzle-orm';
+import { ArchiveWriter, type EventType, readArchive, readTar, type SetupTexts } from '@shared/belenios';
+import { and, asc, eq, lte, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { electionArchiveChunks } from '../../db/schema';
+import type { CredentialsFile } from './credentials-file';
 
 /**
  * An election's Belenios archive as it is stored: the bytes each append wrote, in order (the table refuses
- * UPDATE and DELETE). Appends run inside the caller's transaction. The writer of each election is kept in
- * memory to avoid reading the whole archive again for every ballot; it is trusted only while the database's
- * last chunk is the one it wrote, and read back from the database otherwise (another process, a rollback).
+ * UPDATE and DELETE); the setup is several chunks, its public credentials file in parts. Appends run inside the
+ * caller's transaction. The writer of each election is kept in memory; it is trusted only while the database's
+ * last chunk is the one it wrote, and made again from that last chunk otherwise (another process, a rollback):
+ * every chunk is whole files ending with an event, except the credentials file's parts, which never end it.
  */
 type Tx = Pick<Db, 'select' | 'insert'>;
 
 const writers = new WeakMap<object, Map<string, { seq: number; writer: ArchiveWriter }>>();
+
+// A view of the bytes, not a copy: the setup's parts are megabytes each.
+const asBuffer = (bytes: Uint8Array) =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 function writersOf(db: object) {
   let map = writers.get(db);
@@ -35,7 +41,40 @@ function lastSeq(tx: Pick<Db, 'select'>, electionId: string): number | null {
 export const archiveVersion = (db: Pick<Db, 'select'>, electionId: string): number | null =>
   lastSeq(db, electionId);
 
-/** The archive's bytes as served, or null when the election has none (a draft, or a standard election). */
+/** The archive's size in bytes up to chunk `seq` (its version), without reading the chunks' bytes. */
+export function archiveSize(db: Pick<Db, 'select'>, electionId: string, seq: number): number {
+  const row = db
+    .select({ size: sql<number>`coalesce(sum(length(${electionArchiveChunks.bytes})), 0)` })
+    .from(electionArchiveChunks)
+    .where(and(eq(electionArchiveChunks.electionId, electionId), lte(electionArchiveChunks.seq, seq)))
+    .get();
+  return row?.size ?? 0;
+}
+
+function chunkAt(db: Pick<Db, 'select'>, electionId: string, seq: number): Buffer | undefined {
+  return db
+    .select({ bytes: electionArchiveChunks.bytes })
+    .from(electionArchiveChunks)
+    .where(and(eq(electionArchiveChunks.electionId, electionId), eq(electionArchiveChunks.seq, seq)))
+    .get()?.bytes;
+}
+
+/**
+ * The archive's chunks 1 to `seq` (its version when the download began: a later append is not half-served),
+ * one read each, as it is sent: a national archive is never held whole.
+ */
+export async function* archiveChunks(db: Pick<Db, 'select'>, electionId: string, seq: number) {
+  for (let at = 1; at <= seq; at += 1) {
+    const bytes = chunkAt(db, electionId, at);
+    if (!bytes) throw new Error(`election ${electionId} has no archive chunk ${at}`);
+    yield bytes;
+  }
+}
+
+/**
+ * The archive's bytes whole, or null when the election has none (a draft, or a standard election): for the
+ * tally, which reads every ballot (docs/election-record.md says up to what size).
+ */
 export function archiveBytes(db: Pick<Db, 'select'>, electionId: string): Buffer | null {
   const chunks = db
     .select({ bytes: electionArchiveChunks.bytes })
@@ -51,8 +90,8 @@ function writerOf(db: Db, tx: Tx, electionId: string): { seq: number; writer: Ar
   if (seq === null) return null;
   const cached = writersOf(db).get(electionId);
   if (cached && cached.seq === seq) return cached;
-  const bytes = archiveBytes(tx as Pick<Db, 'select'>, electionId);
-  return bytes ? { seq, writer: ArchiveWriter.resume(bytes) } : null;
+  const bytes = chunkAt(tx, electionId, seq);
+  return bytes ? { seq, writer: ArchiveWriter.continueAfter(bytes) } : null;
 }
 
 /** The type of the archive's last event (what may be appended next), or null without an archive. */
@@ -64,16 +103,36 @@ function store(db: Db, tx: Tx, electionId: string, seq: number, writer: ArchiveW
   const cache = writersOf(db);
   cache.delete(electionId);
   tx.insert(electionArchiveChunks)
-    .values({ electionId, seq, bytes: Buffer.from(bytes) })
+    .values({ electionId, seq, bytes: asBuffer(bytes) })
     .run();
   cache.set(electionId, { seq, writer });
 }
 
-/** Starts the archive with the setup event (header, election, trustees, public credentials). */
-export function createArchive(db: Db, tx: Tx, electionId: string, setup: SetupTexts, now: Date): void {
+/**
+ * Starts the archive with the setup event (header, election, trustees, public credentials), as chunks: the head,
+ * the credentials file's parts, then the setup data and its event.
+ */
+export function createArchive(
+  db: Db,
+  tx: Tx,
+  electionId: string,
+  setup: Omit<SetupTexts, 'publicCredentials'>,
+  credentials: CredentialsFile,
+  now: Date,
+): void {
   if (lastSeq(tx, electionId) !== null) throw new Error(`election ${electionId} already has an archive`);
-  const writer = ArchiveWriter.create(setup, Math.floor(now.getTime() / 1000));
-  store(db, tx, electionId, 1, writer, writer.bytes());
+  const { writer, head, tail } = ArchiveWriter.createAround(
+    setup,
+    credentials,
+    Math.floor(now.getTime() / 1000),
+  );
+  const chunks = [head, ...credentials.parts, tail];
+  writersOf(db).delete(electionId);
+  for (const [i, bytes] of chunks.slice(0, -1).entries())
+    tx.insert(electionArchiveChunks)
+      .values({ electionId, seq: i + 1, bytes: asBuffer(bytes) })
+      .run();
+  store(db, tx, electionId, chunks.length, writer, tail);
 }
 
 /** Appends what `append` writes with the election's writer, in the caller's transaction. */
@@ -97,11 +156,31 @@ export function readStoredArchive(db: Pick<Db, 'select'>, electionId: string) {
   return bytes ? readArchive(bytes) : null;
 }
 
+/**
+ * The encrypted tally read from the archive's last chunks (the tally's own chunk and the shares and result after
+ * it), never its ballots: the partial decryptions and the result need only this. Null before the tally.
+ */
+function tallyFromTail(db: Pick<Db, 'select'>, electionId: string): { tally: string; sized: string } | null {
+  for (let seq = lastSeq(db, electionId) ?? 0; seq > 0; seq -= 1) {
+    const files = readTar(chunkAt(db, electionId, seq) ?? new Uint8Array());
+    const event = files[files.length - 1];
+    if (!event?.name.endsWith('.event.json')) return null;
+    const type = (JSON.parse(event.content) as { type: EventType }).type;
+    if (type === 'PartialDecryption' || type === 'Result') continue;
+    if (type !== 'EncryptedTally') return null;
+    // The chunk is the tally, its sized form, then the event (ArchiveWriter.addEncryptedTally).
+    const [tally, sized] = files;
+    if (!tally || !sized) return null;
+    return { tally: tally.content, sized: sized.content };
+  }
+  return null;
+}
+
 const tallies = new WeakMap<object, Map<string, { tally: string; sized: string }>>();
 
 /**
  * The archive's encrypted tally, or null before it is computed. Once appended it never changes, so it is read
- * from the archive (every ballot) once per election and kept: a trustee's page may ask for it many times.
+ * from the archive's last chunks once per election and kept: a trustee's page may ask for it many times.
  */
 export function encryptedTallyOf(db: Pick<Db, 'select'>, electionId: string) {
   let kept = tallies.get(db);
@@ -111,7 +190,7 @@ export function encryptedTallyOf(db: Pick<Db, 'select'>, electionId: string) {
   }
   const known = kept.get(electionId);
   if (known) return known;
-  const tally = readStoredArchive(db, electionId)?.encryptedTally ?? null;
+  const tally = tallyFromTail(db, electionId);
   if (tally) kept.set(electionId, tally);
   return tally;
 }

@@ -19,6 +19,8 @@ export function verifiableElection(db: Pick<Db, 'select'>, electionId: string) {
       counting: elections.counting,
       uuid: verifiableElections.uuid,
       credentialAuthority: verifiableElections.credentialAuthority,
+      credentialsList: verifiableElections.credentialsList,
+      credentialsCount: verifiableElections.credentialsCount,
       electionText: verifiableElections.electionText,
     })
     .from(elections)

@@ -1,54 +1,23 @@
-import {
-  generateUuid,
-  makeElection,
-  parseTrusteePublicKey,
-  publicCredential,
-  publicCredentialsJson,
-  setModularExponentiation,
-  setPbkdf2Sha256,
-} from '@shared/belenios';
-import { contactStatus, voteEligibility } from '@shared/eligibility';
+import { generateUuid, setModularExponentiation, setPbkdf2Sha256 } from '@shared/belenios';
 import { MIN_TRUSTEES } from '@shared/verifiable';
 import { asc, count, eq } from 'drizzle-orm';
-import { derivedCredential } from '../../belenios/credential-source';
 import { opensslPowMod } from '../../belenios/openssl-modexp';
 import { opensslPbkdf2 } from '../../belenios/openssl-pbkdf2';
 import { verifyPool } from '../../belenios/verify-pool';
+import { type SetupInputs, setupTexts } from '../../belenios/verify-tasks';
 import type { Db } from '../../db/client';
-import {
-  candidates,
-  districts,
-  electionCredentials,
-  elections,
-  electionTrustees,
-  profiles,
-  users,
-  verifiableElections,
-  voters,
-} from '../../db/schema';
+import { candidates, electionTrustees, verifiableElections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
-import { publicRequirement } from '../eligibility';
 import { createArchive } from './archive';
-import { verifiableElection } from './election';
+import { type CredentialsFile, credentialsFileAhead, credentialsFileNow } from './credentials-file';
+import { type VerifiableElection, verifiableElection } from './election';
+import { catchUpCredentials, preparationVersion, settleCredentials } from './preparation';
 import { trusteesOf } from './trustees';
 
-// The public credentials are computed in the verification workers before the opening's transaction
-// (prepareCredentials); the few accounts that became eligible meanwhile get theirs on this thread, inside it,
-// with OpenSSL's exponentiation and PBKDF2 rather than JavaScript's.
+// The few accounts that became eligible since their credentials were prepared get theirs in the opening's
+// transaction, on this thread, with OpenSSL's exponentiation and PBKDF2 rather than JavaScript's.
 setModularExponentiation(opensslPowMod);
 setPbkdf2Sha256(opensslPbkdf2);
-
-/** Public credentials computed ahead of an opening: each account's, for the election's Belenios uuid. */
-export interface PreparedCredentials {
-  uuid: string;
-  byAccount: ReadonlyMap<string, string>;
-}
-
-/**
- * Accounts per verification task: a task of this size takes a worker for well under a second, so a ballot of
- * another election never waits long behind the opening.
- */
-const CREDENTIALS_PER_TASK = 200;
 
 /** A new verifiable election's Belenios side: its uuid, fixed from the draft on (credentials derive from it). */
 export function createVerifiableSide(tx: Pick<Db, 'insert'>, electionId: string): void {
@@ -85,143 +54,111 @@ export function refuseTooFewTrustees(db: Pick<Db, 'select'>, electionId: string)
   if ((row?.n ?? 0) < MIN_TRUSTEES) throw new DomainError('verifiable.tooFewTrustees', { min: MIN_TRUSTEES });
 }
 
-/** Every active account the election's rule lets vote now: whoever gets a credential at the opening. */
-function eligibleAccounts(
-  db: Db,
-  election: { eligibility: 'enrolled' | 'verifiedContact' | 'signedIn'; eligibleRegions: string | null },
-) {
-  const requirement = publicRequirement(election);
-  return db
-    .select({
-      id: users.id,
-      isActive: profiles.isActive,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      phone: users.phone,
-      phoneConfirmedAt: users.phoneConfirmedAt,
-      status: voters.status,
-      region: districts.region,
-    })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(voters, eq(voters.userId, users.id))
-    .leftJoin(districts, eq(districts.id, voters.districtId))
+/** What the setup's texts are made of, read now: the ballot's candidates as one question, choose exactly one. */
+function setupInputs(db: Db, election: VerifiableElection): SetupInputs {
+  const answers = db
+    .select({ name: candidates.name })
+    .from(candidates)
+    .where(eq(candidates.electionId, election.id))
+    .orderBy(asc(candidates.orderIndex), asc(candidates.id))
     .all()
-    .filter(
-      (u) =>
-        u.isActive !== false &&
-        voteEligibility(requirement, {
-          signedIn: true,
-          contacts: {
-            email: contactStatus(u.email, Boolean(u.emailVerifiedAt)),
-            phone: contactStatus(u.phone, Boolean(u.phoneConfirmedAt)),
-          },
-          roll: u.status ? { status: u.status, region: u.region } : null,
-        }).mayVote,
-    )
-    .map((u) => u.id);
-}
-
-/**
- * The public credentials of every account eligible now in a draft about to open with Codka as its credential
- * authority, computed in the verification workers (each costs a PBKDF2 and a 2048-bit exponentiation: on the
- * event loop, a national roll would stall the server for minutes). Run before the opening's transaction, which
- * then only stores them; undefined when the opening needs none (a standard election, an outside authority's
- * list, an election already set up). Only the private credentials' derivation (one HMAC each) is done here,
- * a task at a time, so the event loop stays free between tasks.
- */
-export async function prepareCredentials(
-  db: Db,
-  electionId: string,
-): Promise<PreparedCredentials | undefined> {
-  const counted = db
-    .select({ counting: elections.counting })
-    .from(elections)
-    .where(eq(elections.id, electionId))
-    .get();
-  if (counted?.counting !== 'verifiable') return undefined;
-  const election = verifiableElection(db, electionId);
-  if (election.electionText !== null || election.credentialAuthority !== 'codka') return undefined;
-  // Refused now rather than after minutes of work (the transaction checks it again).
-  refuseTooFewTrustees(db, electionId);
-  const accounts = eligibleAccounts(db, election);
-  const tasks: string[][] = [];
-  for (let i = 0; i < accounts.length; i += CREDENTIALS_PER_TASK)
-    tasks.push(accounts.slice(i, i + CREDENTIALS_PER_TASK));
-  const byAccount = new Map<string, string>();
-  const pool = verifyPool();
-  let next = 0;
-  // One task per worker at a time: the line in front of the workers stays short, so ballots are not refused.
-  const lane = async () => {
-    for (let task = tasks[next++]; task; task = tasks[next++]) {
-      const privateCredentials = task.map((userId) => derivedCredential(db, election.uuid, userId));
-      const { publicCredentials } = await pool.run({
-        kind: 'publicCredentials',
-        uuid: election.uuid,
-        privateCredentials,
-      });
-      for (const [i, userId] of task.entries()) byAccount.set(userId, publicCredentials[i] as string);
-    }
+    .map((c) => c.name);
+  const title = election.title || election.titleSo;
+  return {
+    uuid: election.uuid,
+    name: title,
+    description: election.description ?? '',
+    questions: [{ question: title, answers, min: 1, max: 1 }],
+    trustees: trusteesOf(db, election.id).map((t) => t.publicKey),
   };
-  await Promise.all(Array.from({ length: pool.options.size }, lane));
-  return { uuid: election.uuid, byAccount };
 }
 
 /**
  * The opening of a verifiable election, in the transaction that makes it Active: the election's Belenios text
  * (the ballot's candidates as one question, choose exactly one), the trustees in their order, the public
- * credentials (Codka's: one per eligible voter now, `prepared` ahead by prepareCredentials; or the outside
- * authority's), and the archive's setup event. Nothing is done for a standard election or one already set up
- * (reopened after a close).
+ * credentials (Codka's: one per eligible voter, made ahead by the preparation job and brought up to date here;
+ * or the outside authority's), and the archive's setup event. What was built `ahead` of the transaction is
+ * used while it still holds. Nothing is done for a standard election or one already set up (reopened after a
+ * close).
  */
-export function openVerifiable(db: Db, electionId: string, now: Date, prepared?: PreparedCredentials): void {
+export function openVerifiable(db: Db, electionId: string, now: Date, ahead?: OpeningAhead): void {
   const election = verifiableElection(db, electionId);
   if (election.electionText !== null) return;
   refuseTooFewTrustees(db, electionId);
-  const answers = db
-    .select({ name: candidates.name })
-    .from(candidates)
-    .where(eq(candidates.electionId, electionId))
-    .orderBy(asc(candidates.orderIndex), asc(candidates.id))
-    .all()
-    .map((c) => c.name);
-  const title = election.title || election.titleSo;
-  const trustees = trusteesOf(db, electionId).map((t) => parseTrusteePublicKey(t.publicKey));
-  const texts = makeElection({
-    uuid: election.uuid,
-    name: title,
-    description: election.description ?? '',
-    questions: [{ question: title, answers, min: 1, max: 1 }],
-    trustees,
-  });
-  let publics: string[];
+  const mine = ahead?.electionId === electionId ? ahead : undefined;
+  const inputs = setupInputs(db, election);
+  // Made ahead in a worker (each trustee's proof is checked again: 2048-bit exponentiations); made here only
+  // when a trustee, a candidate or the title changed since.
+  const texts = mine?.inputs === JSON.stringify(inputs) ? mine.texts : setupTexts(inputs);
+  let credentials: CredentialsFile | undefined;
   if (election.credentialAuthority === 'codka') {
-    const ready = prepared?.uuid === election.uuid ? prepared.byAccount : undefined;
-    // Who is eligible is decided now, in the transaction: an account eligible since the preparation is
-    // derived here, one no longer eligible is left out.
-    const rows = eligibleAccounts(db, election).map((userId) => ({
-      electionId,
-      userId,
-      credential:
-        ready?.get(userId) ?? publicCredential(election.uuid, derivedCredential(db, election.uuid, userId)),
-    }));
-    for (let i = 0; i < rows.length; i += 500)
-      db.insert(electionCredentials)
-        .values(rows.slice(i, i + 500))
-        .run();
-    publics = rows.map((r) => r.credential);
-  } else {
-    publics = db
-      .select({ credential: electionCredentials.credential })
-      .from(electionCredentials)
-      .where(eq(electionCredentials.electionId, electionId))
-      .all()
-      .map((r) => r.credential);
-    if (publics.length === 0) throw new DomainError('verifiable.credentialsInvalid');
+    // Who is eligible is decided now, in the transaction: the accounts changed since the credentials were made
+    // are looked at again. The file built ahead is used while it is still theirs (the usual case: the few
+    // changes of the last moments seldom change who holds one).
+    const settled = settleCredentials(db, election);
+    if (mine?.credentials && mine.version === settled.version && !settled.changed)
+      credentials = mine.credentials;
   }
+  if (election.credentialAuthority === 'external') {
+    // Written a part at a time: only a list whose every part is in opens, and the file built ahead only if the
+    // list is still the one it was built from.
+    if (election.credentialsCount === null) throw new DomainError('verifiable.credentialsIncomplete');
+    if (mine?.credentials && mine.list === election.credentialsList) credentials = mine.credentials;
+  }
+  credentials ??= credentialsFileNow(db, electionId);
+  if (election.credentialAuthority === 'external' && credentials.count !== election.credentialsCount)
+    throw new DomainError('verifiable.credentialsIncomplete');
   db.update(verifiableElections)
     .set({ electionText: texts.election })
     .where(eq(verifiableElections.electionId, electionId))
     .run();
-  createArchive(db, db, electionId, { ...texts, publicCredentials: publicCredentialsJson(publics) }, now);
+  createArchive(db, db, electionId, texts, credentials, now);
+}
+
+/**
+ * What an opening's transaction can use, built before it: the setup's texts for the inputs they were made from,
+ * and Codka's credentials file for the version of the credentials it read.
+ */
+export interface OpeningAhead {
+  electionId: string;
+  inputs: string;
+  texts: { election: string; trustees: string };
+  /** Codka's credentials: the version of them the file was built from. */
+  version?: number;
+  /** An outside authority's: the list the file was built from. */
+  list?: string;
+  credentials?: CredentialsFile;
+}
+
+/**
+ * Before an opening's transaction, off the event loop or a page at a time: the setup's texts (in a worker), and
+ * the credentials file: an outside authority's complete list (else refused), or Codka's credentials (ready, else
+ * refused) brought up to date, their file built, and built again if they changed meanwhile (a few times at most:
+ * the transaction builds it itself when they keep changing). Undefined for an election already set up.
+ */
+export async function prepareOpening(db: Db, electionId: string): Promise<OpeningAhead | undefined> {
+  const election = verifiableElection(db, electionId);
+  if (election.electionText !== null) return undefined;
+  const codka = election.credentialAuthority === 'codka';
+  // The cheap refusals first: too few trustees, or credentials not ready, cost no other work.
+  refuseTooFewTrustees(db, electionId);
+  if (codka) await catchUpCredentials(db, electionId);
+  const inputs = setupInputs(db, election);
+  const texts = await verifyPool().run({ kind: 'electionSetup', setup: inputs });
+  const ahead: OpeningAhead = { electionId, inputs: JSON.stringify(inputs), texts };
+  if (!codka) {
+    const list = election.credentialsList;
+    if (list === null || election.credentialsCount === null)
+      throw new DomainError('verifiable.credentialsIncomplete');
+    // A list is only replaced by another: one that is still `list` at the transaction is the rows read here.
+    return { ...ahead, list, credentials: await credentialsFileAhead(db, electionId) };
+  }
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const version = preparationVersion(db, electionId);
+    if (version === undefined) return ahead;
+    const credentials = await credentialsFileAhead(db, electionId);
+    await catchUpCredentials(db, electionId);
+    if (preparationVersion(db, electionId) === version) return { ...ahead, version, credentials };
+  }
+  return ahead;
 }

@@ -5,7 +5,7 @@ import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
 import { elections, electionTrustees, verifiableElections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
-import { appendToArchive, lastEvent, readStoredArchive } from './archive';
+import { appendToArchive, archiveVersion, encryptedTallyOf, lastEvent, readStoredArchive } from './archive';
 import { tokenHash, trusteesOf } from './trustees';
 
 /**
@@ -29,6 +29,7 @@ export async function closeVerifiable(db: Db, electionId: string, now = new Date
   if (row?.counting !== 'verifiable' || !hasEnded(row, now)) return false;
   const last = lastEvent(db, db, electionId);
   if (last !== 'Setup' && last !== 'Ballot') return false;
+  const version = archiveVersion(db, electionId);
   const archive = readStoredArchive(db, electionId);
   if (!archive) return false;
   const { tallyText, sizedText } = await verifyPool().run({
@@ -38,7 +39,7 @@ export async function closeVerifiable(db: Db, electionId: string, now = new Date
   });
   return db.transaction((tx) => {
     // A ballot accepted meanwhile (the end passed during the tally) means the tally is recomputed next time.
-    if (readStoredArchive(tx, electionId)?.ballots.length !== archive.ballots.length) return false;
+    if (archiveVersion(tx, electionId) !== version) return false;
     const now2 = lastEvent(db, tx, electionId);
     if (now2 !== 'Setup' && now2 !== 'Ballot') return false;
     appendToArchive(db, tx, electionId, (writer) => writer.endBallots());
@@ -93,14 +94,16 @@ export async function submitPartialDecryption(db: Db, input: { token: string; pa
     .get();
   if (!trustee) throw new DomainError('verifiable.trusteeTokenUnknown');
   if (trustee.partialDecryption !== null) throw new DomainError('verifiable.shareAlreadyGiven');
-  const archive = readStoredArchive(db, trustee.electionId);
-  if (!archive?.encryptedTally) throw new DomainError('verifiable.notTallied');
+  // The tally and the election text, not the archive: a national archive's ballots are gigabytes.
+  const tally = encryptedTallyOf(db, trustee.electionId);
+  const electionText = electionTextOf(db, trustee.electionId);
+  if (!tally || electionText === null) throw new DomainError('verifiable.notTallied');
   const share = input.partialDecryption.trim();
   try {
     await verifyPool().run({
       kind: 'share',
-      electionText: archive.setup.election,
-      tallyText: archive.encryptedTally.tally,
+      electionText,
+      tallyText: tally.tally,
       trusteeKey: trustee.publicKey,
       share,
     });
@@ -126,14 +129,15 @@ export async function submitPartialDecryption(db: Db, input: { token: string; pa
 export async function publishResult(db: Db, electionId: string): Promise<boolean> {
   const trustees = trusteesOf(db, electionId);
   if (trustees.some((t) => t.partialDecryption === null)) return false;
-  const archive = readStoredArchive(db, electionId);
-  if (!archive?.encryptedTally || archive.result !== undefined) return false;
-  const totalWeight = (JSON.parse(archive.encryptedTally.sized) as { total_weight: number | string })
-    .total_weight;
+  if (lastEvent(db, db, electionId) !== 'PartialDecryption') return false;
+  const tally = encryptedTallyOf(db, electionId);
+  const electionText = electionTextOf(db, electionId);
+  if (!tally || electionText === null) return false;
+  const totalWeight = (JSON.parse(tally.sized) as { total_weight: number | string }).total_weight;
   const { resultText } = await verifyPool().run({
     kind: 'result',
-    electionText: archive.setup.election,
-    tallyText: archive.encryptedTally.tally,
+    electionText,
+    tallyText: tally.tally,
     trusteeKeys: trustees.map((t) => t.publicKey),
     shares: trustees.map((t) => t.partialDecryption ?? ''),
     totalWeight: String(totalWeight),
@@ -147,6 +151,17 @@ export async function publishResult(db: Db, electionId: string): Promise<boolean
       .run();
     return true;
   });
+}
+
+/** The election's Belenios text as fixed at its opening (the archive's setup holds the same bytes). */
+function electionTextOf(db: Pick<Db, 'select'>, electionId: string): string | null {
+  return (
+    db
+      .select({ text: verifiableElections.electionText })
+      .from(verifiableElections)
+      .where(eq(verifiableElections.electionId, electionId))
+      .get()?.text ?? null
+  );
 }
 
 /** The decrypted counts in the ballot's order, or null until the result is in the archive. */

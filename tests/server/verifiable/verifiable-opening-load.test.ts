@@ -1,9 +1,11 @@
 import { derivedCredential } from '@server/belenios/credential-source';
 import { verifyPool } from '@server/belenios/verify-pool';
-import { electionCredentials } from '@server/db/schema';
+import { electionArchiveChunks, electionCredentials } from '@server/db/schema';
+import { PART_BYTES } from '@server/services/verifiable/credentials-file';
+import { preparationSettled } from '@server/services/verifiable/preparation';
 import { dueVerifiable } from '@server/services/verifiable/tally';
 import { generateTrusteeKey, publicCredential } from '@shared/belenios';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app';
 import { reportFigures } from '../../helpers/security/figures';
@@ -57,12 +59,16 @@ async function longestPause<T>(
   }
 }
 
-const VOTERS = 5000;
+/**
+ * Voters on the roll: 2,000 in the gate; the figures for 100,000 in docs/election-record.md come from
+ * CODKA_OPENING_VOTERS=100000 (the preparation then takes minutes: each credential is a PBKDF2 and a 2048-bit
+ * exponentiation).
+ */
+const VOTERS = Number(process.env.CODKA_OPENING_VOTERS ?? 2_000);
 
 describe('opening a verifiable election with many voters', () => {
-  // Five thousand PBKDF2s and 2048-bit exponentiations on a machine other tests share.
-  it('derives the credentials in the workers: the event loop stays free while they are made', {
-    timeout: 300_000,
+  it('prepares the credentials in a job while the request waits; the confirm holds the event loop briefly', {
+    timeout: 3_600_000,
   }, async () => {
     insertAccounts(VOTERS);
     const { id, opening } = await verifiableDraft(admins, 'A large roll');
@@ -74,6 +80,9 @@ describe('opening a verifiable election with many voters', () => {
       });
     const asked = await admins.first.admin.elections.update(opening);
     const approvalId = (asked as { pendingApproval: { id: string } }).pendingApproval.id;
+    const preparing = await longestPause(() => preparationSettled(built.db, id));
+    // Some accounts change between the preparation and the confirm: a new one, one deactivated.
+    insertAccounts(3);
     const measured = await longestPause(() => admins.second.admin.approvals.confirm({ id: approvalId }));
     const made =
       built.db
@@ -81,23 +90,37 @@ describe('opening a verifiable election with many voters', () => {
         .from(electionCredentials)
         .where(eq(electionCredentials.electionId, id))
         .get()?.n ?? 0;
-    expect(made).toBeGreaterThanOrEqual(VOTERS);
-    const perSecond = Math.round(made / (measured.ms / 1000));
+    expect(made).toBeGreaterThanOrEqual(VOTERS + 3);
+    const chunks = built.db
+      .select({ seq: electionArchiveChunks.seq, size: sql<number>`length(${electionArchiveChunks.bytes})` })
+      .from(electionArchiveChunks)
+      .where(eq(electionArchiveChunks.electionId, id))
+      .all();
+    const perSecond = Math.round(made / (preparing.ms / 1000));
     reportFigures(
       'verifiable-opening',
-      `opening with ${made} voters: ${perSecond} credentials/s on ${verifyPool().options.size} worker(s), ` +
-        `longest event-loop pause ${Math.round(measured.longestMs)} ms`,
+      `opening with ${made} voters: preparation ${Math.round(preparing.ms)} ms (${perSecond} credentials/s on ` +
+        `${verifyPool().options.size} worker(s), longest event-loop pause ${Math.round(preparing.longestMs)} ms); ` +
+        `confirm ${Math.round(measured.ms)} ms, longest event-loop pause ${Math.round(measured.longestMs)} ms; ` +
+        `setup in ${chunks.length} chunks, the largest ${Math.max(...chunks.map((c) => c.size))} bytes`,
       {
         voters: made,
-        ms: Math.round(measured.ms),
+        preparationMs: Math.round(preparing.ms),
         perSecond,
-        longestPauseMs: Math.round(measured.longestMs),
+        preparationLongestPauseMs: Math.round(preparing.longestMs),
+        confirmMs: Math.round(measured.ms),
+        confirmLongestPauseMs: Math.round(measured.longestMs),
+        setupChunks: chunks.length,
+        largestChunkBytes: Math.max(...chunks.map((c) => c.size)),
       },
     );
-    // Made on the event loop, the credentials stall it for the whole opening (the longest pause is all of it);
-    // in the workers, only the transaction that stores them pauses it, a small part of the time they take. A
-    // share rather than milliseconds, so that a slower or busier machine changes nothing.
-    expect(measured.longestMs).toBeLessThan(measured.ms / 3);
+    // The credentials are made in the workers, a page written at a time: the event loop is never held for long.
+    expect(preparing.longestMs).toBeLessThan(preparing.ms / 3);
+    // The confirm derives nothing (bar the few accounts changed since) and builds the list before its
+    // transaction, so it is a small part of the preparation's time.
+    expect(measured.ms).toBeLessThan(preparing.ms / 3);
+    // No chunk nears SQLite's limit on a row (1 GB): the credentials file is stored in parts.
+    expect(Math.max(...chunks.map((c) => c.size))).toBeLessThanOrEqual(PART_BYTES + 1_000_000);
 
     // Each stored credential is the voter's: what the voter's derived private credential gives.
     const [row] = built.db

@@ -50,6 +50,14 @@ function Summary({ approval }: { approval: PendingApproval }) {
         <Text size="sm" c="dimmed">
           {t(results)}
         </Text>
+        {approval.kind === 'electionOpen' && approval.credentials && (
+          <Text size="sm" fw={approval.credentials.status === 'ready' ? undefined : 500}>
+            {t(`approvals.electionOpen.credentials.${approval.credentials.status}`, {
+              checked: formatNumber(approval.credentials.checked),
+              total: formatNumber(approval.credentials.total),
+            })}
+          </Text>
+        )}
       </Stack>
     );
   }

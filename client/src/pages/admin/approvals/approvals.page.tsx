@@ -27,7 +27,12 @@ function AdminApprovalsContent() {
   usePageMeta(t('approvals.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const list = useQuery(trpc.admin.approvals.pending.queryOptions());
+  const list = useQuery({
+    ...trpc.admin.approvals.pending.queryOptions(),
+    // While a verifiable opening's credentials are made, the card shows how far: asked again every few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.some((a) => a.credentials?.status === 'preparing') ? 5_000 : false,
+  });
   // A confirmed import or grant changes the roll's counts and the users page too.
   const refresh = () => queryClient.invalidateQueries();
 
