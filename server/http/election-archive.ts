@@ -6,7 +6,7 @@ import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
 import { archiveChunks, archiveSize, archiveVersion } from '../services/verifiable/archive';
 import { holdsVersion } from './etag';
-import { type ApiCeiling, extraCallsFor } from './trpc-calls';
+import { type ApiCeiling, CALLS_PER_MINUTE, extraCallsFor } from './trpc-calls';
 
 export const ELECTION_ARCHIVE_PATH = '/api/v1/elections/:id/archive.bel';
 
@@ -15,6 +15,15 @@ export const ELECTION_ARCHIVE_PATH = '/api/v1/elections/:id/archive.bel';
  * reader revalidates (no-cache), and a 304 costs one indexed read. A shorter copy is never served as current.
  */
 export const ELECTION_ARCHIVE_CACHE_CONTROL = 'public, no-cache';
+
+/**
+ * What a download of the archive costs against the address's ceiling: by its size, as other large answers, up
+ * to a tenth of the ceiling. Charged whole, an archive over the ceiling's bytes a minute (about 650 MB: a
+ * national election's setup alone) could never be downloaded, and every attempt would lock the address out for
+ * a minute; at most a tenth, one address may start ten downloads a minute, and how fast they go is the network's.
+ */
+export const archiveCharge = (bytes: number): number =>
+  Math.min(extraCallsFor(bytes), Math.floor(CALLS_PER_MINUTE / 10));
 
 /**
  * GET /api/v1/elections/:id/archive.bel: a verifiable election's Belenios archive, the bytes exactly as
@@ -37,7 +46,7 @@ export function registerElectionArchive(
     const etag = `"${id.data}-${last}"`;
     const held = holdsVersion(request.headers['if-none-match'], etag);
     const size = held ? 0 : archiveSize(deps.db, id.data, last);
-    if (!held && ceiling && !(await ceiling.chargeMore(request, reply, extraCallsFor(size)))) return reply;
+    if (!held && ceiling && !(await ceiling.chargeMore(request, reply, archiveCharge(size)))) return reply;
     reply.header('Cache-Control', ELECTION_ARCHIVE_CACHE_CONTROL).header('ETag', etag);
     if (held) return reply.code(304).send();
     return reply

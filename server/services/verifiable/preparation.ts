@@ -199,8 +199,18 @@ export function preparationState(db: Pick<Db, 'select'>, electionId: string): Pr
   return row ? { status: row.status, checked: row.checked, total: Math.max(row.total, row.checked) } : null;
 }
 
+/**
+ * The reading of the accounts each election's preparation is on, in this process (one server process per
+ * database): a page made for a reading that was dropped or begun again meanwhile (a request cancelled and asked
+ * again while the workers ran) is not written, since the changes logged for the new reading start after it.
+ */
+const readings = new Map<string, number>();
+let lastReading = 0;
+const newReading = (electionId: string) => readings.set(electionId, ++lastReading);
+
 /** Starts reading every account again, under the election's rule as it is now. */
 function beginReading(db: Db, election: Election, now: Date): void {
+  newReading(election.id);
   const total = db.select({ n: count() }).from(users).get()?.n ?? 0;
   db.transaction((tx) => {
     // Taken in the same transaction as the row that makes the triggers log: no change falls between the two.
@@ -222,6 +232,7 @@ function beginReading(db: Db, election: Election, now: Date): void {
 
 /** Forgets a preparation that has nothing left to do (the draft opened, or is no longer Codka's to make). */
 export function dropPreparation(db: Pick<Db, 'delete' | 'select'>, electionId: string): void {
+  newReading(electionId);
   db.delete(credentialPreparations).where(eq(credentialPreparations.electionId, electionId)).run();
   // The log is kept only from the oldest preparation still running on.
   const oldest = db
@@ -251,7 +262,8 @@ export function runPreparation(db: Db, electionId: string, log?: (error: unknown
   }
   const current = jobs.get(electionId);
   if (current) return current;
-  stopped.delete(db);
+  // A closing server starts nothing new: its start resumes what is left (resumePreparations).
+  if (stopped.has(db)) return Promise.resolve();
   const job = prepare(db, electionId).catch((error: unknown) => {
     // A server closing stops the job where it is; it goes on from there when the server starts again.
     if (stopped.has(db)) return;
@@ -274,6 +286,7 @@ export function stopPreparations(db: Db): Promise<void> {
 
 /** Every preparation left running when the server stopped, started again from its last page. */
 export function resumePreparations(db: Db, log?: (error: unknown) => void): void {
+  stopped.delete(db);
   const left = db
     .select({ electionId: credentialPreparations.electionId })
     .from(credentialPreparations)
@@ -291,6 +304,8 @@ async function prepare(db: Db, electionId: string): Promise<void> {
     if (stopped.has(db)) return;
     const row = preparationOf(db, electionId);
     if (row?.status !== 'preparing') return;
+    if (!readings.has(electionId)) newReading(electionId);
+    const reading = readings.get(electionId);
     let election: VerifiableElection;
     try {
       election = verifiableElection(db, electionId);
@@ -319,13 +334,13 @@ async function prepare(db: Db, electionId: string): Promise<void> {
         .run();
       return;
     }
-    // An account with two roll entries comes twice: it is one account.
-    const ids = [...new Set(page.map((u) => u.id))];
+    const ids = page.map((u) => u.id);
     const plan = planFor(db, election, ids);
     const added = await derivedInWorkers(db, election.uuid, plan.add);
     db.transaction((tx) => {
       // Written only where the job left it: a new rule, an outside list or an opening meanwhile wins.
       const now = preparationOf(tx, electionId);
+      if (readings.get(electionId) !== reading) return;
       if (now?.status !== 'preparing' || now.cursor !== row.cursor || now.rule !== row.rule) return;
       const side = verifiableElection(tx, electionId);
       if (!needsCredentials(side)) return;
@@ -369,8 +384,8 @@ function changedSince(db: Pick<Db, 'selectDistinct'>, after: number, upTo: numbe
 
 /**
  * Refuses an opening whose credentials are not ready, with what the admin can do: wait (how far it is), or wait
- * for it to start again (it failed, or who may vote was changed since: `restart` starts it again, outside a
- * transaction that the refusal would roll back).
+ * for it to start again (it failed, or who may vote was changed since: started again at once with `restart`,
+ * else once the transaction the refusal rolls back is over).
  */
 function readyPreparation(db: Db, election: VerifiableElection, restart: boolean) {
   const row = preparationOf(db, election.id);
@@ -381,7 +396,16 @@ function readyPreparation(db: Db, election: VerifiableElection, restart: boolean
     const state = preparationState(db, election.id) as PreparationState;
     throw new DomainError('verifiable.credentialsPreparing', { checked: state.checked, total: state.total });
   }
+  // Inside the opening's transaction, which the refusal rolls back, it starts once that is done.
   if (restart) startCredentialPreparation(db, election.id);
+  else
+    setImmediate(() => {
+      try {
+        startCredentialPreparation(db, election.id);
+      } catch {
+        // The draft changed again meanwhile (or the server is closing): the next confirm starts it.
+      }
+    });
   if (row?.status === 'failed') throw new DomainError('verifiable.credentialsFailed');
   if (row) throw new DomainError('verifiable.credentialsRestarted');
   // A waiting request without a preparation: begun now.
@@ -443,6 +467,9 @@ export function settleCredentials(
 ): { changed: boolean; version: number } {
   const row = readyPreparation(db, election, false);
   const changed = changedSince(db, row.watermark, lastChange(db));
+  // More than a page changed in the moments since the catch-up (a district moved to another region): their
+  // credentials are made in the workers by the next confirm's catch-up, not on this thread in the transaction.
+  if (changed.length > PREPARATION_PAGE) throw new DomainError('verifiable.credentialsChanging');
   const plan = planFor(db, election, changed);
   const added = plan.add.map((userId) => ({
     userId,

@@ -2,7 +2,7 @@ import { SESSION_COOKIE } from '@server/auth/cookies';
 import { createSession } from '@server/auth/sessions';
 import { DomainError } from '@server/errors/domain-error';
 import { errorText } from '@server/errors/texts';
-import { ELECTION_ARCHIVE_CACHE_CONTROL } from '@server/http/election-archive';
+import { archiveCharge, ELECTION_ARCHIVE_CACHE_CONTROL } from '@server/http/election-archive';
 import { CALLS_PER_MINUTE } from '@server/http/trpc-calls';
 import { archiveBytes } from '@server/services/verifiable/archive';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -241,4 +241,16 @@ describe('forged forwarding and Host headers on an election’s archive', () => 
       await flooded.app.close();
     }
   }, 30_000);
+});
+
+describe('what a download of an election’s archive costs against the address’s ceiling', () => {
+  it('grows with its size, up to a tenth of the ceiling: a national archive stays downloadable', () => {
+    expect(archiveCharge(10 * 1024)).toBe(0);
+    expect(archiveCharge(640 * 1024)).toBe(10);
+    // A national archive: a setup of 620 MB, then ten gigabytes of ballots.
+    for (const bytes of [620e6, 10e9]) {
+      expect(archiveCharge(bytes)).toBe(CALLS_PER_MINUTE / 10);
+      expect(archiveCharge(bytes) + 1).toBeLessThan(CALLS_PER_MINUTE);
+    }
+  });
 });

@@ -272,6 +272,31 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
     expect(holders).not.toContain(deactivated);
   });
 
+  it('a request cancelled and asked again while a page is in the workers: that page is not written', async () => {
+    // A whole page of accounts: its credentials take the workers a good part of a second.
+    insertAccounts(1_000);
+    const { id, opening } = await draftWithTrustees('Cancelled while a page was being made');
+    const first = await askToOpen(opening);
+    // The job has read its first page and waits for the workers' credentials.
+    await until(() => preparationState(built.db, id) !== null, 'the preparation');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(preparationState(built.db, id)?.checked).toBe(0);
+    await admins.second.admin.approvals.cancel({ id: first });
+    // No preparation exists, so nothing logs it: an account of that first page can no longer vote.
+    const [deactivated] = activeAccounts();
+    built.db
+      .insert(profiles)
+      .values({ userId: deactivated as string, isActive: false })
+      .run();
+    const second = await askToOpen(opening);
+    await preparationSettled(built.db, id);
+    await admins.second.admin.approvals.confirm({ id: second });
+    const holders = credentialsOf(id).map((c) => c.userId as string);
+    expect(holders).not.toContain(deactivated);
+    expect(holders.sort()).toEqual(activeAccounts());
+    expect(await archivedCredentials(id)).toHaveLength(holders.length);
+  });
+
   it('an outside authority list given mid-way ends the job; a second request waits on the first', async () => {
     const { id, opening } = await draftWithTrustees('Switched to outside');
     const approvalId = await askToOpen(opening);
