@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
@@ -50,8 +51,6 @@ async function readCredentialsFile(file: Uint8Array): Promise<string[]> {
 
 /** Rows written or removed per transaction: a few milliseconds of the event loop each. */
 const ROWS_PER_WRITE = 2_000;
-
-const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /** Whether the list being written is still `list` of a draft: another upload, or an opening, ends this one. */
 function stillWriting(tx: Pick<Db, 'select'>, electionId: string, list: string): boolean {
@@ -109,7 +108,7 @@ export async function setPublicCredentials(
       if (!stillWriting(tx, input.electionId, list)) throw interrupted();
       return remove.run(input.electionId).changes;
     });
-    await yieldToLoop();
+    await nextTurn();
   }
   // One statement run per row rather than INSERTs of many rows built each time.
   const insert = db.$client.prepare(
@@ -121,7 +120,7 @@ export async function setPublicCredentials(
       for (const credential of credentials.slice(i, i + ROWS_PER_WRITE))
         insert.run(input.electionId, credential);
     });
-    await yieldToLoop();
+    await nextTurn();
   }
   return db.transaction((tx) => {
     const actorId = actorAtWrite();

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { publicCredential } from '@shared/belenios';
 import { contactStatus, voteEligibility } from '@shared/eligibility';
 import { and, asc, count, eq, gt, inArray, isNull, lte, max, min, sql } from 'drizzle-orm';
@@ -298,12 +299,10 @@ export function resumePreparations(db: Db, log?: (error: unknown) => void): void
   for (const { electionId } of left) void runPreparation(db, electionId, log);
 }
 
-const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
-
 /** The job: pages of accounts after the cursor until none is left, then ready. */
 async function prepare(db: Db, electionId: string): Promise<void> {
   for (;;) {
-    await yieldToLoop();
+    await nextTurn();
     if (stopped.has(db)) return;
     const row = preparationOf(db, electionId);
     if (row?.status !== 'preparing') return;
@@ -441,7 +440,7 @@ export async function catchUpCredentials(db: Db, electionId: string): Promise<vo
           .where(eq(credentialPreparations.electionId, electionId))
           .run();
     });
-    await yieldToLoop();
+    await nextTurn();
   }
   db.update(credentialPreparations)
     .set({ watermark: upTo, updatedAt: new Date() })
