@@ -6,7 +6,7 @@ import {
 } from '@shared/eligibility';
 import type { MessageParams } from '@shared/errors';
 import type { DistrictRegion } from '@shared/regions';
-import type { EligibilityRule } from '@shared/voter-roll';
+import type { EligibilityRule, VoterStatus } from '@shared/voter-roll';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
@@ -28,19 +28,56 @@ export function publicRequirement(stored: StoredRequirement): {
 }
 
 /**
+ * What the eligibility rule reads of an account: its contacts and their confirmation, and its roll entry with the
+ * entry's region. The vote path reads one account with it, the credential preparation a page of them.
+ */
+export const STANDING_COLUMNS = {
+  email: users.email,
+  emailVerifiedAt: users.emailVerifiedAt,
+  phone: users.phone,
+  phoneConfirmedAt: users.phoneConfirmedAt,
+  status: voters.status,
+  region: districts.region,
+};
+
+/** An account's standing as STANDING_COLUMNS reads it. */
+export interface Standing {
+  email: string | null;
+  emailVerifiedAt: Date | null;
+  phone: string | null;
+  phoneConfirmedAt: Date | null;
+  status: VoterStatus | null;
+  region: DistrictRegion | null;
+}
+
+/**
+ * The rule applied to a standing: the one place a stored account becomes the rule's input. `standing` undefined is
+ * no account; `carrierNumber` counts the phone as confirmed (requireEligible says when).
+ */
+export function eligibilityOf(
+  requirement: ReturnType<typeof publicRequirement>,
+  standing: Standing | undefined,
+  options: { signedIn: boolean; carrierNumber?: boolean },
+) {
+  return voteEligibility(requirement, {
+    signedIn: options.signedIn,
+    contacts: {
+      email: contactStatus(standing?.email, Boolean(standing?.emailVerifiedAt)),
+      phone: options.carrierNumber
+        ? 'confirmed'
+        : contactStatus(standing?.phone, Boolean(standing?.phoneConfirmedAt)),
+    },
+    roll: standing?.status ? { status: standing.status, region: standing.region } : null,
+  });
+}
+
+/**
  * The voter's standing in one indexed read: the account's contacts and the roll entry with its region. The
  * one statement the eligibility rule adds to a vote, prepared once (the vote path's budget, docs/scaling.md R2).
  */
 const standingOf = preparedOnce((db) =>
   db
-    .select({
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      phone: users.phone,
-      phoneConfirmedAt: users.phoneConfirmedAt,
-      status: voters.status,
-      region: districts.region,
-    })
+    .select(STANDING_COLUMNS)
     .from(users)
     .leftJoin(voters, eq(voters.userId, users.id))
     .leftJoin(districts, eq(districts.id, voters.districtId))
@@ -83,13 +120,9 @@ export function requireEligible(
   if (stored.eligibility === 'signedIn' && (userId !== null || carrier)) return;
   const standing = userId === null ? undefined : standingOf(db).get({ userId });
   const requirement = publicRequirement(stored);
-  const answer = voteEligibility(requirement, {
+  const answer = eligibilityOf(requirement, standing, {
     signedIn: standing !== undefined || (userId === null && carrier),
-    contacts: {
-      email: contactStatus(standing?.email, Boolean(standing?.emailVerifiedAt)),
-      phone: carrier ? 'confirmed' : contactStatus(standing?.phone, Boolean(standing?.phoneConfirmedAt)),
-    },
-    roll: standing?.status ? { status: standing.status, region: standing.region } : null,
+    carrierNumber: carrier,
   });
   if (answer.mayVote) return;
   throw ineligible(answer.reason, ballot, requirement.eligibleRegions ?? [], standing?.region ?? null);

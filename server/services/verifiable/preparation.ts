@@ -1,6 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { publicCredential } from '@shared/belenios';
-import { contactStatus, voteEligibility } from '@shared/eligibility';
 import { and, asc, count, eq, gt, inArray, isNull, lte, max, min, sql } from 'drizzle-orm';
 import { derivedCredential } from '../../belenios/credential-source';
 import { verifyPool } from '../../belenios/verify-pool';
@@ -15,7 +14,7 @@ import {
   voters,
 } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
-import { publicRequirement } from '../eligibility';
+import { eligibilityOf, publicRequirement, STANDING_COLUMNS, type Standing } from '../eligibility';
 import { type VerifiableElection, verifiableElection } from './election';
 
 /**
@@ -52,38 +51,20 @@ const ruleOf = (election: Pick<Election, 'eligibility' | 'eligibleRegions'>) =>
 const needsCredentials = (election: VerifiableElection) =>
   election.electionText === null && election.credentialAuthority === 'codka';
 
+/** Every account's standing, with what the job adds: its id and whether it is active. */
 function standings(db: Pick<Db, 'select'>) {
   return db
-    .select({
-      id: users.id,
-      isActive: profiles.isActive,
-      email: users.email,
-      emailVerifiedAt: users.emailVerifiedAt,
-      phone: users.phone,
-      phoneConfirmedAt: users.phoneConfirmedAt,
-      status: voters.status,
-      region: districts.region,
-    })
+    .select({ id: users.id, isActive: profiles.isActive, ...STANDING_COLUMNS })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(voters, eq(voters.userId, users.id))
     .leftJoin(districts, eq(districts.id, voters.districtId));
 }
-type Standing = Awaited<ReturnType<ReturnType<typeof standings>['all']>>[number];
 
 /** The election's rule applied to one account as it stands: whoever it lets vote gets a credential. */
-function mayVote(election: Election): (u: Standing) => boolean {
+function mayVote(election: Election): (u: Standing & { isActive: boolean | null }) => boolean {
   const requirement = publicRequirement(election);
-  return (u) =>
-    u.isActive !== false &&
-    voteEligibility(requirement, {
-      signedIn: true,
-      contacts: {
-        email: contactStatus(u.email, Boolean(u.emailVerifiedAt)),
-        phone: contactStatus(u.phone, Boolean(u.phoneConfirmedAt)),
-      },
-      roll: u.status ? { status: u.status, region: u.region } : null,
-    }).mayVote;
+  return (u) => u.isActive !== false && eligibilityOf(requirement, u, { signedIn: true }).mayVote;
 }
 
 /** What a set of accounts needs: a credential for each one eligible without one, none for the others. */
