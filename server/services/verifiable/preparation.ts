@@ -1,20 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { publicCredential } from '@shared/belenios';
-import { and, asc, count, eq, gt, inArray, isNull, lte, max, min, sql } from 'drizzle-orm';
-import { derivedCredential } from '../../belenios/credential-source';
-import { verifyPool } from '../../belenios/verify-pool';
+import { and, asc, count, eq, gt, lte, max, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  credentialPreparations,
-  districts,
-  electionCredentials,
-  eligibilityChanges,
-  profiles,
-  users,
-  voters,
-} from '../../db/schema';
+import { credentialPreparations, eligibilityChanges, users } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
-import { eligibilityOf, publicRequirement, STANDING_COLUMNS, type Standing } from '../eligibility';
+import { applyPlan, derivedInWorkers, type Election, planFor, standings } from './credential-plan';
 import { type VerifiableElection, verifiableElection } from './election';
 
 /**
@@ -29,9 +18,6 @@ import { type VerifiableElection, verifiableElection } from './election';
 /** Accounts read and credentials written per transaction: a few milliseconds of the event loop each. */
 export const PREPARATION_PAGE = 1_000;
 
-/** Accounts per verification task: well under a second of a worker, so ballots never wait long behind it. */
-const CREDENTIALS_PER_TASK = 200;
-
 export type PreparationStatus = 'preparing' | 'ready' | 'failed';
 
 /** What the admin is shown of a draft's credentials: how far the job is, of how many accounts. */
@@ -41,123 +27,15 @@ export interface PreparationState {
   total: number;
 }
 
-type Election = Pick<VerifiableElection, 'id' | 'uuid' | 'eligibility' | 'eligibleRegions'>;
-
 /** The eligibility rule the credentials are made for: another rule means reading every account again. */
-const ruleOf = (election: Pick<Election, 'eligibility' | 'eligibleRegions'>) =>
+export const ruleOf = (election: Pick<Election, 'eligibility' | 'eligibleRegions'>) =>
   JSON.stringify([election.eligibility, election.eligibleRegions]);
 
 /** Whether the job has anything to do for this election: a verifiable draft with Codka making the credentials. */
-const needsCredentials = (election: VerifiableElection) =>
+export const needsCredentials = (election: VerifiableElection) =>
   election.electionText === null && election.credentialAuthority === 'codka';
 
-/** Every account's standing, with what the job adds: its id and whether it is active. */
-function standings(db: Pick<Db, 'select'>) {
-  return db
-    .select({ id: users.id, isActive: profiles.isActive, ...STANDING_COLUMNS })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(voters, eq(voters.userId, users.id))
-    .leftJoin(districts, eq(districts.id, voters.districtId));
-}
-
-/** The election's rule applied to one account as it stands: whoever it lets vote gets a credential. */
-function mayVote(election: Election): (u: Standing & { isActive: boolean | null }) => boolean {
-  const requirement = publicRequirement(election);
-  return (u) => u.isActive !== false && eligibilityOf(requirement, u, { signedIn: true }).mayVote;
-}
-
-/** What a set of accounts needs: a credential for each one eligible without one, none for the others. */
-interface Plan {
-  add: string[];
-  remove: string[];
-}
-
-function planFor(db: Pick<Db, 'select'>, election: Election, userIds: readonly string[]): Plan {
-  if (userIds.length === 0) return { add: [], remove: [] };
-  const eligible = new Set(
-    standings(db)
-      .where(inArray(users.id, [...userIds]))
-      .all()
-      .filter(mayVote(election))
-      .map((u) => u.id),
-  );
-  const held = new Set(
-    db
-      .select({ userId: electionCredentials.userId })
-      .from(electionCredentials)
-      .where(
-        and(
-          eq(electionCredentials.electionId, election.id),
-          inArray(electionCredentials.userId, [...userIds]),
-        ),
-      )
-      .all()
-      .map((r) => r.userId),
-  );
-  return {
-    add: userIds.filter((id) => eligible.has(id) && !held.has(id)),
-    remove: userIds.filter((id) => !eligible.has(id) && held.has(id)),
-  };
-}
-
-/**
- * Writes a plan's credentials (computed by the caller) and removes those of accounts no longer eligible; answers
- * how many rows changed.
- */
-function applyPlan(
-  tx: Pick<Db, 'insert' | 'delete'>,
-  electionId: string,
-  added: readonly { userId: string; credential: string }[],
-  remove: readonly string[],
-): number {
-  let changes = 0;
-  for (let i = 0; i < added.length; i += 500)
-    changes += tx
-      .insert(electionCredentials)
-      .values(added.slice(i, i + 500).map((a) => ({ electionId, ...a })))
-      .onConflictDoNothing()
-      .run().changes;
-  for (let i = 0; i < remove.length; i += 500)
-    changes += tx
-      .delete(electionCredentials)
-      .where(
-        and(
-          eq(electionCredentials.electionId, electionId),
-          inArray(electionCredentials.userId, remove.slice(i, i + 500)),
-        ),
-      )
-      .run().changes;
-  // An account deleted since its credential was made leaves a credential nobody can be given.
-  changes += tx
-    .delete(electionCredentials)
-    .where(and(eq(electionCredentials.electionId, electionId), isNull(electionCredentials.userId)))
-    .run().changes;
-  return changes;
-}
-
-/** The public credentials of `userIds`, computed in the verification workers a task at a time. */
-async function derivedInWorkers(db: Db, uuid: string, userIds: readonly string[]) {
-  const pool = verifyPool();
-  const tasks: string[][] = [];
-  for (let i = 0; i < userIds.length; i += CREDENTIALS_PER_TASK)
-    tasks.push(userIds.slice(i, i + CREDENTIALS_PER_TASK));
-  const made: { userId: string; credential: string }[] = [];
-  let next = 0;
-  // One task per worker at a time: the line in front of the workers stays short, so ballots are not refused.
-  const lane = async () => {
-    for (let task = tasks[next++]; task; task = tasks[next++]) {
-      const privateCredentials = task.map((userId) => derivedCredential(db, uuid, userId));
-      const { publicCredentials } = await pool.run({ kind: 'publicCredentials', uuid, privateCredentials });
-      for (const [i, userId] of task.entries())
-        made.push({ userId, credential: publicCredentials[i] as string });
-    }
-  };
-  await Promise.all(Array.from({ length: pool.options.size }, lane));
-  return made;
-}
-
-function lastChange(db: Pick<Db, 'select'>): number {
+export function lastChange(db: Pick<Db, 'select'>): number {
   return (
     db
       .select({ seq: max(eligibilityChanges.seq) })
@@ -166,7 +44,7 @@ function lastChange(db: Pick<Db, 'select'>): number {
   );
 }
 
-function preparationOf(db: Pick<Db, 'select'>, electionId: string) {
+export function preparationOf(db: Pick<Db, 'select'>, electionId: string) {
   return db
     .select()
     .from(credentialPreparations)
@@ -353,112 +231,4 @@ export function startCredentialPreparation(db: Db, electionId: string, log?: (er
   if (!row || row.status === 'failed' || row.rule !== ruleOf(election))
     beginReading(db, election, new Date());
   void runPreparation(db, electionId, log);
-}
-
-/** The accounts whose eligibility may have changed since `after`, in pages. */
-function changedSince(db: Pick<Db, 'selectDistinct'>, after: number, upTo: number): string[] {
-  return db
-    .selectDistinct({ userId: eligibilityChanges.userId })
-    .from(eligibilityChanges)
-    .where(and(gt(eligibilityChanges.seq, after), lte(eligibilityChanges.seq, upTo)))
-    .all()
-    .map((r) => r.userId);
-}
-
-/**
- * Refuses an opening whose credentials are not ready, with what the admin can do: wait (how far it is), or wait
- * for it to start again (it failed, or who may vote was changed since: started again at once with `restart`,
- * else once the transaction the refusal rolls back is over).
- */
-function readyPreparation(db: Db, election: VerifiableElection, restart: boolean) {
-  const row = preparationOf(db, election.id);
-  if (row?.status === 'ready' && row.rule === ruleOf(election)) return row;
-  if (row?.status === 'preparing' && row.rule === ruleOf(election)) {
-    // A job stopped with its server goes on (the server's start resumes it too).
-    if (restart) void runPreparation(db, election.id);
-    const state = preparationState(db, election.id) as PreparationState;
-    throw new DomainError('verifiable.credentialsPreparing', { checked: state.checked, total: state.total });
-  }
-  // Inside the opening's transaction, which the refusal rolls back, it starts once that is done.
-  if (restart) startCredentialPreparation(db, election.id);
-  else
-    setImmediate(() => {
-      try {
-        startCredentialPreparation(db, election.id);
-      } catch {
-        // The draft changed again meanwhile (or the server is closing): the next confirm starts it.
-      }
-    });
-  if (row?.status === 'failed') throw new DomainError('verifiable.credentialsFailed');
-  if (row) throw new DomainError('verifiable.credentialsRestarted');
-  // A waiting request without a preparation: begun now.
-  const begun = preparationOf(db, election.id);
-  throw new DomainError('verifiable.credentialsPreparing', { checked: 0, total: begun?.total ?? 0 });
-}
-
-/**
- * Before an opening's transaction: the accounts whose eligibility changed since the credentials were made are
- * looked at again, their credentials made in the workers and written in short transactions, so that the
- * opening's transaction has at most the changes of its last moments to look at.
- */
-export async function catchUpCredentials(db: Db, electionId: string): Promise<void> {
-  const election = verifiableElection(db, electionId);
-  if (!needsCredentials(election)) return;
-  const row = readyPreparation(db, election, true);
-  const upTo = lastChange(db);
-  const changed = changedSince(db, row.watermark, upTo);
-  for (let i = 0; i < changed.length; i += PREPARATION_PAGE) {
-    const part = changed.slice(i, i + PREPARATION_PAGE);
-    const plan = planFor(db, election, part);
-    const added = await derivedInWorkers(db, election.uuid, plan.add);
-    db.transaction((tx) => {
-      const now = preparationOf(tx, electionId);
-      if (now?.status !== 'ready' || now.watermark !== row.watermark) return;
-      // Planned again here: what changed while the workers ran is caught by the opening's own look.
-      if (applyPlan(tx, electionId, added, planFor(tx, election, part).remove) > 0)
-        tx.update(credentialPreparations)
-          .set({ version: sql`${credentialPreparations.version} + 1` })
-          .where(eq(credentialPreparations.electionId, electionId))
-          .run();
-    });
-    await nextTurn();
-  }
-  db.update(credentialPreparations)
-    .set({ watermark: upTo, updatedAt: new Date() })
-    .where(
-      and(
-        eq(credentialPreparations.electionId, electionId),
-        eq(credentialPreparations.watermark, row.watermark),
-      ),
-    )
-    .run();
-}
-
-/** The count of writes to the election's credentials so far (see credentialPreparations.version). */
-export function preparationVersion(db: Pick<Db, 'select'>, electionId: string): number | undefined {
-  return preparationOf(db, electionId)?.version;
-}
-
-/**
- * In the opening's transaction: the credentials are brought up to date with the accounts changed since the last
- * look (a few: catchUpCredentials ran just before), their credentials computed on this thread, and the
- * preparation is done with. Answers whether that changed any credential, and the version they had before.
- */
-export function settleCredentials(
-  db: Db,
-  election: VerifiableElection,
-): { changed: boolean; version: number } {
-  const row = readyPreparation(db, election, false);
-  const changed = changedSince(db, row.watermark, lastChange(db));
-  // More than a page changed in the moments since the catch-up (a district moved to another region): their
-  // credentials are made in the workers by the next confirm's catch-up, not on this thread in the transaction.
-  if (changed.length > PREPARATION_PAGE) throw new DomainError('verifiable.credentialsChanging');
-  const plan = planFor(db, election, changed);
-  const added = plan.add.map((userId) => ({
-    userId,
-    credential: publicCredential(election.uuid, derivedCredential(db, election.uuid, userId)),
-  }));
-  const changes = applyPlan(db, election.id, added, plan.remove);
-  dropPreparation(db, election.id);
-  return { changed: changes > 0, version: row.version };
 }

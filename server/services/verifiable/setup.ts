@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { candidates, electionTrustees, verifiableElections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createArchive } from './archive';
+import { catchUpCredentials, preparationVersion, settleCredentials } from './credential-catch-up';
 import { type CredentialsFile, credentialsFileAhead, credentialsFileNow } from './credentials-file';
 import { type VerifiableElection, verifiableElection } from './election';
-import { catchUpCredentials, preparationVersion, settleCredentials } from './preparation';
 import { trusteesOf } from './trustees';
 
 // The few accounts that became eligible since their credentials were prepared get theirs in the opening's
