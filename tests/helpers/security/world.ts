@@ -12,7 +12,7 @@ import {
   users,
   votes,
 } from '@server/db/schema';
-import { monthBounds } from '@shared/months';
+import { addMonths, monthBounds, monthKey } from '@shared/months';
 import { generateReceiptId } from '@shared/receipts';
 import type { StaffRole } from '@shared/roles';
 import { eq } from 'drizzle-orm';
@@ -110,18 +110,22 @@ export async function buildWorld(db: Db) {
     })
     .run();
 
-  const openPoll = createPoll(db, { candidateCount: 2, monthYear: '2026-11' });
+  // Months counted from today's in Somalia: the open poll's day (an hour ago to a day ahead) never meets the
+  // draft's month, two months on, which Publish would refuse as a second poll open at once.
+  const thisMonth = monthKey(new Date());
+  const openPoll = createPoll(db, { candidateCount: 2, monthYear: thisMonth });
   // A draft votes within its own month, or Publish refuses it.
+  const draftMonth = addMonths(thisMonth, 2);
   const draftPoll = createPoll(db, {
     status: 'draft',
     candidateCount: 1,
-    monthYear: '2026-12',
-    ...monthBounds('2026-12'),
+    monthYear: draftMonth,
+    ...monthBounds(draftMonth),
   });
   const closedPoll = createPoll(db, {
     status: 'closed',
     candidateCount: 1,
-    monthYear: '2026-10',
+    monthYear: addMonths(thisMonth, -1),
     opensAt: new Date(Date.now() - 48 * 3_600_000),
     closesAt: new Date(Date.now() - 24 * 3_600_000),
   });
