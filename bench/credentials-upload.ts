@@ -110,6 +110,12 @@ for (let index = 0; index < parts; index += 1) {
   answer = await response.json();
   if (response.status !== 200) throw new Error(`part ${index}: ${response.status} ${JSON.stringify(answer)}`);
   if (index === parts - 1) lastPartMs = performance.now() - sent;
+  // Where a long run has got to, on stderr (the figures stay alone on stdout).
+  if (index % 10 === 9)
+    process.stderr.write(
+      `part ${index + 1} of ${parts}: ${Math.round((performance.now() - started) / 1000)} s, ` +
+        `resident peak ${Math.round(rssPeak / 1024 / 1024)} MB\n`,
+    );
 }
 closeSync(input);
 const ms = performance.now() - started;

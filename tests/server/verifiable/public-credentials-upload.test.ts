@@ -399,15 +399,9 @@ describe('an outside authority’s file in parts', { timeout: 180_000 }, () => {
   });
 
   it.each([
-    [
-      'a credential that is not one',
-      (publics: string[]) => [...publics, `9${'9'.repeat(620)}`],
-    ],
+    ['a credential that is not one', (publics: string[]) => [...publics, `9${'9'.repeat(620)}`]],
     ['a word', (publics: string[]) => [...publics, 'hello']],
-    [
-      'a credential given twice, parts apart',
-      (publics: string[]) => [...publics, publics[0] ?? ''],
-    ],
+    ['a credential given twice, parts apart', (publics: string[]) => [...publics, publics[0] ?? '']],
   ])(
     'refuses %s in the last part (400): nothing of the file is applied, its rows are removed',
     async (_what, make) => {
