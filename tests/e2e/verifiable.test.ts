@@ -145,7 +145,7 @@ describe('a verifiable election in the browser', () => {
 });
 
 describe('an outside credential authority', () => {
-  it('takes its file in the admin console (through the upload route), then the credential the voter typed', async () => {
+  it('takes its file in the admin console, sent in parts with its progress, then the credential the voter typed', async () => {
     const citizen = await createCitizen(origin(), { label: 'verifiable-outside' });
     const credential = generateCredential();
     const { electionId, title, file } = await withServerDb(async (db) => {
