@@ -9,6 +9,7 @@ import { resumePreparations, stopPreparations } from '../services/verifiable/pre
  */
 export function registerCredentialPreparations(app: FastifyInstance, db: Db): void {
   const log = (error: unknown) => app.log.error({ err: error }, 'preparing credentials failed');
+  // Every job of this database says why it failed in the server's log, whoever started it.
   app.addHook('onReady', async () => resumePreparations(db, log));
   // Before onClose, where the verification workers end: a job stopped there is not one that failed.
   app.addHook('preClose', async () => stopPreparations(db));

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
  * The election record's hashing (docs/election-record.md), on the server. The same procedure is written twice
@@ -55,7 +56,6 @@ export function merkleRoot(entries: readonly string[]): string {
 
 /** Hashes per turn of the event loop when a record is fixed: a few milliseconds, then other requests go first. */
 const HASHES_PER_TURN = 4096;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** `work` over 0..count-1, giving the event loop back every HASHES_PER_TURN items. */
 export async function inTurns<T>(count: number, work: (index: number) => T): Promise<T[]> {

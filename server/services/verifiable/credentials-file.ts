@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type LargeRecord, P, tarPadding } from '@shared/belenios';
 import type { Db } from '../../db/client';
 
@@ -119,7 +120,7 @@ export async function credentialsFileAhead(db: Db, electionId: string): Promise<
   const builder = new FileBuilder(PART_BYTES);
   for (const page of orderedPages(db, electionId)) {
     builder.add(page);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return builder.finish();
 }

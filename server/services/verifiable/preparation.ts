@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { publicCredential } from '@shared/belenios';
 import { contactStatus, voteEligibility } from '@shared/eligibility';
 import { and, asc, count, eq, gt, inArray, isNull, lte, max, min, sql } from 'drizzle-orm';
@@ -247,6 +248,8 @@ export function dropPreparation(db: Pick<Db, 'delete' | 'select'>, electionId: s
 // The jobs running in this process, per database: one per election at a time.
 const running = new WeakMap<Db, Map<string, Promise<void>>>();
 const stopped = new WeakSet<Db>();
+/** Where each database's jobs say why they failed: the server's log, given when it starts them. */
+const logs = new WeakMap<Db, (error: unknown) => void>();
 
 /** The job's promise for an election (tests and the opening wait on it); resolved when none is running. */
 export function preparationSettled(db: Db, electionId: string): Promise<void> {
@@ -267,7 +270,7 @@ export function runPreparation(db: Db, electionId: string, log?: (error: unknown
   const job = prepare(db, electionId).catch((error: unknown) => {
     // A server closing stops the job where it is; it goes on from there when the server starts again.
     if (stopped.has(db)) return;
-    log?.(error);
+    (log ?? logs.get(db))?.(error);
     db.update(credentialPreparations)
       .set({ status: 'failed', updatedAt: new Date() })
       .where(eq(credentialPreparations.electionId, electionId))
@@ -287,6 +290,7 @@ export function stopPreparations(db: Db): Promise<void> {
 /** Every preparation left running when the server stopped, started again from its last page. */
 export function resumePreparations(db: Db, log?: (error: unknown) => void): void {
   stopped.delete(db);
+  if (log) logs.set(db, log);
   const left = db
     .select({ electionId: credentialPreparations.electionId })
     .from(credentialPreparations)
@@ -295,12 +299,10 @@ export function resumePreparations(db: Db, log?: (error: unknown) => void): void
   for (const { electionId } of left) void runPreparation(db, electionId, log);
 }
 
-const yieldToLoop = () => new Promise((resolve) => setImmediate(resolve));
-
 /** The job: pages of accounts after the cursor until none is left, then ready. */
 async function prepare(db: Db, electionId: string): Promise<void> {
   for (;;) {
-    await yieldToLoop();
+    await nextTurn();
     if (stopped.has(db)) return;
     const row = preparationOf(db, electionId);
     if (row?.status !== 'preparing') return;
@@ -438,7 +440,7 @@ export async function catchUpCredentials(db: Db, electionId: string): Promise<vo
           .where(eq(credentialPreparations.electionId, electionId))
           .run();
     });
-    await yieldToLoop();
+    await nextTurn();
   }
   db.update(credentialPreparations)
     .set({ watermark: upTo, updatedAt: new Date() })

@@ -1,5 +1,6 @@
 import { load } from 'cheerio';
 import { embeddedQueries } from '../../helpers/hydration-data';
+import { fetchAsReader } from './served-page';
 
 /**
  * A page's HTML as the server sends it, read without JavaScript (as a link preview, a search engine or a phone
@@ -23,7 +24,7 @@ export async function serverHtml(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<ServerHtml> {
-  const response = await fetch(`${origin}${path}`, { headers, redirect: 'manual' });
+  const response = await fetchAsReader(`${origin}${path}`, { headers, redirect: 'manual' });
   const html = await response.text();
   return parseServerHtml(response.status, html);
 }

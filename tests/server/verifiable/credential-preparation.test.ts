@@ -10,7 +10,7 @@ import {
 } from '@server/services/verifiable/preparation';
 import { generateCredential, generateTrusteeKey, publicCredential, readArchive } from '@shared/belenios';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
 import { buildTestApp, type TestApp } from '../../helpers/app';
 import { createAdmin } from '../../helpers/factories';
@@ -232,6 +232,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
 
   it('a failed preparation says so; the confirm starts it again', async () => {
     const { id, opening } = await draftWithTrustees('Failed once');
+    const logged = vi.spyOn(built.app.log, 'error');
     const approvalId = await askToOpen(opening);
     // The workers end under the job (the pool replaced while a page's credentials are made): its task fails.
     // A page is almost all derivation, so once one is written the job is waiting on the workers for the next.
@@ -239,6 +240,12 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
     await configureVerifyPool({ ...verifyPool().options });
     await preparationSettled(built.db, id);
     expect(preparationState(built.db, id)?.status).toBe('failed');
+    // Why, in the server's log: the job was started by the request, not by the server's start.
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ err: expect.anything() }),
+      'preparing credentials failed',
+    );
+    logged.mockRestore();
     const card = (await admins.second.admin.approvals.pending()).find((a) => a.id === approvalId);
     expect(card?.credentials?.status).toBe('failed');
     await expectTrpcError(
