@@ -32,6 +32,7 @@ import { registerUssd } from './http/ussd';
 import { voteFastPath } from './http/vote-fast-path';
 import { voterRollImportRoutes } from './http/voter-roll-import';
 import { registerCredentialPreparations } from './jobs/credential-preparations';
+import { registerCredentialUploads } from './jobs/credential-uploads';
 import { registerElectionRecords } from './jobs/election-records';
 import { registerResultBatches } from './jobs/result-batches';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -244,10 +245,11 @@ export async function buildApp(options: BuildAppOptions) {
   // The public read API and dataset files, under the same per-address ceiling as /trpc.
   await registerOpenDataApi(app, deps, ceiling ?? undefined);
   await app.register(voterRollImportRoutes, { db, env });
-  await app.register(publicCredentialsRoutes, { db, env });
+  await app.register(publicCredentialsRoutes, { db, env, limits: deps.limits });
   registerResultBatches(app, db);
   registerElectionRecords(app, db);
   registerCredentialPreparations(app, db);
+  registerCredentialUploads(app, db);
   await registerStatic(app, {
     // The development server's browser files come from Vite.
     clientDir: options.devSite ? null : join(siteDir, 'client'),

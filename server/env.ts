@@ -1,5 +1,10 @@
 import { isIPv4 } from 'node:net';
 import { basename, dirname, extname, join, resolve } from 'node:path';
+import {
+  PUBLIC_CREDENTIALS_MAX_BYTES,
+  PUBLIC_CREDENTIALS_MIN_PART_BYTES,
+  PUBLIC_CREDENTIALS_PART_BYTES,
+} from '@shared/public-credentials';
 import { z } from 'zod';
 import { parseAddressList, parseTrustProxy, type TrustProxy } from './auth/client-address';
 import { parsePhoneCountries } from './auth/phone-numbers';
@@ -89,6 +94,14 @@ const envSchema = z
         }
         return parsed;
       }),
+    // The size of the parts an outside authority's public credentials file is sent in (server/http/
+    // public-credentials-import.ts): 8 MB, a few seconds of a part's reading; small ones make a test's list span parts.
+    PUBLIC_CREDENTIALS_PART_BYTES: z.coerce
+      .number()
+      .int()
+      .min(PUBLIC_CREDENTIALS_MIN_PART_BYTES)
+      .max(PUBLIC_CREDENTIALS_MAX_BYTES)
+      .default(PUBLIC_CREDENTIALS_PART_BYTES),
     // Bench only (`npm run bench` sets it): a bare Fastify route, the reference the signed-in reads are measured against (bench/server-load.mjs).
     BENCH_REFERENCE: booleanFlag.default(false),
     // Member listing pages the photo refresh job reads; it fetches from these two hosts and no other.

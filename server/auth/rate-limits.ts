@@ -36,6 +36,9 @@ export function createRateLimits(enabled: boolean) {
     failedPasswordCheckUser: limiter(10, 15 * MINUTE),
     // Wrong authenticator or recovery codes for one account, wherever they are typed.
     failedTwoFactorUser: limiter(10, 15 * MINUTE),
+    // Public credentials files begun by one System Admin (parts or whole): each may be a gigabyte of reading and
+    // checking, so a stolen session cannot keep the workers busy; a real admin sends a file a few times at most.
+    credentialUploadsUser: limiter(20, 60 * MINUTE),
     // Votes from one address: a ceiling against scripted floods, far above what one carrier NAT's citizens cast.
     votesAddress: limiter(1200, MINUTE),
     // The same ceiling for monthly poll votes, counted apart so one kind of vote cannot starve the other.

@@ -1,4 +1,5 @@
 import {
+  type CredentialsFileReading,
   computeResult,
   type Election,
   type ElectionSetup,
@@ -10,8 +11,8 @@ import {
   parsePublicCredentials,
   parseTrusteePublicKey,
   publicCredential,
-  publicCredentialEntries,
   readBallot,
+  readPublicCredentialEntries,
   resultJson,
   type VerifiedBallot,
   verifyBallot,
@@ -43,8 +44,11 @@ export type VerifyTask =
   /** An opening's election and trustees texts, from its trustees' keys as they gave them (each proof checked). */
   | { kind: 'electionSetup'; setup: SetupInputs }
   | { kind: 'publicCredentials'; uuid: string; privateCredentials: readonly string[] }
-  /** An outside authority's public credentials file, as uploaded (its bytes: decoded here, not on the loop). */
-  | { kind: 'publicCredentialsFile'; file: Uint8Array }
+  /**
+   * A part of an outside authority's public credentials file as uploaded, after what the part before left over
+   * (readPublicCredentialEntries: its bytes are read here, not on the loop); `last` if the file ends with it.
+   */
+  | { kind: 'publicCredentialsPart'; bytes: Uint8Array; reading: CredentialsFileReading; last: boolean }
   /** A part of such a file's entries, each read and checked to be in the group. */
   | { kind: 'publicCredentialEntries'; entries: readonly string[] }
   | { kind: 'tally'; electionText: string; ballots: readonly string[] }
@@ -63,7 +67,7 @@ export interface TaskResults {
   trusteeKey: { keyValue: string };
   electionSetup: { election: string; trustees: string };
   publicCredentials: { publicCredentials: string[] };
-  publicCredentialsFile: { entries: string[] };
+  publicCredentialsPart: { entries: string[]; rest: Uint8Array; reading: CredentialsFileReading };
   /** Each entry's credential in its decimal form, in the entries' order. */
   publicCredentialEntries: { credentials: string[] };
   tally: { tallyText: string; sizedText: string; totalWeight: string };
@@ -144,9 +148,9 @@ export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
       return setupTexts(task.setup);
     case 'publicCredentials':
       return { publicCredentials: task.privateCredentials.map((c) => publicCredential(task.uuid, c)) };
-    case 'publicCredentialsFile':
+    case 'publicCredentialsPart':
       // Bytes that are not UTF-8 become U+FFFD here, which no public credential holds: the core refuses them.
-      return { entries: publicCredentialEntries(new TextDecoder().decode(task.file)) };
+      return readPublicCredentialEntries(task.bytes, task.reading, task.last);
     case 'publicCredentialEntries':
       return { credentials: task.entries.map((entry) => parsePublicCredential(entry).credential.toString()) };
     case 'tally': {

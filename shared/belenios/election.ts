@@ -186,6 +186,90 @@ export function publicCredentialEntries(raw: string): string[] {
   return entries.map((entry) => string(entry, 'a public credential'));
 }
 
+/**
+ * Where a reading of a public credentials file given in parts has got to: before its `[`, just after it, just
+ * after a `,` (an entry is due), just after an entry (a `,` or the `]` is due), or after the `]`.
+ */
+export type CredentialsFileReading = 'open' | 'first' | 'entry' | 'next' | 'closed';
+
+/**
+ * The longest an entry may be written: a credential of 617 digits, a weight of 12 and a login of 200 characters,
+ * each character escaped as JSON allows (`\u0031`, six bytes), is under 6 KB. A longer string is no entry, and
+ * is refused before it is kept across parts.
+ */
+export const MAX_CREDENTIAL_ENTRY_BYTES = 8 * 1024;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN = 0x5b;
+const CLOSE = 0x5d;
+const isJsonSpace = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+const entryText = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * Reads the entries of a public credentials file (a JSON array of strings, as publicCredentialEntries takes
+ * it whole) given in parts of any size, so a nation's file is never one string: `bytes` are what the last
+ * reading left over followed by the next part. Answers the entries complete in them (each a JSON string read by
+ * JSON.parse, escapes and all), the bytes of the entry not yet complete (to put before the next part; never
+ * more than MAX_CREDENTIAL_ENTRY_BYTES) and where the reading is. With `last`, the file must end here, its `]`
+ * read. A part may end anywhere, even inside a character: entries are cut at their quotes, which are ASCII.
+ * A UTF-8 byte order mark before the `[` is skipped, as a decoder of the whole file skips it.
+ */
+export function readPublicCredentialEntries(
+  bytes: Uint8Array,
+  reading: CredentialsFileReading,
+  last: boolean,
+): { entries: string[]; rest: Uint8Array; reading: CredentialsFileReading } {
+  const entries: string[] = [];
+  let at = 0;
+  if (reading === 'open' && bytes[0] === 0xef) {
+    if (bytes[1] === 0xbb && bytes[2] === 0xbf) at = 3;
+    // The mark cut by the part's end: read with what follows.
+    else if (!last && bytes.length < 3 && (bytes.length < 2 || bytes[1] === 0xbb))
+      return { entries, rest: bytes.slice(), reading };
+  }
+  while (at < bytes.length) {
+    const byte = bytes[at] as number;
+    if (isJsonSpace(byte)) {
+      at += 1;
+      continue;
+    }
+    if (reading === 'open' && byte === OPEN) reading = 'first';
+    else if ((reading === 'next' && byte === CLOSE) || (reading === 'first' && byte === CLOSE))
+      reading = 'closed';
+    else if (reading === 'next' && byte === COMMA) reading = 'entry';
+    else if ((reading === 'first' || reading === 'entry') && byte === QUOTE) {
+      // The closing quote: the next one not escaped (after an even run of backslashes).
+      let end = at;
+      for (;;) {
+        end = bytes.indexOf(QUOTE, end + 1);
+        let slashes = 0;
+        while (end > 0 && bytes[end - 1 - slashes] === BACKSLASH) slashes += 1;
+        if (end < 0 || slashes % 2 === 0) break;
+      }
+      if (end < 0) break;
+      if (end + 1 - at > MAX_CREDENTIAL_ENTRY_BYTES) refuse('size', 'a public credential is too long');
+      let entry: unknown;
+      try {
+        entry = JSON.parse(entryText.decode(bytes.subarray(at, end + 1)));
+      } catch {
+        refuse('json', 'the public credentials are not a list of strings');
+      }
+      entries.push(string(entry, 'a public credential'));
+      reading = 'next';
+      at = end;
+    } else refuse('json', 'the public credentials are not a list of strings');
+    at += 1;
+  }
+  // A copy: a view would keep (and carry from a worker) the whole part it is cut from.
+  const rest = bytes.slice(at);
+  if (rest.length > MAX_CREDENTIAL_ENTRY_BYTES) refuse('size', 'a public credential is too long');
+  if (last && (rest.length > 0 || reading !== 'closed'))
+    refuse('json', 'the public credentials file ends before its list does');
+  return { entries, rest, reading };
+}
+
 /** The public credentials of an election, by decimal value, with their weights. */
 export function parsePublicCredentials(raw: string): Map<string, bigint> {
   const result = new Map<string, bigint>();

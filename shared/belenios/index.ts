@@ -25,10 +25,12 @@ export {
   publicCredential,
 } from './credential';
 export {
+  type CredentialsFileReading,
   type Election,
   type ElectionSetup,
   electionPublicKey,
   generateUuid,
+  MAX_CREDENTIAL_ENTRY_BYTES,
   makeElection,
   parseElection,
   parsePublicCredentials,
@@ -36,6 +38,7 @@ export {
   publicCredentialEntries,
   publicCredentialsJson,
   type Question,
+  readPublicCredentialEntries,
   trusteesJson,
 } from './election';
 export type { Ciphertext } from './elgamal';

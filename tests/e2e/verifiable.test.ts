@@ -145,7 +145,7 @@ describe('a verifiable election in the browser', () => {
 });
 
 describe('an outside credential authority', () => {
-  it('takes its file in the admin console (through the upload route), then the credential the voter typed', async () => {
+  it('takes its file in the admin console, sent in parts with its progress, then the credential the voter typed', async () => {
     const citizen = await createCitizen(origin(), { label: 'verifiable-outside' });
     const credential = generateCredential();
     const { electionId, title, file } = await withServerDb(async (db) => {
@@ -157,7 +157,8 @@ describe('an outside credential authority', () => {
         .where(eq(verifiableElections.electionId, electionId))
         .get();
       if (!side) throw new Error('no verifiable side');
-      const others = [generateCredential(), generateCredential()];
+      // Twenty voters' public credentials (12 KB): four parts of the server's 4 KB.
+      const others = Array.from({ length: 19 }, () => generateCredential());
       const file = JSON.stringify([credential, ...others].map((c) => publicCredential(side.uuid, c)));
       return { electionId, title: side.title, file };
     });
@@ -180,7 +181,12 @@ describe('an outside credential authority', () => {
     });
     await panel.getByRole('button', { name: 'Use these public credentials' }).click();
     await panel.getByRole('status').filter({ hasText: 'public credentials are kept' }).waitFor();
-    expect(posted).toContain(`/api/admin/elections/${electionId}/public-credentials`);
+    await panel.getByText('Sending the file: part 4 of 4 sent').waitFor();
+    // Begun with its size and hash, then its four parts in order, each one request.
+    const uploads = `/api/admin/elections/${electionId}/public-credentials/uploads`;
+    const sent = posted.filter((path) => path.startsWith(uploads));
+    const upload = sent[1]?.split('/')[7];
+    expect(sent).toEqual([uploads, ...[0, 1, 2, 3].map((i) => `${uploads}/${upload}/parts/${i}`)]);
 
     await withServerDb(async (db) => {
       db.transaction(() => {

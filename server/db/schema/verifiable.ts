@@ -142,3 +142,46 @@ export const eligibilityChanges = sqliteTable('eligibility_changes', {
   seq: integer('seq').primaryKey({ autoIncrement: true }),
   userId: text('user_id').notNull(),
 });
+
+/**
+ * An outside authority's public credentials file being given in parts (server/services/verifiable/
+ * credential-uploads.ts): the size and SHA-256 the admin's browser declared, the part due next, and how many
+ * credentials its parts held so far. At most one per election is `receiving`: a newer one ends the older.
+ * `applying` once every part is in and the whole checked, while its list replaces the election's; `ended`
+ * (superseded, expired, refused or applied) until its staged rows are removed, a part at a time.
+ */
+export const credentialUploads = sqliteTable(
+  'credential_uploads',
+  {
+    id: uuidPk(),
+    // Null once the draft is deleted: its staged rows are then removed as an ended upload's.
+    electionId: text('election_id').references(() => elections.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ['receiving', 'applying', 'ended'] }).notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    partBytes: integer('part_bytes').notNull(),
+    nextPart: integer('next_part').notNull().default(0),
+    count: integer('count').notNull().default(0),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // A receiving upload whose next part has not come by then is ended.
+    expiresAt: timestamp('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credential_uploads_election_idx').on(t.electionId, t.status)],
+);
+
+/**
+ * The credentials of an upload's parts as they are read, in their decimal form: the list is kept here, not in
+ * memory, until its last part has come and the whole is valid; its key refuses a credential given twice
+ * anywhere in the file. No reference to the upload: an ended upload's rows are removed a part at a time, never
+ * by one cascade. WITHOUT ROWID (migration 0025): the key is the table, so a national list is stored once, not
+ * once in the table and again in its key's index.
+ */
+export const credentialUploadRows = sqliteTable(
+  'credential_upload_rows',
+  {
+    uploadId: text('upload_id').notNull(),
+    credential: text('credential').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.credential] })],
+);

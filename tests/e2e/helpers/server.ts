@@ -29,6 +29,7 @@ const APP_VARIABLES = [
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
   'RATE_LIMITS',
+  'PUBLIC_CREDENTIALS_PART_BYTES',
   'NODE_ENV',
   'LOG_LEVEL',
   'SMTP_URL',
@@ -120,6 +121,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     SEED_DEMO: 'true',
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    // The smallest parts: a few voters' public credentials file is sent in several, as a nation's is.
+    PUBLIC_CREDENTIALS_PART_BYTES: '4096',
     ...env,
   });
 

@@ -13,11 +13,23 @@ export function tableNames(db: Db): string[] {
     .all() as string[];
 }
 
+/** The tables WITHOUT ROWID: their rows are read in their key's order, which is the table's. */
+function withoutRowid(db: Db): Set<string> {
+  return new Set(
+    db.$client
+      .prepare("SELECT name FROM pragma_table_list WHERE schema = 'main' AND wr = 1")
+      .pluck()
+      .all() as string[],
+  );
+}
+
 /** Each table's full contents in rowid order: equal snapshots mean nothing was inserted, changed or deleted. */
 export function snapshot(db: Db): Map<string, string> {
   const tables = new Map<string, string>();
+  const keyed = withoutRowid(db);
   for (const name of tableNames(db)) {
-    const rows = db.$client.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).raw().all();
+    const order = keyed.has(name) ? '' : ' ORDER BY rowid';
+    const rows = db.$client.prepare(`SELECT * FROM "${name}"${order}`).raw().all();
     tables.set(name, JSON.stringify(rows));
   }
   return tables;

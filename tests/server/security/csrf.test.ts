@@ -133,6 +133,10 @@ describe('CSRF: cross-site requests change nothing', () => {
     );
     expect(writes).toContainEqual({ method: 'POST', path: '/api/admin/candidates/:id/image' });
     expect(writes).toContainEqual({ method: 'POST', path: '/api/admin/elections/:id/public-credentials' });
+    expect(writes).toContainEqual({
+      method: 'POST',
+      path: '/api/admin/elections/:id/public-credentials/uploads/:upload/parts/:index',
+    });
     // The catch-all for unknown paths, too: a write to a page that does not exist changes nothing either.
     writes.push({ method: 'POST', path: '/' }, { method: 'DELETE', path: '/api/anything' });
     const before = snapshot(db);

@@ -1,11 +1,18 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { type AddressInfo, connect, type Socket } from 'node:net';
-import { auditLogs, electionCredentials, verifiableElections } from '@server/db/schema';
+import { auditLogs, credentialUploads, electionCredentials, verifiableElections } from '@server/db/schema';
 import { DomainError } from '@server/errors/domain-error';
 import { errorText } from '@server/errors/texts';
+import { sweepUploads } from '@server/services/verifiable/credentials';
 import type { ErrorCode } from '@shared/errors';
-import { PUBLIC_CREDENTIALS_MAX_BYTES, publicCredentialsPath } from '@shared/public-credentials';
+import {
+  PUBLIC_CREDENTIALS_MAX_BYTES,
+  publicCredentialsPartPath,
+  publicCredentialsPath,
+  publicCredentialsUploadsPath,
+} from '@shared/public-credentials';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, sameOrigin, type TestApp } from '../../helpers/app';
 import { toolCredentials, toolDir } from '../../helpers/belenios-tool';
 import { createAdmin } from '../../helpers/factories';
@@ -41,6 +48,8 @@ beforeAll(async () => {
   port = (built.app.server.address() as AddressInfo).port;
 });
 afterAll(() => built.app.close());
+// The rows of uploads ended by a test before are removed in the background: removed before each test's own look.
+beforeEach(() => sweepUploads(built.db));
 
 async function steppedUpAdmin() {
   const admin = await createAdmin(built.db);
@@ -412,6 +421,120 @@ describe('a body over the limit', () => {
       },
     );
     expect(both.status, both.head).toBe(400);
+    // The parser may have answered while the route still reads its ten bytes: what it leaves is looked at once
+    // it is done.
+    await expect.poll(() => built.db.select().from(credentialUploads).all().length).toBe(0);
     expect(changedTables(before, snapshot(built.db))).toEqual([]);
   }, 20_000);
+});
+
+describe('hostile parts of a file given in parts', () => {
+  it('garbage, an entry that never ends, odd upload ids and indexes, odd starts: a sentence each, never a 5xx, nothing applied', async () => {
+    const { electionId } = await verifiableElection(built.db, { open: false });
+    const { cookie } = await steppedUpAdmin();
+    const headers = { ...sameOrigin, cookie, 'accept-language': 'so' };
+    const send = async (url: string, type: string, body: BodyInit) => {
+      const response = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': type },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as UploadAnswer };
+    };
+    const begin = (body: string) => send(publicCredentialsUploadsPath(electionId), 'application/json', body);
+    const answers: { what: string; status: number; code?: string }[] = [];
+    const expectRefused = (
+      what: string,
+      answer: { status: number; body: UploadAnswer },
+      status: number,
+      code: string,
+    ) => {
+      answers.push({ what, status: answer.status, code: answer.body.error?.errorCode });
+      expect(`${what}: ${answer.status} ${answer.body.error?.errorCode}`).toBe(`${what}: ${status} ${code}`);
+      expect(answer.body.error?.message).toBe(
+        errorText(new DomainError(code as ErrorCode, answer.body.error?.params ?? {}), 'so'),
+      );
+    };
+
+    for (const [what, body] of [
+      ['not JSON', 'size=10'],
+      ['a list', '[10, "ab"]'],
+      ['a size that is no whole number', JSON.stringify({ size: 1.5, sha256: 'a'.repeat(64) })],
+      ['a size as text', JSON.stringify({ size: '100', sha256: 'a'.repeat(64) })],
+      ['a hash in capitals', JSON.stringify({ size: 100, sha256: 'A'.repeat(64) })],
+      ['a start over 1 KB', JSON.stringify({ size: 100, sha256: 'a'.repeat(64), padding: 'x'.repeat(2000) })],
+    ] as const)
+      expectRefused(`begin with ${what}`, await begin(body), 400, 'verifiable.credentialsUploadStart');
+
+    const contents: [string, Buffer][] = [
+      ['random bytes', randomBytes(3000)],
+      ['an entry that never ends', Buffer.from(`["${'1'.repeat(9000)}`)],
+      ['an entry over 8 KB', Buffer.from(`["${'1'.repeat(9000)}"]`)],
+      ['an escaped NUL in an entry', Buffer.from('["12\\u0000"]')],
+      ['a raw NUL in an entry', Buffer.from([0x5b, 0x22, 0x31, 0x00, 0x22, 0x5d])],
+      ['lists in lists', Buffer.from(`${'['.repeat(5000)}${']'.repeat(5000)}`)],
+      ['an object', Buffer.from('{"credentials": ["1"]}')],
+      ['a trailing comma', Buffer.from('["1",]')],
+      ['two lists', Buffer.from('["1"]["2"]')],
+    ];
+    for (const [what, file] of contents) {
+      const started = await begin(
+        JSON.stringify({ size: file.length, sha256: createHash('sha256').update(file).digest('hex') }),
+      );
+      expect(started.status, what).toBe(201);
+      const { upload } = started.body as unknown as { upload: string };
+      expectRefused(
+        what,
+        await send(
+          publicCredentialsPartPath(electionId, upload, 0),
+          'application/octet-stream',
+          new Uint8Array(file),
+        ),
+        400,
+        'verifiable.credentialsInvalid',
+      );
+    }
+
+    const file = Buffer.from('["1"]');
+    const started = await begin(
+      JSON.stringify({ size: file.length, sha256: createHash('sha256').update(file).digest('hex') }),
+    );
+    const { upload } = started.body as unknown as { upload: string };
+    for (const id of [crypto.randomUUID(), '..%2F..%2Fetc', 'x'.repeat(2000), "1' OR '1'='1"])
+      expectRefused(
+        `upload id ${id.slice(0, 20)}`,
+        await send(
+          publicCredentialsPartPath(electionId, id, 0),
+          'application/octet-stream',
+          new Uint8Array(file),
+        ),
+        409,
+        'verifiable.credentialsInterrupted',
+      );
+    for (const index of ['-1', '1e3', '99999999999', '0x0', '01'])
+      expectRefused(
+        `index ${index}`,
+        await send(
+          publicCredentialsPartPath(electionId, upload, 0).replace(/0$/, index),
+          'application/octet-stream',
+          file,
+        ),
+        409,
+        'verifiable.credentialsPartOutOfOrder',
+      );
+    // Another election's id with this upload's: not its upload.
+    const other = await verifiableElection(built.db, { open: false });
+    expectRefused(
+      'another election',
+      await send(
+        publicCredentialsPartPath(other.electionId, upload, 0),
+        'application/octet-stream',
+        new Uint8Array(file),
+      ),
+      409,
+      'verifiable.credentialsInterrupted',
+    );
+    expect(answers.every((a) => a.status < 500)).toBe(true);
+    expect(storedList(electionId)).toEqual([]);
+  }, 60_000);
 });

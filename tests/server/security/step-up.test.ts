@@ -85,6 +85,8 @@ describe('a stolen admin cookie (a session that never stepped up), over real HTT
       '/api/admin/audit-log.csv',
       '/api/admin/candidates/:id/image',
       '/api/admin/elections/:id/public-credentials',
+      '/api/admin/elections/:id/public-credentials/uploads',
+      '/api/admin/elections/:id/public-credentials/uploads/:upload/parts/:index',
       '/api/admin/member-photos/:memberType/:memberId/image',
       '/api/admin/polls/:id/votes.csv',
       '/api/admin/voter-roll.csv',
@@ -92,6 +94,8 @@ describe('a stolen admin cookie (a session that never stepped up), over real HTT
     const ids: Record<string, string> = {
       '/api/admin/candidates/:id/image': `/api/admin/candidates/${test.world.elections.activeCandidateId}/image`,
       '/api/admin/elections/:id/public-credentials': `/api/admin/elections/${test.world.elections.draftId}/public-credentials`,
+      '/api/admin/elections/:id/public-credentials/uploads': `/api/admin/elections/${test.world.elections.draftId}/public-credentials/uploads`,
+      '/api/admin/elections/:id/public-credentials/uploads/:upload/parts/:index': `/api/admin/elections/${test.world.elections.draftId}/public-credentials/uploads/${crypto.randomUUID()}/parts/0`,
       '/api/admin/member-photos/:memberType/:memberId/image': `/api/admin/member-photos/parliament/${test.world.photos.memberId}/image`,
       '/api/admin/polls/:id/votes.csv': `/api/admin/polls/${test.world.polls.closedId}/votes.csv`,
     };

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { REQUEST_TIMEOUT_MS } from '@server/app';
 import {
   approvals,
   candidates,
+  credentialUploadRows,
   electionCredentials,
   memberPhotos,
   profiles,
@@ -11,7 +13,11 @@ import {
 } from '@server/db/schema';
 import { setUserActive } from '@server/services/admin/users';
 import { generateCredential, publicCredential } from '@shared/belenios';
-import { publicCredentialsPath } from '@shared/public-credentials';
+import {
+  publicCredentialsPartPath,
+  publicCredentialsPath,
+  publicCredentialsUploadsPath,
+} from '@shared/public-credentials';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -166,6 +172,38 @@ describe('attack: a deactivated System Admin’s slow upload still writes', () =
     );
     expect(answer.status, answer.body).toBe(401);
     expect(test.db.select().from(electionCredentials).all()).toEqual([]);
+  });
+
+  it('a part of an outside authority’s file whose admin was deactivated while it arrived is not read (401), nor is the file applied', async () => {
+    const test = await listening();
+    const { electionId } = await verifiableElection(test.db, { open: false });
+    const uuid = beleniosUuid(test, electionId);
+    const file = Buffer.from(
+      JSON.stringify(Array.from({ length: 20 }, () => publicCredential(uuid, generateCredential()))),
+    );
+    const answer = await closing(test, async () => {
+      const begun = await test.app.inject({
+        method: 'POST',
+        url: publicCredentialsUploadsPath(electionId),
+        headers: { ...sameOrigin, 'content-type': 'application/json', cookie: test.cookie },
+        payload: JSON.stringify({
+          size: file.length,
+          sha256: createHash('sha256').update(file).digest('hex'),
+        }),
+      });
+      expect(begun.statusCode, begun.body).toBe(201);
+      const { upload } = begun.json() as { upload: string };
+      return uploadWith(
+        test,
+        publicCredentialsPartPath(electionId, upload, 0),
+        file,
+        'application/octet-stream',
+        deactivate(test),
+      );
+    });
+    expect(answer.status, answer.body).toBe(401);
+    expect(test.db.select().from(electionCredentials).all()).toEqual([]);
+    expect(test.db.select().from(credentialUploadRows).all()).toEqual([]);
   });
 
   it('a candidate image whose admin was deactivated during the upload is not stored (401)', async () => {

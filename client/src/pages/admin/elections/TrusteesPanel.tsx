@@ -6,6 +6,7 @@ import {
   Code,
   FileInput,
   Group,
+  Progress,
   Stack,
   Text,
   Textarea,
@@ -18,7 +19,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
-import { CredentialsUploadError, sendPublicCredentials } from './public-credentials-upload';
+import {
+  CredentialsUploadError,
+  type CredentialsUploadProgress,
+  sendPublicCredentials,
+} from './public-credentials-upload';
 
 /**
  * A verifiable election's trustees (docs/election-record.md#verifiable-elections): add each with a name and the public key text they made (trustee
@@ -162,22 +167,27 @@ export function OutsideCredentialsPanel({ electionId }: { electionId: string }) 
   const { t } = useTranslation('adminElections');
   const [file, setFile] = useState<File | null>(null);
   const [done, setDone] = useState(false);
-  // The file goes as the request's body to its own route, not through tRPC: a nation's list is tens of MB.
+  const [progress, setProgress] = useState<CredentialsUploadProgress | null>(null);
+  // The file goes in parts to its own routes, not through tRPC: a nation's list is hundreds of MB.
   const send = useMutation({
-    mutationFn: (chosen: File) => sendPublicCredentials(electionId, chosen),
+    mutationFn: (chosen: File) => sendPublicCredentials(electionId, chosen, setProgress),
     onSuccess: () => {
       setDone(true);
       notifySuccess(t('credentials.saved'), '');
     },
-    onError: (error) =>
-      error instanceof CredentialsUploadError
+    onError: (error) => {
+      // The file starts again from its first part: a bar left half-way would say otherwise.
+      setProgress(null);
+      return error instanceof CredentialsUploadError
         ? notifyError(t('credentials.failed'), error.message)
-        : notifyFailure(t('credentials.failed'), error),
+        : notifyFailure(t('credentials.failed'), error);
+    },
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
     setDone(false);
+    setProgress(null);
     send.mutate(file);
   };
   return (
@@ -193,6 +203,7 @@ export function OutsideCredentialsPanel({ electionId }: { electionId: string }) 
         <Button type="submit" h={44} variant="light" loading={send.isPending} disabled={!file}>
           {t('credentials.use')}
         </Button>
+        {progress && <UploadProgress progress={progress} />}
         {done && (
           <Alert color="teal" role="status">
             {t('credentials.saved')}
@@ -200,5 +211,23 @@ export function OutsideCredentialsPanel({ electionId }: { electionId: string }) 
         )}
       </Stack>
     </form>
+  );
+}
+
+/** How far the file has got, in words and as a bar: its hash being computed, then its parts sent of all. */
+function UploadProgress({ progress }: { progress: CredentialsUploadProgress }) {
+  const { t } = useTranslation('adminElections');
+  const percent = progress.total === 0 ? 0 : Math.floor((100 * progress.done) / progress.total);
+  const words =
+    progress.stage === 'reading'
+      ? t('credentials.reading', { percent })
+      : t('credentials.sending', { sent: progress.done, parts: progress.total });
+  return (
+    <Stack gap={4}>
+      <Text size="sm" aria-live="polite">
+        {words}
+      </Text>
+      <Progress value={percent} aria-label={words} />
+    </Stack>
   );
 }
