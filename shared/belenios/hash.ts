@@ -2,9 +2,37 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
+/** A SHA-256 being computed over bytes given in parts. */
+export interface Sha256Hasher {
+  update(bytes: Uint8Array): unknown;
+  digest(): Uint8Array;
+}
+
+let sha256Engine: () => Sha256Hasher = () => sha256.create();
+
+/**
+ * Replaces the SHA-256 the core hashes with by one giving the same bytes faster: the server's OpenSSL, which
+ * reads a national archive (gigabytes, each file checked against its name) about fifteen times faster.
+ */
+export function setSha256(engine: () => Sha256Hasher): void {
+  sha256Engine = engine;
+}
+
+/** A SHA-256 to feed in parts (a file too large to hold at once). */
+export const sha256Hasher = (): Sha256Hasher => sha256Engine();
+
+const digestOf = (bytes: Uint8Array): Uint8Array => {
+  const hasher = sha256Engine();
+  hasher.update(bytes);
+  return hasher.digest();
+};
+
+/** SHA-256 of bytes, in lower-case hexadecimal. */
+export const sha256BytesHex = (bytes: Uint8Array): string => bytesToHex(digestOf(bytes));
+
 /** SHA-256 of a string's UTF-8 bytes, in lower-case hexadecimal: Belenios' hash of archive records. */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+  return sha256BytesHex(utf8ToBytes(text));
 }
 
 /**
@@ -12,7 +40,7 @@ export function sha256Hex(text: string): string {
  * the hash a ballot's signature covers, and a ballot's tracker.
  */
 export function sha256B64(text: string): string {
-  const digest = sha256(utf8ToBytes(text));
+  const digest = digestOf(utf8ToBytes(text));
   let binary = '';
   for (const byte of digest) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/=+$/, '');

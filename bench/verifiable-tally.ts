@@ -1,0 +1,108 @@
+// The close of a verifiable election at a national size: the encrypted tally of N five-candidate ballots,
+// computed in parts from an archive stored on disk. The ballots are one ballot made by the browser's code, its
+// credential replaced by a different number each time: the tally reads ballots without checking them again (they
+// were checked when cast), so only their size and shape matter here. Reports the close's time, ballots a second,
+// the process's peak memory above what it held before the close (workers included: they are threads of it), the
+// event loop's longest pause, and the archive's size.
+// Run alone: node --import tsx bench/verifiable-tally.ts [--ballots N] [--db PATH] [--json]
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { closeVerifyPool, verifyPool } from '@server/belenios/verify-pool';
+import { createDb, migrateDb } from '@server/db/client';
+import { attachKeys, randomKeys } from '@server/db/keys';
+import { appendToArchive, archiveSize, archiveVersion } from '@server/services/verifiable/archive';
+import { closeVerifiable, tallyLimits } from '@server/services/verifiable/tally';
+import { createUser } from '../tests/helpers/factories';
+import { ballotFor, verifiableElection } from '../tests/helpers/verifiable-factories';
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const ballots = Number(option('--ballots')) || 10_000;
+const json = args.includes('--json');
+const path = option('--db') ?? join(tmpdir(), `codka-tally-bench-${process.pid}.db`);
+
+for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+const db = createDb(path);
+migrateDb(db);
+attachKeys(db, randomKeys());
+
+const voter = await createUser(db);
+const { electionId } = await verifiableElection(db, { candidateCount: 5 });
+const template = ballotFor(db, electionId, voter.id, [0, 0, 1, 0, 0]);
+const credential = /"credential":"(\d+)"/.exec(template)?.[1] ?? '';
+
+/** A number of 600 digits, below p (617 digits) as a credential is. */
+function randomCredential(): string {
+  let text = String(1 + Math.floor(Math.random() * 9));
+  while (text.length < 600) text += Math.floor(Math.random() * 1e15).toString().padStart(15, '0');
+  return text.slice(0, 600);
+}
+
+const building = performance.now();
+for (let done = 0; done < ballots; ) {
+  const batch = Math.min(2_000, ballots - done);
+  db.transaction((tx) => {
+    for (let i = 0; i < batch; i += 1) {
+      const ballot = template.replace(`"credential":"${credential}"`, `"credential":"${randomCredential()}"`);
+      appendToArchive(db, tx, electionId, (writer) => writer.addBallot(ballot));
+    }
+  });
+  done += batch;
+}
+const buildMs = performance.now() - building;
+const version = archiveVersion(db, electionId) ?? 0;
+const bytes = archiveSize(db, electionId, version);
+
+// The workers started before the clock runs, as in a server that has been up a while.
+await verifyPool().run({ kind: 'publicCredentials', uuid: 'Abcdefghijkmno', privateCredentials: [] });
+const workers = verifyPool().options.size;
+globalThis.gc?.();
+const before = process.memoryUsage();
+let peak = { rss: before.rss, heap: before.heapUsed, buffers: before.arrayBuffers };
+const sampler = setInterval(() => {
+  const now = process.memoryUsage();
+  peak = {
+    rss: Math.max(peak.rss, now.rss),
+    heap: Math.max(peak.heap, now.heapUsed),
+    buffers: Math.max(peak.buffers, now.arrayBuffers),
+  };
+}, 20);
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+const started = performance.now();
+const closed = await closeVerifiable(db, electionId, new Date(Date.now() + 48 * 3_600_000));
+const closeMs = performance.now() - started;
+await new Promise((resolve) => setTimeout(resolve, 50));
+delay.disable();
+clearInterval(sampler);
+await closeVerifyPool();
+db.$client.close();
+for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+
+const mb = (n: number) => Math.round(n / 1024 / 1024);
+const figures = {
+  ballots,
+  closed,
+  workers,
+  ballotsPerTask: tallyLimits.ballotsPerTask,
+  archiveMb: mb(bytes),
+  buildMs: Math.round(buildMs),
+  closeMs: Math.round(closeMs),
+  ballotsPerSecond: Math.round(ballots / (closeMs / 1000)),
+  rssBeforeMb: mb(before.rss),
+  peakRssAboveMb: mb(peak.rss - before.rss),
+  peakHeapAboveMb: mb(peak.heap - before.heapUsed),
+  peakBuffersAboveMb: mb(peak.buffers - before.arrayBuffers),
+  maxDelayMs: Math.round(delay.max / 1e6),
+  p99DelayMs: Math.round(delay.percentile(99) / 1e6),
+};
+if (json) console.log(JSON.stringify(figures));
+else
+  console.log(
+    `${ballots} ballots (archive ${figures.archiveMb} MB) on ${workers} worker(s): close ${figures.closeMs} ms ` +
+      `(${figures.ballotsPerSecond} ballots/s), peak memory above the start ${figures.peakRssAboveMb} MB RSS ` +
+      `(heap ${figures.peakHeapAboveMb} MB, buffers ${figures.peakBuffersAboveMb} MB), event loop's longest pause ` +
+      `${figures.maxDelayMs} ms (p99 ${figures.p99DelayMs} ms)`,
+  );
