@@ -3,7 +3,8 @@
 // credential replaced by a different number each time: the tally reads ballots without checking them again (they
 // were checked when cast), so only their size and shape matter here. Reports the close's time, ballots a second,
 // the process's peak memory above what it held before the close (workers included: they are threads of it), the
-// event loop's longest pause, and the archive's size.
+// event loop's longest pause (beside the same measure with nothing to do, on a shared machine), the event loop's
+// own CPU time, and the archive's size.
 // Run alone: node --import tsx bench/verifiable-tally.ts [--ballots N] [--db PATH] [--json]
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +37,10 @@ const credential = /"credential":"(\d+)"/.exec(template)?.[1] ?? '';
 /** A number of 600 digits, below p (617 digits) as a credential is. */
 function randomCredential(): string {
   let text = String(1 + Math.floor(Math.random() * 9));
-  while (text.length < 600) text += Math.floor(Math.random() * 1e15).toString().padStart(15, '0');
+  while (text.length < 600)
+    text += Math.floor(Math.random() * 1e15)
+      .toString()
+      .padStart(15, '0');
   return text.slice(0, 600);
 }
 
@@ -58,7 +62,18 @@ const bytes = archiveSize(db, electionId, version);
 // The workers started before the clock runs, as in a server that has been up a while.
 await verifyPool().run({ kind: 'publicCredentials', uuid: 'Abcdefghijkmno', privateCredentials: [] });
 const workers = verifyPool().options.size;
-globalThis.gc?.();
+/** The event loop's longest pause while `work` runs (a pause is recorded when the histogram's timer next runs). */
+async function delays<T>(work: () => Promise<T>) {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  const result = await work();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  delay.disable();
+  return { result, maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6 };
+}
+
+// The same measure with nothing to do: on a machine shared with other work, its pauses are the machine's own.
+const idle = await delays(() => new Promise((resolve) => setTimeout(resolve, 5_000)));
 const before = process.memoryUsage();
 let peak = { rss: before.rss, heap: before.heapUsed, buffers: before.arrayBuffers };
 const sampler = setInterval(() => {
@@ -69,13 +84,11 @@ const sampler = setInterval(() => {
     buffers: Math.max(peak.buffers, now.arrayBuffers),
   };
 }, 20);
-const delay = monitorEventLoopDelay({ resolution: 10 });
-delay.enable();
 const started = performance.now();
-const closed = await closeVerifiable(db, electionId, new Date(Date.now() + 48 * 3_600_000));
+const cpuBefore = process.threadCpuUsage();
+const close = await delays(() => closeVerifiable(db, electionId, new Date(Date.now() + 48 * 3_600_000)));
+const cpu = process.threadCpuUsage(cpuBefore);
 const closeMs = performance.now() - started;
-await new Promise((resolve) => setTimeout(resolve, 50));
-delay.disable();
 clearInterval(sampler);
 await closeVerifyPool();
 db.$client.close();
@@ -84,7 +97,7 @@ for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: t
 const mb = (n: number) => Math.round(n / 1024 / 1024);
 const figures = {
   ballots,
-  closed,
+  closed: close.result,
   workers,
   ballotsPerTask: tallyLimits.ballotsPerTask,
   archiveMb: mb(bytes),
@@ -95,8 +108,11 @@ const figures = {
   peakRssAboveMb: mb(peak.rss - before.rss),
   peakHeapAboveMb: mb(peak.heap - before.heapUsed),
   peakBuffersAboveMb: mb(peak.buffers - before.arrayBuffers),
-  maxDelayMs: Math.round(delay.max / 1e6),
-  p99DelayMs: Math.round(delay.percentile(99) / 1e6),
+  mainThreadCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+  maxDelayMs: Math.round(close.maxMs),
+  p99DelayMs: Math.round(close.p99Ms),
+  idleMaxDelayMs: Math.round(idle.maxMs),
+  idleP99DelayMs: Math.round(idle.p99Ms),
 };
 if (json) console.log(JSON.stringify(figures));
 else
@@ -104,5 +120,6 @@ else
     `${ballots} ballots (archive ${figures.archiveMb} MB) on ${workers} worker(s): close ${figures.closeMs} ms ` +
       `(${figures.ballotsPerSecond} ballots/s), peak memory above the start ${figures.peakRssAboveMb} MB RSS ` +
       `(heap ${figures.peakHeapAboveMb} MB, buffers ${figures.peakBuffersAboveMb} MB), event loop's longest pause ` +
-      `${figures.maxDelayMs} ms (p99 ${figures.p99DelayMs} ms)`,
+      `${figures.maxDelayMs} ms (p99 ${figures.p99DelayMs} ms; idle on this machine ${figures.idleMaxDelayMs} ms, ` +
+      `p99 ${figures.idleP99DelayMs} ms), the event loop's own CPU ${figures.mainThreadCpuMs} ms`,
   );

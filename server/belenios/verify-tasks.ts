@@ -4,8 +4,8 @@ import {
   computeEncryptedTally,
   computeResult,
   type Election,
-  type EncryptedTally,
   type ElectionSetup,
+  type EncryptedTally,
   makeElection,
   parseElection,
   parseEncryptedTally,
@@ -185,7 +185,9 @@ function hasRepeatedDigest(digests: Uint8Array): boolean {
   const seen = new Set<string>();
   for (let i = 0; i < count; i += 1) {
     if (!shared.has(heads[i] as bigint)) continue;
-    const whole = Buffer.from(digests.subarray(i * CREDENTIAL_DIGEST, (i + 1) * CREDENTIAL_DIGEST)).toString('hex');
+    const whole = Buffer.from(digests.subarray(i * CREDENTIAL_DIGEST, (i + 1) * CREDENTIAL_DIGEST)).toString(
+      'hex',
+    );
     if (seen.has(whole)) return true;
     seen.add(whole);
   }
@@ -219,7 +221,7 @@ export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
     case 'tallyRecords': {
       const e = election(task.electionText);
       if (hasRepeatedDigest(task.credentialDigests))
-        throw new BeleniosError('archive', 'a credential signed two of the archive\'s ballots');
+        throw new BeleniosError('archive', "a credential signed two of the archive's ballots");
       const product = task.product ?? computeEncryptedTally(e, []).tally;
       // Weight 1 each (readCounted): the total weight is the number of ballots.
       const sized = { numTallied: task.numTallied, totalWeight: BigInt(task.numTallied) };

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import { BeleniosError, setModularExponentiation, setPbkdf2Sha256, setSha256 } from '@shared/belenios';
 import { opensslPowMod } from './openssl-modexp';
 import { opensslPbkdf2 } from './openssl-pbkdf2';
+import { opensslSha256 } from './openssl-sha256';
 import {
   type CredentialList,
   keepCredentialList,
@@ -18,7 +18,7 @@ import {
  */
 setModularExponentiation(opensslPowMod);
 setPbkdf2Sha256(opensslPbkdf2);
-setSha256(() => createHash('sha256'));
+setSha256(opensslSha256);
 
 parentPort?.on('message', (message: { id: number; task: VerifyTask; list?: CredentialList }) => {
   try {

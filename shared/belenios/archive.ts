@@ -264,7 +264,12 @@ export class ArchiveReader {
     if (this.timestamp === undefined) {
       if (file.name !== 'BELENIOS' || file.content === null)
         refuse('archive', 'the archive does not start with its BELENIOS header');
-      const head = object(parseJson(file.content, 1000, 'the header'), ['version', 'timestamp'], [], 'the header');
+      const head = object(
+        parseJson(file.content, 1000, 'the header'),
+        ['version', 'timestamp'],
+        [],
+        'the header',
+      );
       if (head.version !== 1) refuse('archive', 'the archive is not of version 1');
       const timestamp = Number(string(head.timestamp, 'the timestamp'));
       if (!Number.isSafeInteger(timestamp) || timestamp < 0)
@@ -335,7 +340,8 @@ export class ArchiveReader {
 
   /** The archive ends here: refused without a header or a setup. */
   end(): { hash: string; event: ArchiveEvent } {
-    if (this.timestamp === undefined) refuse('archive', 'the archive does not start with its BELENIOS header');
+    if (this.timestamp === undefined)
+      refuse('archive', 'the archive does not start with its BELENIOS header');
     if (!this.lastEvent) refuse('archive', 'the archive has no setup event');
     return this.lastEvent;
   }

@@ -44,7 +44,14 @@ export {
 export type { Ciphertext } from './elgamal';
 export { type BeleniosCheck, BeleniosError } from './errors';
 export { GROUP_NAME, P, setModularExponentiation } from './group';
-export { type Pbkdf2Sha256, type Sha256Hasher, setPbkdf2Sha256, setSha256, sha256B64 } from './hash';
+export {
+  type Pbkdf2Sha256,
+  type Sha256Engine,
+  type Sha256Hasher,
+  setPbkdf2Sha256,
+  setSha256,
+  sha256B64,
+} from './hash';
 export {
   computePartialDecryption,
   type PartialDecryption,

@@ -1,6 +1,13 @@
-import { createHash } from 'node:crypto';
-import { ArchiveWriter, type EventType, readArchive, readTar, type SetupTexts, setSha256 } from '@shared/belenios';
+import {
+  ArchiveWriter,
+  type EventType,
+  readArchive,
+  readTar,
+  type SetupTexts,
+  setSha256,
+} from '@shared/belenios';
 import { and, asc, eq, gt, lte, max, sql } from 'drizzle-orm';
+import { opensslSha256 } from '../../belenios/openssl-sha256';
 import type { Db } from '../../db/client';
 import { electionArchiveChunks } from '../../db/schema';
 import type { CredentialsFile } from './credentials-file';
@@ -15,7 +22,7 @@ import type { CredentialsFile } from './credentials-file';
 type Tx = Pick<Db, 'select' | 'insert'>;
 
 // The server reads archives of gigabytes (the tally checks every file against its name): OpenSSL's SHA-256.
-setSha256(() => createHash('sha256'));
+setSha256(opensslSha256);
 
 const writers = new WeakMap<object, Map<string, { seq: number; writer: ArchiveWriter }>>();
 

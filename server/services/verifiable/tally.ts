@@ -28,7 +28,7 @@ import { tokenHash, trusteesOf } from './trustees';
  * a time, so that a ballot of another election waits for one task at most. Changed by tests and benches only.
  */
 export const tallyLimits = {
-  page: { maxChunks: 512, maxBytes: 4 * 1024 * 1024 } as PageLimits,
+  page: { maxChunks: 128, maxBytes: 1024 * 1024 } as PageLimits,
   ballotsPerTask: 500,
   /** A file larger than this is hashed without being held as text: the setup's credentials file, ballots never. */
   textLimit: 4 * 1024 * 1024,
@@ -45,7 +45,12 @@ type Tallied = { tallyText: string; sizedText: string } | 'changed';
  * a worker, which returns their product; the products are multiplied here, and a last task writes the records.
  * The archive is read again each time: a server stopped meanwhile keeps nothing and starts again.
  */
-async function tallyInParts(db: Db, electionId: string, version: number, electionText: string): Promise<Tallied> {
+async function tallyInParts(
+  db: Db,
+  electionId: string,
+  version: number,
+  electionText: string,
+): Promise<Tallied> {
   const pool = verifyPool();
   const tar = new TarReader(tallyLimits.textLimit);
   const reader = new ArchiveReader({ recordsOfEachEvent: true });
@@ -97,7 +102,8 @@ async function tallyInParts(db: Db, electionId: string, version: number, electio
   }
   tar.end();
   const last = reader.end().event.type;
-  if (last !== 'Setup' && last !== 'Ballot') throw new Error(`election ${electionId}'s ballots are already closed`);
+  if (last !== 'Setup' && last !== 'Ballot')
+    throw new Error(`election ${electionId}'s ballots are already closed`);
   if (ballots.length > 0) await send(ballots);
   await Promise.all(running);
   if (failure !== undefined) throw failure;

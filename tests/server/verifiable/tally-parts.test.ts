@@ -7,7 +7,13 @@ import { electionArchiveChunks, verifiableElections } from '@server/db/schema';
 import { archiveBytes, archivePage, archiveVersion, lastEvent } from '@server/services/verifiable/archive';
 import { castBallot } from '@server/services/verifiable/ballots';
 import { closeVerifiable, tallyLimits } from '@server/services/verifiable/tally';
-import { ArchiveWriter, encryptedTallyRecords, parseElection, readArchive, readBallot } from '@shared/belenios';
+import {
+  ArchiveWriter,
+  encryptedTallyRecords,
+  parseElection,
+  readArchive,
+  readBallot,
+} from '@shared/belenios';
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { subDir, toolDir } from '../../helpers/belenios-tool';
@@ -55,7 +61,11 @@ async function electionWithBallots(db: Db, voters: number) {
   // The setup's credentials file (about 620 bytes a voter) hashed as it goes by, as a national one is, not held
   // as text: the limit is the largest other record's size (a ballot, the election, the trustees).
   const setup = readArchive(archiveBytes(db, made.electionId) ?? new Uint8Array()).setup;
-  tallyLimits.textLimit = Math.max(setup.election.length, setup.trustees.length, ...ballots.map((b) => b.length));
+  tallyLimits.textLimit = Math.max(
+    setup.election.length,
+    setup.trustees.length,
+    ...ballots.map((b) => b.length),
+  );
   const credentialsAsText = setup.publicCredentials.length <= tallyLimits.textLimit;
   return { ...made, users, ballots, abstainer, credentialsAsText };
 }
@@ -101,7 +111,9 @@ function expectToolVerifies(db: Db, electionId: string) {
 /** A chunk added by hand after the archive's last (the table refuses changes, not additions). */
 function addChunk(db: Db, electionId: string, bytes: Uint8Array) {
   const seq = (archiveVersion(db, electionId) ?? 0) + 1;
-  db.insert(electionArchiveChunks).values({ electionId, seq, bytes: Buffer.from(bytes) }).run();
+  db.insert(electionArchiveChunks)
+    .values({ electionId, seq, bytes: Buffer.from(bytes) })
+    .run();
 }
 
 const chunkAt = (db: Db, electionId: string, seq: number) =>
@@ -169,9 +181,9 @@ describe('the encrypted tally in parts', { timeout: 120_000 }, () => {
     }
     const seqs = pages.flat().map((c) => c.seq);
     expect(seqs).toEqual(Array.from({ length: version }, (_, i) => i + 1));
-    expect(Buffer.concat(pages.flat().map((c) => c.bytes)).equals(archiveBytes(db, electionId) ?? Buffer.alloc(0))).toBe(
-      true,
-    );
+    expect(
+      Buffer.concat(pages.flat().map((c) => c.bytes)).equals(archiveBytes(db, electionId) ?? Buffer.alloc(0)),
+    ).toBe(true);
     // Past the version asked, nothing: a chunk appended meanwhile is not read.
     expect(archivePage(db, electionId, version, version, limits)).toEqual([]);
   });
