@@ -121,12 +121,21 @@ export function archivePage(
     last = seq;
   }
   if (last === after) return [];
-  return db
-    .select({ seq: electionArchiveChunks.seq, bytes: electionArchiveChunks.bytes })
-    .from(electionArchiveChunks)
-    .where(and(range, lte(electionArchiveChunks.seq, last)))
-    .orderBy(asc(electionArchiveChunks.seq))
-    .all();
+  return (
+    db
+      .select({ seq: electionArchiveChunks.seq, bytes: electionArchiveChunks.bytes })
+      .from(electionArchiveChunks)
+      // Bounded by this page's last chunk alone: with the archive's end as a second bound, SQLite may scan to it.
+      .where(
+        and(
+          eq(electionArchiveChunks.electionId, electionId),
+          gt(electionArchiveChunks.seq, after),
+          lte(electionArchiveChunks.seq, last),
+        ),
+      )
+      .orderBy(asc(electionArchiveChunks.seq))
+      .all()
+  );
 }
 
 /**
