@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import {
+  BeleniosError,
   type CredentialsFileReading,
+  computeEncryptedTally,
   computeResult,
   type Election,
   type ElectionSetup,
-  encryptedTallyRecords,
+  type EncryptedTally,
   makeElection,
   parseElection,
   parseEncryptedTally,
@@ -14,6 +17,7 @@ import {
   readBallot,
   readPublicCredentialEntries,
   resultJson,
+  tallyRecords,
   type VerifiedBallot,
   verifyBallot,
   verifyPartialDecryption,
@@ -51,7 +55,22 @@ export type VerifyTask =
   | { kind: 'publicCredentialsPart'; bytes: Uint8Array; reading: CredentialsFileReading; last: boolean }
   /** A part of such a file's entries, each read and checked to be in the group. */
   | { kind: 'publicCredentialEntries'; entries: readonly string[] }
-  | { kind: 'tally'; electionText: string; ballots: readonly string[] }
+  /**
+   * A part of the encrypted tally: the product of these ballots' ciphertexts (the close sends an archive's
+   * ballots a bounded part at a time and multiplies the parts), with their credentials' digests.
+   */
+  | { kind: 'tallyPart'; electionText: string; ballots: readonly string[] }
+  /**
+   * The EncryptedTally records of the parts' product (null: no ballot), once no credential signed two of the
+   * ballots: `credentialDigests` holds every ballot's CREDENTIAL_DIGEST bytes, end to end.
+   */
+  | {
+      kind: 'tallyRecords';
+      electionText: string;
+      product: EncryptedTally | null;
+      numTallied: number;
+      credentialDigests: Uint8Array;
+    }
   | { kind: 'share'; electionText: string; tallyText: string; trusteeKey: string; share: string }
   | {
       kind: 'result';
@@ -70,7 +89,8 @@ export interface TaskResults {
   publicCredentialsPart: { entries: string[]; rest: Uint8Array; reading: CredentialsFileReading };
   /** Each entry's credential in its decimal form, in the entries' order. */
   publicCredentialEntries: { credentials: string[] };
-  tally: { tallyText: string; sizedText: string; totalWeight: string };
+  tallyPart: { product: EncryptedTally; count: number; credentialDigests: Uint8Array };
+  tallyRecords: { tallyText: string; sizedText: string };
   share: { ok: true };
   result: { resultText: string; counts: string[][] };
 }
@@ -135,6 +155,49 @@ function readCounted(e: Election, texts: readonly string[]): VerifiedBallot[] {
   });
 }
 
+/**
+ * The bytes of a credential's digest (the first of its SHA-256): a million ballots' digests are 16 MB where their
+ * credentials are 620, and two different credentials share one with a chance of about 2^-128 per pair.
+ */
+export const CREDENTIAL_DIGEST = 16;
+
+function credentialDigests(ballots: readonly VerifiedBallot[]): Uint8Array {
+  const digests = new Uint8Array(ballots.length * CREDENTIAL_DIGEST);
+  for (const [i, b] of ballots.entries())
+    digests.set(
+      createHash('sha256').update(b.credential).digest().subarray(0, CREDENTIAL_DIGEST),
+      i * CREDENTIAL_DIGEST,
+    );
+  return digests;
+}
+
+/**
+ * Whether two digests are the same. Belenios counts a credential's last ballot only; Codka stores one ballot per
+ * credential (a unique index), so a tally computed in parts multiplies every ballot, and an archive where one
+ * credential signed two is refused rather than counted twice. Sorted by their first 8 bytes (a native sort),
+ * then the few that share those compared whole.
+ */
+function hasRepeatedDigest(digests: Uint8Array): boolean {
+  const count = digests.length / CREDENTIAL_DIGEST;
+  const view = new DataView(digests.buffer, digests.byteOffset, digests.byteLength);
+  const heads = new BigUint64Array(count);
+  for (let i = 0; i < count; i += 1) heads[i] = view.getBigUint64(i * CREDENTIAL_DIGEST);
+  const sorted = heads.slice().sort();
+  const shared = new Set<bigint>();
+  for (let i = 1; i < count; i += 1) if (sorted[i] === sorted[i - 1]) shared.add(sorted[i] as bigint);
+  if (shared.size === 0) return false;
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i += 1) {
+    if (!shared.has(heads[i] as bigint)) continue;
+    const whole = Buffer.from(digests.subarray(i * CREDENTIAL_DIGEST, (i + 1) * CREDENTIAL_DIGEST)).toString(
+      'hex',
+    );
+    if (seen.has(whole)) return true;
+    seen.add(whole);
+  }
+  return false;
+}
+
 export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
   switch (task.kind) {
     case 'ballot': {
@@ -153,10 +216,21 @@ export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
       return readPublicCredentialEntries(task.bytes, task.reading, task.last);
     case 'publicCredentialEntries':
       return { credentials: task.entries.map((entry) => parsePublicCredential(entry).credential.toString()) };
-    case 'tally': {
+    case 'tallyPart': {
       const e = election(task.electionText);
-      const { tallyText, sizedText, totalWeight } = encryptedTallyRecords(e, readCounted(e, task.ballots));
-      return { tallyText, sizedText, totalWeight: totalWeight.toString() };
+      const counted = readCounted(e, task.ballots);
+      const { tally } = computeEncryptedTally(e, counted);
+      return { product: tally, count: counted.length, credentialDigests: credentialDigests(counted) };
+    }
+    case 'tallyRecords': {
+      const e = election(task.electionText);
+      if (hasRepeatedDigest(task.credentialDigests))
+        throw new BeleniosError('archive', "a credential signed two of the archive's ballots");
+      const product = task.product ?? computeEncryptedTally(e, []).tally;
+      // Weight 1 each (readCounted): the total weight is the number of ballots.
+      const sized = { numTallied: task.numTallied, totalWeight: BigInt(task.numTallied) };
+      const { tallyText, sizedText } = tallyRecords(product, sized);
+      return { tallyText, sizedText };
     }
     case 'share': {
       const e = election(task.electionText);

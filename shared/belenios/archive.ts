@@ -98,7 +98,7 @@ export class ArchiveWriter {
     const files = readTar(lastPart);
     const file = files[files.length - 1];
     const match = file ? /^([0-9a-f]{64})\.event\.json$/.exec(file.name) : null;
-    if (!file || !match || sha256Hex(file.content) !== match[1])
+    if (!file || !match || file.hash !== match[1])
       refuse('archive', 'the last part of the archive does not end with an event');
     const writer = new ArchiveWriter(file.timestamp);
     writer.whole = false;
@@ -226,68 +226,90 @@ function readEvent(text: string): ArchiveEvent {
   return event;
 }
 
+/** A file of an archive as TarReader gives it; `content` is null for a file too large to hold as text. */
+export interface ArchiveFile {
+  name: string;
+  content: string | null;
+  hash: string;
+}
+
+/** What an event read brings: the event, and the records it names that a reader of the archive uses. */
+export interface ReadEvent {
+  hash: string;
+  event: ArchiveEvent;
+  ballot?: string;
+  encryptedTally?: { tally: string; sized: string };
+  partialDecryption?: { owner: number; text: string };
+  result?: string;
+}
+
 /**
- * Reads an archive and checks it: the header, every file's name against its content's hash, the chain of
- * events (parents, heights, allowed order) and that every payload is a data record written before its event.
+ * Reads an archive's files in order and checks them (Belenios' rules, in this one place): the header, every
+ * file's name against its content's hash, the chain of events (parents, heights, allowed order) and that every
+ * payload is a data record written before its event. It keeps every data record it has read; with
+ * `recordsOfEachEvent`, only those written since the last event (ArchiveWriter writes each event's just before it), so that
+ * reading a national archive holds one event's records at a time (an archive that names an older record is
+ * then refused, which no archive Codka writes does).
  */
-export function readArchive(bytes: Uint8Array): ReadArchive {
-  const [header, ...files] = readTar(bytes);
-  if (header?.name !== 'BELENIOS') refuse('archive', 'the archive does not start with its BELENIOS header');
-  const head = object(
-    parseJson(header.content, 1000, 'the header'),
-    ['version', 'timestamp'],
-    [],
-    'the header',
-  );
-  if (head.version !== 1) refuse('archive', 'the archive is not of version 1');
-  const timestamp = Number(string(head.timestamp, 'the timestamp'));
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
-    refuse('archive', 'the timestamp is not a number of seconds');
-  const data = new Map<string, string>();
-  const result: Omit<ReadArchive, 'lastEvent'> & { lastEvent?: ReadArchive['lastEvent'] } = {
-    timestamp,
-    setup: { election: '', trustees: '', publicCredentials: '' },
-    ballots: [],
-    partialDecryptions: [],
-    events: [],
-  };
-  const payload = (event: ArchiveEvent) => {
-    const text = event.payload === undefined ? undefined : data.get(event.payload);
-    if (text === undefined) refuse('archive', `the payload of a ${event.type} event is missing`);
-    return text;
-  };
-  for (const file of files) {
-    const match = /^([0-9a-f]{64})\.(data|event)\.json$/.exec(file.name);
-    if (!match || sha256Hex(file.content) !== match[1])
-      refuse('archive', `the file ${file.name} is not named by its hash`);
-    if (match[2] === 'data') {
-      data.set(match[1] as string, file.content);
-      continue;
+export class ArchiveReader {
+  timestamp: number | undefined;
+  setup: { election: string; trustees: string; publicCredentials: string | null } | undefined;
+  lastEvent: { hash: string; event: ArchiveEvent } | undefined;
+  private readonly data = new Map<string, string | null>();
+
+  constructor(private readonly options: { recordsOfEachEvent?: boolean } = {}) {}
+
+  /** The next file of the archive; the event it is, or null for the header or a data record. */
+  take(file: ArchiveFile): ReadEvent | null {
+    if (this.timestamp === undefined) {
+      if (file.name !== 'BELENIOS' || file.content === null)
+        refuse('archive', 'the archive does not start with its BELENIOS header');
+      const head = object(
+        parseJson(file.content, 1000, 'the header'),
+        ['version', 'timestamp'],
+        [],
+        'the header',
+      );
+      if (head.version !== 1) refuse('archive', 'the archive is not of version 1');
+      const timestamp = Number(string(head.timestamp, 'the timestamp'));
+      if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+        refuse('archive', 'the timestamp is not a number of seconds');
+      this.timestamp = timestamp;
+      return null;
     }
+    const match = /^([0-9a-f]{64})\.(data|event)\.json$/.exec(file.name);
+    if (!match || file.hash !== match[1]) refuse('archive', `the file ${file.name} is not named by its hash`);
+    if (match[2] === 'data') {
+      this.data.set(match[1] as string, file.content);
+      return null;
+    }
+    if (file.content === null) refuse('archive', 'an event is too large');
     const event = readEvent(file.content);
-    const last = result.lastEvent;
+    const last = this.lastEvent;
     const expectedHeight = last ? last.event.height + 1 : 0;
     if (event.parent !== last?.hash || event.height !== expectedHeight)
       refuse('archive', 'the chain of events is broken');
     if (!NEXT[last?.event.type ?? 'none'].includes(event.type))
       refuse('archive', `a misplaced ${event.type} event`);
+    const read: ReadEvent = { hash: match[1] as string, event };
     if (event.type === 'Setup') {
       const setup = object(
-        parseJson(payload(event), 1000, 'the setup'),
+        parseJson(this.text(event), 1000, 'the setup'),
         ['election', 'trustees', 'credentials'],
         [],
         'the setup',
       );
-      const get = (h: unknown) =>
-        data.get(string(h, 'a setup hash')) ?? refuse('archive', 'a setup record is missing');
-      result.setup = {
-        election: get(setup.election),
-        trustees: get(setup.trustees),
-        publicCredentials: get(setup.credentials),
+      const get = (h: unknown) => {
+        const text = this.data.get(string(h, 'a setup hash'));
+        return text === undefined ? refuse('archive', 'a setup record is missing') : text;
       };
-    } else if (event.type === 'Ballot') result.ballots.push(payload(event));
+      const election = get(setup.election);
+      const trustees = get(setup.trustees);
+      if (election === null || trustees === null) refuse('archive', 'a setup record is too large');
+      this.setup = { election, trustees, publicCredentials: get(setup.credentials) };
+    } else if (event.type === 'Ballot') read.ballot = this.text(event);
     else if (event.type === 'EncryptedTally') {
-      const sized = payload(event);
+      const sized = this.text(event);
       const tallyHash = string(
         object(
           parseJson(sized, 1000, 'the sized tally'),
@@ -297,24 +319,61 @@ export function readArchive(bytes: Uint8Array): ReadArchive {
         ).encrypted_tally,
         'a hash',
       );
-      result.encryptedTally = {
-        tally: data.get(tallyHash) ?? refuse('archive', 'the encrypted tally is missing'),
-        sized,
-      };
+      const tally = this.data.get(tallyHash);
+      if (typeof tally !== 'string') refuse('archive', 'the encrypted tally is missing');
+      read.encryptedTally = { tally, sized };
     } else if (event.type === 'PartialDecryption') {
       const owned = object(
-        parseJson(payload(event), 1000, 'an owned payload'),
+        parseJson(this.text(event), 1000, 'an owned payload'),
         ['owner', 'payload'],
         [],
         'an owned payload',
       );
-      const text =
-        data.get(string(owned.payload, 'a hash')) ?? refuse('archive', 'a partial decryption is missing');
-      result.partialDecryptions.push({ owner: integer(owned.owner, 'an owner'), text });
-    } else if (event.type === 'Result') result.result = payload(event);
-    result.events.push(event);
-    result.lastEvent = { hash: match[1] as string, event };
+      const text = this.data.get(string(owned.payload, 'a hash'));
+      if (typeof text !== 'string') refuse('archive', 'a partial decryption is missing');
+      read.partialDecryption = { owner: integer(owned.owner, 'an owner'), text };
+    } else if (event.type === 'Result') read.result = this.text(event);
+    this.lastEvent = { hash: read.hash, event };
+    if (this.options.recordsOfEachEvent) this.data.clear();
+    return read;
   }
-  if (!result.lastEvent) refuse('archive', 'the archive has no setup event');
-  return result as ReadArchive;
+
+  /** The archive ends here: refused without a header or a setup. */
+  end(): { hash: string; event: ArchiveEvent } {
+    if (this.timestamp === undefined)
+      refuse('archive', 'the archive does not start with its BELENIOS header');
+    if (!this.lastEvent) refuse('archive', 'the archive has no setup event');
+    return this.lastEvent;
+  }
+
+  /** An event's payload, a data record written before it, as text. */
+  private text(event: ArchiveEvent): string {
+    const text = event.payload === undefined ? undefined : this.data.get(event.payload);
+    if (text === undefined) refuse('archive', `the payload of a ${event.type} event is missing`);
+    if (text === null) refuse('archive', `the payload of a ${event.type} event is too large`);
+    return text;
+  }
+}
+
+/** Reads a whole archive and checks it (ArchiveReader). */
+export function readArchive(bytes: Uint8Array): ReadArchive {
+  const reader = new ArchiveReader();
+  const result: Omit<ReadArchive, 'lastEvent' | 'timestamp' | 'setup'> = {
+    ballots: [],
+    partialDecryptions: [],
+    events: [],
+  };
+  for (const file of readTar(bytes)) {
+    const read = reader.take(file);
+    if (!read) continue;
+    if (read.ballot !== undefined) result.ballots.push(read.ballot);
+    if (read.encryptedTally) result.encryptedTally = read.encryptedTally;
+    if (read.partialDecryption) result.partialDecryptions.push(read.partialDecryption);
+    if (read.result !== undefined) result.result = read.result;
+    result.events.push(read.event);
+  }
+  const lastEvent = reader.end();
+  // A whole archive is read with no size limit: every record is text.
+  const setup = reader.setup as SetupTexts;
+  return { ...result, timestamp: reader.timestamp as number, setup, lastEvent };
 }

@@ -2,9 +2,40 @@ import { pbkdf2 } from '@noble/hashes/pbkdf2.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
+/** A SHA-256 being computed over bytes given in parts. */
+export interface Sha256Hasher {
+  update(bytes: Uint8Array): unknown;
+  digest(): Uint8Array;
+}
+
+/** SHA-256 as a caller may supply it: over bytes given in parts, and over bytes at once (in hexadecimal). */
+export interface Sha256Engine {
+  create(): Sha256Hasher;
+  hex(bytes: Uint8Array): string;
+}
+
+let sha256Engine: Sha256Engine = {
+  create: () => sha256.create(),
+  hex: (bytes) => bytesToHex(sha256(bytes)),
+};
+
+/**
+ * Replaces the SHA-256 the core hashes with by one giving the same bytes faster: the server's OpenSSL, which
+ * reads a national archive (gigabytes, each file checked against its name) about fifteen times faster.
+ */
+export function setSha256(engine: Sha256Engine): void {
+  sha256Engine = engine;
+}
+
+/** A SHA-256 to feed in parts (a file too large to hold at once). */
+export const sha256Hasher = (): Sha256Hasher => sha256Engine.create();
+
+/** SHA-256 of bytes, in lower-case hexadecimal. */
+export const sha256BytesHex = (bytes: Uint8Array): string => sha256Engine.hex(bytes);
+
 /** SHA-256 of a string's UTF-8 bytes, in lower-case hexadecimal: Belenios' hash of archive records. */
 export function sha256Hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+  return sha256BytesHex(utf8ToBytes(text));
 }
 
 /**

@@ -6,10 +6,13 @@
  */
 export {
   type ArchiveEvent,
+  type ArchiveFile,
+  ArchiveReader,
   ArchiveWriter,
   type EventType,
   type LargeRecord,
   type ReadArchive,
+  type ReadEvent,
   readArchive,
   type SetupTexts,
 } from './archive';
@@ -44,7 +47,14 @@ export {
 export type { Ciphertext } from './elgamal';
 export { type BeleniosCheck, BeleniosError } from './errors';
 export { GROUP_NAME, P, setModularExponentiation } from './group';
-export { type Pbkdf2Sha256, setPbkdf2Sha256, sha256B64 } from './hash';
+export {
+  type Pbkdf2Sha256,
+  type Sha256Engine,
+  type Sha256Hasher,
+  setPbkdf2Sha256,
+  setSha256,
+  sha256B64,
+} from './hash';
 export {
   computePartialDecryption,
   type PartialDecryption,
@@ -58,9 +68,11 @@ export {
   encryptedTallyJson,
   encryptedTallyRecords,
   lastBallots,
+  multiplyTallies,
   parseEncryptedTally,
+  tallyRecords,
 } from './tally';
-export { readTar, tarPadding } from './tar';
+export { type LargeTarFile, readTar, TarReader, tarPadding } from './tar';
 export {
   generateTrusteeKey,
   parseTrusteePrivateKey,

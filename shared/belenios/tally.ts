@@ -62,9 +62,24 @@ export function sizedEncryptedTallyJson(sized: SizedEncryptedTally): string {
 /** The two records of the EncryptedTally event: the tally's text, and the sized tally that points to it. */
 export function encryptedTallyRecords(election: Election, ballots: readonly VerifiedBallot[]) {
   const { tally, sized } = computeEncryptedTally(election, ballots);
+  return tallyRecords(tally, sized);
+}
+
+/** The EncryptedTally event's records of a tally already computed (encryptedTallyRecords, or in parts). */
+export function tallyRecords(tally: EncryptedTally, sized: Omit<SizedEncryptedTally, 'encryptedTally'>) {
   const tallyText = encryptedTallyJson(tally);
   const sizedText = sizedEncryptedTallyJson({ ...sized, encryptedTally: sha256Hex(tallyText) });
   return { tally, totalWeight: sized.totalWeight, tallyText, sizedText };
+}
+
+/**
+ * The product of two tallies of the same election, answer by answer: the tally of their ballots together (the
+ * product is associative and commutative modulo p, so a tally computed in parts is the same number).
+ */
+export function multiplyTallies(a: EncryptedTally, b: EncryptedTally): EncryptedTally {
+  if (a.length !== b.length || a.some((q, i) => q.length !== b[i]?.length))
+    refuse('election', 'the tallies have different shapes');
+  return a.map((q, i) => q.map((c, j) => combine([c, b[i]?.[j] as Ciphertext])));
 }
 
 /** Reads an encrypted tally's text (as `election compute-encrypted-tally` writes it) for this election. */

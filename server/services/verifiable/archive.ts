@@ -1,5 +1,13 @@
-import { ArchiveWriter, type EventType, readArchive, readTar, type SetupTexts } from '@shared/belenios';
-import { and, asc, eq, lte, max, sql } from 'drizzle-orm';
+import {
+  ArchiveWriter,
+  type EventType,
+  readArchive,
+  readTar,
+  type SetupTexts,
+  setSha256,
+} from '@shared/belenios';
+import { and, asc, eq, gt, lte, max, sql } from 'drizzle-orm';
+import { opensslSha256 } from '../../belenios/openssl-sha256';
 import type { Db } from '../../db/client';
 import { electionArchiveChunks } from '../../db/schema';
 import type { CredentialsFile } from './credentials-file';
@@ -12,6 +20,9 @@ import type { CredentialsFile } from './credentials-file';
  * every chunk is whole files ending with an event, except the credentials file's parts, which never end it.
  */
 type Tx = Pick<Db, 'select' | 'insert'>;
+
+// The server reads archives of gigabytes (the tally checks every file against its name): OpenSSL's SHA-256.
+setSha256(opensslSha256);
 
 const writers = new WeakMap<object, Map<string, { seq: number; writer: ArchiveWriter }>>();
 
@@ -71,9 +82,65 @@ export async function* archiveChunks(db: Pick<Db, 'select'>, electionId: string,
   }
 }
 
+/** How much one read of the archive's chunks may hold. */
+export interface PageLimits {
+  maxChunks: number;
+  maxBytes: number;
+}
+
 /**
- * The archive's bytes whole, or null when the election has none (a draft, or a standard election): for the
- * tally, which reads every ballot (docs/election-record.md says up to what size).
+ * The archive's chunks after `after` up to `upTo`, in order, as one read of at most `maxChunks` chunks and
+ * `maxBytes` bytes (one chunk at least, whatever its size: a part of the setup's credentials file is 8 MB): a
+ * reader of a national archive holds a page at a time. Empty past `upTo`. The chunks' sizes are read first,
+ * without their bytes.
+ */
+export function archivePage(
+  db: Pick<Db, 'select'>,
+  electionId: string,
+  after: number,
+  upTo: number,
+  limits: PageLimits,
+): { seq: number; bytes: Buffer }[] {
+  const range = and(
+    eq(electionArchiveChunks.electionId, electionId),
+    gt(electionArchiveChunks.seq, after),
+    lte(electionArchiveChunks.seq, upTo),
+  );
+  const sizes = db
+    .select({ seq: electionArchiveChunks.seq, size: sql<number>`length(${electionArchiveChunks.bytes})` })
+    .from(electionArchiveChunks)
+    .where(range)
+    .orderBy(asc(electionArchiveChunks.seq))
+    .limit(limits.maxChunks)
+    .all();
+  let last = after;
+  let total = 0;
+  for (const { seq, size } of sizes) {
+    if (last > after && total + size > limits.maxBytes) break;
+    total += size;
+    last = seq;
+  }
+  if (last === after) return [];
+  return (
+    db
+      .select({ seq: electionArchiveChunks.seq, bytes: electionArchiveChunks.bytes })
+      .from(electionArchiveChunks)
+      // Bounded by this page's last chunk alone: with the archive's end as a second bound, SQLite may scan to it.
+      .where(
+        and(
+          eq(electionArchiveChunks.electionId, electionId),
+          gt(electionArchiveChunks.seq, after),
+          lte(electionArchiveChunks.seq, last),
+        ),
+      )
+      .orderBy(asc(electionArchiveChunks.seq))
+      .all()
+  );
+}
+
+/**
+ * The archive's bytes whole, or null when the election has none (a draft, or a standard election): for tests
+ * and small archives; the tally reads a national one a page at a time (archivePage).
  */
 export function archiveBytes(db: Pick<Db, 'select'>, electionId: string): Buffer | null {
   const chunks = db
@@ -150,7 +217,7 @@ export function appendToArchive(
   store(db, tx, electionId, current.seq + 1, current.writer, bytes);
 }
 
-/** The archive read back and checked (hashes, chain): the tally and shares come from here. */
+/** The archive read back whole and checked (hashes, chain), for a small archive; the tally reads it in pages. */
 export function readStoredArchive(db: Pick<Db, 'select'>, electionId: string) {
   const bytes = archiveBytes(db, electionId);
   return bytes ? readArchive(bytes) : null;

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  ArchiveReader,
   ArchiveWriter,
   encryptBallot,
   generateCredential,
@@ -12,6 +13,7 @@ import {
   publicCredential,
   publicCredentialsJson,
   readArchive,
+  TarReader,
 } from '@shared/belenios';
 import { describe, expect, it } from 'vitest';
 import { refusal, runTool, tool, toolDir } from '../../helpers/belenios-tool';
@@ -64,5 +66,49 @@ describe('the .bel archive', () => {
     expect(refusal(() => readArchive(bytes.subarray(0, bytes.length - 100)))).toBe('archive');
     const events = readArchive(bytes);
     expect(events.events.map((e) => e.type)).toEqual(['Setup', 'Ballot']);
+  });
+
+  it('read in pieces cut anywhere, is the archive read whole; a large file is hashed, not held', () => {
+    // Thirty credentials: a file larger than any other record, given without its text past the limit.
+    const others = Array.from({ length: 29 }, () => publicCredential(uuid, generateCredential()));
+    const large = {
+      ...setup,
+      publicCredentials: publicCredentialsJson([publicCredential(uuid, credential), ...others]),
+    };
+    const limit = large.publicCredentials.length - 1;
+    const writer = ArchiveWriter.create(large, 1_800_000_000);
+    writer.addBallot(ballot);
+    writer.addBallot(encryptBallot(parseElection(texts.election), generateCredential(), [[1, 0]]).ballot);
+    const bytes = writer.bytes();
+    const whole = readArchive(bytes);
+    for (const cut of [1, 100, 512, 700, 5000]) {
+      const tar = new TarReader(limit);
+      const reader = new ArchiveReader({ recordsOfEachEvent: true });
+      const ballots: string[] = [];
+      for (let at = 0; at < bytes.length; at += cut)
+        for (const file of tar.push(bytes.subarray(at, at + cut))) {
+          const read = reader.take(file);
+          if (read?.ballot !== undefined) ballots.push(read.ballot);
+        }
+      tar.end();
+      expect(reader.end()).toEqual(whole.lastEvent);
+      expect(ballots).toEqual(whole.ballots);
+      expect(reader.setup).toEqual({ ...whole.setup, publicCredentials: null });
+      expect(whole.setup.publicCredentials).toBe(large.publicCredentials);
+    }
+    // Cut short, or a file changed: refused the same way.
+    const short = new TarReader(limit);
+    short.push(bytes.subarray(0, bytes.length - 512));
+    expect(refusal(() => short.end())).toBe('archive');
+    const changed = bytes.slice();
+    const at = Buffer.from(bytes).indexOf(Buffer.from(large.publicCredentials.slice(0, 40)));
+    changed[at + 30] = (changed[at + 30] as number) === 0x31 ? 0x32 : 0x31;
+    const tar = new TarReader(limit);
+    const reader = new ArchiveReader();
+    expect(
+      refusal(() => {
+        for (const file of tar.push(changed)) reader.take(file);
+      }),
+    ).toBe('archive');
   });
 });
