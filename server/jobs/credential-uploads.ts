@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { startUploadSweeps } from '../services/verifiable/credentials';
+import { startUploadSweeps } from '../services/verifiable/credential-upload-sweeps';
 
 /**
  * Outside authorities' public credentials files given in parts (server/services/verifiable/credentials.ts): an

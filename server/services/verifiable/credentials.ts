@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { CredentialsFileReading } from '@shared/belenios';
 import {
@@ -7,13 +7,22 @@ import {
   type PublicCredentialsPartAnswer,
   type PublicCredentialsUploadBegun,
 } from '@shared/public-credentials';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { BeleniosRefusal, verifyPool } from '../../belenios/verify-pool';
 import type { Db } from '../../db/client';
 import { credentialUploadRows, credentialUploads, verifiableElections } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit } from '../audit';
+import {
+  endUpload,
+  type Receiving,
+  ROWS_PER_WRITE,
+  receiving,
+  UPLOAD_IDLE_MINUTES,
+  uploadRow,
+} from './credential-upload-state';
+import { sweepSoon } from './credential-upload-sweeps';
 import { requireDraft, verifiableElection } from './election';
 import { dropPreparation } from './preparation';
 
@@ -30,10 +39,6 @@ import { dropPreparation } from './preparation';
 
 /** Entries read per worker task: about a second of group membership checks on one core. */
 const ENTRIES_PER_TASK = 2_000;
-/** Rows written, copied or removed per transaction: a few milliseconds of the event loop each. */
-const ROWS_PER_WRITE = 2_000;
-/** A receiving upload whose next part has not arrived within this long is ended, its rows removed. */
-export const UPLOAD_IDLE_MINUTES = 15;
 /**
  * Uploads receiving or being applied at once, all elections together: each may stage up to 1 GB of rows, and
  * there are a few national drafts at most.
@@ -70,44 +75,10 @@ async function checkEntries(entries: readonly string[]): Promise<string[]> {
   return credentials;
 }
 
-/** What the server keeps of a receiving upload between its parts: the file's hash so far and an entry cut off. */
-interface Receiving {
-  hash: Hash;
-  rest: Uint8Array;
-  reading: CredentialsFileReading;
-  /** The part being received or read, if any: the next one is refused until it is done. */
-  claim: { index: number; since: number; processing: boolean } | null;
-}
-
-/**
- * Per database (a test process holds several): the uploads this process is receiving. The hash cannot be
- * stored, so an upload lives in one process: a restarted server ends the ones it had (startCredentialUploads),
- * and the admin sends the file again.
- */
-const receivingOf = new WeakMap<Db, Map<string, Receiving>>();
-function receiving(db: Db): Map<string, Receiving> {
-  let map = receivingOf.get(db);
-  if (!map) {
-    map = new Map();
-    receivingOf.set(db, map);
-  }
-  return map;
-}
-
 /** A claim older than this whose body never came (the request timed out or was dropped) no longer holds. */
 const STALE_CLAIM_MS = 5 * 60_000;
 
 const expiry = () => new Date(Date.now() + UPLOAD_IDLE_MINUTES * 60_000);
-
-function uploadRow(db: Pick<Db, 'select'>, uploadId: string) {
-  return db.select().from(credentialUploads).where(eq(credentialUploads.id, uploadId)).get();
-}
-
-/** Ends an upload (superseded, expired, refused or applied): its rows are removed by the next sweep. */
-function endUpload(db: Db, uploadId: string): void {
-  receiving(db).delete(uploadId);
-  db.update(credentialUploads).set({ status: 'ended' }).where(eq(credentialUploads.id, uploadId)).run();
-}
 
 /**
  * POST /api/admin/elections/:id/public-credentials/uploads: begins an upload of a file of `size` bytes whose
@@ -482,90 +453,5 @@ export async function setPublicCredentials(
   return answer;
 }
 
-const sweeping = new WeakMap<Db, { done: Promise<void>; again: boolean }>();
-/** Databases whose server is stopping: a sweep stops between parts. */
-const stopping = new WeakSet<Db>();
-
-/** A sweep in the background: one that fails is tried again, and logged, by the sweep of the next minute. */
-function sweepSoon(db: Db): void {
-  sweepUploads(db).catch(() => undefined);
-}
-
-/**
- * Ends the uploads whose next part is overdue or whose draft was deleted, and removes the rows of every ended
- * upload a part at a time, then the upload itself. One sweep at a time per database; asked while one runs, that
- * one looks again once it is done, so what ended meanwhile is removed before it resolves.
- */
-export function sweepUploads(db: Db): Promise<void> {
-  const running = sweeping.get(db);
-  if (running) {
-    running.again = true;
-    return running.done;
-  }
-  const sweep = { done: Promise.resolve(), again: true };
-  sweep.done = (async () => {
-    try {
-      while (sweep.again && !stopping.has(db)) {
-        sweep.again = false;
-        await sweepOnce(db);
-      }
-    } finally {
-      sweeping.delete(db);
-    }
-  })();
-  sweeping.set(db, sweep);
-  return sweep.done;
-}
-
-async function sweepOnce(db: Db): Promise<void> {
-  const overdue = db
-    .select({ id: credentialUploads.id })
-    .from(credentialUploads)
-    .where(
-      and(
-        eq(credentialUploads.status, 'receiving'),
-        or(lt(credentialUploads.expiresAt, new Date()), isNull(credentialUploads.electionId)),
-      ),
-    )
-    .all();
-  for (const { id } of overdue) endUpload(db, id);
-  const ended = db
-    .select({ id: credentialUploads.id })
-    .from(credentialUploads)
-    .where(eq(credentialUploads.status, 'ended'))
-    .all();
-  const remove = db.$client.prepare(
-    `DELETE FROM credential_upload_rows WHERE upload_id = :id AND credential IN
-     (SELECT credential FROM credential_upload_rows WHERE upload_id = :id LIMIT ${ROWS_PER_WRITE})`,
-  );
-  for (const { id } of ended) {
-    for (let removed = ROWS_PER_WRITE; removed === ROWS_PER_WRITE; ) {
-      if (stopping.has(db)) return;
-      removed = remove.run({ id }).changes;
-      await nextTurn();
-    }
-    db.delete(credentialUploads).where(eq(credentialUploads.id, id)).run();
-  }
-}
-
-/**
- * At the server's start: the uploads a stopped process was receiving or applying cannot go on (their hash was
- * in its memory), so they end and their rows are removed; then a sweep every minute ends the overdue ones.
- * Answers what stops it.
- */
-export function startUploadSweeps(db: Db, log: (error: unknown) => void): () => Promise<void> {
-  stopping.delete(db);
-  db.update(credentialUploads)
-    .set({ status: 'ended' })
-    .where(inArray(credentialUploads.status, ['receiving', 'applying']))
-    .run();
-  const sweep = () => sweepUploads(db).catch(log);
-  void sweep();
-  const timer = setInterval(sweep, 60_000);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    stopping.add(db);
-    await sweeping.get(db)?.done.catch(() => undefined);
-  };
-}
+export { UPLOAD_IDLE_MINUTES } from './credential-upload-state';
+export { startUploadSweeps, sweepUploads } from './credential-upload-sweeps';

@@ -3,7 +3,7 @@ import { type AddressInfo, connect, type Socket } from 'node:net';
 import { auditLogs, credentialUploads, electionCredentials, verifiableElections } from '@server/db/schema';
 import { DomainError } from '@server/errors/domain-error';
 import { errorText } from '@server/errors/texts';
-import { sweepUploads } from '@server/services/verifiable/credentials';
+import { sweepUploads } from '@server/services/verifiable/credential-upload-sweeps';
 import type { ErrorCode } from '@shared/errors';
 import {
   PUBLIC_CREDENTIALS_MAX_BYTES,

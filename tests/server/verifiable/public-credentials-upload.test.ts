@@ -6,7 +6,8 @@ import {
   electionCredentials,
   verifiableElections,
 } from '@server/db/schema';
-import { sweepUploads, UPLOAD_IDLE_MINUTES } from '@server/services/verifiable/credentials';
+import { UPLOAD_IDLE_MINUTES } from '@server/services/verifiable/credential-upload-state';
+import { sweepUploads } from '@server/services/verifiable/credential-upload-sweeps';
 import {
   encryptBallot,
   generateCredential,
