@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/client';
 import { pollCandidates, polls, pollVotes, profiles, users } from '@server/db/schema';
+import { addMonths, monthBounds, monthKey } from '@shared/months';
 import type { PollElectionType, PollStatus } from '@shared/polls';
 import type { EligibilityRule } from '@shared/voter-roll';
 import { eq } from 'drizzle-orm';
@@ -7,7 +8,8 @@ import { eq } from 'drizzle-orm';
 const HOUR = 3_600_000;
 
 /**
- * A poll with `candidateCount` candidates; by default an open presidential poll from an hour ago for a day.
+ * A poll with `candidateCount` candidates; by default an open presidential poll of this month (in Somalia) from an
+ * hour ago for a day, both cut to the month's bounds, so that it may be published whatever today's date.
  * Its rule is 'signedIn' unless told otherwise (the product's default is 'verifiedContact'): most tests vote as
  * any account; the eligibility tests create 'verifiedContact' and 'enrolled' polls themselves.
  */
@@ -27,6 +29,7 @@ export function createPoll(
   }> = {},
 ) {
   const now = Date.now();
+  const month = monthBounds(monthKey(new Date(now)));
   const electionType = options.electionType ?? 'presidential';
   const poll = db
     .insert(polls)
@@ -35,8 +38,8 @@ export function createPoll(
       monthYear: options.monthYear ?? freeMonth(db, electionType),
       electionType,
       status: options.status ?? 'open',
-      opensAt: options.opensAt ?? new Date(now - HOUR),
-      closesAt: options.closesAt ?? new Date(now + 24 * HOUR),
+      opensAt: options.opensAt ?? new Date(Math.max(now - HOUR, month.opensAt.getTime())),
+      closesAt: options.closesAt ?? new Date(Math.min(now + 24 * HOUR, month.closesAt.getTime())),
       eligibility: options.eligibility ?? 'signedIn',
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
@@ -56,8 +59,8 @@ export function createPoll(
 }
 
 /**
- * A month takes one poll of a type: November 2026 for a database's first, then the months before it, so tests
- * that make several polls of one type get one each.
+ * A month takes one poll of a type: this month (in Somalia) for a database's first, then the months before it, so
+ * tests that make several polls of one type get one each.
  */
 function freeMonth(db: Db, electionType: PollElectionType): string {
   const taken = new Set(
@@ -68,9 +71,9 @@ function freeMonth(db: Db, electionType: PollElectionType): string {
       .all()
       .map((row) => row.monthYear),
   );
-  for (let back = 0; ; back += 1) {
-    const date = new Date(Date.UTC(2026, 10 - back, 1));
-    const month = date.toISOString().slice(0, 7);
+  const thisMonth = monthKey(new Date());
+  for (let back = 0; ; back -= 1) {
+    const month = addMonths(thisMonth, back);
     if (!taken.has(month)) return month;
   }
 }
