@@ -12,6 +12,7 @@ import { sameOrigin, type TestApp } from './app';
 import { runTool } from './belenios-tool';
 import { callerFor, createTestDeps } from './caller';
 import { createAdmin, createUser, type TestUser } from './factories';
+import { sessionCookie } from './security/world';
 
 /**
  * A verifiable election driven through Codka's real HTTP API: the app listening on a port, voters and trustees
@@ -65,6 +66,50 @@ export async function trpc(
 
 export const cookieOf = (built: TestApp, user: TestUser) =>
   `codka_session=${createSession(built.db, user.id).token}`;
+
+/** A caller an admin route refuses before it reads anything, with the status and error code it answers. */
+export interface RefusedCaller {
+  who: string;
+  options: { cookie?: string; headers?: Record<string, string> };
+  status: number;
+  code: string;
+}
+
+/**
+ * A visitor, a citizen, an admin without step-up, and a cross-site page carrying a stepped-up admin's cookie
+ * (`steppedUpCookie`): who an admin upload route must refuse.
+ */
+export async function callersAdminRoutesRefuse(
+  built: TestApp,
+  steppedUpCookie: string,
+): Promise<RefusedCaller[]> {
+  const citizen = await createUser(built.db);
+  const admin = await createAdmin(built.db);
+  return [
+    { who: 'a visitor', options: {}, status: 401, code: 'auth.required' },
+    {
+      who: 'a citizen',
+      options: { cookie: cookieOf(built, citizen) },
+      status: 403,
+      code: 'access.adminOnly',
+    },
+    {
+      who: 'an admin without step-up',
+      options: { cookie: sessionCookie(built.db, admin.id) },
+      status: 428,
+      code: 'stepUp.required',
+    },
+    {
+      who: 'a cross-site page',
+      options: {
+        cookie: steppedUpCookie,
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      },
+      status: 403,
+      code: 'request.crossSite',
+    },
+  ];
+}
 
 /** Two System Admins with step-up, as in-process callers on the app's own database. */
 export async function twoAdmins(built: TestApp) {

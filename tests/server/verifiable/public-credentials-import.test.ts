@@ -13,7 +13,7 @@ import { filesEnding, read, subDir, tool, toolDir } from '../../helpers/belenios
 import { createAdmin, createUser } from '../../helpers/factories';
 import { reportFigures } from '../../helpers/security/figures';
 import { sessionCookie } from '../../helpers/security/world';
-import { beleniosUuid, cookieOf, listening, trpc } from '../../helpers/verifiable';
+import { beleniosUuid, callersAdminRoutesRefuse, cookieOf, listening, trpc } from '../../helpers/verifiable';
 import { beleniosElection, verifiableElection } from '../../helpers/verifiable-factories';
 
 /**
@@ -228,33 +228,8 @@ describe('POST /api/admin/elections/:id/public-credentials: who may send it, and
   it('is refused, with its sentence, to a visitor, a citizen, an admin without step-up and a cross-site page', async () => {
     const { electionId } = await verifiableElection(built.db, { open: false });
     const file = one(beleniosUuid(built, electionId));
-    const citizen = await createUser(built.db);
-    const admin = await createAdmin(built.db);
     const before = stateOf(electionId);
-    const cases = [
-      { who: 'a visitor', options: {}, status: 401, code: 'auth.required' },
-      {
-        who: 'a citizen',
-        options: { cookie: cookieOf(built, citizen) },
-        status: 403,
-        code: 'access.adminOnly',
-      },
-      {
-        who: 'an admin without step-up',
-        options: { cookie: sessionCookie(built.db, admin.id) },
-        status: 428,
-        code: 'stepUp.required',
-      },
-      {
-        who: 'a cross-site page',
-        options: {
-          cookie: await steppedUpAdminCookie(),
-          headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
-        },
-        status: 403,
-        code: 'request.crossSite',
-      },
-    ];
+    const cases = await callersAdminRoutesRefuse(built, await steppedUpAdminCookie());
     for (const { who, options, status, code } of cases) {
       for (const language of ['en', 'so']) {
         const answer = await sendFile(electionId, file, {

@@ -30,10 +30,12 @@ import { sessionCookie } from '../../helpers/security/world';
 import {
   type Admins,
   beleniosUuid,
+  callersAdminRoutesRefuse,
   cookieOf,
   downloadArchive,
   listening,
   openElection,
+  type RefusedCaller,
   toolVerifies,
   trpc,
   twoAdmins,
@@ -454,33 +456,8 @@ describe('an outside authority’s file in parts', { timeout: 180_000 }, () => {
     const { id, uuid, cookie, before } = await draftWithList('Who may send');
     const { file } = listFile(uuid, 12);
     const { upload, parts } = await begun(id, file, cookie);
-    const citizen = await createUser(built.db);
-    const admin = await createAdmin(built.db);
-    const cases: {
-      who: string;
-      options: { cookie?: string; headers?: Record<string, string> };
-      status: number;
-      code: string;
-    }[] = [
-      { who: 'a visitor', options: {}, status: 401, code: 'auth.required' },
-      {
-        who: 'a citizen',
-        options: { cookie: cookieOf(built, citizen) },
-        status: 403,
-        code: 'access.adminOnly',
-      },
-      {
-        who: 'an admin without step-up',
-        options: { cookie: sessionCookie(built.db, admin.id) },
-        status: 428,
-        code: 'stepUp.required',
-      },
-      {
-        who: 'a cross-site page',
-        options: { cookie, headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } },
-        status: 403,
-        code: 'request.crossSite',
-      },
+    const cases: RefusedCaller[] = [
+      ...(await callersAdminRoutesRefuse(built, cookie)),
       {
         who: 'a form post',
         options: { cookie, headers: { 'content-type': 'text/plain' } },
