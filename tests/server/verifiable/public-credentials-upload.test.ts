@@ -297,6 +297,28 @@ describe('an outside authority’s file in parts', { timeout: 180_000 }, () => {
     expect(stateOf(id).side?.count).toBe(publics.length);
   });
 
+  it('takes one copy of a part sent 50 times at once, and applies the list once when its last part is', async () => {
+    const { id, uuid, cookie } = await draftWithList('Fifty at once');
+    const { file, publics } = listFile(uuid, 12);
+    const { upload, parts } = await begun(id, file, cookie);
+    const audits = stateOf(id).audits;
+    for (let index = 0; index < parts; index += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => part(id, upload, index, partOf(file, index), { cookie })),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(
+        statuses.filter((status) => status === 200),
+        `part ${index + 1}`,
+      ).toHaveLength(1);
+      expect(statuses.filter((status) => status !== 200 && status !== 409)).toEqual([]);
+    }
+    expect(stateOf(id).credentials).toEqual([...publics].sort());
+    expect(stateOf(id).side?.count).toBe(publics.length);
+    // One audit row for the one list applied.
+    expect(stateOf(id).audits).toBe(audits + 1);
+  });
+
   it('answers 409 to a part of an upload a newer one superseded; the newer list is the one applied', async () => {
     const { id, uuid, cookie, before } = await draftWithList('Superseded');
     const older = listFile(uuid, 12);
