@@ -67,14 +67,12 @@ class ImportGraph {
   private isBarrel(id: string): boolean {
     if (!/[\\/]node_modules[\\/]/.test(id)) return false;
     const parsed = this.parse(id);
-    return (
-      parsed !== null &&
-      parsed.program.body.every(
-        (node) =>
-          node.type === 'ImportDeclaration' ||
-          node.type === 'ExportAllDeclaration' ||
-          (node.type === 'ExportNamedDeclaration' && node.declaration === null),
-      )
+    if (!parsed) return false;
+    return parsed.program.body.every(
+      (node) =>
+        node.type === 'ImportDeclaration' ||
+        node.type === 'ExportAllDeclaration' ||
+        (node.type === 'ExportNamedDeclaration' && node.declaration === null),
     );
   }
 
