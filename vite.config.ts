@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
 import { minifySync } from 'rolldown/utils';
 import { defineConfig, type Plugin } from 'vite';
+import { layerGroups } from './scripts/build/route-layers';
 
 /**
  * Writes a .br and a .gz copy next to every text file of the build, once, at build time: the server sends
@@ -145,6 +146,32 @@ const fileName = (chunk: { facadeModuleId: string | null }) =>
     : 'assets/[name]-[hash].js';
 
 /**
+ * Libraries every first render needs, in chunks of their own: a new release of the site's own code leaves them in
+ * the browser's cache. Mantine is not among them: its components go with the pages that show them, in the route
+ * tree's layers (scripts/build/route-layers.ts), so a page downloads only what it shows (the landing page's first
+ * visit is budgeted, bench/landing-size.mjs).
+ */
+const LIBRARIES = [
+  {
+    name: 'react',
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+    priority: 5,
+  },
+  {
+    name: 'i18n',
+    // Not <Trans> (and the HTML parser under it): only pages with links inside sentences use it, and they bring it
+    // with them; the landing page does not.
+    test: /node_modules[\\/](i18next|react-i18next(?![\\/]dist[\\/]es[\\/](Icu)?Trans)|i18next-resources-to-backend)[\\/]/,
+    priority: 4,
+  },
+  {
+    name: 'data',
+    test: /node_modules[\\/](@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/,
+    priority: 4,
+  },
+];
+
+/**
  * The site's one build (`react-router build`, decision 018): the browser's files and the server's page handler,
  * from the route modules of client/src/routes.ts. `npm run dev` runs the same configuration inside the server's
  * process (server/dev.ts).
@@ -194,27 +221,10 @@ export default defineConfig(({ command }) => ({
             entryFileNames: fileName,
             chunkFileNames: fileName,
             codeSplitting: {
-              // Libraries every first render needs, in chunks of their own: a new release of the site's own code
-              // leaves them in the browser's cache. Mantine stays split per component, so a page downloads only
-              // the components it shows (the landing page's first render is budgeted, bench/landing-size.mjs).
+              // Libraries every first render needs in chunks of their own (LIBRARIES), then the route tree's layers.
               groups: [
-                {
-                  name: 'react',
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-                  priority: 3,
-                },
-                {
-                  name: 'i18n',
-                  // Not <Trans> (and the HTML parser under it): only pages with links inside sentences use it,
-                  // and they bring it with them; the landing page does not.
-                  test: /node_modules[\\/](i18next|react-i18next(?![\\/]dist[\\/]es[\\/](Icu)?Trans)|i18next-resources-to-backend)[\\/]/,
-                  priority: 2,
-                },
-                {
-                  name: 'data',
-                  test: /node_modules[\\/](@tanstack|@trpc|superjson|copy-anything|is-what)[\\/]/,
-                  priority: 2,
-                },
+                ...LIBRARIES,
+                ...layerGroups(CONSOLE_CHUNK, (id) => LIBRARIES.some(({ test }) => test.test(id)), 3),
               ],
             },
           },
