@@ -1,28 +1,25 @@
 import { describe, expect, it } from 'vitest';
+import { CHROMIUM_PATH } from './helpers/chromium';
 import { setupE2E } from './helpers/suite';
 
 const e2e = setupE2E();
 
-/** The browser the tests drive is launched as tests/e2e/helpers/chromium.ts says (IDLE_FEATURES). */
+/** The browser the tests drive is the one tests/e2e/helpers/chromium.ts names (decision 027). */
 describe('the test browser', () => {
-  it("renders no omnibox popup ahead of use, and keeps playwright-core's own list of switched-off features", async () => {
-    const { page } = await e2e.openPage('phone');
-    await page.goto('chrome://version');
-    const commandLine = await page.locator('#command_line').innerText();
-    const lists = commandLine.split(/\s+/).filter((arg) => arg.startsWith('--disable-features='));
-    // One switch: Chromium keeps the last one only.
-    expect(lists).toHaveLength(1);
-    const features = (lists[0] ?? '').slice('--disable-features='.length).split(',');
-    expect(features).toEqual(
-      expect.arrayContaining(['PaintHolding', 'WebUIOmniboxPopup', 'PreloadTopChromeWebUI']),
-    );
-
+  it("is Debian's Chromium headless shell, with no browser window's pages running beside the tests'", async () => {
     const browserSession = await e2e.browser().newBrowserCDPSession();
+    // The whole browser, headless or not, calls itself Chrome here; the shell, HeadlessChrome.
+    const { product } = (await browserSession.send('Browser.getVersion')) as { product: string };
+    expect(product).toMatch(/^HeadlessChrome\//);
+    expect(CHROMIUM_PATH).toBe('/usr/bin/chromium-headless-shell');
+
+    await e2e.openPage('phone');
     const { targetInfos } = (await browserSession.send('Target.getTargets')) as {
       targetInfos: { type: string; url: string }[];
     };
     expect(targetInfos.filter((target) => target.type === 'browser_ui').map((target) => target.url)).toEqual(
       [],
     );
+    expect(targetInfos.filter((target) => target.type === 'page')).not.toHaveLength(0);
   });
 });
