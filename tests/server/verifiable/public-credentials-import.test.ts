@@ -159,11 +159,7 @@ describe('POST /api/admin/elections/:id/public-credentials: a nation’s list', 
     // Opened, a voter types the credential the authority sent them: their ballot is accepted.
     open(electionId);
     const voter = await createUser(built.db);
-    const ballot = encryptBallot(
-      beleniosElection(built.db, electionId),
-      voterCredential,
-      [[1, 0]],
-    );
+    const ballot = encryptBallot(beleniosElection(built.db, electionId), voterCredential, [[1, 0]]);
     const cast = await trpc(
       base,
       'votes.castBallot',
