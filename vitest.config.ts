@@ -1,6 +1,12 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const SERVER_RENDERING = 'tests/server/ssr/**/*.test.ts';
+const SERVER_PROCESSES = 'tests/server/**/*.process.test.ts';
+
+// Each worker's process runs its files in turn (starting Node and loading the same packages for every file cost
+// more than most files' tests), and tests/helpers/fresh-modules.ts (after setup.ts) gives every file the project's
+// own modules fresh, as a process of its own would.
+const SHARED_PROCESS = { isolate: false, setupFiles: ['tests/helpers/fresh-modules.ts'] };
 
 export default defineConfig({
   // The import aliases (@server/..., @shared/..., @client/...) are tsconfig.json's "paths". Installed packages
@@ -18,17 +24,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          // Starting Node and loading the same packages for every file cost more than most files' tests: each
-          // worker's process runs its files in turn, and tests/helpers/fresh-modules.ts (after setup.ts) gives
-          // every file the project's own modules fresh, as a process of its own would.
-          isolate: false,
-          setupFiles: ['tests/helpers/fresh-modules.ts'],
+          ...SHARED_PROCESS,
           include: [
             'tests/server/**/*.test.ts',
             'tests/shared/**/*.test.ts',
             'tests/client/**/*.test.{ts,tsx}',
           ],
-          exclude: [...configDefaults.exclude, SERVER_RENDERING],
+          exclude: [...configDefaults.exclude, SERVER_RENDERING, SERVER_PROCESSES],
+        },
+      },
+      {
+        // Tests that start the server as a process of its own: the global setup bundles it once per run, only
+        // when a run includes these files (tests/helpers/server-build.ts).
+        extends: true,
+        test: {
+          name: 'processes',
+          ...SHARED_PROCESS,
+          include: [SERVER_PROCESSES],
+          globalSetup: ['tests/helpers/server-build.ts'],
         },
       },
       {

@@ -14,7 +14,7 @@ const RETRY_MS = 50;
  * Here every write is asynchronous and one at a time, in order; a full pipe only grows a bounded backlog, and
  * a reader that is gone (EPIPE) turns logging off instead of failing anything. The same destination in its
  * asynchronous mode (`pino.destination({ sync: false, maxLength })`) was tried in place of this: with the reader
- * gone, the server no longer finished its requests or its shutdown (tests/server/shutdown.test.ts).
+ * gone, the server no longer finished its requests or its shutdown (tests/server/shutdown.process.test.ts).
  */
 export function logOutput(fd = 1) {
   let backlog: Buffer[] = [];

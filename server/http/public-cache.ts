@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import superjson from 'superjson';
 import { SESSION_COOKIE } from '../auth/cookies';
 import { requestSession } from '../auth/request-session';
 import type { ValidSession } from '../auth/sessions';
@@ -11,6 +10,7 @@ import { currentPollId } from '../services/polls/poll-views';
 import { canonicalJson } from '../trpc/canonical';
 import { type AppDeps, createInnerContext } from '../trpc/context';
 import type { ProcedurePolicy } from '../trpc/init';
+import { transformer } from '../trpc/transformer';
 import { type TrpcRequest, trpcRequest } from './trpc-request';
 
 /**
@@ -100,7 +100,7 @@ async function parseCalls(call: TrpcRequest): Promise<{ calls: Call[]; batch: bo
     const calls = await Promise.all(
       paths.map(async (path, index) => {
         const wire = batch ? (parsed as Record<string, unknown> | undefined)?.[index] : parsed;
-        const value = wire === undefined ? undefined : superjson.deserialize(wire as never);
+        const value = wire === undefined ? undefined : transformer.deserialize(wire as never);
         const input = await parseProcedureInput(path, value);
         const canonical = canonicalJson(input);
         if (canonical === null) throw new TypeError('input with no canonical form');
@@ -197,7 +197,7 @@ export function createPublicCache(deps: AppDeps, options: PublicCacheOptions = {
       distinct.forEach((one, index) => {
         if (one.votedIn !== undefined && pollShownBy(answers[index]) !== one.votedIn) return;
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-        const envelope = JSON.stringify({ result: { data: superjson.serialize(answers[index]) } });
+        const envelope = JSON.stringify({ result: { data: transformer.serialize(answers[index]) } });
         entries.set(one.key, { envelope, storedAt });
       });
       return true;

@@ -3,7 +3,6 @@ import type { StaffRole } from '@shared/roles';
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { messageText } from '../errors/texts';
@@ -12,6 +11,7 @@ import { isSteppedUp } from '../services/step-up';
 import { canonicalJson } from './canonical';
 import type { Context } from './context';
 import { errorData, publicMessageRef, toTRPCError } from './errors';
+import { transformer } from './transformer';
 
 /**
  * A procedure's policy, declared once in its definition with `.meta({...})`: the HTTP hooks, caches,
@@ -57,8 +57,7 @@ export interface ProcedurePolicy {
   onlyAdds?: boolean;
 }
 
-/** How answers travel (dates, maps and undefined survive): tRPC's adapter and the vote fast path both use it. */
-export const transformer = superjson;
+export { transformer } from './transformer';
 
 /**
  * The error a client receives, built here for tRPC's adapter (errorFormatter below) and for the vote fast path

@@ -19,6 +19,39 @@ function intl(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTim
   return format;
 }
 
+/**
+ * A moment's month (1-12) and weekday (0 Sunday) in a zone, as Intl reads them: the same for every option set, so
+ * each moment's is read once (the first test compares some 9,000 moments in every option set).
+ */
+const monthsAndWeekdays = new Map<string, { month: string; weekday: number }>();
+function monthAndWeekday(date: Date, timeZone: string) {
+  const key = `${timeZone}|${date.getTime()}`;
+  let found = monthsAndWeekdays.get(key);
+  if (!found) {
+    const numeric = intl('en-US', { month: 'numeric', weekday: 'short', timeZone }).formatToParts(date);
+    found = {
+      month: numeric.find((part) => part.type === 'month')?.value ?? '1',
+      weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(
+        numeric.find((part) => part.type === 'weekday')?.value ?? 'Sun',
+      ),
+    };
+    monthsAndWeekdays.set(key, found);
+  }
+  return found;
+}
+
+/** A month's or weekday's name in the language under test, from its translation file, looked up once. */
+const names = new Map<string, string>();
+function translated(key: string): string {
+  const cacheKey = `${i18n.language}|${key}`;
+  let name = names.get(cacheKey);
+  if (name === undefined) {
+    name = i18n.t(key as 'calendar.months.1');
+    names.set(cacheKey, name);
+  }
+  return name;
+}
+
 function intlReference(date: Date, options: Intl.DateTimeFormatOptions, timeZone: string): string {
   if (i18n.language !== 'so') return intl('en-GB', { ...options, timeZone }).format(date);
   const { dateStyle, timeStyle, ...spelled } = options as Intl.DateTimeFormatOptions;
@@ -35,19 +68,15 @@ function intlReference(date: Date, options: Intl.DateTimeFormatOptions, timeZone
   }
   if (spelled.hour) spelled.hourCycle = 'h23';
   const parts = intl('en-GB', { ...spelled, timeZone }).formatToParts(date);
-  const numeric = intl('en-US', { month: 'numeric', weekday: 'short', timeZone }).formatToParts(date);
-  const month = numeric.find((part) => part.type === 'month')?.value ?? '1';
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(
-    numeric.find((part) => part.type === 'weekday')?.value ?? 'Sun',
-  );
+  const { month, weekday } = monthAndWeekday(date, timeZone);
   return parts
     .map((part) => {
       if (part.type === 'month' && Number.isNaN(Number(part.value))) {
         return spelled.month === 'long'
-          ? i18n.t(`calendar.months.${month}` as 'calendar.months.1')
-          : i18n.t(`calendar.monthsShort.${month}` as 'calendar.monthsShort.1');
+          ? translated(`calendar.months.${month}`)
+          : translated(`calendar.monthsShort.${month}`);
       }
-      if (part.type === 'weekday') return i18n.t(`calendar.weekdays.${weekday}` as 'calendar.weekdays.0');
+      if (part.type === 'weekday') return translated(`calendar.weekdays.${weekday}`);
       if (part.type === 'literal' && part.value === ' at ') return ', ';
       return part.value;
     })

@@ -9,12 +9,15 @@ import { addTrustee } from '@server/services/verifiable/trustees';
 import {
   computePartialDecryption,
   encryptBallot,
+  generateCredential,
   generateTrusteeKey,
   parseElection,
   parseEncryptedTally,
   parseTrusteePrivateKey,
+  publicCredential,
   readArchive,
 } from '@shared/belenios';
+import { G, mul } from '@shared/belenios/group';
 import { eq } from 'drizzle-orm';
 import { createElection } from './election-factories';
 import { createAdmin } from './factories';
@@ -88,4 +91,24 @@ export async function talliedElection(db: Db) {
   const tally = parseEncryptedTally(archive.encryptedTally?.tally ?? '', election);
   const shares = made.trustees.map((t) => computePartialDecryption(election, tally, t.privateKey));
   return { ...made, shares };
+}
+
+/**
+ * An outside authority's list of `count` public credentials, with the private credential of the one at `voterAt`
+ * (a voter who signs a ballot with it). That one is derived as the authority derives each of its own (a key
+ * derivation, then g^s); the others are g^(s+1), g^(s+2)... one multiplication each, because a list of a nation's
+ * size derived one by one costs the test many times what the server spends reading it. They are numbers of the
+ * group, each different: what the server checks of every entry, the same way whatever made it.
+ */
+export function publicCredentialList(uuid: string, count: number, voterAt = 0) {
+  const voterCredential = generateCredential();
+  const voterPublic = publicCredential(uuid, voterCredential);
+  let element = BigInt(voterPublic);
+  const following: string[] = [];
+  for (let index = 1; index < count; index += 1) {
+    element = mul(element, G);
+    following.push(element.toString());
+  }
+  const publics = [...following.slice(0, voterAt), voterPublic, ...following.slice(voterAt)];
+  return { publics, voterCredential };
 }

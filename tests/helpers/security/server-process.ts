@@ -2,16 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** How to run the server: from the TypeScript sources through tsx (no build needed), or the built bundle. */
+/**
+ * How to run the server: the sources under test, bundled once for the run by the `processes` project's global
+ * setup (tests/helpers/server-build.ts, for *.process.test.ts files), or `npm run build`'s dist/server (the bench).
+ */
 export type ServerEntry = 'sources' | 'built';
 
-const ENTRY_ARGS: Record<ServerEntry, string[]> = {
-  sources: ['--import', 'tsx', join(REPO_ROOT, 'server/index.ts')],
-  built: [join(REPO_ROOT, 'dist/server/index.js')],
-};
+/** The arguments to Node that start the server (its commands follow). */
+export function serverEntryArgs(entry: ServerEntry): string[] {
+  if (entry === 'built') return [join(REPO_ROOT, 'dist/server/index.js')];
+  return [join(inject('serverBuildDir'), 'index.js')];
+}
 
 /** Variables the server reads that must not leak in from the shell running the tests. */
 const APP_VARIABLES = [
@@ -83,7 +88,7 @@ export async function startServerProcess(options: {
     LOG_LEVEL: 'error',
     ...options.env,
   });
-  const child = spawn(process.execPath, ENTRY_ARGS[options.entry], {
+  const child = spawn(process.execPath, serverEntryArgs(options.entry), {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

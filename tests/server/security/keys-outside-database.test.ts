@@ -42,14 +42,32 @@ function databaseFor(name: string): string {
   return path;
 }
 
-/** Seeds the demo (its imported roll has dates of birth) and writes one backup; returns the backup's path. */
-async function seededBackup(name: string): Promise<string> {
-  databaseFor(name);
-  expect(await run('seed')).toBe(0);
-  const out = join(folder, name, 'stolen');
-  expect(await run('backup', '--out', out)).toBe(0);
-  const [file] = readdirSync(out).filter((entry) => entry.endsWith('.db'));
-  return join(out, String(file));
+/**
+ * A deployment that has started once: its database and its key file. `migrate` opens the database as every
+ * command and the server's start do (the same migrations, then the same key file check), without seeding the
+ * demo, which costs seconds and none of these tests reads.
+ */
+async function startedDeployment(name: string): Promise<string> {
+  const path = databaseFor(name);
+  expect(await run('migrate')).toBe(0);
+  return path;
+}
+
+let seeded: Promise<{ backup: string; keysFile: string }> | undefined;
+/**
+ * The demo seeded (its imported roll has dates of birth) and backed up once for the file: the tests that read it
+ * change neither the deployment nor its backup. Returns the backup's path and the deployment's key file.
+ */
+function seededBackup(): Promise<{ backup: string; keysFile: string }> {
+  seeded ??= (async () => {
+    databaseFor('seeded');
+    expect(await run('seed')).toBe(0);
+    const out = join(folder, 'seeded', 'stolen');
+    expect(await run('backup', '--out', out)).toBe(0);
+    const [file] = readdirSync(out).filter((entry) => entry.endsWith('.db'));
+    return { backup: join(out, String(file)), keysFile: join(folder, 'seeded', 'codka.keys') };
+  })();
+  return seeded;
 }
 
 /** Every value of every table in a file: what someone holding only the backup can read. */
@@ -79,7 +97,7 @@ function everyDate(): string[] {
 
 describe('keys outside the database (the attack: a stolen backup)', () => {
   it('a stolen backup cannot confirm a birth date by hashing candidates under any key it holds', async () => {
-    const backup = await seededBackup('stolen');
+    const { backup } = await seededBackup();
     const values = everyValue(backup);
     // Every stored byte string of a key's size: 16 bytes up to SHA-256's block (a longer HMAC key is hashed
     // first, and the archive's chunks, thousands of bytes each, are ballots and setups, not keys).
@@ -102,8 +120,7 @@ describe('keys outside the database (the attack: a stolen backup)', () => {
   });
 
   it('the key file is made 0600 beside the database, and none of its keys is in the backup', async () => {
-    const backup = await seededBackup('key-file');
-    const keysFile = join(folder, 'key-file', 'codka.keys');
+    const { backup, keysFile } = await seededBackup();
     expect(existsSync(keysFile)).toBe(true);
     expect(statSync(keysFile).mode & 0o777).toBe(0o600);
     const { keys } = JSON.parse(readFileSync(keysFile, 'utf8')) as { keys: Record<string, string> };
@@ -128,8 +145,7 @@ describe('keys outside the database (the attack: a stolen backup)', () => {
 
 describe('the key file at start', () => {
   it('refuses a key file others can read, and a malformed one, naming the file', async () => {
-    databaseFor('loose');
-    expect(await run('seed')).toBe(0);
+    await startedDeployment('loose');
     const keysFile = join(folder, 'loose', 'codka.keys');
     chmodSync(keysFile, 0o644);
     expect(await run('seed')).toBe(1);
@@ -144,8 +160,7 @@ describe('the key file at start', () => {
   });
 
   it('refuses to start a database whose key file is missing, instead of making new keys that match nothing', async () => {
-    databaseFor('lost-key');
-    expect(await run('seed')).toBe(0);
+    await startedDeployment('lost-key');
     rmSync(join(folder, 'lost-key', 'codka.keys'));
     expect(await run('seed')).toBe(1);
     expect(complained.join('\n')).toContain('There is no key file at');
@@ -153,10 +168,8 @@ describe('the key file at start', () => {
   });
 
   it("refuses another database's key file (the key check value differs)", async () => {
-    databaseFor('first');
-    expect(await run('seed')).toBe(0);
-    const path = databaseFor('second');
-    expect(await run('seed')).toBe(0);
+    await startedDeployment('first');
+    const path = await startedDeployment('second');
     vi.stubEnv('KEYS_FILE', join(folder, 'first', 'codka.keys'));
     vi.stubEnv('DATABASE_PATH', path);
     expect(await run('seed')).toBe(1);
@@ -166,8 +179,7 @@ describe('the key file at start', () => {
 
 describe('codka check and the key file', () => {
   it('passes with the key file, fails when it is missing or loose (before the start would)', async () => {
-    databaseFor('checked');
-    expect(await run('seed')).toBe(0);
+    await startedDeployment('checked');
     const keysFile = join(folder, 'checked', 'codka.keys');
     const printed: string[] = [];
     vi.mocked(console.log).mockImplementation((text: string) => void printed.push(String(text)));
@@ -184,23 +196,22 @@ describe('codka check and the key file', () => {
 
 describe('restore and the key file', () => {
   it('refuses a backup on a machine without its key file, and restores once the key file is copied', async () => {
-    const backup = await seededBackup('origin');
+    const { backup, keysFile } = await seededBackup();
     databaseFor('new-machine');
     expect(await run('restore', backup)).toBe(1);
     expect(complained.join('\n')).toContain('copy the key file');
     expect(existsSync(join(folder, 'new-machine', 'codka.db'))).toBe(false);
     mkdirSync(join(folder, 'new-machine'), { recursive: true });
     const copied = join(folder, 'new-machine', 'codka.keys');
-    writeFileSync(copied, readFileSync(join(folder, 'origin', 'codka.keys')), { mode: 0o600 });
+    writeFileSync(copied, readFileSync(keysFile), { mode: 0o600 });
     expect(await run('restore', backup)).toBe(0);
     // The restored database starts with the copied key: the seed run is a start like any other.
     expect(await run('seed')).toBe(0);
   });
 
   it("refuses a backup over another deployment's key file", async () => {
-    const backup = await seededBackup('elsewhere');
-    databaseFor('other-site');
-    expect(await run('seed')).toBe(0);
+    const { backup } = await seededBackup();
+    await startedDeployment('other-site');
     expect(await run('restore', backup)).toBe(1);
     expect(complained.join('\n')).toContain('is not this database');
   });
@@ -208,8 +219,7 @@ describe('restore and the key file', () => {
 
 describe('an existing deployment whose keys are in the database', () => {
   it('moves them to the key file at start, so every hash stays valid, and removes them from the database', async () => {
-    const path = databaseFor('legacy');
-    expect(await run('seed')).toBe(0);
+    const path = await startedDeployment('legacy');
     const keysFile = join(folder, 'legacy', 'codka.keys');
     const { keys } = JSON.parse(readFileSync(keysFile, 'utf8')) as { keys: Record<string, string> };
     // The database as an older version left it: the keys in server_secrets, no key file, no check values.
@@ -220,7 +230,7 @@ describe('an existing deployment whose keys are in the database', () => {
     db.close();
     rmSync(keysFile);
 
-    expect(await run('seed')).toBe(0);
+    expect(await run('migrate')).toBe(0);
     const moved = JSON.parse(readFileSync(keysFile, 'utf8')) as { keys: Record<string, string> };
     expect(moved.keys).toEqual(keys);
     expect(statSync(keysFile).mode & 0o777).toBe(0o600);
@@ -234,8 +244,7 @@ describe('an existing deployment whose keys are in the database', () => {
   });
 
   it('refuses to start when the database holds a key the key file contradicts, and loses neither', async () => {
-    const path = databaseFor('conflict');
-    expect(await run('seed')).toBe(0);
+    const path = await startedDeployment('conflict');
     const db = new Database(path);
     db.prepare('INSERT INTO server_secrets (name, value) VALUES (?, ?)').run(
       'poll-ip-hmac',

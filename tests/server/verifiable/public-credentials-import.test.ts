@@ -1,6 +1,5 @@
 import { type AddressInfo, connect } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { verifyPool } from '@server/belenios/verify-pool';
 import { auditLogs, electionCredentials, elections, profiles, verifiableElections } from '@server/db/schema';
 import { setUserActive } from '@server/services/admin/users';
 import { openVerifiable } from '@server/services/verifiable/setup';
@@ -14,7 +13,11 @@ import { createAdmin, createUser } from '../../helpers/factories';
 import { reportFigures } from '../../helpers/security/figures';
 import { sessionCookie } from '../../helpers/security/world';
 import { beleniosUuid, callersAdminRoutesRefuse, cookieOf, listening, trpc } from '../../helpers/verifiable';
-import { beleniosElection, verifiableElection } from '../../helpers/verifiable-factories';
+import {
+  beleniosElection,
+  publicCredentialList,
+  verifiableElection,
+} from '../../helpers/verifiable-factories';
 
 /**
  * POST /api/admin/elections/:id/public-credentials over real HTTP on a real SQLite database: an outside
@@ -78,25 +81,6 @@ async function sendFile(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** `count` voters' credentials: the private ones the authority sends them, the public ones it gives Codka. */
-async function authorityList(uuid: string, count: number) {
-  const privates = Array.from({ length: count }, () => generateCredential());
-  const publics: string[] = [];
-  // In the verification workers (OpenSSL's exponentiation), 10,000 at a time: the core's own derivation.
-  const tasks = [];
-  for (let i = 0; i < count; i += 10_000) {
-    tasks.push(
-      verifyPool().run({
-        kind: 'publicCredentials',
-        uuid,
-        privateCredentials: privates.slice(i, i + 10_000),
-      }),
-    );
-  }
-  for (const { publicCredentials } of await Promise.all(tasks)) publics.push(...publicCredentials);
-  return { privates, publics };
-}
-
 /** Sends a request's head alone (its Content-Length saying `length`) and reads the answer, body and all. */
 function answerToHeadOnly(target: string, length: number, headers: Record<string, string>) {
   const { port } = built.app.server.address() as AddressInfo;
@@ -137,7 +121,7 @@ describe('POST /api/admin/elections/:id/public-credentials: a nation’s list', 
     const { electionId } = await verifiableElection(built.db, { open: false });
     const uuid = beleniosUuid(built, electionId);
     const made = performance.now();
-    const { privates, publics } = await authorityList(uuid, VOTERS);
+    const { publics, voterCredential } = publicCredentialList(uuid, VOTERS, Math.floor(VOTERS / 2) + 21);
     const madeMs = performance.now() - made;
     const file = JSON.stringify(publics);
     expect(Buffer.byteLength(file)).toBeLessThan(PUBLIC_CREDENTIALS_MAX_BYTES);
@@ -175,11 +159,7 @@ describe('POST /api/admin/elections/:id/public-credentials: a nation’s list', 
     // Opened, a voter types the credential the authority sent them: their ballot is accepted.
     open(electionId);
     const voter = await createUser(built.db);
-    const ballot = encryptBallot(
-      beleniosElection(built.db, electionId),
-      privates[Math.floor(VOTERS / 2) + 21] as string,
-      [[1, 0]],
-    );
+    const ballot = encryptBallot(beleniosElection(built.db, electionId), voterCredential, [[1, 0]]);
     const cast = await trpc(
       base,
       'votes.castBallot',
@@ -278,7 +258,7 @@ describe('POST /api/admin/elections/:id/public-credentials: who may send it, and
 
   it('writes nothing for an admin deactivated while the list was being read (401)', async () => {
     const { electionId } = await verifiableElection(built.db, { open: false });
-    const { publics } = await authorityList(beleniosUuid(built, electionId), 6_000);
+    const { publics } = publicCredentialList(beleniosUuid(built, electionId), 6_000);
     const admin = await createAdmin(built.db);
     const other = await createAdmin(built.db);
     const cookie = sessionCookie(built.db, admin.id, { steppedUp: true });

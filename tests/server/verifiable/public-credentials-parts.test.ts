@@ -1,13 +1,14 @@
 import { electionCredentials, verifiableElections } from '@server/db/schema';
 import { setPublicCredentials } from '@server/services/verifiable/credentials';
 import '@server/services/verifiable/setup';
-import { generateCredential, generateTrusteeKey, publicCredential } from '@shared/belenios';
+import { generateTrusteeKey } from '@shared/belenios';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
 import { buildTestApp, type TestApp } from '../../helpers/app';
 import { createAdmin } from '../../helpers/factories';
 import { type Admins, beleniosUuid, twoAdmins, verifiableDraft } from '../../helpers/verifiable';
+import { publicCredentialList } from '../../helpers/verifiable-factories';
 
 /**
  * An outside authority's list is written a part at a time (a nation's list would otherwise hold the event loop
@@ -24,8 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => built.app.close());
 
-const listOf = (uuid: string, n: number) =>
-  Array.from({ length: n }, () => publicCredential(uuid, generateCredential()));
+const listOf = (uuid: string, n: number) => publicCredentialList(uuid, n).publics;
 
 const stored = (electionId: string) =>
   built.db

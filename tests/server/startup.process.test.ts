@@ -23,7 +23,7 @@ import { signedInUser } from '../helpers/account';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createTestDb } from '../helpers/db';
 import { createAdmin, createUser } from '../helpers/factories';
-import { REPO_ROOT } from '../helpers/security/server-process';
+import { REPO_ROOT, serverEntryArgs } from '../helpers/security/server-process';
 
 const log = pino({ level: 'silent' });
 const folder = mkdtempSync(join(tmpdir(), 'codka-startup-'));
@@ -208,7 +208,7 @@ describe('start-up', () => {
     const citizen = await createUser(db, { email: 'chief@codka.example', password: 'mine-123' });
     closeDb(db);
 
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const run = spawnSync(process.execPath, serverEntryArgs('sources'), {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH,

@@ -7,7 +7,7 @@ import { checkoutRuntime } from '@server/cli/runtime';
 import { createDb } from '@server/db/client';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAdmin } from '../helpers/factories';
-import { REPO_ROOT } from '../helpers/security/server-process';
+import { REPO_ROOT, serverEntryArgs } from '../helpers/security/server-process';
 
 const folder = mkdtempSync(join(tmpdir(), 'codka-cli-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -183,7 +183,7 @@ describe('codka create-admin', () => {
     const createAdmin = (password: string) =>
       spawnSync(
         process.execPath,
-        ['--import', 'tsx', 'server/index.ts', 'create-admin', '--email', 'Chief@Codka.example'],
+        [...serverEntryArgs('sources'), 'create-admin', '--email', 'Chief@Codka.example'],
         {
           cwd: REPO_ROOT,
           env,

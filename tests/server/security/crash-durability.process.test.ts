@@ -3,8 +3,8 @@ import { runCrashDurability } from '../../helpers/security/crash-run';
 import { reportFigures } from '../../helpers/security/figures';
 
 /**
- * The short version of the crash test: the server runs from its sources (tsx, so no build is needed), is
- * killed with SIGKILL three times with votes in flight and restarted on the same file. The long version,
+ * The short version of the crash test: the server runs from the sources under test (bundled for the run, so no
+ * build is needed beforehand), is killed with SIGKILL three times with votes in flight and restarted on the same file. The long version,
  * against the built server with thousands of citizens and twenty crashes, is `npm run bench`.
  */
 describe('crash durability', () => {
