@@ -3,7 +3,10 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const PACKAGES = { chromium: '/usr/bin/chromium', 'chromium-headless-shell': '/usr/bin/chromium-headless-shell' };
+const PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'chromium-headless-shell': '/usr/bin/chromium-headless-shell',
+};
 
 const missing = Object.entries(PACKAGES)
   .filter(([, path]) => !existsSync(path))
@@ -11,13 +14,18 @@ const missing = Object.entries(PACKAGES)
 if (missing.length > 0) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`Missing: ${missing.join(', ')}. Run: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`);
+    console.error(
+      `Missing: ${missing.join(', ')}. Run: sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}`,
+    );
     process.exit(1);
   }
   console.log(`Installing Debian's ${missing.join(', ')} (apt-get install -y ${missing.join(' ')})...`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
-    stdio: 'inherit',
-  });
+  execSync(
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+    {
+      stdio: 'inherit',
+    },
+  );
   const still = Object.entries(PACKAGES).filter(([, path]) => !existsSync(path));
   if (still.length > 0) {
     console.error(`apt-get finished but ${still.map(([, path]) => path).join(', ')} is still missing.`);
