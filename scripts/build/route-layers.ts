@@ -63,8 +63,8 @@ class ImportGraph {
     return this.parsed.get(id) ?? null;
   }
 
-  /** A package's module made only of imports and re-exports. */
-  private isBarrel(id: string): boolean {
+  /** A package's module made only of imports and re-exports: the bundler keeps no code of it. */
+  isBarrel(id: string): boolean {
     if (!/[\\/]node_modules[\\/]/.test(id)) return false;
     const parsed = this.parse(id);
     if (!parsed) return false;
@@ -168,11 +168,6 @@ class ImportGraph {
     }
     return [...used];
   }
-
-  /** Whether the bundler keeps no code of `id` (a barrel only passes names on). */
-  passesOnly(id: string): boolean {
-    return this.isBarrel(id);
-  }
 }
 
 /** A route module with the route modules under it. */
@@ -235,7 +230,7 @@ function assignLayers(
     const elsewhere = top === root ? new Set<string>() : graph.reached(outside, true);
     const members = new Set(
       [...always].filter(
-        (id) => !owner.has(id) && !claimed(id) && !elsewhere.has(id) && !own.has(id) && !graph.passesOnly(id),
+        (id) => !owner.has(id) && !claimed(id) && !elsewhere.has(id) && !own.has(id) && !graph.isBarrel(id),
       ),
     );
     const settled = (id: string) => members.has(id) || owner.has(id) || claimed(id);
@@ -271,7 +266,6 @@ export function layerGroups(
       root = info;
       owner = assignLayers(layers, new ImportGraph((moduleId) => context.getModuleInfo(moduleId)), claimed);
     }
-    if (process.env.DEBUG_LAYERS && owner.get(id)) console.error('LAYER', owner.get(id), id);
     return owner.get(id);
   };
   return layers.map((layer, index) => ({

@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sameOrigin } from '../../helpers/app';
 import { changedTables, snapshot } from '../../helpers/security/db-snapshot';
 import { reportFigures } from '../../helpers/security/figures';
@@ -220,6 +221,56 @@ describe('batches', () => {
     }[];
     expect(calls.map((call) => call.error?.json.data.httpStatus)).toEqual([400, 404, 400]);
     for (const call of calls) expect(looksInternal(call.error?.json.message ?? 'missing')).toBe(false);
+  });
+});
+
+describe('superjson envelopes', () => {
+  /** An envelope whose `meta.values` superjson would walk (tRPC's transformer checks it first). */
+  const envelope = (values: string) => `{"json":{"email":"a@b.example"},"meta":{"values":${values}}}`;
+  const deep = (levels: number) => `${'["map",{"a":'.repeat(levels)}"Date"${'}]'.repeat(levels)}`;
+  /** Many paths whose annotations are text where superjson expects a tree, just under the body limit. */
+  const wide = (bytes: number) => {
+    const entries: string[] = [];
+    for (let size = 2, index = 0; size < bytes - 64; index += 1) {
+      const entry = `"k${index}":["class","Admin"]`;
+      entries.push(entry);
+      size += entry.length + 1;
+    }
+    return `{${entries.join(',')}}`;
+  };
+
+  it.each([
+    ['a class reference (60 bytes)', envelope('{"a":["class","Admin"]}'), 400],
+    ['annotations nested 70,000 levels deep (just under the body limit)', envelope(deep(70_000)), 400],
+    ['a megabyte of malformed annotations', envelope(wide(1024 * 1024 - 200)), 400],
+    ['ten megabytes of annotations', envelope(`{"a":["Date","${'A'.repeat(10 * 1024 * 1024)}"]}`), 413],
+  ])('answers %s with a clean 4xx', async (_label, payload, status) => {
+    expect(payload.length).toBeGreaterThan(0);
+    await expectClean4xx(post('/trpc/auth.signUp', payload), status);
+  });
+
+  it('answers the same malformed envelope sent fifty times at once over a socket with 400s, then serves', async () => {
+    const origin = await test.app.listen({ port: 0, host: '127.0.0.1' });
+    const body = envelope(deep(20_000));
+    // The cost is superjson's walk, not the answer: the envelope must be refused before superjson reads it.
+    const superjsonReads = vi.spyOn(superjson, 'deserialize');
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${origin}/trpc/auth.signUp`, {
+          method: 'POST',
+          headers: { ...sameOrigin, 'content-type': 'application/json' },
+          body,
+        }).then(async (response) => ({ status: response.status, text: await response.text() })),
+      ),
+    );
+    requests += answers.length;
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(looksInternal(answer.text)).toBe(false);
+      expect(errorMessage(answer.text)).toBeTruthy();
+    }
+    expect(superjsonReads).not.toHaveBeenCalled();
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
   });
 });
 
