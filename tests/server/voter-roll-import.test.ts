@@ -4,6 +4,7 @@ import { dateOfBirthHash } from '@server/services/voter-roll/date-of-birth';
 import { describe, expect, it } from 'vitest';
 import { sameOrigin, testAppsClosedAfterEach } from '../helpers/app';
 import { createUser } from '../helpers/factories';
+import { randomMasked } from '../helpers/random-masked';
 import {
   confirmBySecondAdmin,
   importAudits,
@@ -62,7 +63,8 @@ describe('POST /api/admin/voter-roll.csv: a good file', () => {
       userId: null,
       centerId: null,
     });
-    expect(JSON.stringify(rows)).not.toContain('1990');
+    expect(randomMasked(rows)).toContain('<digest>');
+    expect(randomMasked(rows)).not.toContain('1990');
 
     const [audit, ...more] = importAudits(db);
     expect(more).toEqual([]);
