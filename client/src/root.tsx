@@ -190,22 +190,25 @@ export default function App() {
   }, [pathname, search]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the session starts once per visit.
   useEffect(() => startSession({ sameForEveryCitizen }), []);
-  return (
-    <Providers>
-      <HydrationBoundary state={dehydrated}>
-        {/* What suspends outside a page's own boundaries (texts on their way) waits here. */}
-        <Slice>
-          <SessionProvider>
-            {/* The providers hydrate first, the page in the passes after (lib/slice.tsx). */}
-            <Slice>
-              <Outlet />
-            </Slice>
-          </SessionProvider>
-        </Slice>
-        {/* After the page: its render has set the head by now (on the server; lib/page-meta.tsx). */}
-        <PageHeadTags />
-      </HydrationBoundary>
-    </Providers>
+  return useMemo(
+    () => (
+      <Providers>
+        <HydrationBoundary state={dehydrated}>
+          {/* What suspends outside a page's own boundaries (texts on their way) waits here. */}
+          <Slice>
+            <SessionProvider>
+              {/* The providers hydrate first, the page in the passes after (lib/slice.tsx). */}
+              <Slice>
+                <Outlet />
+              </Slice>
+            </SessionProvider>
+          </Slice>
+          {/* After the page: its render has set the head by now (on the server; lib/page-meta.tsx). */}
+          <PageHeadTags />
+        </HydrationBoundary>
+      </Providers>
+    ),
+    [dehydrated],
   );
 }
 

@@ -3,11 +3,12 @@ import '../styles/mantine-public.css';
 import '../styles/mantine-other.css';
 import { PageLoader } from '../components/PageLoader';
 import { loadNamespaces } from '../i18n';
+import { routeComponent } from '../lib/route-component';
 import { AdminLayout } from '../pages/admin/layout/AdminLayout';
 import { ErrorPage } from '../pages/error.page';
 
 /** The admin console has its own frame, rendered in the browser only, and loads only when an admin opens it. */
-export default function AdminFrame() {
+function AdminFrame() {
   return <AdminLayout />;
 }
 
@@ -19,3 +20,5 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export { ErrorPage as ErrorBoundary, PageLoader as HydrateFallback };
+
+export default routeComponent(AdminFrame);

@@ -4,13 +4,14 @@ import '../styles/mantine-other.css';
 import { type LoaderFunctionArgs, Outlet } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { writeBrowserPageHead } from '../lib/browser-page-heads';
+import { routeComponent } from '../lib/route-component';
 import { pageContext } from '../page-context';
 
 /**
  * Pages about the signed-in reader, and forms: the server sends the site's frame with a loader in place of the
  * page, and the browser renders the page (each page's clientLoader brings its texts).
  */
-export default function BrowserPages() {
+function BrowserPages() {
   return <Outlet />;
 }
 
@@ -29,3 +30,5 @@ export async function clientLoader() {
 clientLoader.hydrate = true as const;
 
 export { PageLoader as HydrateFallback };
+
+export default routeComponent(BrowserPages);

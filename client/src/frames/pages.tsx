@@ -1,9 +1,12 @@
 import { Outlet } from 'react-router';
+import { routeComponent } from '../lib/route-component';
 import { ErrorPage } from '../pages/error.page';
 
 /** The site's pages, inside its frame: a page that fails shows the site's error page there, with a link home. */
-export default function Pages() {
+function Pages() {
   return <Outlet />;
 }
 
 export { ErrorPage as ErrorBoundary };
+
+export default routeComponent(Pages);

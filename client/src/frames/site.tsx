@@ -1,6 +1,9 @@
 import { SiteLayout } from '../components/layout/SiteLayout';
+import { routeComponent } from '../lib/route-component';
 
 /** The frame of the public site (header, navigation, footer) around its pages and the account's. */
-export default function SiteFrame() {
+function SiteFrame() {
   return <SiteLayout />;
 }
+
+export default routeComponent(SiteFrame);

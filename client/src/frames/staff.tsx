@@ -1,8 +1,9 @@
 import { loadNamespaces } from '../i18n';
+import { routeComponent } from '../lib/route-component';
 import { StaffLayout } from '../pages/staff/layout/StaffLayout';
 
 /** The registration staff's console, inside the site's frame; its sections load on demand. */
-export default function StaffFrame() {
+function StaffFrame() {
   return <StaffLayout />;
 }
 
@@ -11,3 +12,5 @@ export async function clientLoader() {
   await loadNamespaces('staff', 'errors', 'account');
   return null;
 }
+
+export default routeComponent(StaffFrame);

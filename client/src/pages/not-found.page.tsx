@@ -5,6 +5,7 @@ import { PageContainer } from '../components/PageContainer';
 import type { PageNotFound } from '../lib/page-data';
 import { usePageMeta } from '../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../lib/page-route';
+import { routeComponent } from '../lib/route-component';
 
 /** An address no route names: always 404. */
 export const notFound: PageNotFound = () => true;
@@ -41,4 +42,4 @@ const thisPage: PageRoute = { texts: ['errors'], notFound };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default NotFoundPage;
+export default routeComponent(NotFoundPage);

@@ -9,6 +9,7 @@ import { serverMessage } from '../lib/errors';
 import { useLinkToken } from '../lib/link-token';
 import { usePageMeta } from '../lib/page-meta';
 import { browserPageLoader } from '../lib/page-route';
+import { routeComponent } from '../lib/route-component';
 import { useTRPC } from '../lib/trpc';
 
 /** Opened from the emailed link; the token is sent by a same-origin POST, so the link alone changes nothing cross-site. */
@@ -76,4 +77,4 @@ export function VerifyEmailPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
 
-export default VerifyEmailPage;
+export default routeComponent(VerifyEmailPage);

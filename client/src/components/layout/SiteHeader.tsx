@@ -1,5 +1,6 @@
 import { ActionIcon, Anchor, Burger, Button, Group, Skeleton, Text } from '@mantine/core';
 import { IconIdBadge2, IconUserCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth';
@@ -28,7 +29,6 @@ export function SiteHeader({
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const { loading, user, isAdmin } = useAuth();
-  const signOut = useSignOut();
   // What the wide row holds besides the links: who is signed in and with which controls.
   const fitRef = useHeaderFit(
     `${i18n.language} ${loading ? 'loading' : (user?.role ?? 'visitor')} ${isAdmin ? 'admin' : ''}`,
@@ -122,9 +122,7 @@ export function SiteHeader({
                     <IconUserCircle size={20} aria-hidden />
                   </ActionIcon>
                 </Tooltip>
-                <Button variant="default" onClick={signOut}>
-                  {t('nav.signOut')}
-                </Button>
+                <SignOutButton>{t('nav.signOut')}</SignOutButton>
               </>
             ) : (
               <Button component={Link} to="/auth" variant="default">
@@ -146,5 +144,18 @@ export function SiteHeader({
         />
       </Group>
     </Group>
+  );
+}
+
+/**
+ * The wide row's Sign out. Its navigation home (useNavigate) reads the route's context, which React Router renews
+ * on every change of its state: here it renders this button again, not the whole header.
+ */
+function SignOutButton({ children }: { children: ReactNode }) {
+  const signOut = useSignOut();
+  return (
+    <Button variant="default" onClick={signOut}>
+      {children}
+    </Button>
   );
 }

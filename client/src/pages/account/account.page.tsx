@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
 import { formatPhoneNumber } from '../../lib/phone';
+import { routeComponent } from '../../lib/route-component';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ContactSection } from './ContactSection';
 import { SignOutEverywhere } from './SignOutEverywhere';
@@ -73,4 +74,4 @@ export function AccountPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['account', 'auth', 'errors'] });
 
-export default AccountPage;
+export default routeComponent(AccountPage);

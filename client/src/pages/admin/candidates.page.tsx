@@ -2,6 +2,7 @@ import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { CandidateManagement } from './dashboard/CandidateManagement';
 import { DashboardUnlock } from './dashboard/DashboardUnlock';
 import { useDashboardStatus } from './dashboard/dashboard-queries';
@@ -33,4 +34,4 @@ export function AdminCandidatesPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin', 'elections'] });
 
-export default AdminCandidatesPage;
+export default routeComponent(AdminCandidatesPage);

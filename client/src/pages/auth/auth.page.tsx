@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
 import { formatPhoneNumber } from '../../lib/phone';
+import { routeComponent } from '../../lib/route-component';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 
@@ -80,4 +81,4 @@ export function AuthPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
 
-export default AuthPage;
+export default routeComponent(AuthPage);

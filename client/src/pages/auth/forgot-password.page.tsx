@@ -17,6 +17,7 @@ import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -181,4 +182,4 @@ function ResetWithCode({
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
 
-export default ForgotPasswordPage;
+export default routeComponent(ForgotPasswordPage);

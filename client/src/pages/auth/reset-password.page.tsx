@@ -8,6 +8,7 @@ import { useLinkToken } from '../../lib/link-token';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -95,4 +96,4 @@ export function ResetPasswordPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
 
-export default ResetPasswordPage;
+export default routeComponent(ResetPasswordPage);

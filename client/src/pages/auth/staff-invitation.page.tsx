@@ -13,6 +13,7 @@ import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
 import { formatPhoneNumber } from '../../lib/phone';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -205,4 +206,4 @@ function NewAccountForm({
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['auth', 'errors'] });
 
-export default StaffInvitationPage;
+export default routeComponent(StaffInvitationPage);

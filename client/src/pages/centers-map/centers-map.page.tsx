@@ -12,6 +12,7 @@ import { useDataSaver } from '../../lib/data-saver';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { CentersLeafletMap } from './CentersLeafletMap';
 import { CentreHours } from './CentreHours';
@@ -151,4 +152,4 @@ const thisPage: PageRoute = { texts: ['centers', 'eligibility', 'errors'], pageD
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default RegistrationCentersMapPage;
+export default routeComponent(RegistrationCentersMapPage);

@@ -9,6 +9,7 @@ import { FigureSources } from '../../components/FigureSources';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { seatsNote, seatsText, statePopulationText } from './content-texts';
 import { StateStatusBadge } from './StateStatusBadge';
 import { StatGrid } from './StatGrid';
@@ -107,4 +108,4 @@ const thisPage: PageRoute = { texts: ['content', 'regions', 'errors'] };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default FederalStatesPage;
+export default routeComponent(FederalStatesPage);

@@ -6,6 +6,7 @@ import { REGISTRATION_CENTERS_PATH } from '../../components/layout/navigation';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 
 function Guide({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -141,4 +142,4 @@ const thisPage: PageRoute = { texts: ['content', 'errors'] };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default HelpPage;
+export default routeComponent(HelpPage);

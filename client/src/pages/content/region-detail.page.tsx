@@ -9,6 +9,7 @@ import { PageContainer } from '../../components/PageContainer';
 import type { PageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { Slice } from '../../lib/slice';
 import { BackLink } from './BackLink';
 import { areaText, regionPopulationText, seatsText } from './content-texts';
@@ -171,4 +172,4 @@ const thisPage: PageRoute = { texts: ['content', 'regions', 'errors'], notFound 
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default RegionDetailPage;
+export default routeComponent(RegionDetailPage);

@@ -11,6 +11,7 @@ import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { Slice, SliceGroups } from '../../lib/slice';
 import { areaText, seatsText } from './content-texts';
 import { EnrolledVotersByRegion } from './EnrolledVoters';
@@ -119,4 +120,4 @@ const thisPage: PageRoute = { texts: ['content', 'regions', 'errors'], pageData 
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default RegionsPage;
+export default routeComponent(RegionsPage);

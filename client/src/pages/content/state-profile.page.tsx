@@ -7,6 +7,7 @@ import { PageContainer } from '../../components/PageContainer';
 import type { PageData, PageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { BackLink } from './BackLink';
 import { seatsNote, seatsText, sharedRegionsNote, statePopulationText } from './content-texts';
 import { representativesInput, StateRepresentatives } from './StateRepresentatives';
@@ -157,4 +158,4 @@ const thisPage: PageRoute = { texts: ['content', 'regions', 'directory', 'errors
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default StateProfilePage;
+export default routeComponent(StateProfilePage);

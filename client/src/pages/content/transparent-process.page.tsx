@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PageContainer } from '../../components/PageContainer';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { StatGrid } from './StatGrid';
 
 /** The stages every election goes through, in order (texts: content transparent.stages.<key>). */
@@ -112,4 +113,4 @@ const thisPage: PageRoute = { texts: ['content', 'errors'] };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default TransparentProcessPage;
+export default routeComponent(TransparentProcessPage);

@@ -32,6 +32,7 @@ import { PageContainer } from '../../components/PageContainer';
 import { formatDate, formatDay } from '../../i18n/format';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 
 interface Feature {
   key: 'oneVote' | 'receipt' | 'accounts' | 'noVotingInYourName' | 'resultsRules' | 'auditLog';
@@ -195,4 +196,4 @@ const thisPage: PageRoute = { texts: ['content', 'errors'] };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default VotingPage;
+export default routeComponent(VotingPage);

@@ -14,6 +14,7 @@ import { formatDay } from '../../i18n/format';
 import { failureCode, type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { NotFoundPage } from '../not-found.page';
 import { DirectoryError } from './DirectoryStatus';
@@ -134,4 +135,4 @@ export const loader = (args: LoaderFunctionArgs) => {
 };
 export const clientLoader = browserPageLoader(thisPage);
 
-export default MemberPage;
+export default routeComponent(MemberPage);

@@ -11,6 +11,7 @@ import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { Slice, SliceGroups } from '../../lib/slice';
 import { useTRPC } from '../../lib/trpc';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton } from './DirectoryStatus';
@@ -174,4 +175,4 @@ const thisPage: PageRoute = { texts: ['directory', 'errors'], pageData };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default ParliamentPage;
+export default routeComponent(ParliamentPage);

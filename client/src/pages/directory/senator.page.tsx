@@ -12,6 +12,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { failureCode, type PageData, type PageNotFound, usePageNotFound } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { NotFoundPage } from '../not-found.page';
 import { DirectoryError } from './DirectoryStatus';
@@ -105,4 +106,4 @@ const thisPage: PageRoute = { texts: ['directory', 'regions', 'errors'], pageDat
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default SenatorPage;
+export default routeComponent(SenatorPage);

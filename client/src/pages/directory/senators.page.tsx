@@ -10,6 +10,7 @@ import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { SliceGroups } from '../../lib/slice';
 import { useTRPC } from '../../lib/trpc';
 import { DirectoryEmpty, DirectoryError, DirectorySkeleton } from './DirectoryStatus';
@@ -130,4 +131,4 @@ const thisPage: PageRoute = { texts: ['directory', 'errors'], pageData };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default SenatorsPage;
+export default routeComponent(SenatorsPage);

@@ -29,6 +29,7 @@ import { type PageData, type PageNotFound, usePageNotFound } from '../../lib/pag
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
 import { useReaderOf } from '../../lib/reader-view';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { electionQuery } from './election-queries';
 
@@ -192,4 +193,4 @@ const thisPage: PageRoute = { texts: ['elections', 'eligibility', 'errors'], pag
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default ElectionDetailsPage;
+export default routeComponent(ElectionDetailsPage);

@@ -12,6 +12,7 @@ import { useAuth } from '../../lib/auth';
 import { isOffline } from '../../lib/errors';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 
 /** docs/product.md#elections-hub: the hub shows four placeholder cards while it loads. */
@@ -171,4 +172,4 @@ const thisPage: PageRoute = { texts: ['elections', 'eligibility', 'errors'] };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default ElectionsHubPage;
+export default routeComponent(ElectionsHubPage);

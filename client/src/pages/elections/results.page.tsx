@@ -29,6 +29,7 @@ import { ballotKindQuery, electionResultsQuery } from './election-queries';
 // A poll's result bars' styles with the page's (linked in its head): the server renders them before their code.
 import '../polls/ResultsBars.module.css';
 import { useContentText } from '../../components/content/ContentText';
+import { routeComponent } from '../../lib/route-component';
 
 // docs/product.md#results-pages: /results/{pollId} is the poll's history view; it loads only when the id turns out to
 // be a poll,
@@ -167,4 +168,4 @@ const thisPage: PageRoute = { texts: ['elections', 'errors'], pageData, notFound
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default ResultsPage;
+export default routeComponent(ResultsPage);

@@ -17,6 +17,7 @@ import { failureReason } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { verifiedResultsQuery } from './election-queries';
 
@@ -137,4 +138,4 @@ const thisPage: PageRoute = { texts: ['elections', 'errors'], pageData };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default VerifiedResultsPage;
+export default routeComponent(VerifiedResultsPage);

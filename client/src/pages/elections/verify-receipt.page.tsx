@@ -14,6 +14,7 @@ import { messageText } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 
@@ -157,4 +158,4 @@ function ReceiptCheck({ receiptId }: { receiptId: string }) {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['elections', 'errors'] });
 
-export default VerifyReceiptPage;
+export default routeComponent(VerifyReceiptPage);

@@ -28,6 +28,7 @@ import { useAuth } from '../../lib/auth';
 import { useVoteEligibility } from '../../lib/eligibility';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 
 // docs/product.md#vote-page: /vote/{pollId} is the current poll's view; it loads only when the id turns out to be a
@@ -184,4 +185,4 @@ function EligibleBallot({
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['elections', 'eligibility', 'errors'] });
 
-export default VotePage;
+export default routeComponent(VotePage);

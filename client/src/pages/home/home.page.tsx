@@ -7,6 +7,7 @@ import { REGISTRATION_CENTERS_PATH } from '../../components/layout/navigation';
 import { useAuth } from '../../lib/auth';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { Slice } from '../../lib/slice';
 import classes from './home.module.css';
 // The map's styles with the page's (linked in its head): the server renders the map before its code arrives.
@@ -117,4 +118,4 @@ const thisPage: PageRoute = { texts: ['home'] };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default HomePage;
+export default routeComponent(HomePage);

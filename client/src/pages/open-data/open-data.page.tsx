@@ -9,6 +9,7 @@ import { failureReason } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { ApiReference } from './ApiReference';
 import { DatasetList } from './DatasetList';
@@ -175,4 +176,4 @@ const thisPage: PageRoute = { texts: ['openData', 'errors'], pageData };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default OpenDataPage;
+export default routeComponent(OpenDataPage);

@@ -7,6 +7,7 @@ import { notifyFailure } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { PollBackLink } from './PollBackLink';
 import { PollList } from './PollListStates';
@@ -49,4 +50,4 @@ const thisPage: PageRoute = { texts: ['polls', 'errors'], pageData };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default ClosedPollsPage;
+export default routeComponent(ClosedPollsPage);

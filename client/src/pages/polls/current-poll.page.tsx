@@ -6,6 +6,7 @@ import { PageContainer } from '../../components/PageContainer';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { CurrentPoll } from './CurrentPoll';
 import { PollBackLink } from './PollBackLink';
@@ -40,4 +41,4 @@ const thisPage: PageRoute = { texts: ['polls', 'eligibility', 'errors'], pageDat
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default CurrentPollPage;
+export default routeComponent(CurrentPollPage);

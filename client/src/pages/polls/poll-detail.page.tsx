@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { isMissingCode } from '../../components/elections/query-errors';
 import type { PageData, PageNotFound } from '../../lib/page-data';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { PollResultsView } from './PollResultsView';
 import { pollQuery } from './poll-queries';
 
@@ -23,4 +24,4 @@ const thisPage: PageRoute = { texts: ['polls', 'errors'], pageData, notFound };
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default PollDetailPage;
+export default routeComponent(PollDetailPage);

@@ -10,6 +10,7 @@ import { notifyFailure } from '../../lib/notify';
 import type { PageData } from '../../lib/page-data';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader, type PageRoute, serverPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 import { CurrentPoll } from './CurrentPoll';
 import { PollList } from './PollListStates';
@@ -131,4 +132,4 @@ const thisPage: PageRoute = { texts: ['polls', 'eligibility', 'errors'], pageDat
 export const loader = serverPageLoader(thisPage);
 export const clientLoader = browserPageLoader(thisPage);
 
-export default PollHistoryPage;
+export default routeComponent(PollHistoryPage);

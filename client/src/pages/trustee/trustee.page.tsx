@@ -10,6 +10,7 @@ import { runBelenios } from '../../lib/belenios/run';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
+import { routeComponent } from '../../lib/route-component';
 import { useTRPC } from '../../lib/trpc';
 
 /**
@@ -229,4 +230,4 @@ function ShareCard() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['elections', 'errors'] });
 
-export default TrusteePage;
+export default routeComponent(TrusteePage);

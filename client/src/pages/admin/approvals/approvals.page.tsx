@@ -7,6 +7,7 @@ import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { ApprovalCard } from './ApprovalCard';
 
@@ -93,4 +94,4 @@ function AdminApprovalsContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin'] });
 
-export default AdminApprovalsPage;
+export default routeComponent(AdminApprovalsPage);

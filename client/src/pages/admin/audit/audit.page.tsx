@@ -23,6 +23,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { formatNewValues } from './audit-format';
 
@@ -256,4 +257,4 @@ function AuditValues({ values }: { values: Parameters<typeof formatNewValues>[0]
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin'] });
 
-export default AdminAuditPage;
+export default routeComponent(AdminAuditPage);

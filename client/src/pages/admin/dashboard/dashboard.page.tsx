@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { CandidateManagement } from './CandidateManagement';
 import { CentersTab } from './CentersTab';
@@ -119,4 +120,4 @@ function DashboardContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin', 'eligibility', 'elections'] });
 
-export default AdminDashboardPage;
+export default routeComponent(AdminDashboardPage);

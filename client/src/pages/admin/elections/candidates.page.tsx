@@ -11,6 +11,7 @@ import { formatNumber } from '../../../i18n/format';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { CandidateEditor, type ElectionCandidate } from './CandidateEditor';
 import { CandidateRow } from './CandidateRow';
@@ -147,4 +148,4 @@ function AdminElectionCandidatesContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminElections', 'elections'] });
 
-export default AdminElectionCandidatesPage;
+export default routeComponent(AdminElectionCandidatesPage);

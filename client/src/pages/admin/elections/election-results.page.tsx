@@ -9,6 +9,7 @@ import { VerifiableMark } from '../../../components/elections/VerifiableMark';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { useLoadFailure } from './use-election-queries';
 
@@ -93,4 +94,4 @@ export function AdminElectionResultsListPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminElections', 'elections'] });
 
-export default AdminElectionResultsListPage;
+export default routeComponent(AdminElectionResultsListPage);

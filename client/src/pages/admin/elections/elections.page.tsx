@@ -9,6 +9,7 @@ import { useContentText } from '../../../components/content/ContentText';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { ElectionCard } from './ElectionCard';
 import { ElectionFormModal } from './ElectionFormModal';
@@ -147,4 +148,4 @@ export function AdminElectionsPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminElections', 'eligibility', 'elections'] });
 
-export default AdminElectionsPage;
+export default routeComponent(AdminElectionsPage);

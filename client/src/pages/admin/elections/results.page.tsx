@@ -10,6 +10,7 @@ import { ResultsTable } from '../../../components/elections/ResultsTable';
 import { formatEatTime, formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import {
   ElectionNotFound,
@@ -147,4 +148,4 @@ function AdminElectionResultsContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminElections', 'eligibility', 'elections'] });
 
-export default AdminElectionResultsPage;
+export default routeComponent(AdminElectionResultsPage);

@@ -3,6 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 
 export function AdminNotFoundPage() {
   const { t } = useTranslation(['admin', 'common']);
@@ -24,4 +25,4 @@ export function AdminNotFoundPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin'] });
 
-export default AdminNotFoundPage;
+export default routeComponent(AdminNotFoundPage);

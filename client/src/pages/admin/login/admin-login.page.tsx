@@ -23,6 +23,7 @@ import { type SessionUser, useAuth } from '../../../lib/auth';
 import { isNetworkFailure, serverMessage } from '../../../lib/errors';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { TwoFactorStep } from '../../auth/TwoFactorStep';
 import { safeAdminPath } from '../layout/RequireAdmin';
@@ -198,4 +199,4 @@ export function AdminLoginPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin', 'auth', 'errors'] });
 
-export default AdminLoginPage;
+export default routeComponent(AdminLoginPage);

@@ -9,6 +9,7 @@ import { formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { MemberPhotoFilters, type PhotoFilters } from './MemberPhotoFilters';
 import { type MemberPhotoItem, MemberPhotoTable } from './MemberPhotoTable';
@@ -123,4 +124,4 @@ export function AdminMemberPhotosPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminPhotos'] });
 
-export default AdminMemberPhotosPage;
+export default routeComponent(AdminMemberPhotosPage);

@@ -19,6 +19,7 @@ import { formatEatTime } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { AliasForm } from './AliasForm';
 
@@ -128,4 +129,4 @@ export function AdminNameAliasesPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminPhotos'] });
 
-export default AdminNameAliasesPage;
+export default routeComponent(AdminNameAliasesPage);

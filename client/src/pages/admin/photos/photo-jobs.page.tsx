@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { JobDetails } from './JobDetails';
 import { isActiveJob, JobProgressCard } from './JobProgressCard';
@@ -81,4 +82,4 @@ export function AdminPhotoJobsPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminPhotos'] });
 
-export default AdminPhotoJobsPage;
+export default routeComponent(AdminPhotoJobsPage);

@@ -7,6 +7,7 @@ import { ContentText, MissingLanguages, useContentText } from '../../../componen
 import { formatNumber } from '../../../i18n/format';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { PollCandidateList } from '../../polls/PollCandidateList';
 import { PollLoading, PollNotFound } from '../../polls/PollLoadStates';
 import { PollStatusBadge } from '../../polls/PollStatusBadge';
@@ -116,4 +117,4 @@ export function AdminPollPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminPolls', 'polls'] });
 
-export default AdminPollPage;
+export default routeComponent(AdminPollPage);

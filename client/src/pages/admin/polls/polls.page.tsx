@@ -8,6 +8,7 @@ import { ContentText, MissingLanguages, useContentText } from '../../../componen
 import { notifyFailure } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { PollStatusBadge } from '../../polls/PollStatusBadge';
 import { formatPollDay, formatPollMonth } from '../../polls/poll-format';
@@ -109,4 +110,4 @@ export function AdminPollsPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['adminPolls', 'eligibility', 'polls'] });
 
-export default AdminPollsPage;
+export default routeComponent(AdminPollsPage);

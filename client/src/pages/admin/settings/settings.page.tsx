@@ -21,6 +21,7 @@ import { Link } from 'react-router';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { MarkersEditor } from './MarkersEditor';
 import {
@@ -189,4 +190,4 @@ export function AdminSettingsPage() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin'] });
 
-export default AdminSettingsPage;
+export default routeComponent(AdminSettingsPage);

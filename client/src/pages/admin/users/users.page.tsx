@@ -25,6 +25,7 @@ import { formatDate, formatNumber } from '../../../i18n/format';
 import { failureReason, notifyFailure, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { InvitationsSection } from './InvitationsSection';
 import { ROLE_LABELS, RoleBadge } from './RoleBadge';
@@ -221,4 +222,4 @@ function AdminUsersContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin'] });
 
-export default AdminUsersPage;
+export default routeComponent(AdminUsersPage);

@@ -7,6 +7,7 @@ import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 
 /** What the menu showed last: its text without the gateway's "CON "/"END ", and whether it ended the session. */
@@ -229,4 +230,4 @@ function UssdSimulator() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin'] });
 
-export default AdminUssdPage;
+export default routeComponent(AdminUssdPage);

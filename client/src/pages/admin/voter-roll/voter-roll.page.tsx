@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { RollImportSection } from './RollImportSection';
 import { RollSummary } from './RollSummary';
@@ -36,4 +37,4 @@ function AdminVoterRollContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['admin', 'eligibility'] });
 
-export default AdminVoterRollPage;
+export default routeComponent(AdminVoterRollPage);

@@ -7,6 +7,7 @@ import { useRegionName } from '../../../components/elections/EligibilityNotice';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { type CodeHolder, CodeStep } from './CodeStep';
@@ -104,4 +105,4 @@ function EnrollContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['staff', 'eligibility'] });
 
-export default StaffEnrollPage;
+export default routeComponent(StaffEnrollPage);

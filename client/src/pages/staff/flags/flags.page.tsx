@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../i18n/format';
 import { failureReason, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
@@ -162,4 +163,4 @@ function Fact({ label, value }: { label: string; value: string }) {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['staff'] });
 
-export default StaffFlagsPage;
+export default routeComponent(StaffFlagsPage);

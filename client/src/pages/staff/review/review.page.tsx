@@ -7,6 +7,7 @@ import { StepUpGate } from '../../../components/auth/StepUpGate';
 import { failureReason, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
@@ -172,4 +173,4 @@ function ReviewContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['staff', 'eligibility'] });
 
-export default StaffReviewPage;
+export default routeComponent(StaffReviewPage);

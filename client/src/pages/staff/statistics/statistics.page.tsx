@@ -9,6 +9,7 @@ import { formatNumber } from '../../../i18n/format';
 import { failureReason } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 
@@ -115,4 +116,4 @@ function CountsTable({ title, nameLabel, rows }: { title: string; nameLabel: str
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['staff'] });
 
-export default StaffStatisticsPage;
+export default routeComponent(StaffStatisticsPage);

@@ -8,6 +8,7 @@ import { messageText } from '../../../i18n/error-texts';
 import { failureReason, notifySuccess } from '../../../lib/notify';
 import { usePageMeta } from '../../../lib/page-meta';
 import { browserPageLoader } from '../../../lib/page-route';
+import { routeComponent } from '../../../lib/route-component';
 import { useTRPC } from '../../../lib/trpc';
 import { RequireSection } from '../layout/StaffLayout';
 import { ReasonDialog } from '../ReasonDialog';
@@ -209,4 +210,4 @@ function VotersContent() {
 /** The page's texts, loaded with its code (lib/page-route.ts). */
 export const clientLoader = browserPageLoader({ texts: ['staff', 'eligibility'] });
 
-export default StaffVotersPage;
+export default routeComponent(StaffVotersPage);
