@@ -13,8 +13,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Three workers, each with its own server and Chromium, on the 2-core machine: a page often waits on its server
-    // or the network, and with two workers the cores were idle 4 to 22% of the phase (the third took it from 911 s
-    // to 783 s, same build, quiet machine).
+    // or the network, and with two workers the cores sat idle for part of the phase (README, "Tests").
     maxWorkers: 3,
   },
 });
