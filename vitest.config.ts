@@ -2,11 +2,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 const SERVER_RENDERING = 'tests/server/ssr/**/*.test.ts';
 const SERVER_PROCESSES = 'tests/server/**/*.process.test.ts';
+/** The client's components, rendered by React into happy-dom's document. */
+const COMPONENTS = 'tests/client/**/*.test.tsx';
 
 // Each worker's process runs its files in turn (starting Node and loading the same packages for every file cost
 // more than most files' tests), and tests/helpers/fresh-modules.ts (after setup.ts) gives every file the project's
 // own modules fresh, as a process of its own would.
 const SHARED_PROCESS = { isolate: false, setupFiles: ['tests/helpers/fresh-modules.ts'] };
+
+// Vitest hands a worker's process the next file only when that file is of the same project and environment;
+// otherwise it ends the process and starts another, which loads every package again. The projects therefore run
+// in groups of their own (`sequence.groupOrder`: one group after another), so a worker keeps its process from a
+// project's first file to its last.
+const GROUP = { unit: 0, components: 1, processes: 2, ssr: 3 } as const;
 
 export default defineConfig({
   // The import aliases (@server/..., @shared/..., @client/...) are tsconfig.json's "paths". Installed packages
@@ -25,12 +33,19 @@ export default defineConfig({
         test: {
           name: 'unit',
           ...SHARED_PROCESS,
-          include: [
-            'tests/server/**/*.test.ts',
-            'tests/shared/**/*.test.ts',
-            'tests/client/**/*.test.{ts,tsx}',
-          ],
+          sequence: { groupOrder: GROUP.unit },
+          include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts', 'tests/client/**/*.test.ts'],
           exclude: [...configDefaults.exclude, SERVER_RENDERING, SERVER_PROCESSES],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          ...SHARED_PROCESS,
+          sequence: { groupOrder: GROUP.components },
+          environment: 'happy-dom',
+          include: [COMPONENTS],
         },
       },
       {
@@ -40,6 +55,7 @@ export default defineConfig({
         test: {
           name: 'processes',
           ...SHARED_PROCESS,
+          sequence: { groupOrder: GROUP.processes },
           include: [SERVER_PROCESSES],
           globalSetup: ['tests/helpers/server-build.ts'],
         },
@@ -47,9 +63,13 @@ export default defineConfig({
       {
         // The server's pages through the real page renderer, built once per run (a few seconds) by the global
         // setup, only when a run includes these files: `npm run test:unit` works on a fresh clone, before any build.
+        // A worker's process loads the built renderer once for the files it runs, as the server loads it once for
+        // every request.
         extends: true,
         test: {
           name: 'ssr',
+          ...SHARED_PROCESS,
+          sequence: { groupOrder: GROUP.ssr },
           include: [SERVER_RENDERING],
           globalSetup: ['tests/helpers/ssr-renderer.ts'],
         },

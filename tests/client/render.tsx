@@ -19,8 +19,8 @@ import { afterEach, vi } from 'vitest';
  * Mounts a component the way the app does (client/src/root.tsx, lib/data.tsx): Mantine with the site's theme,
  * React Query and tRPC, a router, i18next with the real locale files in English or Somali, and the toasts'
  * view. The server is a fake /trpc that answers from the test's handlers and records every call, so a test
- * can check what was sent (and that nothing was). Test files using it start with
- * `// @vitest-environment happy-dom`; the node tests keep their environment.
+ * can check what was sent (and that nothing was). Test files using it are `.test.tsx` files, which run in
+ * happy-dom (the `components` project of vitest.config.ts); the `.test.ts` files run in Node.
  */
 
 /**

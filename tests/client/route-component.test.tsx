@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { routeComponent } from '@client/lib/route-component';
 import { act, useState } from 'react';
 import { createRoot } from 'react-dom/client';

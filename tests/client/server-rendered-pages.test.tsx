@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { SessionProvider } from '@client/lib/auth';
 import { useNow } from '@client/lib/clock';
 import { withFollowUps } from '@client/lib/follow-up';

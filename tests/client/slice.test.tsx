@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 import { onPageHydrated, Slice } from '@client/lib/slice';
 import { type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';

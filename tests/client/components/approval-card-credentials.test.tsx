@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import type { Language } from '@client/i18n/language';
 import { ApprovalCard, type PendingApproval } from '@client/pages/admin/approvals/ApprovalCard';
 import { cleanup, screen } from '@testing-library/react';

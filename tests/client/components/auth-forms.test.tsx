@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import type { Language } from '@client/i18n/language';
 import { SignInForm } from '@client/pages/auth/SignInForm';
 import { SignUpForm } from '@client/pages/auth/SignUpForm';

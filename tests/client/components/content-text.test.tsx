@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { ContentText, MissingLanguages } from '@client/components/content/ContentText';
 import { ResultsTable } from '@client/components/elections/ResultsTable';
 import type { Language } from '@client/i18n/language';

@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { DaysLeftBadge } from '@client/components/elections/DaysLeftBadge';
 import type { Language } from '@client/i18n/language';
 import type { ElectionStatus } from '@shared/elections';

@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import type { Language } from '@client/i18n/language';
 import { ElectionFormModal } from '@client/pages/admin/elections/ElectionFormModal';
 import { screen, within } from '@testing-library/react';

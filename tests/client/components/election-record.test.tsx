@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { ElectionRecordNotice } from '@client/components/elections/ElectionRecordNotice';
 import { ReceiptInRecord } from '@client/components/elections/ReceiptInRecord';
 import { merkleRoot, recordEntryOf } from '@server/services/election-record/merkle';

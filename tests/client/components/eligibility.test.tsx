@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { setSessionState } from '@client/lib/session';
 import { VotePage } from '@client/pages/elections/vote.page';
 import type { EligibilityRule } from '@shared/voter-roll';

@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import type { Language } from '@client/i18n/language';
 import { ElectionsHubPage } from '@client/pages/elections/elections-hub.page';
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { ElectionResults } from '@client/components/elections/ElectionResults';
 import type { Language } from '@client/i18n/language';
 import { tallyResults } from '@shared/election-rules';

@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { RollReport } from '@client/pages/admin/voter-roll/RollReport';
 import type { RollUploadAnswer } from '@client/pages/admin/voter-roll/roll-upload';
 import { screen } from '@testing-library/react';

@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { sessionState } from '@client/lib/session';
 import { SignOutEverywhere } from '@client/pages/account/SignOutEverywhere';
 import { screen, waitFor } from '@testing-library/react';

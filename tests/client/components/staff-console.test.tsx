@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { NavDrawer } from '@client/components/layout/NavDrawer';
 import { CodeScanner } from '@client/pages/staff/enroll/CodeScanner';
 import { CodeStep } from '@client/pages/staff/enroll/CodeStep';

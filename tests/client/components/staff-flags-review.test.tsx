@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { StaffFlagsPage } from '@client/pages/staff/flags/flags.page';
 import { StaffReviewPage } from '@client/pages/staff/review/review.page';
 import { screen, within } from '@testing-library/react';

@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { VotePage } from '@client/pages/elections/vote.page';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

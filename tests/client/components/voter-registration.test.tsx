@@ -1,5 +1,3 @@
-// @vitest-environment happy-dom
-
 import { VoterRegistration } from '@client/pages/account/voter-registration/VoterRegistration';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
