@@ -80,7 +80,7 @@ function seedPoll(
         monthYear: key,
         electionType: 'presidential',
         status,
-        // Polls ask accounts with a confirmed e-mail address (issue 17); the demo voters' are confirmed.
+        // Polls ask for a verified contact (docs/product.md#monthly-presidential-poll); the demo voters' are confirmed.
         eligibility: 'verifiedContact',
         opensAt,
         closesAt,
