@@ -156,6 +156,17 @@ const benchmarks = [
     rows: async (result, before) => (await import('../bench/server-load.mjs')).rowsOf(result, before),
   },
   {
+    name: 'static-files',
+    compared: true,
+    run: async (trees) => {
+      const { run } = await import('../bench/static-files.mjs');
+      const results = [];
+      for (const tree of trees) results.push(await run({ tree }));
+      return results;
+    },
+    rows: async (result, before) => (await import('../bench/static-files.mjs')).rowsOf(result, before),
+  },
+  {
     name: 'page-ttfb',
     compared: true,
     run: async (trees) => {

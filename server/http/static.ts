@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
 import { plainAcceptEncoding } from './accept-encoding';
+import { routeBuiltFiles } from './built-files';
 import { encodePage } from './compress';
 import { jsonError } from './errors';
 import { holdsVersion } from './etag';
@@ -75,31 +76,17 @@ export async function registerStatic(
         request.headers['accept-encoding'] = plainAcceptEncoding(header, STATIC_CODINGS);
       }
     });
-    // A page's address (nothing after a dot in its last part) goes straight to the page: @fastify/static's lookup
-    // (the folder's listing, then the .br, .gz and plain file) takes several turns of the event loop, which under
-    // the signed-in read benchmark's load put /parliament-members 140-250 ms from its first byte against 12 ms
-    // for / (bench/page-ttfb.mjs).
-    // Only what the static files' catch-all route matched: every route of its own keeps it.
-    // A callback hook, the cheapest kind: it runs before every request.
-    app.addHook('onRequest', (request, reply, done) => {
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.url !== '/*') {
-        return done();
-      }
-      const last = (request.url.split('?')[0] ?? '').split('/').pop() ?? '';
-      if (last.includes('.') || isApiPath(request.url) || !serverPages) return done();
-      sendPage(request, reply).catch((error: unknown) => reply.send(error));
-    });
-    // Before the static files: the worker is served with the offline reads written in.
+    // The worker has a route of its own: it is served with the offline reads written in.
     registerServiceWorker(app, clientDir);
     await app.register(fastifyStatic, {
       root: clientDir,
-      prefix: '/',
-      wildcard: true,
+      // The routes are built-files.ts's, from a list of the files taken at the start: the plugin's catch-all route
+      // lists the folders of every path it is asked for, which was most of a script's cost, and its route for
+      // each file costs the start a third more time and 20 MB (docs/scaling.md, "The built files").
+      serve: false,
       index: false,
       // The build writes .br and .gz copies of its text files (vite.config.ts): sent to browsers that accept them.
       preCompressed: true,
-      // Dot folders stay private: .vite/ holds the build manifest, which names the source files.
-      allowedPath: (path) => !path.split('/').some((part) => part.startsWith('.')),
       setHeaders(res, path) {
         const immutable = path.includes(`${join(clientDir, 'assets')}`);
         res.header(
@@ -108,6 +95,7 @@ export async function registerStatic(
         );
       },
     });
+    routeBuiltFiles(app, clientDir);
   }
 
   /** A page rendered on the server (ssr.ts), from its cache when it holds a copy. */
