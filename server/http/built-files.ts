@@ -1,11 +1,33 @@
 import { readdirSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
 
 /** The build's compressed copies: @fastify/static sends one in place of its file (`preCompressed`). */
 const COMPRESSED_COPY = /\.(br|gz)$/;
 
 /** Served by a route of its own, with the offline reads written in (service-worker.ts). */
 const SERVICE_WORKER = 'sw.js';
+
+/**
+ * The routes' options: a reader who goes away before the file is sent (a tab closed, a navigation) is no
+ * failure of the server's, and is neither answered nor logged as one, as in @fastify/static's own routes.
+ */
+export function fileRouteOptions(app: FastifyInstance): RouteShorthandOptions {
+  return {
+    errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+      if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+        request.raw.destroy();
+        return;
+      }
+      return app.errorHandler(error, request, reply);
+    },
+  };
+}
 
 /**
  * The client build's files by folder (`''` for the top), listed once: a release's files do not change while
@@ -32,12 +54,13 @@ export function builtFiles(clientDir: string): Map<string, Set<string>> {
  * `reply.sendFile` is @fastify/static's (registered with the client's folder as its root).
  */
 export function routeBuiltFiles(app: FastifyInstance, clientDir: string): void {
+  const options = fileRouteOptions(app);
   for (const [folder, names] of builtFiles(clientDir)) {
     if (folder === '') {
-      for (const name of names) app.get(`/${name}`, (_request, reply) => reply.sendFile(name));
+      for (const name of names) app.get(`/${name}`, options, (_request, reply) => reply.sendFile(name));
       continue;
     }
-    app.get<{ Params: { name: string } }>(`/${folder}/:name`, (request, reply) => {
+    app.get<{ Params: { name: string } }>(`/${folder}/:name`, options, (request, reply) => {
       const { name } = request.params;
       return names.has(name) ? reply.sendFile(`${folder}/${name}`) : reply.callNotFound();
     });

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@server/app';
 import { testEnv } from '@server/env';
+import { fileRouteOptions } from '@server/http/built-files';
+import { registerErrorHandler } from '@server/http/errors';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPageHtml, writeTestSite } from '../helpers/app';
 import { createTestDb } from '../helpers/db';
@@ -101,5 +104,34 @@ describe('the built client’s files', () => {
     writeFileSync(join(clientDir, 'assets', 'later-xyz.js'), 'written later');
     const response = await app.inject({ method: 'GET', url: '/assets/later-xyz.js' });
     expect(response.body).toBe(testPageHtml('en'));
+  });
+});
+
+describe('a reader who goes away before a file is sent', () => {
+  it('is neither answered nor logged as the server’s failure; another error still is', async () => {
+    const logged: { level: number; msg: string }[] = [];
+    const server = Fastify({
+      logger: { level: 'info', stream: { write: (line: string) => logged.push(JSON.parse(line)) } },
+    });
+    registerErrorHandler(server);
+    const options = fileRouteOptions(server);
+    const failure = (code: string) => Object.assign(new Error('stream failed'), { code });
+    server.get('/gone', options, async () => {
+      throw failure('ERR_STREAM_PREMATURE_CLOSE');
+    });
+    server.get('/broken', options, async () => {
+      throw failure('EMFILE');
+    });
+    try {
+      const origin = await server.listen({ port: 0, host: '127.0.0.1' });
+      // The server closes the connection without an answer, as when the reader's own side has gone.
+      await expect(fetch(`${origin}/gone`)).rejects.toThrow();
+      const broken = await fetch(`${origin}/broken`);
+      expect(broken.status).toBe(500);
+      const failures = logged.filter((line) => line.level >= 50).map((line) => line.msg);
+      expect(failures).toEqual(['request failed']);
+    } finally {
+      await server.close();
+    }
   });
 });
