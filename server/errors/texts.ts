@@ -47,3 +47,17 @@ export function errorText(
 
 /** A message as shared/ writes it (a key, or a key and its parts from `message()`), in English. */
 export const englishMessage = (text: string): string => messageText(readMessage(text));
+
+/**
+ * What a reader is told about input a schema refused: the schema's own message (a key of the catalogue, with
+ * its parts), or, for zod's built-in wording (a wrong type, an unknown field: input no form of ours sends), the
+ * catalogue's general sentence, which exists in both languages; zod's English would reach a Somali reader as it is.
+ */
+export function validationMessage(issue: string | undefined): MessageRef {
+  const ref = issue ? readMessage(issue) : null;
+  // A count picks the plural's key ("1 minute", "15 minutes"): the key alone may not exist without it.
+  const count = typeof ref?.params?.count === 'number' ? { count: ref.params.count } : {};
+  return ref && i18n.exists(ref.key, { lng: 'en', ns: 'errors', ...count })
+    ? ref
+    : { key: 'validation.invalidInput' };
+}

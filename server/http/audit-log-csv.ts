@@ -1,10 +1,10 @@
-import { readMessage } from '@shared/i18n/error-messages';
 import { auditLogFilterInput } from '@shared/schemas/admin';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
+import { validationMessage } from '../errors/texts';
 import { auditLogForExport } from '../services/admin/audit-log';
 import { adminRouteGuard } from './admin-session';
 import { spreadsheetSafe } from './poll-votes-csv';
@@ -27,7 +27,7 @@ const FILTERS = ['from', 'to', 'actorId', 'action', 'tableName', 'recordId'] as 
  */
 export const AUDIT_LOG_QUERY_MAX_CHARS = 2048;
 
-const refusal = (key: string) => new DomainError('export.invalidFilter', { detail: readMessage(key) });
+const refusal = (key: string) => new DomainError('export.invalidFilter', { detail: validationMessage(key) });
 
 /**
  * The query's filters as the page sends them: an empty one (a cleared field) is no filter, and names that are

@@ -1,10 +1,9 @@
 import type { MessageRef } from '@shared/errors';
-import { readMessage } from '@shared/i18n/error-messages';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { trpcCode } from '../errors/mapping';
-import { errorText, messageText } from '../errors/texts';
+import { errorText, messageText, validationMessage } from '../errors/texts';
 
 /** English answers, for tests and logs (the client is sent them in its own language). */
 export const UNEXPECTED_ERROR_MESSAGE = messageText({ key: 'request.unexpected' });
@@ -33,10 +32,7 @@ export const EXPECTED_ERROR_CODES = new Set([
  */
 export function publicMessageRef(error: TRPCError): MessageRef {
   if (error.cause instanceof DomainError) return { key: error.cause.code, params: error.cause.params };
-  if (error.cause instanceof ZodError) {
-    const first = error.cause.issues[0]?.message;
-    return first ? readMessage(first) : { key: 'validation.invalidInput' };
-  }
+  if (error.cause instanceof ZodError) return validationMessage(error.cause.issues[0]?.message);
   if (error.code === 'BAD_REQUEST' && /^\s*[[{]/.test(error.message))
     return { key: 'validation.invalidInput' };
   // tRPC passes on the parser's own words for input it cannot read (broken JSON, a forged superjson

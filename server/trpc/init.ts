@@ -1,11 +1,11 @@
-import { type MessageLanguage, readMessage } from '@shared/i18n/error-messages';
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import type { StaffRole } from '@shared/roles';
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { DomainError } from '../errors/domain-error';
-import { messageText } from '../errors/texts';
+import { messageText, validationMessage } from '../errors/texts';
 import { requireTwoFactorSetUp } from '../services/staff-two-factor';
 import { isSteppedUp } from '../services/step-up';
 import { canonicalJson } from './canonical';
@@ -95,7 +95,7 @@ function fieldErrors(error: ZodError, language: MessageLanguage): Record<string,
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
-    result[key] ??= messageText(readMessage(issue.message), language);
+    result[key] ??= messageText(validationMessage(issue.message), language);
   }
   return result;
 }

@@ -1,4 +1,6 @@
-import { englishMessage } from '@server/errors/texts';
+import { messageText, validationMessage } from '@server/errors/texts';
+import type { MessageRef } from '@shared/errors';
+import type { MessageLanguage } from '@shared/i18n/error-messages';
 import superjson from 'superjson';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sameOrigin } from '../../helpers/app';
@@ -33,34 +35,44 @@ import { settlePhotoJobs } from '../../helpers/security/world-extras';
  * whatever the fields hold.
  */
 const paths = procedurePaths();
+/** zod's built-in messages ("Invalid input: expected string, received object", "Unrecognized key: ..."). */
+const ZOD_WORDING = /expected .+, received|Unrecognized key|Invalid input:|Too (big|small):|Invalid option/;
 const tally = { requests: 0, malformed: 0, legal: 0, refusedByTier: 0 };
 let address = 0;
 
-function send(app: TestApp, path: string, variant: HostileVariant, cookie: string, remoteAddress: string) {
+function send(
+  app: TestApp,
+  path: string,
+  variant: HostileVariant,
+  actor: { cookie: string; language: MessageLanguage },
+  remoteAddress: string,
+) {
   const body = variant.raw ?? encodeInput(variant.input);
+  const { cookie } = actor;
+  const language = { 'accept-language': actor.language };
   tally.requests += 1;
   if (procedureType(path) === 'query') {
     return app.inject({
       method: 'GET',
       url: `/trpc/${path}?input=${encodeURIComponent(body)}`,
-      headers: { cookie },
+      headers: { cookie, ...language },
       remoteAddress,
     });
   }
   return app.inject({
     method: 'POST',
     url: `/trpc/${path}`,
-    headers: { ...sameOrigin, 'content-type': 'application/json', cookie },
+    headers: { ...sameOrigin, 'content-type': 'application/json', cookie, ...language },
     payload: body,
     remoteAddress,
   });
 }
 
-/** What the server will make of an input: superjson's round trip, then the procedure's schema. */
-/** The schema's message (a key, with its parts) as the English sentence the server answers. */
-const englishIssue = (message: string | undefined) => (message ? englishMessage(message) : undefined);
-
-function schemaVerdict(path: string, variant: HostileVariant): { accepted: boolean; message?: string } {
+/**
+ * What the server will make of an input: superjson's round trip, then the procedure's schema; for a refusal,
+ * what the reader is told (the schema's message, or the catalogue's general sentence for zod's own wording).
+ */
+function schemaVerdict(path: string, variant: HostileVariant): { accepted: boolean; message?: MessageRef } {
   const schema = inputSchema(path);
   // A procedure without an input never reads one: whatever is sent is ignored.
   if (!schema) return { accepted: true };
@@ -70,7 +82,7 @@ function schemaVerdict(path: string, variant: HostileVariant): { accepted: boole
     const result = schema.safeParse(received);
     return result.success
       ? { accepted: true }
-      : { accepted: false, message: englishIssue(result.error.issues[0]?.message) };
+      : { accepted: false, message: validationMessage(result.error.issues[0]?.message) };
   } catch {
     // A schema that throws instead of reporting an issue: the server must still answer a clean 400.
     return { accepted: false };
@@ -98,9 +110,10 @@ describe('hostile input', () => {
     const variants = hostileVariants(await entry.input?.(test.world, 1, test.world.users.admin));
     // Admin-only and staff procedures refuse a citizen in their tier check.
     const adminOnly = entry.tier !== 'public' && entry.tier !== 'citizen';
+    // The admin reads in Somali and the citizen in English: every refusal's sentence is checked in both.
     const actors = [
-      { name: 'admin', cookie: test.adminCookie, refusedByTier: false },
-      { name: 'citizen', cookie: test.citizenCookie, refusedByTier: adminOnly },
+      { name: 'admin', cookie: test.adminCookie, refusedByTier: false, language: 'so' as const },
+      { name: 'citizen', cookie: test.citizenCookie, refusedByTier: adminOnly, language: 'en' as const },
     ];
     const legal: { variant: HostileVariant; actor: (typeof actors)[number] }[] = [];
     const before = snapshot(test.db);
@@ -123,20 +136,22 @@ describe('hostile input', () => {
           legal.push({ variant, actor });
           continue;
         }
-        const response = await send(test.app, path, variant, actor.cookie, remoteAddress);
+        const response = await send(test.app, path, variant, actor, remoteAddress);
         const what = `${actor.name}, ${variant.label}`;
         const message = errorMessage(response.body) ?? '';
         expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
         expect(looksInternal(response.body), `${what}: ${response.body.slice(0, 300)}`).toBe(false);
         expect(message, `${what}: no message`).not.toBe('');
+        // zod's own English wording never reaches a reader, in either language.
+        expect(message, what).not.toMatch(ZOD_WORDING);
         if (actor.refusedByTier) {
           tally.refusedByTier += 1;
           expect([400, 403], `${what}: ${message}`).toContain(response.statusCode);
         } else {
           tally.malformed += 1;
           expect(response.statusCode, `${what}: ${message}`).toBe(400);
-          if (verdict.message) expect(message, what).toBe(verdict.message);
+          if (verdict.message) expect(message, what).toBe(messageText(verdict.message, actor.language));
         }
         if (rowsWritten() !== written) {
           expect(changedTables(before, snapshot(test.db)), `${what}: the database changed`).toEqual([]);
@@ -148,13 +163,7 @@ describe('hostile input', () => {
     // Accepted oddities run side by side: some are slow on purpose (the dashboard login waits a second).
     const answers = await Promise.all(
       legal.map(async ({ variant, actor }, index) => {
-        const response = await send(
-          test.app,
-          path,
-          variant,
-          actor.cookie,
-          `10.200.${address & 255}.${index % 250}`,
-        );
+        const response = await send(test.app, path, variant, actor, `10.200.${address & 255}.${index % 250}`);
         return { what: `${actor.name}, ${variant.label}`, response };
       }),
     );
