@@ -128,12 +128,13 @@ export function createServerPages(
       return { status: response.status, html: null, redirect: location };
     }
     const html = pageModulesAtLowPriority(await response.text());
+    const csp = options.pagePolicy(pageScriptHashes(response, html));
     // The site's error page (a loader or a render failed; the handler logged why): served, never kept.
-    if (response.status >= 500) throw new RenderFailed({ status: response.status, html });
+    if (response.status >= 500) throw new RenderFailed({ status: response.status, html, csp });
     return {
       status: response.status,
       html,
-      csp: options.pagePolicy(inlineScriptHashes(html)),
+      csp,
       encodings: {},
       etag: pageVersion(html),
     };
@@ -160,9 +161,7 @@ export function createServerPages(
       cache.keep(key, flight, page);
       return page;
     } catch (error) {
-      if (error instanceof RenderFailed) {
-        return { ...error.page, csp: options.pagePolicy(inlineScriptHashes(error.page.html ?? '')) };
-      }
+      if (error instanceof RenderFailed) return error.page;
       request.log.error({ err: error, url }, 'server render failed');
       return null;
     } finally {
@@ -221,6 +220,16 @@ export function createServerPages(
   }
 
   return { pageFor, manifestFor, invalidate: cache.invalidate, size: cache.size };
+}
+
+/**
+ * The inline scripts the page's policy allows: those of an HTML document the handler rendered (React Router's
+ * context and hydration data). An answer of another kind is no document of ours, whatever it holds: a
+ * `<script>` in it is text that may have come from the address, and none is allowed.
+ */
+function pageScriptHashes(response: Response, html: string): string[] {
+  const type = response.headers.get('content-type') ?? '';
+  return /^text\/html\s*(;|$)/i.test(type) ? inlineScriptHashes(html) : [];
 }
 
 /** A render that gave the site's error page (5xx): the reader gets it, the cache never keeps it. */

@@ -28,6 +28,13 @@ const ROUTE_MANIFEST = '/__manifest';
  */
 export const ROUTE_MANIFEST_MAX_URL = 7680 - RENDER_ORIGIN.length;
 
+/**
+ * React Router's data requests (`/page.data`): the site's browser code makes none (a page's loader in the browser
+ * is its clientLoader, which never asks the server's; root never revalidates), and the handler's answer to one is
+ * its loaders' data, text that may repeat the address's words, not a page. None reaches the handler.
+ */
+const ROUTE_DATA = '.data';
+
 /** The offline worker's page for addresses it has no copy of (client/public/sw.js names it too). */
 const OFFLINE_PAGE = '/offline';
 
@@ -100,7 +107,14 @@ export async function registerStatic(
 
   /** A page rendered on the server (ssr.ts), from its cache when it holds a copy. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    if ((request.url.split('?')[0] ?? '') === ROUTE_MANIFEST) return sendManifest(request, reply);
+    const path = request.url.split('?')[0] ?? '';
+    if (path === ROUTE_MANIFEST) return sendManifest(request, reply);
+    if (path.endsWith(ROUTE_DATA)) {
+      return reply
+        .code(404)
+        .header('Cache-Control', 'no-store')
+        .send(jsonError(404, `No route for ${request.method} ${path}`));
+    }
     const page = (await serverPages?.pageFor(request)) ?? null;
     if (page?.redirect) return reply.redirect(page.redirect, page.status);
     const language = pageLanguage(request);
