@@ -22,6 +22,10 @@ export type ErrorKind =
   /** A request that had not arrived whole within the request timeout: 408, from Node's parser. */
   | 'requestTimeout'
   | 'unsupportedMediaType'
+  /** A method the address does not take: 405. */
+  | 'methodNotSupported'
+  /** A byte range outside the file asked for: 416 (tRPC has no such code; no procedure answers it). */
+  | 'rangeNotSatisfiable'
   | 'tooManyRequests'
   | 'unexpected';
 
@@ -173,7 +177,10 @@ export const ERROR_CATALOGUE = {
   'request.busy': 'tooManyRequests',
   'request.crossSite': 'forbidden',
   'request.headersTooLarge': 'headersTooLarge',
+  'request.badRange': 'rangeNotSatisfiable',
   'request.malformed': 'badRequest',
+  'request.noSuchAddress': 'notFound',
+  'request.notAllowed': 'forbidden',
   'request.notJson': 'unsupportedMediaType',
   'request.offlinePage': 'unexpected',
   'request.timedOut': 'requestTimeout',
@@ -181,6 +188,7 @@ export const ERROR_CATALOGUE = {
   'request.tooManyRequests': 'tooManyRequests',
   'request.unexpected': 'unexpected',
   'request.unreadable': 'badRequest',
+  'request.wrongMethod': 'methodNotSupported',
   'rollImport.alreadyOnRoll': 'badRequest',
   'rollImport.cardInvalid': 'badRequest',
   'rollImport.cardMissing': 'badRequest',

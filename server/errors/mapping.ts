@@ -25,6 +25,8 @@ const KINDS: Record<ErrorKind, { trpc: TRPC_ERROR_CODE_KEY; status: number }> = 
   headersTooLarge: { trpc: 'PAYLOAD_TOO_LARGE', status: 431 },
   requestTimeout: { trpc: 'TIMEOUT', status: 408 },
   unsupportedMediaType: { trpc: 'UNSUPPORTED_MEDIA_TYPE', status: 415 },
+  methodNotSupported: { trpc: 'METHOD_NOT_SUPPORTED', status: 405 },
+  rangeNotSatisfiable: { trpc: 'BAD_REQUEST', status: 416 },
   tooManyRequests: { trpc: 'TOO_MANY_REQUESTS', status: 429 },
   unexpected: { trpc: 'INTERNAL_SERVER_ERROR', status: 500 },
 };
@@ -41,6 +43,7 @@ const STATUS_NAMES: Record<number, string> = {
   412: 'PRECONDITION_FAILED',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  416: 'RANGE_NOT_SATISFIABLE',
   428: 'PRECONDITION_REQUIRED',
   429: 'TOO_MANY_REQUESTS',
   431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',

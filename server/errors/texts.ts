@@ -48,6 +48,13 @@ export function errorText(
 /** A message as shared/ writes it (a key, or a key and its parts from `message()`), in English. */
 export const englishMessage = (text: string): string => messageText(readMessage(text));
 
+/** Whether a text is a key of the errors catalogue (the sentence exists in both languages: the catalogue test). */
+export function isMessageKey(text: string, params?: MessageRef['params']): boolean {
+  // A count picks the plural's key ("1 minute", "15 minutes"): the key alone may not exist without it.
+  const count = typeof params?.count === 'number' ? { count: params.count } : {};
+  return i18n.exists(text, { lng: 'en', ns: 'errors', ...count });
+}
+
 /**
  * What a reader is told about input a schema refused: the schema's own message (a key of the catalogue, with
  * its parts), or, for zod's built-in wording (a wrong type, an unknown field: input no form of ours sends), the
@@ -55,9 +62,5 @@ export const englishMessage = (text: string): string => messageText(readMessage(
  */
 export function validationMessage(issue: string | undefined): MessageRef {
   const ref = issue ? readMessage(issue) : null;
-  // A count picks the plural's key ("1 minute", "15 minutes"): the key alone may not exist without it.
-  const count = typeof ref?.params?.count === 'number' ? { count: ref.params.count } : {};
-  return ref && i18n.exists(ref.key, { lng: 'en', ns: 'errors', ...count })
-    ? ref
-    : { key: 'validation.invalidInput' };
+  return ref && isMessageKey(ref.key, ref.params) ? ref : { key: 'validation.invalidInput' };
 }

@@ -1,4 +1,4 @@
-import { isErrorCode } from '@shared/errors';
+import { type ErrorCode, isErrorCode } from '@shared/errors';
 import { languageFromHeader } from '@shared/i18n/error-messages';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { DomainError } from '../errors/domain-error';
@@ -9,6 +9,21 @@ const isJsonError = (payload: unknown): payload is JsonErrorBody =>
   payload !== null &&
   'error' in payload &&
   typeof (payload as JsonErrorBody).error?.message === 'string';
+
+/**
+ * Fastify's and its plugins' own refusals (a body too large, a content type no parser takes, a byte range
+ * outside a file, a path the static files refuse) are said with the catalogue's sentence for their status, in
+ * the reader's language: their own words are English.
+ */
+const REFUSALS_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  400: 'request.malformed',
+  403: 'request.notAllowed',
+  404: 'request.noSuchAddress',
+  405: 'request.wrongMethod',
+  413: 'request.tooLarge',
+  415: 'request.notJson',
+  416: 'request.badRange',
+};
 
 /** Errors outside tRPC (bad JSON, oversized bodies, rate limits) answer JSON; 5xx hide their details. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -27,8 +42,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return sendDomainError(reply, new DomainError('request.unexpected'));
     }
-    if (status === 413) return sendDomainError(reply, new DomainError('request.tooLarge'));
-    if (status === 400) return sendDomainError(reply, new DomainError('request.malformed'));
+    const sentence = REFUSALS_BY_STATUS[status];
+    if (sentence) return sendDomainError(reply, new DomainError(sentence));
     return reply.code(status).send(plainErrorBody(status, error.message));
   });
 }
@@ -36,9 +51,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
 /** Fastify's own refusals before routing (a URL that does not decode), in the same JSON shape. */
 export function malformedUrl(_error: FastifyError, _request: unknown, reply: FastifyReply): void {
   void sendDomainError(reply, new DomainError('request.malformed'));
-}
-
-/** A plain error answer that is no domain error (an unknown route, a method tRPC does not take). */
-export function jsonError(status: number, message: string): JsonErrorBody {
-  return plainErrorBody(status, message);
 }

@@ -7,7 +7,6 @@ import { sendDomainError } from '../errors/mapping';
 import { plainAcceptEncoding } from './accept-encoding';
 import { routeBuiltFiles } from './built-files';
 import { encodePage } from './compress';
-import { jsonError } from './errors';
 import { holdsVersion } from './etag';
 import { BUSY_RETRY_SECONDS, busyHtml, offlineHtml, refusalHtml } from './refusal-page';
 import { registerServiceWorker } from './service-worker';
@@ -110,10 +109,10 @@ export async function registerStatic(
     const path = request.url.split('?')[0] ?? '';
     if (path === ROUTE_MANIFEST) return sendManifest(request, reply);
     if (path.endsWith(ROUTE_DATA)) {
-      return reply
-        .code(404)
-        .header('Cache-Control', 'no-store')
-        .send(jsonError(404, `No route for ${request.method} ${path}`));
+      return sendDomainError(
+        reply.header('Cache-Control', 'no-store'),
+        new DomainError('request.noSuchAddress'),
+      );
     }
     const page = (await serverPages?.pageFor(request)) ?? null;
     if (page?.redirect) return reply.redirect(page.redirect, page.status);
@@ -154,12 +153,10 @@ export async function registerStatic(
       return sendDomainError(reply.header('Cache-Control', 'no-store'), new DomainError('request.tooLarge'));
     }
     const answer = await serverPages?.manifestFor(request);
-    if (!answer) return reply.code(404).send(jsonError(404, `No route for GET ${ROUTE_MANIFEST}`));
+    if (!answer) return sendDomainError(reply, new DomainError('request.noSuchAddress'));
     if (!(answer instanceof Response)) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(answer.retryAfter))
-        .send(jsonError(429, 'Too many requests'));
+      const wait = new DomainError('request.tooManyRequests', { seconds: answer.retryAfter });
+      return sendDomainError(reply.header('Retry-After', String(answer.retryAfter)), wait);
     }
     const headers = Object.fromEntries(
       [...answer.headers].filter(([name]) => name !== 'content-length' && name !== 'content-encoding'),
@@ -194,8 +191,6 @@ export async function registerStatic(
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && serverPages) {
       return sendPage(request, reply);
     }
-    return reply
-      .code(404)
-      .send(jsonError(404, `No route for ${request.method} ${request.url.split('?')[0]}`));
+    return sendDomainError(reply, new DomainError('request.noSuchAddress'));
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { jsonError } from './errors';
+import { DomainError } from '../errors/domain-error';
+import { sendDomainError } from '../errors/mapping';
 
 /** What tRPC's HTTP adapter can handle; it answers 405 itself for PUT, PATCH and the like. */
 const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'PATCH', 'DELETE', 'QUERY']);
@@ -10,9 +11,7 @@ const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'PATCH', 
  */
 export async function refuseUnsupportedMethods(request: FastifyRequest, reply: FastifyReply) {
   if (TRPC_METHODS.has(request.method)) return;
-  return reply
-    .code(405)
-    .send(jsonError(405, `${request.method} requests are not supported. Use GET or POST.`));
+  return sendDomainError(reply, new DomainError('request.wrongMethod'));
 }
 
 /**

@@ -1,9 +1,9 @@
-import type { MessageRef } from '@shared/errors';
+import type { ErrorCode, MessageRef } from '@shared/errors';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { DomainError } from '../errors/domain-error';
 import { trpcCode } from '../errors/mapping';
-import { errorText, messageText, validationMessage } from '../errors/texts';
+import { errorText, isMessageKey, messageText, validationMessage } from '../errors/texts';
 
 /** English answers, for tests and logs (the client is sent them in its own language). */
 export const UNEXPECTED_ERROR_MESSAGE = messageText({ key: 'request.unexpected' });
@@ -40,8 +40,20 @@ export function publicMessageRef(error: TRPCError): MessageRef {
   if (error.code === 'BAD_REQUEST' && error.cause instanceof Error) return { key: 'request.malformed' };
   if (error.code === 'UNSUPPORTED_MEDIA_TYPE') return { key: 'request.notJson' };
   if (!EXPECTED_ERROR_CODES.has(error.code)) return { key: 'request.unexpected' };
-  return { key: error.message };
+  if (isMessageKey(error.message)) return { key: error.message };
+  return { key: TRPC_OWN_REFUSALS[error.code] ?? 'request.malformed' };
 }
+
+/**
+ * tRPC's own refusals, in its English ("No procedure found on path", "Unsupported POST-request to query
+ * procedure", "Batch call exceeds maximum size", "Cannot mix procedure types in call"), said with the
+ * catalogue's sentence for their code instead.
+ */
+const TRPC_OWN_REFUSALS: Partial<Record<TRPCError['code'], ErrorCode>> = {
+  NOT_FOUND: 'request.noSuchAddress',
+  METHOD_NOT_SUPPORTED: 'request.wrongMethod',
+  PAYLOAD_TOO_LARGE: 'request.tooLarge',
+};
 
 /** The English sentence a client is sent for this error (what tests and external checks read). */
 export function publicMessage(error: TRPCError): string {
