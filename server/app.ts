@@ -26,7 +26,7 @@ import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { createServerPages, loadPageHandler } from './http/ssr';
 import { registerStatic } from './http/static';
 import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc-calls';
-import { noStore, refuseUnsupportedMethods } from './http/trpc-hooks';
+import { noStore, refuseDeepBodies, refuseUnsupportedMethods } from './http/trpc-hooks';
 import { refuseOddTargets } from './http/trpc-request';
 import { registerUssd } from './http/ussd';
 import { voteFastPath } from './http/vote-fast-path';
@@ -213,6 +213,8 @@ export async function buildApp(options: BuildAppOptions) {
     api.addHook('onRequest', publicCache.onRequest);
     // A ceiling per address against floods, counted per call, for everything that reaches tRPC.
     if (ceiling) api.addHook('onRequest', ceiling.onRequest);
+    // Before anything parses a body, the vote fast path included.
+    api.addHook('preHandler', refuseDeepBodies);
     // Votes skip tRPC's fetch adapter, not tRPC: same procedures, context and answers (vote-fast-path.ts).
     api.addHook('preHandler', voteFastPath({ createContext, onError }));
     if (env.BENCH_REFERENCE) registerBenchReference(api);
