@@ -26,7 +26,12 @@ import { httpsOrigin, registerSecurityHeaders } from './http/security-headers';
 import { createServerPages, loadPageHandler } from './http/ssr';
 import { registerStatic } from './http/static';
 import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc-calls';
-import { noStore, refuseDeepBodies, refuseUnsupportedMethods } from './http/trpc-hooks';
+import {
+  noStore,
+  refuseBodiesOtherThanJson,
+  refuseDeepBodies,
+  refuseUnsupportedMethods,
+} from './http/trpc-hooks';
 import { refuseOddTargets } from './http/trpc-request';
 import { registerUssd } from './http/ussd';
 import { voteFastPath } from './http/vote-fast-path';
@@ -205,6 +210,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(async (api) => {
     api.addHook('onRequest', refuseUnsupportedMethods);
+    api.addHook('onRequest', refuseBodiesOtherThanJson);
     api.addHook('onSend', noStore);
     api.addHook('onRequest', refuseLimitedBatches());
     // Before the cache and tRPC: a visitor's batch is small (batch-cap.ts), a forged cookie is no session.

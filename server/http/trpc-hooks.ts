@@ -2,16 +2,29 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
 import { sendDomainError } from '../errors/mapping';
 
-/** What tRPC's HTTP adapter can handle; it answers 405 itself for PUT, PATCH and the like. */
-const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST', 'OPTIONS', 'PUT', 'PATCH', 'DELETE', 'QUERY']);
+/** The methods the site's tRPC calls use: queries by GET (HEAD alike), mutations by POST. */
+const TRPC_METHODS = new Set(['GET', 'HEAD', 'POST']);
 
 /**
- * TRACE (and any method the fetch API forbids) made tRPC's adapter throw while building its Request, which
- * answered 500 and logged an error per request: a cheap way to flood the logs. It gets a plain 405 instead.
+ * Any other method is refused before tRPC, with the reader's sentence: tRPC's adapter answered PUT, OPTIONS and
+ * the like in its own English before the request's context (and so its language) existed, and TRACE (and any
+ * method the fetch API forbids) made it throw while building its Request, which answered 500 and logged an
+ * error per request: a cheap way to flood the logs.
  */
 export async function refuseUnsupportedMethods(request: FastifyRequest, reply: FastifyReply) {
   if (TRPC_METHODS.has(request.method)) return;
   return sendDomainError(reply, new DomainError('request.wrongMethod'));
+}
+
+/**
+ * A POST whose body says it is not JSON is refused before tRPC, with the reader's sentence, for the same reason:
+ * tRPC's adapter refused it (after Fastify had read it as text) before any context existed. A POST without a
+ * type is left to the parser, which refuses a body it cannot name.
+ */
+export async function refuseBodiesOtherThanJson(request: FastifyRequest, reply: FastifyReply) {
+  const type = request.headers['content-type'];
+  if (request.method !== 'POST' || type === undefined || /^application\/json\s*(;|$)/i.test(type)) return;
+  return sendDomainError(reply, new DomainError('request.notJson'));
 }
 
 /**

@@ -13,7 +13,7 @@ import { errorMessage } from '../../helpers/security/http';
  */
 interface Refusal {
   what: string;
-  method: 'GET' | 'POST' | 'TRACE';
+  method: 'GET' | 'POST' | 'TRACE' | 'PUT' | 'OPTIONS' | 'DELETE';
   url: string;
   headers?: Record<string, string>;
   payload?: string;
@@ -43,6 +43,26 @@ const REFUSALS: Refusal[] = [
     code: 'UNSUPPORTED_MEDIA_TYPE',
     sentence: 'request.notJson',
   },
+  {
+    what: 'a text body to tRPC',
+    method: 'POST',
+    url: '/trpc/auth.signOut',
+    headers: { ...sameOrigin, 'content-type': 'text/plain' },
+    payload: '{}',
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    sentence: 'request.notJson',
+  },
+  ...(['PUT', 'OPTIONS', 'DELETE'] as const).map((method) => ({
+    what: `${method} to tRPC`,
+    method,
+    url: '/trpc/auth.signOut',
+    headers: { ...sameOrigin, 'content-type': 'application/json' },
+    payload: '{}',
+    status: 405,
+    code: 'METHOD_NOT_SUPPORTED',
+    sentence: 'request.wrongMethod' as const,
+  })),
   {
     what: 'an unknown API address',
     method: 'GET',
