@@ -55,12 +55,22 @@ export function isMessageKey(text: string, params?: MessageRef['params']): boole
   return i18n.exists(text, { lng: 'en', ns: 'errors', ...count });
 }
 
+/** A refusal of a schema's, as zod reports it (only what the sentence needs). */
+export interface SchemaIssue {
+  message: string;
+  code?: string;
+  keys?: readonly string[];
+}
+
 /**
- * What a reader is told about input a schema refused: the schema's own message (a key of the catalogue, with
- * its parts), or, for zod's built-in wording (a wrong type, an unknown field: input no form of ours sends), the
- * catalogue's general sentence, which exists in both languages; zod's English would reach a Somali reader as it is.
+ * What a reader is told about input a schema refused: the schema's own message (a key of the catalogue, with its
+ * parts); for zod's built-in wording (input no form of ours sends), the catalogue's sentence naming a field the
+ * request does not take, or its general one: zod's English would reach a Somali reader as it is.
  */
-export function validationMessage(issue: string | undefined): MessageRef {
-  const ref = issue ? readMessage(issue) : null;
-  return ref && isMessageKey(ref.key, ref.params) ? ref : { key: 'validation.invalidInput' };
+export function validationMessage(issue: SchemaIssue | string | undefined): MessageRef {
+  const refused = typeof issue === 'string' ? { message: issue } : issue;
+  const ref = refused ? readMessage(refused.message) : null;
+  if (ref && isMessageKey(ref.key, ref.params)) return ref;
+  const field = refused?.code === 'unrecognized_keys' ? refused.keys?.[0] : undefined;
+  return field ? { key: 'validation.unknownField', params: { field } } : { key: 'validation.invalidInput' };
 }

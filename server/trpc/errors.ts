@@ -32,7 +32,7 @@ export const EXPECTED_ERROR_CODES = new Set([
  */
 export function publicMessageRef(error: TRPCError): MessageRef {
   if (error.cause instanceof DomainError) return { key: error.cause.code, params: error.cause.params };
-  if (error.cause instanceof ZodError) return validationMessage(error.cause.issues[0]?.message);
+  if (error.cause instanceof ZodError) return validationMessage(error.cause.issues[0]);
   if (error.code === 'BAD_REQUEST' && /^\s*[[{]/.test(error.message))
     return { key: 'validation.invalidInput' };
   // tRPC passes on the parser's own words for input it cannot read (broken JSON, a forged superjson

@@ -95,7 +95,7 @@ function fieldErrors(error: ZodError, language: MessageLanguage): Record<string,
   const result: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.join('.') || '_';
-    result[key] ??= messageText(validationMessage(issue.message), language);
+    result[key] ??= messageText(validationMessage(issue), language);
   }
   return result;
 }

@@ -157,7 +157,7 @@ describe('directory.members', () => {
     await expectBadRequest(members({ pageSize: 101 }), directoryMessages.badPageSize);
     await expectBadRequest(members({ pageSize: 0 }), directoryMessages.badPageSize);
     await expectBadRequest(members({ search: 'x'.repeat(101) }), directoryMessages.searchTooLong);
-    await expectBadRequest(members({ sort: 'name' }), /sort/);
+    await expectBadRequest(members({ sort: 'name' }), /“sort”/);
   });
 
   it('shows null contact details as null and keeps the placeholder flag', async () => {

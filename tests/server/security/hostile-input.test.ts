@@ -82,7 +82,7 @@ function schemaVerdict(path: string, variant: HostileVariant): { accepted: boole
     const result = schema.safeParse(received);
     return result.success
       ? { accepted: true }
-      : { accepted: false, message: validationMessage(result.error.issues[0]?.message) };
+      : { accepted: false, message: validationMessage(result.error.issues[0]) };
   } catch {
     // A schema that throws instead of reporting an issue: the server must still answer a clean 400.
     return { accepted: false };
