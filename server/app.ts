@@ -29,7 +29,7 @@ import { CALLS_PER_MINUTE, callCeiling, refuseLimitedBatches } from './http/trpc
 import {
   noStore,
   refuseBodiesOtherThanJson,
-  refuseDeepBodies,
+  refuseCostlyBodies,
   refuseUnsupportedMethods,
 } from './http/trpc-hooks';
 import { refuseOddTargets } from './http/trpc-request';
@@ -220,7 +220,7 @@ export async function buildApp(options: BuildAppOptions) {
     // A ceiling per address against floods, counted per call, for everything that reaches tRPC.
     if (ceiling) api.addHook('onRequest', ceiling.onRequest);
     // Before anything parses a body, the vote fast path included.
-    api.addHook('preHandler', refuseDeepBodies);
+    api.addHook('preHandler', refuseCostlyBodies);
     // Votes skip tRPC's fetch adapter, not tRPC: same procedures, context and answers (vote-fast-path.ts).
     api.addHook('preHandler', voteFastPath({ createContext, onError }));
     if (env.BENCH_REFERENCE) registerBenchReference(api);

@@ -39,27 +39,35 @@ export async function noStore(_request: FastifyRequest, reply: FastifyReply, pay
 }
 
 /**
- * How deep a call's JSON may nest: the deepest input a form sends (an election's candidates inside the
- * election, in superjson's envelope, batched) is under 10 levels.
+ * The most a call's JSON may hold, far above any form's (an election's hundred candidates, a batch of a page's
+ * reads: under 10 levels and a thousand values) and far below what costs the one thread: nesting, and values
+ * (each object, array and element). A ballot travels as one string and counts as one value.
  */
 export const MAX_BODY_NESTING = 32;
+export const MAX_BODY_VALUES = 5_000;
 
 /**
- * A body nested deeper than any form writes is refused before anything parses it. Within the size limit, 1 MB of
- * `[[[[...` (450,000 levels) cost 160 ms of the one thread to parse and as much again for superjson to copy,
- * before the schema refused it: a signed-in sender in a loop held /healthz at 356 ms. Counting brackets outside
- * strings takes a millisecond a megabyte.
+ * A body shaped as no form writes it is refused before anything parses it. Within the size limit, 1 MB of
+ * `[[[[...` (450,000 levels) cost about 300 ms of the one thread to parse and for superjson to copy before the
+ * schema refused it, and 1 MB of flat keys (83,000 of them, sent without signing in, to sign-in) 200 to 320 ms:
+ * two senders in a loop held /healthz at 300 ms. Counting brackets and commas outside strings takes a
+ * millisecond a megabyte.
  */
-export async function refuseDeepBodies(request: FastifyRequest, reply: FastifyReply) {
-  if (typeof request.body !== 'string' || nestingDepth(request.body, MAX_BODY_NESTING) <= MAX_BODY_NESTING)
-    return;
+export async function refuseCostlyBodies(request: FastifyRequest, reply: FastifyReply) {
+  if (typeof request.body !== 'string') return;
+  const shape = bodyShape(request.body, { depth: MAX_BODY_NESTING, values: MAX_BODY_VALUES });
+  if (shape.depth <= MAX_BODY_NESTING && shape.values <= MAX_BODY_VALUES) return;
   return sendDomainError(reply, new DomainError('request.malformed'));
 }
 
-/** The deepest nesting of `[` and `{` in JSON text, outside its strings; counting stops past `limit`. */
-export function nestingDepth(text: string, limit: number): number {
+/**
+ * The deepest nesting of `[` and `{` in JSON text and its count of values (each `[`, `{` and `,`: every
+ * container, and every element after a container's first), outside its strings; counting stops past a limit.
+ */
+export function bodyShape(text: string, limits: { depth: number; values: number }) {
   let depth = 0;
   let deepest = 0;
+  let values = 0;
   let inString = false;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
@@ -69,12 +77,13 @@ export function nestingDepth(text: string, limit: number): number {
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {
+      values++;
       depth++;
-      if (depth > deepest) {
-        deepest = depth;
-        if (deepest > limit) return deepest;
-      }
+      if (depth > deepest) deepest = depth;
     } else if (code === 0x5d || code === 0x7d) depth--;
+    else if (code === 0x2c) values++;
+    else continue;
+    if (deepest > limits.depth || values > limits.values) break;
   }
-  return deepest;
+  return { depth: deepest, values };
 }

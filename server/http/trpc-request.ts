@@ -34,6 +34,8 @@ export function trpcRequest(request: FastifyRequest): TrpcRequest | null {
  * before anything else runs. `OPTIONS *` is refused the same way.
  */
 export async function refuseOddTargets(request: FastifyRequest, reply: FastifyReply) {
-  if (request.raw.url?.startsWith('/')) return;
+  // A fragment is the browser's own and never sent: in a target it hid a path's ending from the checks that read
+  // the target (`/page.data#x`, static.ts) while the page handler, which parses it, dropped it.
+  if (request.raw.url?.startsWith('/') && !request.raw.url.includes('#')) return;
   return sendDomainError(reply, new DomainError('request.malformed'));
 }

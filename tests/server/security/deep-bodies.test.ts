@@ -1,19 +1,22 @@
 import { messageText } from '@server/errors/texts';
-import { MAX_BODY_NESTING, nestingDepth } from '@server/http/trpc-hooks';
+import { bodyShape, MAX_BODY_NESTING, MAX_BODY_VALUES } from '@server/http/trpc-hooks';
 import { describe, expect, it, vi } from 'vitest';
 import { sameOrigin } from '../../helpers/app';
 import { errorMessage, worldApp } from '../../helpers/security/http';
 
 /**
- * Attack (an outside scan, signed in as a citizen): a 1 MB body of `[[[[...` (450,000 levels) inside a ballot
- * cost the server's one thread about 300 ms to parse and copy before the schema refused it, and two senders in a
- * loop held /healthz at 356 ms. A body nested deeper than any form writes is refused before anything parses it.
+ * Attack (outside scans): a 1 MB body of `[[[[...` (450,000 levels) inside a ballot, sent signed in, and 1 MB of
+ * flat keys (83,000) sent to sign-in without an account, each cost the server's one thread 200 to 320 ms to parse
+ * and copy before the schema refused it; two senders in a loop held /healthz at about 300 ms. A body shaped as no
+ * form writes it (too deep, too many values) is refused before anything parses it.
  */
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 const castBody = (ballot: string) =>
   `{"json":{"electionId":"00000000-0000-4000-8000-000000000000","ballot":${ballot}}}`;
 
-describe('nestingDepth', () => {
+const depthOf = (text: string) => bodyShape(text, { depth: 100, values: 100 }).depth;
+
+describe('bodyShape', () => {
   it.each([
     ['{}', 1],
     ['[[[]]]', 3],
@@ -24,11 +27,24 @@ describe('nestingDepth', () => {
     ['[[]][[[]]]', 3],
     ['"no brackets"', 0],
   ])('%s is %i deep', (text, depth) => {
-    expect(nestingDepth(text, 100)).toBe(depth);
+    expect(depthOf(text)).toBe(depth);
   });
 
-  it('stops counting past its limit', () => {
-    expect(nestingDepth(nested(450_000), MAX_BODY_NESTING)).toBe(MAX_BODY_NESTING + 1);
+  it.each([
+    ['{}', 1],
+    ['{"a":1,"b":[1,2,3]}', 5],
+    ['{"a":"1,2,3,[{"}', 1],
+    ['[{},{},{}]', 6],
+  ])('%s holds %i values', (text, values) => {
+    expect(bodyShape(text, { depth: 100, values: 100 }).values).toBe(values);
+  });
+
+  it('stops counting past its limits', () => {
+    expect(bodyShape(nested(450_000), { depth: MAX_BODY_NESTING, values: 10 ** 9 }).depth).toBe(
+      MAX_BODY_NESTING + 1,
+    );
+    const flat = `[${'0,'.repeat(100_000)}0]`;
+    expect(bodyShape(flat, { depth: 100, values: MAX_BODY_VALUES }).values).toBe(MAX_BODY_VALUES + 1);
   });
 });
 
@@ -75,6 +91,51 @@ describe('a body nested deeper than any form writes', () => {
       expect(atLimit.statusCode).toBe(400);
       expect(errorMessage(atLimit.body)).toBe(messageText({ key: 'validation.invalidInput' }));
       const past = await send(MAX_BODY_NESTING - 1);
+      expect(past.statusCode).toBe(400);
+      expect(errorMessage(past.body)).toBe(messageText({ key: 'request.malformed' }));
+    } finally {
+      await test.app.close();
+    }
+  });
+});
+
+describe('a body with more values than any form writes', () => {
+  it('is refused before anything parses it, sent to sign-in without an account', async () => {
+    const test = await worldApp();
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const keys = Array.from({ length: 83_000 }, (_, index) => `"k${index}":0`).join(',');
+      const body = `{"json":{"email":"a@b.c",${keys}}}`;
+      const response = await test.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.signIn',
+        headers: { ...sameOrigin, 'content-type': 'application/json', 'accept-language': 'so' },
+        payload: body,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(errorMessage(response.body)).toBe(messageText({ key: 'request.malformed' }, 'so'));
+      expect(parse.mock.calls.some(([text]) => text === body)).toBe(false);
+    } finally {
+      parse.mockRestore();
+      await test.app.close();
+    }
+  });
+
+  it('passes at the limit to the schema, which answers for the fields', async () => {
+    const test = await worldApp();
+    try {
+      const send = (values: number) =>
+        test.app.inject({
+          method: 'POST',
+          url: '/trpc/auth.signIn',
+          headers: { ...sameOrigin, 'content-type': 'application/json' },
+          // The envelope and the input are two values; each key after the first adds one.
+          payload: `{"json":{${Array.from({ length: values - 1 }, (_, index) => `"k${index}":0`).join(',')}}}`,
+        });
+      const atLimit = await send(MAX_BODY_VALUES);
+      expect(atLimit.statusCode).toBe(400);
+      expect(errorMessage(atLimit.body)).not.toBe(messageText({ key: 'request.malformed' }));
+      const past = await send(MAX_BODY_VALUES + 1);
       expect(past.statusCode).toBe(400);
       expect(errorMessage(past.body)).toBe(messageText({ key: 'request.malformed' }));
     } finally {

@@ -4,6 +4,7 @@ import type { HandlePage } from '@shared/page-context';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestDeps } from '../../helpers/caller';
+import { rawRequest } from '../../helpers/raw-http';
 import { serverRenderingApps } from '../../helpers/ssr';
 
 /**
@@ -34,6 +35,22 @@ describe('React Router’s data addresses', () => {
       expect(String(response.headers['content-security-policy'])).not.toContain(
         hashOf('alert(document.domain)'),
       );
+    }
+  });
+
+  it('cannot be hidden behind a fragment, which no browser sends: such a target is refused before any check', async () => {
+    const { app } = await openApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    for (const target of [
+      `/parliament-members.data#x?search=${encodeURIComponent(PAYLOAD)}`,
+      '/_root.data#',
+      '/__manifest#x',
+      '/senators#x',
+    ]) {
+      const response = await rawRequest(app.server, { method: 'GET', target });
+      expect(response.status, target).toBe(400);
+      expect(response.body, target).toContain('The request is malformed.');
+      expect(response.body, target).not.toContain('<script');
     }
   });
 
