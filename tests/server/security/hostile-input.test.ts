@@ -1,4 +1,5 @@
 import { messageText, validationMessage } from '@server/errors/texts';
+import { bodyShape, MAX_BODY_NESTING, MAX_BODY_VALUES } from '@server/http/trpc-hooks';
 import type { MessageRef } from '@shared/errors';
 import type { MessageLanguage } from '@shared/i18n/error-messages';
 import superjson from 'superjson';
@@ -77,6 +78,13 @@ function schemaVerdict(path: string, variant: HostileVariant): { accepted: boole
   // A procedure without an input never reads one: whatever is sent is ignored.
   if (!schema) return { accepted: true };
   if (variant.raw !== undefined) return { accepted: false };
+  // A mutation's body shaped as no form writes it is refused before it is parsed (server/http/trpc-hooks.ts).
+  const body = encodeInput(variant.input);
+  const limits = { depth: MAX_BODY_NESTING, values: MAX_BODY_VALUES };
+  const shape = bodyShape(body, limits);
+  if (procedureType(path) !== 'query' && (shape.depth > limits.depth || shape.values > limits.values)) {
+    return { accepted: false, message: { key: 'request.malformed' } };
+  }
   const received = superjson.parse(superjson.stringify(variant.input));
   try {
     const result = schema.safeParse(received);
