@@ -7,7 +7,11 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.test.ts'],
     environment: 'node',
-    setupFiles: ['tests/helpers/setup.ts'],
+    // A worker's process runs its files one after another (starting Node and loading playwright-core for each file
+    // cost more than some files' tests); tests/helpers/fresh-modules.ts gives every file the project's own modules
+    // (the helpers, the client's i18n) fresh, as a process of its own would.
+    isolate: false,
+    setupFiles: ['tests/helpers/setup.ts', 'tests/helpers/fresh-modules.ts'],
     // One server and one Chromium per worker, shared by the files it runs (tests/e2e/helpers/suite.ts).
     globalSetup: ['tests/e2e/helpers/global-setup.ts'],
     testTimeout: 60_000,

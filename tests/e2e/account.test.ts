@@ -3,7 +3,7 @@ import { generateHOTP } from '@oslojs/otp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoHorizontalScroll, toast } from './helpers/admin';
-import { signIn, signInForm, submitSignIn, waitForPath } from './helpers/auth';
+import { signIn, signInForm, signInThroughApi, submitSignIn, waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
@@ -37,7 +37,7 @@ describe('/account', () => {
   it('changes the password on a phone; the new one signs in elsewhere', async () => {
     const account = await createCitizenWith('first-password-1');
     const { page } = await openPage('phone');
-    await signIn(page, account);
+    await signInThroughApi(page, account);
     await visit(page, '/account');
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     expect(await page.getByRole('region', { name: 'Two-factor sign-in' }).count()).toBe(0);
@@ -106,7 +106,7 @@ describe('forgot password', () => {
 describe('admin two-factor sign-in', () => {
   it('fits the authenticator setup on a phone', async () => {
     const { page } = await openPage('phone');
-    await signIn(page, DEMO_ADMIN);
+    await signInThroughApi(page, DEMO_ADMIN);
     await visit(page, '/account');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     await section.getByRole('textbox', { name: 'Your password' }).fill(DEMO_ADMIN.password);
@@ -121,7 +121,7 @@ describe('admin two-factor sign-in', () => {
     const testPage = await openPage('wide');
     const { page } = testPage;
     testPage.allowResourceError(400, '/trpc/auth.twoFactor.begin', 'a wrong password on purpose');
-    await signIn(page, DEMO_ADMIN);
+    await signInThroughApi(page, DEMO_ADMIN);
     await visit(page, '/account');
     const section = page.getByRole('region', { name: 'Two-factor sign-in' });
     // A session alone cannot enrol an authenticator: the password is asked, and a wrong one refused.

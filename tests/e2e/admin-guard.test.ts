@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signIn, waitForPath } from './helpers/auth';
+import { signInThroughApi, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
@@ -46,7 +46,7 @@ describe('admin guard', () => {
 
   it('tells a signed-in citizen that admin pages are not for them', async () => {
     const { page } = await openPage();
-    await signIn(page, DEMO_CITIZEN);
+    await signInThroughApi(page, DEMO_CITIZEN);
     await visit(page, '/admin/settings');
     await page.getByText('Access denied. Admin privileges required.').waitFor();
     await visit(page, '/admin/login');

@@ -10,9 +10,9 @@ import {
 } from './helpers/admin';
 import {
   chooseEmailSignUp,
-  signIn,
   signInAfterSignUp,
   signInForm,
+  signInThroughApi,
   submitSignIn,
   waitForPath,
 } from './helpers/auth';
@@ -48,7 +48,7 @@ async function saveSettings(page: Page, settings: Awaited<ReturnType<typeof read
 describe('admin dashboard', () => {
   it('asks for the step-up login, then creates, edits and deletes a district', async () => {
     const { page } = await openPage();
-    await signIn(page, DEMO_ADMIN);
+    await signInThroughApi(page, DEMO_ADMIN);
     await visit(page, '/admin');
     const login = page.getByRole('form', { name: 'Dashboard login' });
     await login.getByRole('button', { name: 'Login' }).click();

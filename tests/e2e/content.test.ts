@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitForPath } from './helpers/auth';
 import { pathOf, visit } from './helpers/browser';
+import { followInApp, navigateInApp } from './helpers/in-app';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();
@@ -311,8 +312,8 @@ describe('/transparent-process, /about and /help', () => {
 
 describe('at 360 px', () => {
   it('has no horizontal scroll on any content page', async () => {
-    const { page, allowResourceError } = await openPage('phone');
-    allowResourceError(404, '/unknown', 'an unknown state or region answers 404, with its not-found view');
+    const { page } = await openPage('phone');
+    await followInApp(page);
     const pages: [string, string][] = [
       ['/federal-states', 'Federal Member States'],
       ...STATES.map((state): [string, string] => [`/states/${state.id}`, state.name]),
@@ -325,9 +326,11 @@ describe('at 360 px', () => {
       ['/about', 'About Codka'],
       ['/help', 'Help'],
     ];
+    // The first page is loaded, the others reached inside the app: the layout is the subject here, and the
+    // server's pages (their status for an unknown state or region too) have tests of their own.
+    await visit(page, '/federal-states');
     for (const [path, title] of pages) {
-      if (path.endsWith('/unknown')) expect((await page.goto(path))?.status()).toBe(404);
-      else await visit(page, path);
+      if (path !== '/federal-states') await navigateInApp(page, path);
       await heading(page, title);
       if (path.startsWith('/states/') && title !== 'State Not Found') {
         // The representatives load after the page: measure the finished layout.

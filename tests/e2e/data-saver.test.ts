@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { portrait } from '../helpers/photo-source';
 import { stubTiles } from './helpers/admin';
-import { signIn, stepUpThroughApi } from './helpers/auth';
+import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import { visit, waitForHydration } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
@@ -14,7 +14,7 @@ let withPhotos: string[] = [];
 
 beforeAll(async () => {
   const { page } = await openPage();
-  await signIn(page, DEMO_ADMIN);
+  await signInThroughApi(page, DEMO_ADMIN);
   await stepUpThroughApi(page, DEMO_ADMIN.password);
   const answer = await page.request.get(
     `/trpc/directory.members?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: {} } }))}`,

@@ -1,6 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, waitForPath } from './helpers/auth';
+import { signInThroughApi, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
@@ -66,7 +66,7 @@ describe('first render from the server’s HTML', () => {
 
   it('shows a signed-in citizen their header and Active Elections on a fresh load, and forgets them on sign out', async () => {
     const { page } = await openPage('desktop');
-    await signIn(page, DEMO_CITIZEN);
+    await signInThroughApi(page, DEMO_CITIZEN);
     await visit(page, '/');
 
     await header(page).getByRole('button', { name: 'Sign Out' }).waitFor();

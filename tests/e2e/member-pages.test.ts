@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, horizontalOverflow } from './helpers/axe';
 import { visit, waitForHydration } from './helpers/browser';
+import { followInApp, navigateInApp } from './helpers/in-app';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -48,6 +49,7 @@ describe.each([
 
   it('opens a member from the House directory and a senator from the Senate directory', async () => {
     const { page } = await openPage(viewport, { language });
+    await followInApp(page);
     await visit(page, '/parliament-members?search=samatar');
     const main = page.getByRole('main');
     await main.getByRole('link', { name: 'Sadia Yasin Haji Samatar' }).click();
@@ -59,7 +61,7 @@ describe.each([
     await main.getByRole('link', { name: text.directory.member.allMembers }).waitFor();
     await fits(page);
 
-    await visit(page, '/senators?search=abdi+hashi');
+    await navigateInApp(page, '/senators?search=abdi+hashi');
     await main.getByRole('link', { name: 'Abdi Hashi Abdullahi' }).first().click();
     await main.getByRole('heading', { name: 'Abdi Hashi Abdullahi', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/senators\/[0-9a-f-]{36}$/);
@@ -109,6 +111,7 @@ describe('ways to the member pages and the figures they agree with', () => {
 
   it('lists as many Somaliland and Hirshabelle senators as the federal states page gives them seats', async () => {
     const { page } = await openPage('desktop');
+    await followInApp(page);
     await visit(page, '/federal-states');
     const main = page.getByRole('main');
     const seats = async (name: string) =>
@@ -119,10 +122,10 @@ describe('ways to the member pages and the figures they agree with', () => {
       ['Somaliland', 11],
       ['Hirshabeele', 8],
     ] as const) {
-      await visit(page, `/senators?state=${state}`);
+      await navigateInApp(page, `/senators?state=${state}`);
       await main.getByRole('heading', { name: `All Senators (${count})`, level: 2 }).waitFor();
     }
-    await visit(page, '/senators');
+    await navigateInApp(page, '/senators');
     expect(await main.innerText()).toContain('54 senators');
   });
 });

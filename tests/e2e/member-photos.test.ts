@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingPage, type PhotoSourceServer, portrait, startPhotoSource } from '../helpers/photo-source';
 import { choose, expectNoHorizontalScroll, toast } from './helpers/admin';
-import { signIn, stepUpThroughApi } from './helpers/auth';
+import { signInThroughApi, stepUpThroughApi } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
@@ -49,7 +49,7 @@ afterAll(async () => {
 describe('member photos admin', () => {
   it('starts a refresh job, follows its progress to completion, and shows the copied photos', async () => {
     const { page } = await openPage();
-    await signIn(page, DEMO_ADMIN);
+    await signInThroughApi(page, DEMO_ADMIN);
     await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/data-tools/member-photos');
     await page.getByRole('heading', { name: 'Member Photos', level: 1 }).waitFor();
@@ -98,7 +98,7 @@ describe('member photos admin', () => {
 
   it('sets a manual override from a web address and clears it after confirmation', async () => {
     const { page } = await openPage();
-    await signIn(page, DEMO_ADMIN);
+    await signInThroughApi(page, DEMO_ADMIN);
     await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/data-tools/member-photos');
     await page.getByRole('textbox', { name: 'Search members' }).fill('Hamza');
@@ -144,7 +144,7 @@ describe('member photos admin', () => {
 
   it('adds and deletes a name alias, and lists the jobs with their logs', async () => {
     const { page } = await openPage();
-    await signIn(page, DEMO_ADMIN);
+    await signInThroughApi(page, DEMO_ADMIN);
     await stepUpThroughApi(page, DEMO_ADMIN.password);
     await visit(page, '/admin/data-tools/name-aliases');
     const form = page.getByRole('form', { name: 'Add name alias' });
@@ -178,7 +178,7 @@ describe('member photos admin', () => {
 
   it('fits a 360 px phone on all three pages', async () => {
     const { page } = await openPage('phone');
-    await signIn(page, DEMO_ADMIN);
+    await signInThroughApi(page, DEMO_ADMIN);
     await stepUpThroughApi(page, DEMO_ADMIN.password);
     for (const path of [
       '/admin/data-tools/member-photos',

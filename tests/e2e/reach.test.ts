@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDashboard, stubTiles } from './helpers/admin';
-import { SIGN_IN_LOGIN, signIn } from './helpers/auth';
+import { SIGN_IN_LOGIN, signInThroughApi } from './helpers/auth';
 import { axeViolations, COLOUR_RULES, horizontalOverflow, smallTargets } from './helpers/axe';
 import { newPage, type TestPage, type ViewportName, waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
+import { followInApp, navigateInApp, waitUntilSettled } from './helpers/in-app';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -47,126 +48,12 @@ const cookies: Partial<Record<Role, Awaited<ReturnType<TestPage['context']['cook
 const summary = new Map<string, Record<string, number>>();
 
 async function firstHref(page: Page, path: string, prefix: string): Promise<string> {
-  await navigate(page, path);
+  await navigateInApp(page, path);
   const link = page.locator(`a[href^="${prefix}"]`).first();
   await link.waitFor();
   const href = await link.getAttribute('href');
   if (!href) throw new Error(`no link starting with ${prefix} on ${path}`);
   return href;
-}
-
-/** Moves inside the single-page app (as a link would) and waits until the new page shows and has its data. */
-async function navigate(page: Page, path: string) {
-  await page.evaluate((to) => {
-    // The page being left, for settle(): the router keeps it on screen (a transition) while the next page's
-    // code and data load, and its heading would pass for the new page's.
-    const here = window.location.pathname + window.location.search;
-    const heading = document.querySelector('h1');
-    const leaving = here === to || !heading ? null : { heading, text: heading.textContent };
-    Object.assign(window, { e2eLeaving: leaving });
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await settle(page);
-}
-
-/** Requests in flight per page (the map's tiles included), to know when a page has its code and data. */
-const inFlight = new WeakMap<Page, Set<unknown>>();
-
-function trackRequests(page: Page) {
-  const pending = new Set<unknown>();
-  inFlight.set(page, pending);
-  page.on('request', (request) => pending.add(request));
-  page.on('requestfinished', (request) => pending.delete(request));
-  page.on('requestfailed', (request) => pending.delete(request));
-}
-
-/**
- * Counts the page's own fetches in flight (its data: loaders' and tRPC's), in the page itself, so that settle()
- * reads it in step with the page's code instead of waiting out a quiet window.
- */
-function countFetches(page: Page) {
-  return page.addInitScript(() => {
-    const counted = window as unknown as { e2eFetches: number };
-    counted.e2eFetches = 0;
-    const original = window.fetch;
-    window.fetch = function (this: unknown, ...args: Parameters<typeof fetch>) {
-      counted.e2eFetches += 1;
-      return original.apply(this, args).finally(() => {
-        counted.e2eFetches -= 1;
-      });
-    } as typeof fetch;
-  });
-}
-
-/** Frames in a row the page must be quiet: its last render's effects have run and started what they fetch. */
-const QUIET_FRAMES = 3;
-let settleCount = 0;
-
-/**
- * The new page in place of the one navigate() left (its heading gone, or changed when the same page shows
- * another address), then React Router idle (no navigation, revalidation or fetcher loading) with no fetch in
- * flight for a few frames in a row and no request in flight at all (code, tiles), then no loader or skeleton left
- * and a heading shown.
- */
-async function settle(page: Page) {
-  await page.waitForLoadState('load');
-  await page.waitForFunction(
-    () => {
-      const leaving = (window as unknown as { e2eLeaving?: { heading: Element; text: string | null } | null })
-        .e2eLeaving;
-      const heading = document.querySelector('h1');
-      return (
-        !leaving ||
-        (heading !== null && (heading !== leaving.heading || heading.textContent !== leaving.text))
-      );
-    },
-    undefined,
-    { timeout: 10_000, polling: 100 },
-  );
-  settleCount += 1;
-  const pending = inFlight.get(page);
-  const deadline = Date.now() + 10_000;
-  do {
-    await page.waitForFunction(
-      ({ token, frames }) => {
-        type State = 'idle' | 'loading' | 'submitting';
-        const seen = window as unknown as {
-          __reactRouterDataRouter?: {
-            state: {
-              navigation: { state: State };
-              revalidation: State;
-              fetchers: Map<string, { state: State }>;
-            };
-          };
-          e2eFetches?: number;
-          e2eQuiet?: { token: number; frames: number };
-        };
-        const router = seen.__reactRouterDataRouter?.state;
-        const idle =
-          !router ||
-          (router.navigation.state === 'idle' &&
-            router.revalidation === 'idle' &&
-            [...router.fetchers.values()].every((fetcher) => fetcher.state === 'idle'));
-        const quiet = idle && (seen.e2eFetches ?? 0) === 0;
-        const before = seen.e2eQuiet?.token === token ? seen.e2eQuiet.frames : 0;
-        seen.e2eQuiet = { token, frames: quiet ? before + 1 : 0 };
-        return seen.e2eQuiet.frames >= frames;
-      },
-      { token: settleCount, frames: QUIET_FRAMES },
-      { timeout: 10_000, polling: 'raf' },
-    );
-    if (!pending || pending.size === 0) break;
-    await page.waitForTimeout(50);
-  } while (Date.now() < deadline);
-  await page.waitForFunction(
-    () => {
-      const busy = document.querySelector('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]');
-      return !busy && document.querySelector('h1') !== null;
-    },
-    undefined,
-    { timeout: 10_000, polling: 100 },
-  );
 }
 
 async function openAs(
@@ -176,15 +63,14 @@ async function openAs(
   beforeLoad?: (page: Page) => Promise<void>,
 ): Promise<TestPage> {
   const testPage = await newPage(e2e.browser(), { viewport, baseURL: e2e.origin(), language });
-  trackRequests(testPage.page);
-  await countFetches(testPage.page);
+  await followInApp(testPage.page);
   await stubTiles(testPage.page, 'ok');
   await beforeLoad?.(testPage.page);
   const saved = cookies[role];
   if (saved) await testPage.context.addCookies(saved);
   const response = await testPage.page.goto('/');
   expect(response?.status()).toBe(200);
-  await settle(testPage.page);
+  await waitUntilSettled(testPage.page);
   // The keyboard tests press keys on it at once: its map and menus answer through React, once hydrated.
   await waitForHydration(testPage.page);
   return testPage;
@@ -214,17 +100,17 @@ function record(path: string, column: string, count: number) {
 
 beforeAll(async () => {
   const citizen = await newPage(e2e.browser(), { viewport: 'desktop', baseURL: e2e.origin() });
-  await signIn(citizen.page, DEMO_CITIZEN);
+  await signInThroughApi(citizen.page, DEMO_CITIZEN);
   cookies.citizen = await citizen.context.cookies();
   await citizen.close();
 
   const admin = await newPage(e2e.browser(), { viewport: 'desktop', baseURL: e2e.origin() });
-  trackRequests(admin.page);
+  await followInApp(admin.page);
   await openDashboard(admin.page);
   cookies.admin = await admin.context.cookies();
 
   const visitor = await newPage(e2e.browser(), { viewport: 'desktop', baseURL: e2e.origin() });
-  trackRequests(visitor.page);
+  await followInApp(visitor.page);
   await stubTiles(visitor.page, 'ok');
   await visitor.page.goto('/');
   const ids: Record<string, string> = {};
@@ -330,7 +216,7 @@ async function everyRoute(
         testPage = await openAs(route.role, viewport, language);
         pages.set(route.role, testPage);
       }
-      await navigate(testPage.page, route.path);
+      await navigateInApp(testPage.page, route.path);
       const label = route.role === 'visitor' ? route.path : `${route.path} (${route.role})`;
       findings.push(...(await check(testPage.page, route)).map((finding) => `${label}: ${finding}`));
     }
@@ -502,7 +388,7 @@ describe('keyboard', () => {
   it('announces form errors: fields say they are invalid and name their message', async () => {
     const { page, close } = await openAs('visitor', 'desktop', 'en');
     try {
-      await navigate(page, '/auth');
+      await navigateInApp(page, '/auth');
       const form = page.getByRole('form', { name: 'Sign In' });
       await form.getByRole('button', { name: 'Sign In', exact: true }).click();
       const email = form.getByRole('textbox', { name: SIGN_IN_LOGIN, exact: true });
@@ -528,7 +414,7 @@ describe('admin form errors', () => {
   it('announces a form-level error with role alert', async () => {
     const { page, close } = await openAs('admin', 'desktop', 'en');
     try {
-      await navigate(page, '/admin');
+      await navigateInApp(page, '/admin');
       await page.getByRole('button', { name: 'Add District' }).click();
       const form = page.getByRole('form', { name: 'Add District' });
       await form.getByRole('button', { name: 'Add District' }).click();

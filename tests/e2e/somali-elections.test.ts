@@ -11,6 +11,7 @@ import { expectNoHorizontalScroll } from './helpers/admin';
 import { chooseEmailSignUp, signInThroughApi } from './helpers/auth';
 import { type ViewportName, visit } from './helpers/browser';
 import { DEMO_TITLES } from './helpers/demo-elections';
+import { followInApp, navigateInApp } from './helpers/in-app';
 import { confirmEmail, enrollCitizen } from './helpers/roll-db';
 import { expectNoEnglish, htmlLang } from './helpers/somali';
 import { setupE2E } from './helpers/suite';
@@ -86,7 +87,7 @@ async function query<T>(page: Page, procedure: string, input: unknown): Promise<
 
 /** The id of a published election, read from its Somali "View Details" link on /verified-results. */
 async function electionId(page: Page, title: string): Promise<string> {
-  await visit(page, '/verified-results');
+  if (new URL(page.url()).pathname !== '/verified-results') await visit(page, '/verified-results');
   const href = await page
     .getByRole('article', { name: title })
     .getByRole('link', { name: 'Eeg faahfaahinta' })
@@ -115,10 +116,18 @@ async function signUpInSomali(page: Page): Promise<string> {
 }
 
 describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) => {
-  const open = async () => (await openPage(viewport, { language: 'so' })).page;
+  const open = async () => {
+    const { page } = await openPage(viewport, { language: 'so' });
+    await followInApp(page);
+    return page;
+  };
   const fits = async (page: Page) => {
     if (viewport === 'phone') await expectNoHorizontalScroll(page);
   };
+  // A visitor's pages after the first: on the phone reached inside the app (what the browser renders), on the
+  // desktop loaded (what the server sends).
+  const go = (page: Page, path: string) =>
+    viewport === 'phone' ? navigateInApp(page, path) : visit(page, path);
 
   it('shows the hub, details, results, verify and verified-results pages to a visitor in Somali', async () => {
     const page = await open();
@@ -145,14 +154,14 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     }
     await fits(page);
 
-    await visit(page, '/elections');
+    await go(page, '/elections');
     await main(page).getByRole('heading', { name: 'Doorashooyinka', level: 1 }).waitFor();
     await main(page).getByText('Waa in aad gashaa').waitFor();
     await main(page).getByRole('link', { name: 'Gal', exact: true }).waitFor();
     await expectNoEnglish(page, ['Authentication Required', 'Sign In']);
     await fits(page);
 
-    await visit(page, `/election/${presidential}`);
+    await go(page, `/election/${presidential}`);
     await main(page).getByRole('heading', { name: PRESIDENTIAL, level: 1 }).waitFor();
     expect(await htmlLang(page)).toBe('so');
     const election = await query<{ startTime: string; endTime: string }>(page, 'elections.byId', {
@@ -176,7 +185,7 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     await expectNoFallback(page);
     await fits(page);
 
-    await visit(page, `/results/${byElection}`);
+    await go(page, `/results/${byElection}`);
     await main(page).getByRole('heading', { name: BY_ELECTION, level: 1 }).waitFor();
     const table = main(page).getByRole('table');
     const header = await table.getByRole('row').first().innerText();
@@ -210,7 +219,7 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     await expectNoFallback(page);
     await fits(page);
 
-    await visit(page, '/verify');
+    await go(page, '/verify');
     await main(page).getByRole('heading', { name: 'Hubi rasiidhka codka', level: 1 }).waitFor();
     await main(page).getByRole('textbox', { name: 'Lambarka rasiidhka' }).waitFor();
     await main(page).getByRole('button', { name: 'Xaqiiji rasiidhka' }).waitFor();
@@ -316,7 +325,7 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     await expectNoEnglish(page, ['Authentication Required', 'Please sign in', 'Poll closes in']);
     await fits(page);
 
-    await visit(page, '/polls/presidential/history');
+    await go(page, '/polls/presidential/history');
     await main(page).getByRole('heading', { name: "Ra'yi ururinta", level: 1 }).waitFor();
     await main(page).getByRole('tab', { name: "Dhammaan ra'yi ururinta", selected: true }).waitFor();
     const all = main(page).getByRole('list', { name: "Dhammaan ra'yi ururinta" });
@@ -329,7 +338,7 @@ describe.each(VIEWPORTS)('elections and polls in Somali at %s size', (viewport) 
     await page.waitForURL((url) => url.searchParams.get('tab') === 'current');
     await main(page).getByText(shared(pollMessages.signInToVote)).waitFor();
 
-    await visit(page, '/polls/history');
+    await go(page, '/polls/history');
     await main(page).getByRole('heading', { name: "Taariikhda ra'yi ururinta", level: 1 }).waitFor();
     const link = main(page)
       .getByRole('list', { name: "Ra'yi ururintii xirantay" })

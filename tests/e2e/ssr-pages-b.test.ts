@@ -5,7 +5,7 @@ import soPolls from '@client/i18n/locales/so/polls.json';
 import { type BilingualText, pickText } from '@shared/bilingual';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signInThroughApi } from './helpers/auth';
+import { postProcedure, signInThroughApi } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_TITLES } from './helpers/demo-elections';
 import { createCitizen } from './helpers/factories';
@@ -272,17 +272,10 @@ describe('a signed-in citizen', () => {
     await signInThroughApi(page, citizen);
     const candidate = current.candidates[0];
     if (!candidate) throw new Error('the current poll has no candidates');
-    const voted = await page.evaluate(
-      async (body) =>
-        (
-          await fetch('/trpc/polls.vote', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ json: body }),
-          })
-        ).status,
-      { pollId: current.poll.id, candidateId: candidate.id },
-    );
+    const voted = await postProcedure(page, 'polls.vote', {
+      pollId: current.poll.id,
+      candidateId: candidate.id,
+    });
     expect(voted).toBe(200);
 
     const cookie = (await context.cookies())

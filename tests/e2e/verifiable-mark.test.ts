@@ -8,6 +8,7 @@ import { axeViolations, horizontalOverflow } from './helpers/axe';
 import { visit } from './helpers/browser';
 import { DEMO_TITLES } from './helpers/demo-elections';
 import { createCitizen } from './helpers/factories';
+import { followInApp, navigateInApp } from './helpers/in-app';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -40,6 +41,8 @@ describe('the verifiable mark', () => {
         const words = TEXTS[language];
         const citizen = await createCitizen(origin(), { label: `mark-${language}-${viewport}` });
         const { page } = await openPage(viewport, { language });
+        // The pages after the first are reached inside the app, as a reader follows the hub's links.
+        await followInApp(page);
         await signInThroughApi(page, citizen);
         await visit(page, '/elections');
         const main = page.getByRole('main');
@@ -57,7 +60,7 @@ describe('the verifiable mark', () => {
         // The election's page: the mark with what it means and the archive's link.
         const closed = await idFromHub(page, DEMO_TITLES.verifiableClosed[language]);
         const standard = await idFromHub(page, DEMO_TITLES.byElection[language]);
-        await visit(page, `/election/${closed}`);
+        await navigateInApp(page, `/election/${closed}`);
         const details = mark(main);
         await details.getByText(words.markHelp).waitFor();
         const archive = details.getByRole('link', { name: words.archive });
@@ -66,7 +69,7 @@ describe('the verifiable mark', () => {
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
         expect(await axeViolations(page)).toEqual([]);
 
-        await visit(page, `/election/${standard}`);
+        await navigateInApp(page, `/election/${standard}`);
         await main.getByRole('heading', { level: 1, name: DEMO_TITLES.byElection[language] }).waitFor();
         expect(await mark(main).count()).toBe(0);
       });
@@ -75,6 +78,7 @@ describe('the verifiable mark', () => {
         const words = TEXTS[language];
         const testPage = await openPage(viewport, { language });
         const { page } = testPage;
+        await followInApp(page);
         await asAdmin(testPage, '/admin/elections');
         const main = page.getByRole('main');
         for (const key of ['verifiableOpen', 'verifiableClosed'] as const) {
@@ -87,7 +91,7 @@ describe('the verifiable mark', () => {
         expect(await mark(presidential).count()).toBe(0);
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
-        await visit(page, '/admin/election-results');
+        await navigateInApp(page, '/admin/election-results');
         const item = (title: string) => main.getByRole('listitem').filter({ hasText: title });
         await mark(item(DEMO_TITLES.verifiableClosed[language])).waitFor();
         expect(await mark(item(DEMO_TITLES.presidential[language])).count()).toBe(0);

@@ -180,7 +180,7 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
 
     // The supervisor, in a third browser: the pending entry with its registrar and center, approved.
     const { page: supervisorPage } = await openPage('wide', { language });
-    await signIn(supervisorPage, supervisor);
+    await signInThroughApi(supervisorPage, supervisor);
     await visit(supervisorPage, '/staff');
     await supervisorPage.waitForURL(/\/staff\/review$/);
     await confirmPasswordInPage(supervisorPage, language, supervisor.password);
@@ -229,7 +229,7 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
     const testPage = await openPage('phone', { language });
     testPage.allowResourceError(403, 'supervisor.approve', 'four eyes: the entry is for the supervisor');
     const { page } = testPage;
-    await signIn(page, supervisor);
+    await signInThroughApi(page, supervisor);
     await visit(page, '/staff/review');
     await confirmPasswordInPage(page, language, supervisor.password);
     const entry = page.getByRole('article', { name: `Own Entry ${language}` });
@@ -245,7 +245,7 @@ describe.each<Language>(['en', 'so'])('the voter roll in the browser (%s)', (lan
 
     const citizen = await createCitizen(origin(), { label: `roll-denied-${language}` });
     const { page } = await openPage('phone', { language });
-    await signIn(page, citizen);
+    await signInThroughApi(page, citizen);
     await visit(page, '/staff/review');
     await page.getByTestId('staff-denied').getByText(text.errors.access.staffOnly).waitFor();
     expect(await page.getByRole('link', { name: text.common.nav.staffConsole }).count()).toBe(0);

@@ -1,11 +1,12 @@
 import { RECEIPT_PATTERN } from '@shared/receipts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, waitForPath } from './helpers/auth';
+import { signInThroughApi, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { DEMO_TITLES } from './helpers/demo-elections';
 import { createCitizen } from './helpers/factories';
+import { followInApp, navigateInApp } from './helpers/in-app';
 import { enrollCitizen } from './helpers/roll-db';
 import { setupE2E } from './helpers/suite';
 
@@ -18,7 +19,7 @@ const THANK_YOU = 'Thank you for voting! You have already cast your vote in this
 
 /** The id of a published election, read from its "View Details" link on /verified-results. */
 async function electionId(page: Page, title: string): Promise<string> {
-  await visit(page, '/verified-results');
+  if (new URL(page.url()).pathname !== '/verified-results') await visit(page, '/verified-results');
   const href = await page
     .getByRole('article', { name: title })
     .getByRole('link', { name: 'View Details' })
@@ -48,7 +49,7 @@ describe('elections hub', () => {
     // The demo elections are for enrolled voters: this citizen is on the roll, as a registrar would leave them.
     enrollCitizen(databasePath(), citizen.email);
     const { page } = await openPage();
-    await signIn(page, citizen);
+    await signInThroughApi(page, citizen);
     await visit(page, '/elections');
     const card = page.getByRole('article', { name: PRESIDENTIAL });
     await card.getByText(/^\d+ days left$/).waitFor();
@@ -102,7 +103,7 @@ describe('elections hub', () => {
 describe('polls on the hub', () => {
   it('opens the poll view from a poll card, though its id is not an election', async () => {
     const { page } = await openPage();
-    await signIn(page, DEMO_CITIZEN);
+    await signInThroughApi(page, DEMO_CITIZEN);
     await visit(page, '/elections');
     const polls = page.getByRole('region', { name: 'Presidential Opinion Polls' });
     // Any closed poll: the demo's, or one another file on this server created and closed (polls.test.ts).
@@ -205,6 +206,7 @@ describe('results', () => {
 describe('at 360 px', () => {
   it('fits the vote, results, details, verify and verified-results pages and the hub without horizontal scrolling', async () => {
     const { page } = await openPage('phone');
+    await followInApp(page);
     const presidential = await electionId(page, PRESIDENTIAL);
     const byElection = await electionId(page, BY_ELECTION);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -214,12 +216,13 @@ describe('at 360 px', () => {
       [`/election/${presidential}`, PRESIDENTIAL],
       ['/verify', 'Verify a Vote Receipt'],
     ] as const;
+    // Reached inside the app: the layout is the subject (the server's pages have tests of their own).
     for (const [path, heading] of pages) {
-      await visit(page, path);
+      await navigateInApp(page, path);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
     }
-    await signIn(page, DEMO_CITIZEN);
+    await signInThroughApi(page, DEMO_CITIZEN);
     await visit(page, '/elections');
     await page.getByRole('article', { name: PRESIDENTIAL }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

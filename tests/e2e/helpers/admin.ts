@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { signIn, signInThroughApi, stepUpThroughApi } from './auth';
+import { signInThroughApi, stepUpThroughApi } from './auth';
 import { type TestPage, type ViewportName, visit } from './browser';
 import { DEMO_ADMIN, DEMO_SECOND_ADMIN } from './demo-accounts';
 
@@ -15,7 +15,7 @@ export async function choose(page: Page, scope: Locator, label: string, option: 
 
 /** Signs the demo admin in and passes the dashboard's step-up login on /admin. */
 export async function openDashboard(page: Page) {
-  await signIn(page, DEMO_ADMIN);
+  await signInThroughApi(page, DEMO_ADMIN);
   await visit(page, '/admin');
   const form = page.getByRole('form', { name: 'Dashboard login' });
   await form.getByRole('textbox', { name: 'E-mail' }).fill(DEMO_ADMIN.email);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { visit } from './browser';
+import { siteOrigin, visit } from './browser';
 
 /** Resolves when the page's path is exactly `path` (query and hash ignored). */
 export function waitForPath(page: Page, path: string): Promise<void> {
@@ -70,22 +70,14 @@ export async function signIn(page: Page, account: { email: string; password: str
 }
 
 /**
- * Signs in through the API from the page itself (the session cookie lands in its context), for tests whose
- * subject is not the sign-in form and must not depend on its texts. Only email and password: the procedure
- * refuses unknown fields.
+ * Signs in through the API with the page's own cookie jar (its context's), for tests whose subject is not the
+ * sign-in form and must not depend on its texts: the session cookie lands in the context, and the page loads
+ * nothing (the test's next visit() is its first page). The Origin header is the one a page of the site sends.
+ * Only email and password: the procedure refuses unknown fields.
  */
 export async function signInThroughApi(page: Page, account: { email: string; password: string }) {
-  await visit(page, '/');
   const credentials = { email: account.email, password: account.password };
-  const status = await page.evaluate(async (body) => {
-    const response = await fetch('/trpc/auth.signIn', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ json: body }),
-    });
-    return response.status;
-  }, credentials);
-  expect(status).toBe(200);
+  expect(await postProcedure(page, 'auth.signIn', credentials)).toBe(200);
 }
 
 /**
@@ -93,16 +85,15 @@ export async function signInThroughApi(page: Page, account: { email: string; pas
  * high-value admin actions need it within the last 15 minutes. For tests whose subject is not the dialog.
  */
 export async function stepUpThroughApi(page: Page, password: string) {
-  const status = await page.evaluate(
-    async (body) => {
-      const response = await fetch('/trpc/auth.stepUp', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ json: body }),
-      });
-      return response.status;
-    },
-    { password },
-  );
-  expect(status).toBe(200);
+  expect(await postProcedure(page, 'auth.stepUp', { password })).toBe(200);
+}
+
+/** A tRPC mutation as the site's pages send it, in the page's context (its cookies); the answer's status. */
+export async function postProcedure(page: Page, procedure: string, input: unknown): Promise<number> {
+  const origin = siteOrigin(page);
+  const response = await page.context().request.post(`${origin}/trpc/${procedure}`, {
+    headers: { origin, 'content-type': 'application/json' },
+    data: JSON.stringify({ json: input }),
+  });
+  return response.status();
 }

@@ -32,6 +32,20 @@ export interface TestPage {
   close(): Promise<void>;
 }
 
+/** The site's origin for each context newPage() opened (its baseURL). */
+const origins = new WeakMap<BrowserContext, string>();
+
+/** The origin of the site a test page belongs to: its context's baseURL, or the address it shows. */
+export function siteOrigin(page: Page): string {
+  const known = origins.get(page.context());
+  if (known) return new URL(known).origin;
+  const shown = new URL(page.url());
+  if (shown.protocol !== 'http:' && shown.protocol !== 'https:') {
+    throw new Error('the page was not opened by newPage() and shows no address of the site yet');
+  }
+  return shown.origin;
+}
+
 /**
  * A page in its own context (own cookies and storage) at a desktop or phone size, with relative URLs
  * resolved against the server's origin. Every page error, console error and 5xx answer is recorded.
@@ -58,6 +72,7 @@ export async function newPage(
     colorScheme: options.colorScheme ?? 'light',
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
+  origins.set(context, options.baseURL);
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(15_000);
   const page = await context.newPage();
