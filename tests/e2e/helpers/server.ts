@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { learnDemoPasswords } from './demo-accounts';
 
@@ -58,8 +58,8 @@ export interface TestServer {
    * text), kept whole from the start: output() keeps only the last part, and request lines soon push an SMS out.
    */
   smsLines(): string[];
-  /** SIGTERM, wait for a clean exit, remove the temporary data folder. */
-  stop(): Promise<void>;
+  /** SIGTERM, wait for a clean exit, remove the temporary data folder (unless `keepData`). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
 }
 
 function freePort(): Promise<number> {
@@ -98,9 +98,12 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
 
 /**
  * Starts the built server (dist/server/index.js) on a free port with a fresh database and uploads folder
- * and demo data, and resolves once GET /healthz answers 200.
+ * and demo data, and resolves once GET /healthz answers 200. `seeded`: a data folder seedDataOnce() left (the
+ * database, its keys and the demo accounts' files), copied in first, so the server starts on demo data no server
+ * has used instead of seeding its own (seeding costs about three seconds of CPU a server). Not with a
+ * DATABASE_PATH of the test's own, which the server seeds.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, seeded?: string): Promise<TestServer> {
   for (const file of [SERVER_ENTRY, CLIENT_INDEX]) {
     if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build before the browser tests`);
   }
@@ -109,6 +112,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'codka-e2e-'));
   const databasePath = join(dataDir, 'codka.db');
+  if (seeded && env.DATABASE_PATH === undefined) await cp(seeded, dataDir, { recursive: true });
 
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_VARIABLES) delete childEnv[name];
@@ -234,7 +238,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
         watchers.add(watch);
       });
     },
-    async stop() {
+    async stop(options = {}) {
       const exitedEarly = exitDescription;
       stopping = true;
       if (exitedEarly === null) {
@@ -246,7 +250,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
           );
         }
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
       if (exitedEarly !== null) {
         throw new Error(`the server exited during the tests (${exitedEarly}). Its output:\n${output}`);
       }
@@ -258,4 +262,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       }
     },
   };
+}
+
+/**
+ * Seeds demo data once for the browser tests' servers: a server started on an empty folder seeds it, and stops
+ * (its database closed, nothing written after). Returns the folder, for startServer's `seeded`.
+ */
+export async function seedDataOnce(): Promise<string> {
+  const server = await startServer();
+  await server.stop({ keepData: true });
+  return dirname(server.databasePath);
 }

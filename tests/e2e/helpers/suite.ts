@@ -32,7 +32,7 @@ function workerFixtures(): WorkerFixtures {
  * One test file's fixtures. By default the server and Chromium its vitest worker shares with the files it
  * runs before and after (global-setup.ts): the file must not depend on what those files did, so a test
  * that counts things creates them (factories.ts) rather than asserting the demo data's numbers.
- * `ownServer` starts a server for this file alone (fresh database with demo data), stopped after it.
+ * `ownServer` starts a server for this file alone (demo data no server has used), stopped after it.
  * Returns `openPage`, which gives a fresh page in its own context per call and fails the test when a page
  * reported an error, `browser()` for files that open pages their own way, and `server()` (own server only)
  * to read what the server printed.
@@ -55,7 +55,10 @@ export function setupE2E(options: { ownServer?: OwnServer } = {}): {
     browser = await chromium.connect(fixtures.browserEndpoint);
     const own = options.ownServer;
     if (own) {
-      server = await startServer(typeof own.env === 'function' ? own.env() : own.env);
+      server = await startServer(
+        typeof own.env === 'function' ? own.env() : own.env,
+        inject('e2eSeededData'),
+      );
       origin = server.origin;
       databasePath = server.databasePath;
     } else {
