@@ -6,6 +6,8 @@ import type { HandlePage, PageContext, PageLanguage } from '@shared/page-context
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyRequest } from 'fastify';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { addressKey } from '../auth/client-address';
 import { appRouter } from '../routers/_app';
 import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
@@ -38,6 +40,16 @@ const MAX_WAITING_RENDERS = 16;
  */
 export const RENDER_MS_PER_SECOND = 250;
 export const RENDER_BURST_MS = 1000;
+/**
+ * One address's share of the budget while others need it too: milliseconds of rendering per second, counted over
+ * ADDRESS_WINDOW_SECONDS. An address past its share starts no render while less than SHARED_BELOW_MS of the budget
+ * is left, so one reader asking for new addresses (`/senators?junk=N`) cannot leave everyone else with the busy
+ * page. Above that, it renders as before: hundreds of phones behind one carrier address keep the whole budget's
+ * rate when nobody else needs it, and lose only the reserve below SHARED_BELOW_MS.
+ */
+export const RENDER_MS_PER_ADDRESS_PER_SECOND = 50;
+export const ADDRESS_WINDOW_SECONDS = 4;
+export const SHARED_BELOW_MS = RENDER_BURST_MS / 2;
 /** The origin of every address the page handler is given: no reader's Host header reaches a render. */
 export const RENDER_ORIGIN = 'http://codka.invalid';
 
@@ -95,6 +107,39 @@ export function createServerPages(
     budgetAt = now;
     return budget;
   }
+  // Each address's rendering (RENDER_MS_PER_ADDRESS_PER_SECOND), keyed like every per-address limit.
+  const addressRenders = new RateLimiterMemory({
+    points: RENDER_MS_PER_ADDRESS_PER_SECOND * ADDRESS_WINDOW_SECONDS,
+    duration: ADDRESS_WINDOW_SECONDS,
+  });
+
+  /**
+   * Charges a render about to start to the reader's address (what a render takes lately; renderAndKeep corrects it
+   * by what it took) and says whether it may start: within the address's share, or with the budget's reserve intact.
+   */
+  async function addressMayRender(charge: AddressCharge): Promise<boolean> {
+    if (!deps.env.RATE_LIMITS) return true;
+    try {
+      await addressRenders.consume(charge.address, charge.ms);
+      return true;
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      return budgetLeft(performance.now()) >= SHARED_BELOW_MS;
+    }
+  }
+
+  /** The address's charge made right once its render has ended. */
+  function settleCharge(charge: AddressCharge, took: number) {
+    const difference = Math.round(took) - charge.ms;
+    if (!deps.env.RATE_LIMITS || difference === 0) return;
+    const settled =
+      difference > 0
+        ? addressRenders.penalty(charge.address, difference)
+        : addressRenders.reward(charge.address, -difference);
+    settled.catch((error: unknown) => {
+      deps.log.warn({ err: error }, 'render share not settled');
+    });
+  }
 
   function pageContextFor(request: FastifyRequest, language: PageLanguage): PageContext {
     const context = createInnerContext(deps, {
@@ -147,6 +192,7 @@ export function createServerPages(
     language: PageLanguage,
     key: string,
     flight: Flight,
+    charge: AddressCharge | undefined,
   ) {
     waiting += 1;
     const askedAt = performance.now();
@@ -157,6 +203,7 @@ export function createServerPages(
         budget -= took;
         renderMs = 0.8 * renderMs + 0.2 * took;
         lastRenderEnd = end;
+        if (charge) settleCharge(charge, took);
       });
       cache.keep(key, flight, page);
       return page;
@@ -169,12 +216,35 @@ export function createServerPages(
     }
   }
 
-  /** A render of the page, shared by every reader who asks while it runs; null when none may start now. */
-  function startRender(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
+  /**
+   * A render of the page, shared by every reader who asks while it runs; null when none may start now. `charge`:
+   * the address it is charged to (none for the refresh of a copy the cache holds).
+   */
+  function startRender(
+    request: FastifyRequest,
+    url: string,
+    language: PageLanguage,
+    key: string,
+    charge?: AddressCharge,
+  ) {
     if (waiting >= MAX_WAITING_RENDERS) return null;
     // Like every limit, off with RATE_LIMITS=off (load tests, which measure rendering itself).
     if (deps.env.RATE_LIMITS && budgetLeft(performance.now()) <= waiting * renderMs) return null;
-    return cache.startFlight(key, (flight) => renderAndKeep(request, url, language, key, flight));
+    return cache.startFlight(key, (flight) => renderAndKeep(request, url, language, key, flight, charge));
+  }
+
+  /** A render this reader may join, or one started for them (charged to their address); null when none may start. */
+  async function flightFor(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
+    const asked = cache.flightOf(key);
+    if (asked.joinable) return { flight: asked.newest, joined: true };
+    const charge = { address: addressKey(request.ip), ms: Math.max(1, Math.round(renderMs)) };
+    const mayRender = await addressMayRender(charge);
+    // Another reader of this page may have started its render meanwhile.
+    const { newest, joinable } = cache.flightOf(key);
+    if (joinable) return { flight: newest, joined: true };
+    const started = mayRender ? startRender(request, url, language, key, charge) : null;
+    if (mayRender && !started) settleCharge(charge, 0);
+    return started ? { flight: started, joined: false } : { flight: newest, joined: true };
   }
 
   /**
@@ -196,10 +266,8 @@ export function createServerPages(
     if (wait !== null) return { status: 429, html: null, retryAfter: wait };
     // Readers asking for one page at once (a popular page just after a write emptied the cache) share one render
     // instead of filling the queue with copies of it (page-cache.ts flightOf).
-    const { newest, joinable } = cache.flightOf(key);
-    const flight = (joinable ? newest : startRender(request, url, language, key)) ?? newest;
+    const { flight, joined } = await flightFor(request, url, language, key);
     if (!flight) return null;
-    const joined = flight === newest;
     const page = await flight.page;
     // A reader who joined a render a vote outdated long before it ended gets the busy page instead.
     return joined && !cache.freshEnough(flight) ? null : page;
@@ -230,6 +298,12 @@ export function createServerPages(
 function pageScriptHashes(response: Response, html: string): string[] {
   const type = response.headers.get('content-type') ?? '';
   return /^text\/html\s*(;|$)/i.test(type) ? inlineScriptHashes(html) : [];
+}
+
+/** The render time charged to an address before its render starts, in whole milliseconds. */
+interface AddressCharge {
+  address: string;
+  ms: number;
 }
 
 /** A render that gave the site's error page (5xx): the reader gets it, the cache never keeps it. */
