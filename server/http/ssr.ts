@@ -6,7 +6,6 @@ import type { HandlePage, PageContext, PageLanguage } from '@shared/page-context
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { addressKey } from '../auth/client-address';
 import { appRouter } from '../routers/_app';
 import { procedurePolicy, proceduresWith } from '../routers/policy';
@@ -14,6 +13,7 @@ import { type AppDeps, createInnerContext } from '../trpc/context';
 import { createPageCache, type Flight, type ServerPage } from './page-cache';
 import { pageModulesAtLowPriority, pageVersion } from './page-copy';
 import { inlineScriptHashes } from './page-csp';
+import { type AddressCharge, createRenderShares } from './render-shares';
 
 /**
  * Pages rendered on the server (client/src/page-handler.ts with React Router's route modules, built to
@@ -41,15 +41,14 @@ const MAX_WAITING_RENDERS = 16;
 export const RENDER_MS_PER_SECOND = 250;
 export const RENDER_BURST_MS = 1000;
 /**
- * One address's share of the budget while others need it too: milliseconds of rendering per second, counted over
- * ADDRESS_WINDOW_SECONDS. An address past its share starts no render while less than SHARED_BELOW_MS of the budget
- * is left, so one reader asking for new addresses (`/senators?junk=N`) cannot leave everyone else with the busy
- * page. Above that, it renders as before: hundreds of phones behind one carrier address keep the whole budget's
- * rate when nobody else needs it, and lose only the reserve below SHARED_BELOW_MS.
+ * The budget's reserve: an address past its share (render-shares.ts) starts no render that would leave less than this,
+ * the renders already queued counted, so one reader asking for new addresses (`/senators?junk=N`) cannot leave
+ * everyone else with the busy page. Above it, such an address renders as before: hundreds of phones behind one
+ * carrier address keep the budget's whole rate, and lose only the reserve.
  */
-export const RENDER_MS_PER_ADDRESS_PER_SECOND = 50;
-export const ADDRESS_WINDOW_SECONDS = 4;
 export const SHARED_BELOW_MS = RENDER_BURST_MS / 2;
+/** A render of a heavy page (/parliament-members, /senators) on a loaded machine. */
+const HEAVY_RENDER_MS = 100;
 /** The origin of every address the page handler is given: no reader's Host header reaches a render. */
 export const RENDER_ORIGIN = 'http://codka.invalid';
 
@@ -107,38 +106,47 @@ export function createServerPages(
     budgetAt = now;
     return budget;
   }
-  // Each address's rendering (RENDER_MS_PER_ADDRESS_PER_SECOND), keyed like every per-address limit.
-  const addressRenders = new RateLimiterMemory({
-    points: RENDER_MS_PER_ADDRESS_PER_SECOND * ADDRESS_WINDOW_SECONDS,
-    duration: ADDRESS_WINDOW_SECONDS,
-  });
+  const shares = createRenderShares({ enabled: deps.env.RATE_LIMITS, log: deps.log });
 
-  /**
-   * Charges a render about to start to the reader's address (what a render takes lately; renderAndKeep corrects it
-   * by what it took) and says whether it may start: within the address's share, or with the budget's reserve intact.
-   */
-  async function addressMayRender(charge: AddressCharge): Promise<boolean> {
-    if (!deps.env.RATE_LIMITS) return true;
-    try {
-      await addressRenders.consume(charge.address, charge.ms);
-      return true;
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      return budgetLeft(performance.now()) >= SHARED_BELOW_MS;
-    }
+  /** The page handler's time since a call was asked (calls run one at a time), taken from the budget. */
+  function spend(askedAt: number): number {
+    const end = performance.now();
+    const took = end - Math.max(askedAt, lastRenderEnd);
+    budget -= took;
+    lastRenderEnd = end;
+    return took;
   }
 
-  /** The address's charge made right once its render has ended. */
-  function settleCharge(charge: AddressCharge, took: number) {
-    const difference = Math.round(took) - charge.ms;
-    if (!deps.env.RATE_LIMITS || difference === 0) return;
-    const settled =
-      difference > 0
-        ? addressRenders.penalty(charge.address, difference)
-        : addressRenders.reward(charge.address, -difference);
-    settled.catch((error: unknown) => {
-      deps.log.warn({ err: error }, 'render share not settled');
-    });
+  /** What a render for this reader is charged to their address before it starts (shares.ended corrects it). */
+  const chargeFor = (request: FastifyRequest): AddressCharge => ({
+    address: addressKey(request.ip),
+    ms: Math.max(1, Math.round(renderMs)),
+  });
+
+  // Renders allowed (mayRender) and not yet asked of the page handler: counted with those waiting.
+  let allowedNotStarted = 0;
+
+  /**
+   * Whether the reader may start a render: within their address's share, or from a budget that keeps its reserve once
+   * the renders waiting or allowed and this one are counted, each at no less than a heavy page's (the figure of lately
+   * may be of light pages, or of none yet, while a burst of asks for heavy ones arrives). When it may, `decided` must
+   * follow, with whether the render started.
+   */
+  async function mayRender(charge: AddressCharge): Promise<boolean> {
+    const within = await shares.withinShare(charge);
+    const queued = (waiting + allowedNotStarted + 1) * Math.max(renderMs, HEAVY_RENDER_MS);
+    if (!within && budgetLeft(performance.now()) - queued < SHARED_BELOW_MS) {
+      shares.release(charge);
+      return false;
+    }
+    allowedNotStarted += 1;
+    return true;
+  }
+
+  /** After mayRender allowed a render: whether it started (renderAndKeep ends its charge) or not (ended here). */
+  function decided(charge: AddressCharge, started: boolean) {
+    allowedNotStarted -= 1;
+    if (!started) shares.ended(charge, 0);
   }
 
   function pageContextFor(request: FastifyRequest, language: PageLanguage): PageContext {
@@ -198,12 +206,9 @@ export function createServerPages(
     const askedAt = performance.now();
     try {
       const page = await renderPage(request, url, language).finally(() => {
-        const end = performance.now();
-        const took = end - Math.max(askedAt, lastRenderEnd);
-        budget -= took;
+        const took = spend(askedAt);
         renderMs = 0.8 * renderMs + 0.2 * took;
-        lastRenderEnd = end;
-        if (charge) settleCharge(charge, took);
+        if (charge) shares.ended(charge, took);
       });
       cache.keep(key, flight, page);
       return page;
@@ -237,14 +242,26 @@ export function createServerPages(
   async function flightFor(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
     const asked = cache.flightOf(key);
     if (asked.joinable) return { flight: asked.newest, joined: true };
-    const charge = { address: addressKey(request.ip), ms: Math.max(1, Math.round(renderMs)) };
-    const mayRender = await addressMayRender(charge);
+    const charge = chargeFor(request);
+    const allowed = await mayRender(charge);
     // Another reader of this page may have started its render meanwhile.
     const { newest, joinable } = cache.flightOf(key);
-    if (joinable) return { flight: newest, joined: true };
-    const started = mayRender ? startRender(request, url, language, key, charge) : null;
-    if (mayRender && !started) settleCharge(charge, 0);
+    const started = allowed && !joinable ? startRender(request, url, language, key, charge) : null;
+    if (allowed) decided(charge, started !== null);
     return started ? { flight: started, joined: false } : { flight: newest, joined: true };
+  }
+
+  /**
+   * Replaces a copy a vote outdated, charged to the reader whose read found it due (they get the copy at once), so
+   * asking for copies of many pages again and again renders nothing past an address's share.
+   */
+  async function refreshCopy(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
+    const charge = chargeFor(request);
+    const allowed = await mayRender(charge);
+    // Another reader may have found it due too and started its render meanwhile.
+    const started =
+      allowed && !cache.flightOf(key).newest ? startRender(request, url, language, key, charge) : null;
+    if (allowed) decided(charge, started !== null);
   }
 
   /**
@@ -258,8 +275,12 @@ export function createServerPages(
     const key = `${language}\n${url}`;
     const copy = cache.copy(key);
     if (copy) {
-      // Served as it is while one render (not charged: a copy the cache holds) replaces it.
-      if (copy.refresh) startRender(request, url, language, key);
+      // Served as it is while one render replaces it (not charged to the call ceiling: a copy the cache holds).
+      if (copy.refresh) {
+        refreshCopy(request, url, language, key).catch((error: unknown) => {
+          request.log.error({ err: error, url }, 'page refresh failed');
+        });
+      }
       return copy.page;
     }
     const wait = (await options.secondsToWait?.(request)) ?? null;
@@ -275,16 +296,20 @@ export function createServerPages(
 
   /**
    * React Router's route manifest for links a page shows (`/__manifest?p=…&version=…`): small, never cached, and
-   * charged to the address's call ceiling like a page. An old release's version answers 204 with a header that
-   * makes the browser load the page afresh (the new release's code).
+   * charged to the address's call ceiling like a page. It waits its turn with the renders, so its time is taken
+   * from the budget and charged to the address's share (never refused by them: a page's links need it). An old
+   * release's version answers 204 with a header that makes the browser load the page afresh (the new release's code).
    */
   async function manifestFor(request: FastifyRequest): Promise<Response | { retryAfter: number }> {
     const wait = (await options.secondsToWait?.(request)) ?? null;
     if (wait !== null) return { retryAfter: wait };
+    const askedAt = performance.now();
     return handlePage(
       new Request(`${RENDER_ORIGIN}${request.url}`),
       pageContextFor(request, pageLanguage(request)),
-    );
+    ).finally(() => {
+      shares.settle({ address: addressKey(request.ip), ms: 0 }, spend(askedAt));
+    });
   }
 
   return { pageFor, manifestFor, invalidate: cache.invalidate, size: cache.size };
@@ -298,12 +323,6 @@ export function createServerPages(
 function pageScriptHashes(response: Response, html: string): string[] {
   const type = response.headers.get('content-type') ?? '';
   return /^text\/html\s*(;|$)/i.test(type) ? inlineScriptHashes(html) : [];
-}
-
-/** The render time charged to an address before its render starts, in whole milliseconds. */
-interface AddressCharge {
-  address: string;
-  ms: number;
 }
 
 /** A render that gave the site's error page (5xx): the reader gets it, the cache never keeps it. */

@@ -1,10 +1,9 @@
 import {
   ADDRESS_WINDOW_SECONDS,
-  RENDER_BURST_MS,
   RENDER_MS_PER_ADDRESS_PER_SECOND,
-  RENDER_MS_PER_SECOND,
-  SHARED_BELOW_MS,
-} from '@server/http/ssr';
+  SHARE_RENDERS_AT_ONCE,
+} from '@server/http/render-shares';
+import { RENDER_BURST_MS, RENDER_MS_PER_SECOND, SHARED_BELOW_MS } from '@server/http/ssr';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/app';
 import type { RenderAsked } from '../../helpers/ssr';
@@ -120,6 +119,29 @@ describe('the render budget', () => {
       expect(firstHeading(asked.body)).toBe('Somalia Senate');
     }
     expect(renders.asked).toHaveLength(floodRendered + 3);
+  });
+
+  it('keeps one address to its share when it asks for many new pages at once', async () => {
+    const test = await openApp();
+    slowRenders();
+    const flooder = '192.0.2.2';
+    const wave = (round: number) =>
+      Promise.all(Array.from({ length: 16 }, (_, i) => get(test, `/regions?z=${round}-${i}`, flooder)));
+    // From a server that has rendered nothing yet: its own share's renders at once, and what the reserve allows,
+    // each counted as a heavy page's.
+    const first = (await wave(0)).filter((response) => !isBusy(response)).length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(
+      SHARE_RENDERS_AT_ONCE + Math.ceil((RENDER_BURST_MS - SHARED_BELOW_MS) / 100),
+    );
+    // Past its share, a second wave renders nothing, while other readers' pages are rendered.
+    const second = (await wave(1)).filter((response) => !isBusy(response)).length;
+    expect(second).toBe(0);
+    for (let reader = 0; reader < 2; reader += 1) {
+      const asked = await get(test, `/senators?reader=${reader}`, `198.51.100.${reader + 20}`);
+      expect(asked.statusCode).toBe(200);
+      expect(firstHeading(asked.body)).toBe('Somalia Senate');
+    }
   });
 
   it('is off with RATE_LIMITS=off, like every limit: load tests measure rendering itself', async () => {
