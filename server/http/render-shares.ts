@@ -32,16 +32,17 @@ export function createRenderShares(options: { enabled: boolean; log: FastifyBase
     const held = atOnce.get(charge.address) ?? 0;
     atOnce.set(charge.address, held + 1);
     if (!options.enabled) return true;
-    if (held >= SHARE_RENDERS_AT_ONCE) {
-      await used.penalty(charge.address, charge.ms);
-      return false;
-    }
     try {
+      if (held >= SHARE_RENDERS_AT_ONCE) {
+        await used.penalty(charge.address, charge.ms);
+        return false;
+      }
       await used.consume(charge.address, charge.ms);
       return true;
     } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      return error.consumedPoints - charge.ms < SHARE_MS;
+      if (error instanceof RateLimiterRes) return error.consumedPoints - charge.ms < SHARE_MS;
+      release(charge);
+      throw error;
     }
   }
 
@@ -73,10 +74,11 @@ export function createRenderShares(options: { enabled: boolean; log: FastifyBase
     });
   }
 
-  // Never below nothing: a window that ended meanwhile would otherwise start in credit.
+  // Never below nothing: a window that has ended (its key not yet deleted) would otherwise start a new one in credit.
   async function giveBack(address: string, ms: number) {
     const current = await used.get(address);
-    const back = Math.min(ms, current?.consumedPoints ?? 0);
+    if (!current || current.msBeforeNext <= 0) return;
+    const back = Math.min(ms, current.consumedPoints);
     if (back > 0) await used.reward(address, back);
   }
 

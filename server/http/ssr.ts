@@ -108,11 +108,10 @@ export function createServerPages(
   }
   const shares = createRenderShares({ enabled: deps.env.RATE_LIMITS, log: deps.log });
 
-  /** The page handler's time since a call was asked (calls run one at a time), taken from the budget. */
-  function spend(askedAt: number): number {
+  /** The page handler's time on a call since it was asked: calls run one at a time, in turn. */
+  function handlerTime(askedAt: number): number {
     const end = performance.now();
     const took = end - Math.max(askedAt, lastRenderEnd);
-    budget -= took;
     lastRenderEnd = end;
     return took;
   }
@@ -206,7 +205,8 @@ export function createServerPages(
     const askedAt = performance.now();
     try {
       const page = await renderPage(request, url, language).finally(() => {
-        const took = spend(askedAt);
+        const took = handlerTime(askedAt);
+        budget -= took;
         renderMs = 0.8 * renderMs + 0.2 * took;
         if (charge) shares.ended(charge, took);
       });
@@ -296,9 +296,10 @@ export function createServerPages(
 
   /**
    * React Router's route manifest for links a page shows (`/__manifest?p=…&version=…`): small, never cached, and
-   * charged to the address's call ceiling like a page. It waits its turn with the renders, so its time is taken
-   * from the budget and charged to the address's share (never refused by them: a page's links need it). An old
-   * release's version answers 204 with a header that makes the browser load the page afresh (the new release's code).
+   * charged to the address's call ceiling like a page. It waits its turn with the renders: its time is charged to
+   * the address's share (so the render after it is not), never taken from the budget (so asking for manifests
+   * cannot refuse other readers' pages) and never refused (a page's links need it). An old release's version
+   * answers 204 with a header that makes the browser load the page afresh (the new release's code).
    */
   async function manifestFor(request: FastifyRequest): Promise<Response | { retryAfter: number }> {
     const wait = (await options.secondsToWait?.(request)) ?? null;
@@ -308,7 +309,7 @@ export function createServerPages(
       new Request(`${RENDER_ORIGIN}${request.url}`),
       pageContextFor(request, pageLanguage(request)),
     ).finally(() => {
-      shares.settle({ address: addressKey(request.ip), ms: 0 }, spend(askedAt));
+      shares.settle({ address: addressKey(request.ip), ms: 0 }, handlerTime(askedAt));
     });
   }
 
