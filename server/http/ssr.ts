@@ -6,12 +6,14 @@ import type { HandlePage, PageContext, PageLanguage } from '@shared/page-context
 import type { QueryClient } from '@tanstack/react-query';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyRequest } from 'fastify';
+import { addressKey } from '../auth/client-address';
 import { appRouter } from '../routers/_app';
 import { procedurePolicy, proceduresWith } from '../routers/policy';
 import { type AppDeps, createInnerContext } from '../trpc/context';
 import { createPageCache, type Flight, type ServerPage } from './page-cache';
 import { pageModulesAtLowPriority, pageVersion } from './page-copy';
 import { inlineScriptHashes } from './page-csp';
+import { type AddressCharge, createRenderShares } from './render-shares';
 
 /**
  * Pages rendered on the server (client/src/page-handler.ts with React Router's route modules, built to
@@ -38,6 +40,15 @@ const MAX_WAITING_RENDERS = 16;
  */
 export const RENDER_MS_PER_SECOND = 250;
 export const RENDER_BURST_MS = 1000;
+/**
+ * The budget's reserve: an address past its share (render-shares.ts) starts no render that would leave less than this,
+ * the renders already queued counted, so one reader asking for new addresses (`/senators?junk=N`) cannot leave
+ * everyone else with the busy page. Above it, such an address renders as before: hundreds of phones behind one
+ * carrier address keep the budget's whole rate, and lose only the reserve.
+ */
+export const SHARED_BELOW_MS = RENDER_BURST_MS / 2;
+/** A render of a heavy page (/parliament-members, /senators) on a loaded machine. */
+const HEAVY_RENDER_MS = 100;
 /** The origin of every address the page handler is given: no reader's Host header reaches a render. */
 export const RENDER_ORIGIN = 'http://codka.invalid';
 
@@ -95,6 +106,47 @@ export function createServerPages(
     budgetAt = now;
     return budget;
   }
+  const shares = createRenderShares({ enabled: deps.env.RATE_LIMITS, log: deps.log });
+
+  /** The page handler's time on a call since it was asked: calls run one at a time, in turn. */
+  function handlerTime(askedAt: number): number {
+    const end = performance.now();
+    const took = end - Math.max(askedAt, lastRenderEnd);
+    lastRenderEnd = end;
+    return took;
+  }
+
+  /** What a render for this reader is charged to their address before it starts (shares.ended corrects it). */
+  const chargeFor = (request: FastifyRequest): AddressCharge => ({
+    address: addressKey(request.ip),
+    ms: Math.max(1, Math.round(renderMs)),
+  });
+
+  // Renders allowed (mayRender) and not yet asked of the page handler: counted with those waiting.
+  let allowedNotStarted = 0;
+
+  /**
+   * Whether the reader may start a render: within their address's share, or from a budget that keeps its reserve once
+   * the renders waiting or allowed and this one are counted, each at no less than a heavy page's (the figure of lately
+   * may be of light pages, or of none yet, while a burst of asks for heavy ones arrives). When it may, `decided` must
+   * follow, with whether the render started.
+   */
+  async function mayRender(charge: AddressCharge): Promise<boolean> {
+    const within = await shares.withinShare(charge);
+    const queued = (waiting + allowedNotStarted + 1) * Math.max(renderMs, HEAVY_RENDER_MS);
+    if (!within && budgetLeft(performance.now()) - queued < SHARED_BELOW_MS) {
+      shares.release(charge);
+      return false;
+    }
+    allowedNotStarted += 1;
+    return true;
+  }
+
+  /** After mayRender allowed a render: whether it started (renderAndKeep ends its charge) or not (ended here). */
+  function decided(charge: AddressCharge, started: boolean) {
+    allowedNotStarted -= 1;
+    if (!started) shares.ended(charge, 0);
+  }
 
   function pageContextFor(request: FastifyRequest, language: PageLanguage): PageContext {
     const context = createInnerContext(deps, {
@@ -147,16 +199,16 @@ export function createServerPages(
     language: PageLanguage,
     key: string,
     flight: Flight,
+    charge: AddressCharge | undefined,
   ) {
     waiting += 1;
     const askedAt = performance.now();
     try {
       const page = await renderPage(request, url, language).finally(() => {
-        const end = performance.now();
-        const took = end - Math.max(askedAt, lastRenderEnd);
+        const took = handlerTime(askedAt);
         budget -= took;
         renderMs = 0.8 * renderMs + 0.2 * took;
-        lastRenderEnd = end;
+        if (charge) shares.ended(charge, took);
       });
       cache.keep(key, flight, page);
       return page;
@@ -169,12 +221,47 @@ export function createServerPages(
     }
   }
 
-  /** A render of the page, shared by every reader who asks while it runs; null when none may start now. */
-  function startRender(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
+  /**
+   * A render of the page, shared by every reader who asks while it runs; null when none may start now. `charge`:
+   * the address it is charged to (none for the refresh of a copy the cache holds).
+   */
+  function startRender(
+    request: FastifyRequest,
+    url: string,
+    language: PageLanguage,
+    key: string,
+    charge?: AddressCharge,
+  ) {
     if (waiting >= MAX_WAITING_RENDERS) return null;
     // Like every limit, off with RATE_LIMITS=off (load tests, which measure rendering itself).
     if (deps.env.RATE_LIMITS && budgetLeft(performance.now()) <= waiting * renderMs) return null;
-    return cache.startFlight(key, (flight) => renderAndKeep(request, url, language, key, flight));
+    return cache.startFlight(key, (flight) => renderAndKeep(request, url, language, key, flight, charge));
+  }
+
+  /** A render this reader may join, or one started for them (charged to their address); null when none may start. */
+  async function flightFor(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
+    const asked = cache.flightOf(key);
+    if (asked.joinable) return { flight: asked.newest, joined: true };
+    const charge = chargeFor(request);
+    const allowed = await mayRender(charge);
+    // Another reader of this page may have started its render meanwhile.
+    const { newest, joinable } = cache.flightOf(key);
+    const started = allowed && !joinable ? startRender(request, url, language, key, charge) : null;
+    if (allowed) decided(charge, started !== null);
+    return started ? { flight: started, joined: false } : { flight: newest, joined: true };
+  }
+
+  /**
+   * Replaces a copy a vote outdated, charged to the reader whose read found it due (they get the copy at once), so
+   * asking for copies of many pages again and again renders nothing past an address's share.
+   */
+  async function refreshCopy(request: FastifyRequest, url: string, language: PageLanguage, key: string) {
+    const charge = chargeFor(request);
+    const allowed = await mayRender(charge);
+    // Another reader may have found it due too and started its render meanwhile.
+    const started =
+      allowed && !cache.flightOf(key).newest ? startRender(request, url, language, key, charge) : null;
+    if (allowed) decided(charge, started !== null);
   }
 
   /**
@@ -188,18 +275,20 @@ export function createServerPages(
     const key = `${language}\n${url}`;
     const copy = cache.copy(key);
     if (copy) {
-      // Served as it is while one render (not charged: a copy the cache holds) replaces it.
-      if (copy.refresh) startRender(request, url, language, key);
+      // Served as it is while one render replaces it (not charged to the call ceiling: a copy the cache holds).
+      if (copy.refresh) {
+        refreshCopy(request, url, language, key).catch((error: unknown) => {
+          request.log.error({ err: error, url }, 'page refresh failed');
+        });
+      }
       return copy.page;
     }
     const wait = (await options.secondsToWait?.(request)) ?? null;
     if (wait !== null) return { status: 429, html: null, retryAfter: wait };
     // Readers asking for one page at once (a popular page just after a write emptied the cache) share one render
     // instead of filling the queue with copies of it (page-cache.ts flightOf).
-    const { newest, joinable } = cache.flightOf(key);
-    const flight = (joinable ? newest : startRender(request, url, language, key)) ?? newest;
+    const { flight, joined } = await flightFor(request, url, language, key);
     if (!flight) return null;
-    const joined = flight === newest;
     const page = await flight.page;
     // A reader who joined a render a vote outdated long before it ended gets the busy page instead.
     return joined && !cache.freshEnough(flight) ? null : page;
@@ -207,16 +296,21 @@ export function createServerPages(
 
   /**
    * React Router's route manifest for links a page shows (`/__manifest?p=…&version=…`): small, never cached, and
-   * charged to the address's call ceiling like a page. An old release's version answers 204 with a header that
-   * makes the browser load the page afresh (the new release's code).
+   * charged to the address's call ceiling like a page. It waits its turn with the renders: its time is charged to
+   * the address's share (so the render after it is not), never taken from the budget (so asking for manifests
+   * cannot refuse other readers' pages) and never refused (a page's links need it). An old release's version
+   * answers 204 with a header that makes the browser load the page afresh (the new release's code).
    */
   async function manifestFor(request: FastifyRequest): Promise<Response | { retryAfter: number }> {
     const wait = (await options.secondsToWait?.(request)) ?? null;
     if (wait !== null) return { retryAfter: wait };
+    const askedAt = performance.now();
     return handlePage(
       new Request(`${RENDER_ORIGIN}${request.url}`),
       pageContextFor(request, pageLanguage(request)),
-    );
+    ).finally(() => {
+      shares.settle({ address: addressKey(request.ip), ms: 0 }, handlerTime(askedAt));
+    });
   }
 
   return { pageFor, manifestFor, invalidate: cache.invalidate, size: cache.size };

@@ -100,10 +100,12 @@ const MEASURED: MeasuredPage[] = [
 
 const header = (page: Page) => page.getByRole('banner');
 
-/** Loads a page as a reader's browser does and returns the HTML the server sent for it. */
+/**
+ * Loads a page as a reader's browser does (following the busy page, which a loaded machine's render budget may
+ * answer first) and returns the HTML the server sent for it.
+ */
 async function load(page: Page, path: string): Promise<ServerHtml> {
-  const response = await page.goto(path);
-  if (!response) throw new Error(`no answer for ${path}`);
+  const response = await visit(page, path);
   return parseServerHtml(response.status(), await response.text());
 }
 

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterEach } from 'vitest';
 
 export type ViewportName = 'desktop' | 'wide' | 'phone';
@@ -201,9 +201,9 @@ export function pathOf(page: Page): string {
 /**
  * Loads a path directly (a full page load, not a client-side navigation) and checks it answered 200. The busy
  * page (503, past the server's render budget: server/http/ssr.ts) reloads itself after its Retry-After; this
- * waits for that reload as a reader would, a few times at most.
+ * waits for that reload as a reader would, a few times at most. Returns the page's own answer.
  */
-export async function visit(page: Page, path: string): Promise<void> {
+export async function visit(page: Page, path: string): Promise<Response> {
   let response = await page.goto(path);
   for (let reload = 0; reload < BUSY_RELOADS && response?.status() === 503; reload += 1) {
     const retryAfter = Number(await response.headerValue('retry-after'));
@@ -218,10 +218,11 @@ export async function visit(page: Page, path: string): Promise<void> {
     await loaded;
   }
   const status = response?.status();
-  if (status !== 200) {
+  if (!response || status !== 200) {
     const body = response ? (await response.text()).slice(0, 300) : 'no response';
     throw new Error(`GET ${path} answered ${status ?? 'nothing'} instead of the app (200): ${body}`);
   }
+  return response;
 }
 
 /**

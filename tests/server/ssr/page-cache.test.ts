@@ -118,7 +118,10 @@ describe('the render queue', () => {
     renders.gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const held = Array.from({ length: 16 }, (_, index) => get(test, `/senators?page=${index}`));
+    // Sixteen readers at addresses of their own (one address asking for many at once is held to its share).
+    const held = Array.from({ length: 16 }, (_, index) =>
+      test.app.inject({ method: 'GET', url: `/senators?page=${index}`, remoteAddress: `10.3.${index}.1` }),
+    );
     await vi.waitFor(() => expect(renders.asked).toHaveLength(16));
 
     const beyond = await get(test, '/parliament-members');

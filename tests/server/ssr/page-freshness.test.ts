@@ -1,6 +1,8 @@
 import { SESSION_COOKIE } from '@server/auth/cookies';
 import { createSession } from '@server/auth/sessions';
 import { PAGE_REFRESH_MS, PAGE_STALE_AFTER_ADD_MS } from '@server/http/page-cache';
+import { SHARE_RENDERS_AT_ONCE } from '@server/http/render-shares';
+import { RENDER_BURST_MS, SHARED_BELOW_MS } from '@server/http/ssr';
 import { proceduresWith, procedureType } from '@server/routers/policy';
 import superjson from 'superjson';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -100,6 +102,36 @@ describe('a page after a vote', () => {
       expect(stateBlock(after.body)).not.toBe(stateBlock(first.body));
     });
     expect(renders.asked).toHaveLength(2);
+  });
+
+  it('is refreshed on the account of the reader who found it due: one address reading many outdated copies refreshes few', async () => {
+    const startedAt = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: startedAt });
+    const test = await openApp();
+    const vote = pollVotes(test);
+    const pages = Array.from({ length: 12 }, (_, index) => `/senators?copy=${index}`);
+    // Copies of twelve pages, each rendered for a reader of its own; then the budget refills.
+    for (const [index, url] of pages.entries()) {
+      await test.app.inject({ method: 'GET', url, remoteAddress: `10.4.${index}.1` });
+    }
+    expect(renders.asked).toHaveLength(pages.length);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await vote();
+
+    vi.setSystemTime(startedAt + PAGE_REFRESH_MS);
+    const release = holdRenders();
+    for (const url of pages) {
+      // Each reader gets the copy at once, whether or not a refresh starts.
+      const stale = await test.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.9' });
+      expect(stale.statusCode).toBe(200);
+    }
+    // Its share's renders at once, and what the budget's reserve allows, each counted as a heavy page's.
+    const refreshed = renders.asked.length - pages.length;
+    expect(refreshed).toBeGreaterThan(0);
+    expect(refreshed).toBeLessThanOrEqual(
+      SHARE_RENDERS_AT_ONCE + Math.ceil((RENDER_BURST_MS - SHARED_BELOW_MS) / 100),
+    );
+    release();
   });
 
   it(`is never the copy from before the vote more than ${PAGE_STALE_AFTER_ADD_MS} ms after it`, async () => {

@@ -1,4 +1,9 @@
-import { RENDER_BURST_MS, RENDER_MS_PER_SECOND } from '@server/http/ssr';
+import {
+  ADDRESS_WINDOW_SECONDS,
+  RENDER_MS_PER_ADDRESS_PER_SECOND,
+  SHARE_RENDERS_AT_ONCE,
+} from '@server/http/render-shares';
+import { RENDER_BURST_MS, RENDER_MS_PER_SECOND, SHARED_BELOW_MS } from '@server/http/ssr';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../helpers/app';
 import type { RenderAsked } from '../../helpers/ssr';
@@ -9,7 +14,8 @@ import { firstHeading, renders, serverRenderingApps, stateBlock } from '../../he
  * the API. The call ceiling (10,000 calls a minute per address) lets one address ask for 166 new pages a second; at 28
  * a second (`/senators?z=1`, `?z=2`...) /healthz went from 1 ms to 250 ms p50 for everyone. Rendering has a budget of
  * its own (ssr.ts): past it a new page is the busy page, which asks again a moment later renders itself, while pages
- * already rendered are still served from the cache.
+ * already rendered are still served from the cache. One address has a share of it while others need it: asking for new
+ * pages past its share, it gets the busy page while another reader's new pages are still rendered.
  */
 const openApp = serverRenderingApps();
 
@@ -30,7 +36,16 @@ function slowRenders() {
   };
 }
 
-const get = (test: TestApp, url: string) => test.app.inject({ method: 'GET', url });
+/** A page asked for from `remoteAddress`; by default from an address of its own, as many readers' pages are. */
+let readers = 0;
+const get = (test: TestApp, url: string, remoteAddress?: string) => {
+  readers += 1;
+  return test.app.inject({
+    method: 'GET',
+    url,
+    remoteAddress: remoteAddress ?? `10.${(readers >> 8) & 255}.${readers & 255}.1`,
+  });
+};
 /** The busy page (503): a new page asked for past the render budget, which reloads itself a moment later. */
 const isBusy = (response: { statusCode: number; body: string }) =>
   response.statusCode === 503 && stateBlock(response.body) === null;
@@ -76,6 +91,57 @@ describe('the render budget', () => {
     await new Promise((resolve) => setTimeout(resolve, (lastRenderMs / RENDER_MS_PER_SECOND) * 1000 + 100));
     const again = await get(test, '/regions?after=1');
     expect(isBusy(again)).toBe(false);
+  });
+
+  it("keeps one address to its share while another reader's new pages are rendered", async () => {
+    const test = await openApp();
+    slowRenders();
+    const flooder = '192.0.2.1';
+    let index = 0;
+    const flood = () => get(test, `/senators?z=${index++}`, flooder);
+    // Its share, then renders while the budget keeps its reserve: about SHARED_BELOW_MS of rendering and the share.
+    while (!isBusy(await flood())) {
+      expect(index, 'the address was never held to its share').toBeLessThan(30);
+    }
+    const floodRendered = index - 1;
+    const mostRendered =
+      Math.ceil(
+        (RENDER_BURST_MS - SHARED_BELOW_MS + RENDER_MS_PER_ADDRESS_PER_SECOND * ADDRESS_WINDOW_SECONDS) /
+          SLOW_RENDER_MS,
+      ) + 2;
+    expect(floodRendered).toBeLessThanOrEqual(mostRendered);
+
+    // The reserve is the others': their new pages are rendered, the flooder's are not.
+    for (let reader = 0; reader < 3; reader += 1) {
+      expect(isBusy(await flood()), 'the flooder rendered past its share').toBe(true);
+      const asked = await get(test, `/senators?reader=${reader}`, `198.51.100.${reader + 1}`);
+      expect(asked.statusCode).toBe(200);
+      expect(firstHeading(asked.body)).toBe('Somalia Senate');
+    }
+    expect(renders.asked).toHaveLength(floodRendered + 3);
+  });
+
+  it('keeps one address to its share when it asks for many new pages at once', async () => {
+    const test = await openApp();
+    slowRenders();
+    const flooder = '192.0.2.2';
+    const wave = (round: number) =>
+      Promise.all(Array.from({ length: 16 }, (_, i) => get(test, `/regions?z=${round}-${i}`, flooder)));
+    // From a server that has rendered nothing yet: its own share's renders at once, and what the reserve allows,
+    // each counted as a heavy page's.
+    const first = (await wave(0)).filter((response) => !isBusy(response)).length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(
+      SHARE_RENDERS_AT_ONCE + Math.ceil((RENDER_BURST_MS - SHARED_BELOW_MS) / 100),
+    );
+    // Past its share, a second wave renders nothing, while other readers' pages are rendered.
+    const second = (await wave(1)).filter((response) => !isBusy(response)).length;
+    expect(second).toBe(0);
+    for (let reader = 0; reader < 2; reader += 1) {
+      const asked = await get(test, `/senators?reader=${reader}`, `198.51.100.${reader + 20}`);
+      expect(asked.statusCode).toBe(200);
+      expect(firstHeading(asked.body)).toBe('Somalia Senate');
+    }
   });
 
   it('is off with RATE_LIMITS=off, like every limit: load tests measure rendering itself', async () => {
