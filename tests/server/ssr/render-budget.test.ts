@@ -144,6 +144,24 @@ describe('the render budget', () => {
     }
   });
 
+  it("takes nothing from the budget for the route manifest: after one address's many, others' pages render", async () => {
+    const test = await openApp();
+    slowRenders();
+    // Twenty manifests from one address: more of the page handler's time than the budget holds.
+    const count = Math.ceil((2 * RENDER_BURST_MS) / SLOW_RENDER_MS);
+    for (let index = 0; index < count; index += 1) {
+      const answer = await get(test, `/__manifest?paths=%2Fsenators&version=v${index}`, '192.0.2.3');
+      expect(answer.statusCode).toBeLessThan(500);
+    }
+    expect(renders.asked).toHaveLength(count);
+    // Other readers' new pages are still rendered.
+    for (let reader = 0; reader < 3; reader += 1) {
+      const asked = await get(test, `/senators?reader=${reader}`, `198.51.100.${reader + 40}`);
+      expect(asked.statusCode).toBe(200);
+      expect(firstHeading(asked.body)).toBe('Somalia Senate');
+    }
+  });
+
   it('is off with RATE_LIMITS=off, like every limit: load tests measure rendering itself', async () => {
     const test = await openApp({ env: { RATE_LIMITS: 'off' } });
     slowRenders();
