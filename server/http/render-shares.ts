@@ -10,6 +10,12 @@ export const RENDER_MS_PER_ADDRESS_PER_SECOND = 50;
 export const ADDRESS_WINDOW_SECONDS = 4;
 export const SHARE_RENDERS_AT_ONCE = 2;
 const SHARE_MS = RENDER_MS_PER_ADDRESS_PER_SECOND * ADDRESS_WINDOW_SECONDS;
+/**
+ * How long an address that asked for a render counts as another reader: a reader who asked within the last minute is
+ * likely to ask for their next page. At most MAX_ASKERS are remembered (the oldest dropped first).
+ */
+const ASKERS_WINDOW_MS = 60_000;
+const MAX_ASKERS = 10_000;
 
 /** Time charged to an address for a call of the page handler, in whole milliseconds. */
 export interface AddressCharge {
@@ -21,6 +27,31 @@ export function createRenderShares(options: { enabled: boolean; log: FastifyBase
   const used = new RateLimiterMemory({ points: SHARE_MS, duration: ADDRESS_WINDOW_SECONDS });
   // Each address's renders held: asked for and not yet ended; an entry lives only while it has one.
   const atOnce = new Map<string, number>();
+  // When each address last asked for a render, oldest first (an ask moves its address to the end): entries older than
+  // ASKERS_WINDOW_MS, or past MAX_ASKERS, are dropped from the front as asks come.
+  const lastAsked = new Map<string, number>();
+
+  function asked(address: string, now: number) {
+    lastAsked.delete(address);
+    lastAsked.set(address, now);
+    for (const [oldest, at] of lastAsked) {
+      if (now - at <= ASKERS_WINDOW_MS && lastAsked.size <= MAX_ASKERS) break;
+      lastAsked.delete(oldest);
+    }
+  }
+
+  /**
+   * Whether an address other than this one asked for a render within ASKERS_WINDOW_MS: only then does an address
+   * past its share leave the budget's reserve to them (ssr.ts). Alone, an address (the phones behind one carrier
+   * address on a quiet night, or a test's browsers) renders as if no share existed.
+   */
+  function othersAsking(address: string): boolean {
+    const now = performance.now();
+    for (const [other, at] of lastAsked) {
+      if (other !== address && now - at <= ASKERS_WINDOW_MS) return true;
+    }
+    return false;
+  }
 
   /**
    * Charges a render about to be asked for (`ms`: what one takes lately) and says whether it is within the address's
@@ -29,6 +60,7 @@ export function createRenderShares(options: { enabled: boolean; log: FastifyBase
    * wait, so simultaneous asks count each other; `ended` (or `release`, when it was refused) lets it go.
    */
   async function withinShare(charge: AddressCharge): Promise<boolean> {
+    asked(charge.address, performance.now());
     const held = atOnce.get(charge.address) ?? 0;
     atOnce.set(charge.address, held + 1);
     if (!options.enabled) return true;
@@ -82,5 +114,5 @@ export function createRenderShares(options: { enabled: boolean; log: FastifyBase
     if (back > 0) await used.reward(address, back);
   }
 
-  return { withinShare, release, ended, settle };
+  return { withinShare, othersAsking, release, ended, settle };
 }

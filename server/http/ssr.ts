@@ -41,10 +41,11 @@ const MAX_WAITING_RENDERS = 16;
 export const RENDER_MS_PER_SECOND = 250;
 export const RENDER_BURST_MS = 1000;
 /**
- * The budget's reserve: an address past its share (render-shares.ts) starts no render that would leave less than this,
- * the renders already queued counted, so one reader asking for new addresses (`/senators?junk=N`) cannot leave
- * everyone else with the busy page. Above it, such an address renders as before: hundreds of phones behind one
- * carrier address keep the budget's whole rate, and lose only the reserve.
+ * The budget's reserve: while other addresses ask for renders too, an address past its share (render-shares.ts)
+ * starts no render that would leave less than this, the renders already queued counted, so one reader asking for new
+ * addresses (`/senators?junk=N`) cannot leave everyone else with the busy page. Above it, or with no other address
+ * asking, such an address renders as before: hundreds of phones behind one carrier address keep the budget's whole
+ * rate, and lose only the reserve when others need it.
  */
 export const SHARED_BELOW_MS = RENDER_BURST_MS / 2;
 /** A render of a heavy page (/parliament-members, /senators) on a loaded machine. */
@@ -126,7 +127,8 @@ export function createServerPages(
   let allowedNotStarted = 0;
 
   /**
-   * Whether the reader may start a render: within their address's share, or from a budget that keeps its reserve once
+   * Whether the reader may start a render: within their address's share, or with no other address asking for renders
+   * (nobody to keep the reserve for), or from a budget that keeps its reserve once
    * the renders waiting or allowed and this one are counted, each at no less than a heavy page's (the figure of lately
    * may be of light pages, or of none yet, while a burst of asks for heavy ones arrives). When it may, `decided` must
    * follow, with whether the render started.
@@ -134,7 +136,8 @@ export function createServerPages(
   async function mayRender(charge: AddressCharge): Promise<boolean> {
     const within = await shares.withinShare(charge);
     const queued = (waiting + allowedNotStarted + 1) * Math.max(renderMs, HEAVY_RENDER_MS);
-    if (!within && budgetLeft(performance.now()) - queued < SHARED_BELOW_MS) {
+    const reserveKept = budgetLeft(performance.now()) - queued >= SHARED_BELOW_MS;
+    if (!within && !reserveKept && shares.othersAsking(charge.address)) {
       shares.release(charge);
       return false;
     }

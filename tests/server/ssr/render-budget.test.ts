@@ -99,6 +99,8 @@ describe('the render budget', () => {
     const flooder = '192.0.2.1';
     let index = 0;
     const flood = () => get(test, `/senators?z=${index++}`, flooder);
+    // Another reader has asked for a page: the reserve is kept for readers like them.
+    expect((await get(test, '/senators?reader=first', '198.51.100.99')).statusCode).toBe(200);
     // Its share, then renders while the budget keeps its reserve: about SHARED_BELOW_MS of rendering and the share.
     while (!isBusy(await flood())) {
       expect(index, 'the address was never held to its share').toBeLessThan(30);
@@ -118,7 +120,27 @@ describe('the render budget', () => {
       expect(asked.statusCode).toBe(200);
       expect(firstHeading(asked.body)).toBe('Somalia Senate');
     }
-    expect(renders.asked).toHaveLength(floodRendered + 3);
+    expect(renders.asked).toHaveLength(1 + floodRendered + 3);
+  });
+
+  it('lets an address alone in asking for renders use the whole budget, as if it had no share', async () => {
+    const test = await openApp();
+    slowRenders();
+    const startedAt = performance.now();
+    let index = 0;
+    while (!isBusy(await get(test, `/senators?z=${index++}`, '192.0.2.4'))) {
+      expect(index, 'the budget was never spent').toBeLessThan(40);
+    }
+    const rendered = index - 1;
+    const seconds = (performance.now() - startedAt) / 1000;
+    // The burst and what the budget refilled meanwhile, less the one render that took it below zero; past the share
+    // and the reserve, which an address among others stops at.
+    const share = RENDER_MS_PER_ADDRESS_PER_SECOND * ADDRESS_WINDOW_SECONDS;
+    expect(rendered).toBeGreaterThanOrEqual(Math.floor(RENDER_BURST_MS / SLOW_RENDER_MS) - 1);
+    expect(rendered * SLOW_RENDER_MS).toBeGreaterThan(RENDER_BURST_MS - SHARED_BELOW_MS + share);
+    expect(rendered).toBeLessThanOrEqual(
+      Math.ceil((RENDER_BURST_MS + seconds * RENDER_MS_PER_SECOND) / SLOW_RENDER_MS) + 1,
+    );
   });
 
   it('keeps one address to its share when it asks for many new pages at once', async () => {
@@ -127,7 +149,8 @@ describe('the render budget', () => {
     const flooder = '192.0.2.2';
     const wave = (round: number) =>
       Promise.all(Array.from({ length: 16 }, (_, i) => get(test, `/regions?z=${round}-${i}`, flooder)));
-    // From a server that has rendered nothing yet: its own share's renders at once, and what the reserve allows,
+    expect((await get(test, '/senators?reader=first', '198.51.100.98')).statusCode).toBe(200);
+    // From a server that has rendered one page: its own share's renders at once, and what the reserve allows,
     // each counted as a heavy page's.
     const first = (await wave(0)).filter((response) => !isBusy(response)).length;
     expect(first).toBeGreaterThan(0);
