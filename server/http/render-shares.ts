@@ -111,7 +111,10 @@ export function createRenderShares(options: { enabled: boolean; log: FastifyBase
     const current = await used.get(address);
     if (!current || current.msBeforeNext <= 0) return;
     const back = Math.min(ms, current.consumedPoints);
-    if (back > 0) await used.reward(address, back);
+    if (back <= 0) return;
+    const after = await used.reward(address, back);
+    // Two give-backs of one address may both have read the figure before either wrote it: never left in credit.
+    if (after.consumedPoints < 0) await used.penalty(address, -after.consumedPoints);
   }
 
   return { withinShare, othersAsking, release, ended, settle };
