@@ -5,7 +5,7 @@ import type { DistrictRegion } from '@shared/regions';
 import { IconMapPin, IconUserCircle, IconUserExclamation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorCodeText } from '../../i18n/error-texts';
+import { useMessageTexts } from '../../i18n/error-texts';
 
 type Ballot = 'election' | 'poll';
 
@@ -55,6 +55,7 @@ export function EligibilityNotice({
   /** On a hub card: no title, smaller buttons side by side. */
   compact?: boolean;
 }) {
+  const { errorCodeText } = useMessageTexts();
   const { t } = useTranslation('eligibility');
   const regionName = useRegionName();
   if (reason === 'signIn') return null;

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PhoneCodeInput } from '../../components/auth/PhoneCodeForm';
-import { messageText } from '../../i18n/error-texts';
+import { useMessageTexts } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
@@ -29,6 +29,7 @@ const requestForm = z.object({ login });
  * link. The answer never says whether the number or address has an account.
  */
 export function ForgotPasswordPage() {
+  const { messageText } = useMessageTexts();
   const { t } = useTranslation('auth');
   usePageMeta(t('forgot.metaTitle'), t('forgot.metaDescription'));
   const trpc = useTRPC();
@@ -117,6 +118,7 @@ function ResetWithCode({
   asking: boolean;
   askError: string | null;
 }) {
+  const { messageText } = useMessageTexts();
   const { t } = useTranslation('auth');
   const trpc = useTRPC();
   const queryClient = useQueryClient();

@@ -10,7 +10,7 @@ import { formatElectionTime } from '../../components/elections/election-dates';
 import { ReceiptInRecord } from '../../components/elections/ReceiptInRecord';
 import { TrackerFinder } from '../../components/elections/VerifiableMark';
 import { PageContainer } from '../../components/PageContainer';
-import { messageText } from '../../i18n/error-texts';
+import { useMessageTexts } from '../../i18n/error-texts';
 import { failureReason } from '../../lib/notify';
 import { usePageMeta } from '../../lib/page-meta';
 import { browserPageLoader } from '../../lib/page-route';
@@ -20,6 +20,7 @@ import { zodValidate } from '../../lib/zod-form';
 
 /** Anyone can check a receipt: the answer names the election and the time, never the voter or the choice. */
 export function VerifyReceiptPage() {
+  const { messageText } = useMessageTexts();
   const { t } = useTranslation('elections');
   usePageMeta(t('verify.title'), t('verify.metaDescription'));
   const [params, setParams] = useSearchParams();

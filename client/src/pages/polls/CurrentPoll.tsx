@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { messageText } from '../../i18n/error-texts';
+import { useMessageTexts } from '../../i18n/error-texts';
 import { notifyFailure } from '../../lib/notify';
 import { useTRPC } from '../../lib/trpc';
 import { PollLoading } from './PollLoadStates';
@@ -14,6 +14,7 @@ import { currentPollQuery } from './poll-queries';
 
 /** The presidential poll running now, or the empty state (docs/product.md#poll-pages). */
 export function CurrentPoll({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
+  const { messageText } = useMessageTexts();
   const { t } = useTranslation('polls');
   const trpc = useTRPC();
   const current = useQuery(currentPollQuery(trpc));

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ContentText } from '../../components/content/ContentText';
 import { EligibilityNotice, WhoCanVote } from '../../components/elections/EligibilityNotice';
-import { messageText } from '../../i18n/error-texts';
+import { useMessageTexts } from '../../i18n/error-texts';
 import { useNow } from '../../lib/clock';
 import { useVoteEligibility } from '../../lib/eligibility';
 import { useReaderOf } from '../../lib/reader-view';
@@ -42,6 +42,7 @@ export function PollPanel({
   query: PollQueryState;
   headingLevel?: 1 | 2;
 }) {
+  const { messageText } = useMessageTexts();
   const { t } = useTranslation('polls');
   const { user, isAdmin, loading } = useReaderOf(query);
   const clock = useNow(query.dataUpdatedAt);

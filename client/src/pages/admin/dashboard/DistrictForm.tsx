@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/admin/FormModal';
 import { useRegionName } from '../../../components/elections/EligibilityNotice';
-import { messageText } from '../../../i18n/error-texts';
+import { useMessageTexts } from '../../../i18n/error-texts';
 import { notifySuccess } from '../../../lib/notify';
 import { useTRPC } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
@@ -41,6 +41,7 @@ function toInput(values: DistrictValues) {
  * region's known districts.
  */
 export function DistrictForm({ district, onClose }: { district: District | null; onClose(): void }) {
+  const { messageText } = useMessageTexts();
   const { t } = useTranslation(['admin', 'common']);
   const regionName = useRegionName();
   const trpc = useTRPC();

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorCodeText } from '../../../i18n/error-texts';
+import { useMessageTexts } from '../../../i18n/error-texts';
 import { formatNumber } from '../../../i18n/format';
 import type { RollUploadAnswer } from './roll-upload';
 
@@ -10,6 +10,7 @@ import type { RollUploadAnswer } from './roll-upload';
  * System Admin), then every refused row with its line and reason.
  */
 export function RollReport({ report }: { report: RollUploadAnswer }) {
+  const { errorCodeText } = useMessageTexts();
   const { t } = useTranslation('admin');
   const fine = report.refusedCount === 0;
   if (report.pendingApproval) {

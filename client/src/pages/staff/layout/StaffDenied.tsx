@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorCodeText } from '../../../i18n/error-texts';
+import { useMessageTexts } from '../../../i18n/error-texts';
 
 /** The server's own "Access denied" sentence for a page the reader's role does not open. */
 export function StaffDenied({
@@ -9,6 +9,7 @@ export function StaffDenied({
 }: {
   code: 'access.staffOnly' | 'access.registrarOnly' | 'access.supervisorOnly';
 }) {
+  const { errorCodeText } = useMessageTexts();
   const { t } = useTranslation('staff');
   return (
     <Alert color="red" role="alert" title={t('layout.deniedTitle')} data-testid="staff-denied">

@@ -1,0 +1,11 @@
+1671 server 84
+1670 server 97
+1672 server 83
+1306 server 107
+1134 vitest-main 216
+1132 other-node 7
+1133 vitest-main 0
+1130 vitest-main 0
+1898 vitest-worker 102
+1897 vitest-worker 85
+1896 vitest-worker 89
