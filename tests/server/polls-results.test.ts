@@ -43,7 +43,7 @@ describe('polls.results arithmetic', () => {
       id: poll.id,
       title: poll.title,
       titleText: { en: poll.title, so: null },
-      monthYear: '2026-11',
+      monthYear: poll.monthYear,
       status: 'closed',
       closesAt: poll.closesAt,
     });
