@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core';
+import { type Browser, chromium, type LaunchOptions } from 'playwright-core';
 
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell): the same Chromium build as Debian's browser,
@@ -29,16 +29,10 @@ function chromiumOptions(): LaunchOptions {
   };
 }
 
-/** Debian's Chromium, headless, for a suite outside the browser tests' workers (the release test). */
+/**
+ * Debian's Chromium, headless: each browser-test worker launches one for the files it runs (suite.ts), and the
+ * release test its own. Playwright drives it from the process that launched it.
+ */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch(chromiumOptions());
-}
-
-/**
- * Debian's Chromium, headless, behind a websocket: global-setup.ts starts one per vitest worker (this file
- * imports nothing of vitest so it can run there), and each test file connects to it instead of starting
- * its own; a file's pages live in browser contexts of their own.
- */
-export async function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer(chromiumOptions());
 }

@@ -1,15 +1,12 @@
 import { rm } from 'node:fs/promises';
-import type { BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { launchBrowserServer } from './chromium';
 import { seedDataOnce, startServer, type TestServer } from './server';
 
-/** What one vitest worker's test files share: a built server (seeded once) and a Chromium. */
+/** What one vitest worker's test files share: a built server (seeded once); their Chromium is the worker's (suite.ts). */
 export interface WorkerFixtures {
   origin: string;
   demoAccountsFile: string;
   databasePath: string;
-  browserEndpoint: string;
 }
 
 declare module 'vitest' {
@@ -22,50 +19,39 @@ declare module 'vitest' {
 }
 
 /**
- * Starts, before any browser test file, one server (temporary database with demo data) and one Chromium per
- * vitest worker. Seeding a server and starting Chromium took a few seconds per file when every file did
- * both; a worker runs its files one after another, so they share them without running into each other.
+ * Starts, before any browser test file, one server (temporary database with demo data) per vitest worker.
+ * Seeding a server took a few seconds per file when every file did it; a worker runs its files one after
+ * another, so they share it without running into each other (and the Chromium the worker launches, suite.ts).
  * The demo data is seeded once and every server, a file's own included, starts on a copy of it.
  * A file that needs a server of its own says so in its setupE2E call (suite.ts).
  */
 export default async function setup(project: TestProject) {
   const count = Math.max(1, Number(project.config.maxWorkers) || 1);
   const servers: TestServer[] = [];
-  const browsers: BrowserServer[] = [];
   let seeded: string | undefined;
   const stop = async () => {
-    await Promise.allSettled(browsers.map((browser) => browser.close()));
     const stopped = await Promise.allSettled(servers.map((server) => server.stop()));
     if (seeded) await rm(seeded, { recursive: true, force: true });
     const failed = stopped.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   };
   try {
-    // Chromium starts while the demo data is seeded, once for every server of the phase.
-    const launching = Promise.allSettled(Array.from({ length: count }, () => launchBrowserServer()));
-    try {
-      seeded = await seedDataOnce();
-    } finally {
-      for (const launch of await launching) if (launch.status === 'fulfilled') browsers.push(launch.value);
-    }
-    const failedLaunch = (await launching).find((launch) => launch.status === 'rejected');
-    if (failedLaunch) throw failedLaunch.reason;
+    seeded = await seedDataOnce();
     const seededData = seeded;
     const fixtures = await Promise.all(
-      browsers.map(async (browser): Promise<WorkerFixtures> => {
+      Array.from({ length: count }, async (): Promise<WorkerFixtures> => {
         const server = await startServer({}, seededData);
         servers.push(server);
         return {
           origin: server.origin,
           demoAccountsFile: server.demoAccountsFile,
           databasePath: server.databasePath,
-          browserEndpoint: browser.wsEndpoint(),
         };
       }),
     );
     project.provide('e2eWorkers', fixtures);
     project.provide('e2eSeededData', seededData);
-    process.stdout.write(`[e2e] ${count} shared server(s) and Chromium(s), one per worker\n`);
+    process.stdout.write(`[e2e] ${count} shared server(s), one per worker\n`);
   } catch (error) {
     await stop().catch(() => {});
     throw error;

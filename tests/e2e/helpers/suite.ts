@@ -1,6 +1,7 @@
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type PageOptions, type TestPage, trackPages, type ViewportName } from './browser';
+import { launchBrowser } from './chromium';
 import { learnDemoPasswords } from './demo-accounts';
 import type { WorkerFixtures } from './global-setup';
 import { startServer, type TestServer } from './server';
@@ -15,7 +16,24 @@ export interface OwnServer {
   env?: Record<string, string> | (() => Record<string, string>);
 }
 
-/** The server and Chromium global-setup.ts started for the vitest worker running this file. */
+/**
+ * The worker's Chromium: launched by the first file the worker runs and kept on its process for the files after
+ * it (the project's modules are evaluated afresh for every file, tests/helpers/fresh-modules.ts; a global is
+ * not), launched again if it went away. Playwright drives it from this process, with no websocket between them: one
+ * would encode and decode every protocol message again on both sides, about 7% of the phase's CPU. It ends with
+ * the process.
+ */
+const WORKER_BROWSER = Symbol.for('codka.e2e.browser');
+async function workerBrowser(): Promise<Browser> {
+  const holder = globalThis as { [WORKER_BROWSER]?: Promise<Browser> };
+  const running = await holder[WORKER_BROWSER]?.catch(() => undefined);
+  if (running?.isConnected()) return running;
+  const launching = launchBrowser();
+  holder[WORKER_BROWSER] = launching;
+  return launching;
+}
+
+/** The server global-setup.ts started for the vitest worker running this file. */
 function workerFixtures(): WorkerFixtures {
   const workers = inject('e2eWorkers');
   const id = Number(process.env.VITEST_POOL_ID ?? '1');
@@ -52,7 +70,7 @@ export function setupE2E(options: { ownServer?: OwnServer } = {}): {
 
   beforeAll(async () => {
     const fixtures = workerFixtures();
-    browser = await chromium.connect(fixtures.browserEndpoint);
+    browser = await workerBrowser();
     const own = options.ownServer;
     if (own) {
       server = await startServer(
@@ -70,8 +88,8 @@ export function setupE2E(options: { ownServer?: OwnServer } = {}): {
 
   afterAll(async () => {
     try {
-      // A connected browser only disconnects: the worker's Chromium serves the next file.
-      await browser?.close();
+      // The worker's Chromium serves the next file: only this file's contexts close.
+      await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     } finally {
       await server?.stop();
     }
