@@ -18,22 +18,25 @@ function textsOf(instance: I18n): ErrorTexts {
   };
 }
 
-/** The browser's one instance: for what is said after the page is the reader's (a toast, a form's refusal). */
-const texts = textsOf(i18n);
+/** What is said in one instance's language: a message from shared/, and a server error's sentence. */
+function speakerOf(own: ErrorTexts) {
+  return {
+    /**
+     * A message from shared/ (a zod schema's validation message, a poll or vote sentence: a key of the errors
+     * namespace, with its parts). The server says the same keys for its answers, so a form and its procedure say
+     * the same thing in the same words.
+     */
+    messageText: (message: string) => translateMessage(own, readMessage(message)),
+    /** A server error's sentence from its code and parts (`data.errorCode`, `data.params`). */
+    errorCodeText: (code: string, params?: MessageParams) => translateMessage(own, { key: code, params }),
+  };
+}
 
 /**
- * A message from shared/ (a zod schema's validation message, a poll or vote sentence: a key of the errors
- * namespace, with its parts) in the reader's language. The server says the same keys for its answers, so a
- * form and its procedure say the same thing in the same words.
+ * In the browser's one instance: for what is said after the page is the reader's (a toast, a form's refusal), in
+ * the reader's language.
  */
-export function messageText(message: string): string {
-  return translateMessage(texts, readMessage(message));
-}
-
-/** A server error's sentence from its code and parts (`data.errorCode`, `data.params`) in the reader's language. */
-export function errorCodeText(code: string, params?: MessageParams): string {
-  return translateMessage(texts, { key: code, params });
-}
+export const { messageText, errorCodeText } = speakerOf(textsOf(i18n));
 
 /**
  * messageText and errorCodeText in the language of the page being rendered: the server renders each request with an
@@ -42,11 +45,5 @@ export function errorCodeText(code: string, params?: MessageParams): string {
  */
 export function useMessageTexts() {
   const { i18n: instance } = useTranslation();
-  return useMemo(() => {
-    const own = textsOf(instance);
-    return {
-      messageText: (message: string) => translateMessage(own, readMessage(message)),
-      errorCodeText: (code: string, params?: MessageParams) => translateMessage(own, { key: code, params }),
-    };
-  }, [instance]);
+  return useMemo(() => speakerOf(textsOf(instance)), [instance]);
 }
