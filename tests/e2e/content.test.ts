@@ -4,7 +4,7 @@ import { STATE_LIST } from '@shared/content/states';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { waitForPath } from './helpers/auth';
-import { pathOf, visit } from './helpers/browser';
+import { load, pathOf, visit } from './helpers/browser';
 import { followInApp, navigateInApp } from './helpers/in-app';
 import { setupE2E } from './helpers/suite';
 
@@ -135,7 +135,7 @@ describe('/states/{id}', () => {
   it('shows State Not Found for an unknown id (404), with a link back', async () => {
     const { page, allowResourceError } = await openPage('desktop');
     allowResourceError(404, '/states/unknown', 'an unknown state answers 404, with its not-found view');
-    expect((await page.goto('/states/unknown'))?.status()).toBe(404);
+    expect((await load(page, '/states/unknown'))?.status()).toBe(404);
     await heading(page, 'State Not Found');
     await main(page).getByRole('link', { name: 'Back to Federal States' }).click();
     await waitForPath(page, '/federal-states');
@@ -207,7 +207,7 @@ describe('/regions', () => {
   it('shows Region Not Found for an unknown slug (404), and the link back works', async () => {
     const { page, allowResourceError } = await openPage('desktop');
     allowResourceError(404, '/regions/unknown', 'an unknown region answers 404, with its not-found view');
-    expect((await page.goto('/regions/unknown'))?.status()).toBe(404);
+    expect((await load(page, '/regions/unknown'))?.status()).toBe(404);
     await heading(page, 'Region Not Found');
     await main(page).getByRole('link', { name: 'Back to Regions' }).click();
     await waitForPath(page, '/regions');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pathOf, visit, waitForHydration } from './helpers/browser';
+import { load, pathOf, visit, waitForHydration } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
 const { openPage } = setupE2E();
@@ -169,7 +169,7 @@ describe('/parliament-members', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/parliament-members', { waitUntil: 'domcontentloaded' });
+    await load(page, '/parliament-members', { waitUntil: 'domcontentloaded' });
     await chooseOption(page, 'State', 'Puntland');
     release();
     await waitForHydration(page);

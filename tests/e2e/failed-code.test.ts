@@ -1,7 +1,7 @@
 import enCommon from '@client/i18n/locales/en/common.json';
 import soCommon from '@client/i18n/locales/so/common.json';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newPage, type TestPage, waitForHydration } from './helpers/browser';
+import { load, newPage, type TestPage, waitForHydration } from './helpers/browser';
 import { setupE2E } from './helpers/suite';
 
 /**
@@ -40,7 +40,7 @@ describe('code that fails to download', () => {
       const { page } = await openPage(language);
       const blocked = /\/assets\/SomaliaMap-[\w-]+\.js$/;
       await page.route(blocked, (route) => route.abort('internetdisconnected'));
-      await page.goto('/');
+      await load(page, '/');
       const alert = page.getByRole('alert');
       await expect.poll(() => alert.innerText(), { timeout: 20_000 }).toContain(texts.errors.chunkFailed);
       expect(await page.getByRole('heading', { level: 1 }).first().innerText()).toBe(
@@ -66,7 +66,7 @@ describe('code that fails to download', () => {
       failed += 1;
       return route.abort('internetdisconnected');
     });
-    await page.goto('/');
+    await load(page, '/');
     await waitForHydration(page);
     const link = page.getByRole('banner').getByRole('link', { name: enCommon.nav.parliament });
     await link.click();

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughApi, waitForPath } from './helpers/auth';
-import { visit } from './helpers/browser';
+import { load, visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
@@ -94,7 +94,7 @@ describe('moving on from the first page', () => {
     await page.getByRole('heading', { name: 'House of the People', level: 1 }).waitFor();
 
     // An unknown address is the not-found page, rendered by the server with a 404 and hydrated.
-    const missing = await page.goto('/no-such-page');
+    const missing = await load(page, '/no-such-page');
     expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     // The header's links still lead to the landing page from there.

@@ -5,7 +5,7 @@ import soDirectory from '@client/i18n/locales/so/directory.json';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, horizontalOverflow } from './helpers/axe';
-import { visit, waitForHydration } from './helpers/browser';
+import { load, visit, waitForHydration } from './helpers/browser';
 import { followInApp, navigateInApp } from './helpers/in-app';
 import { setupE2E } from './helpers/suite';
 
@@ -87,7 +87,7 @@ describe.each([
       '/parliament-members/HOP999',
       'a seat nobody holds answers 404 on purpose',
     );
-    expect((await testPage.page.goto('/parliament-members/HOP999'))?.status()).toBe(404);
+    expect((await load(testPage.page, '/parliament-members/HOP999'))?.status()).toBe(404);
     await testPage.page.getByRole('heading', { name: text.common.notFound.title, level: 1 }).waitFor();
     await waitForHydration(testPage.page);
     // Still the not-found page once the browser has taken over.

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signIn, stepUpThroughApi } from './helpers/auth';
-import { newPage, type TestPage, type ViewportName, visit, waitForHydration } from './helpers/browser';
+import { load, newPage, type TestPage, type ViewportName, visit, waitForHydration } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { DEMO_TITLES } from './helpers/demo-elections';
 import { setupE2E } from './helpers/suite';
@@ -138,7 +138,7 @@ describe('offline reload (service worker)', () => {
       }
     };
     for (const { path, ready } of pages) {
-      await page.goto(path);
+      await load(page, path);
       await shows(path, ready);
       await page.locator('.mantine-Skeleton-root[data-visible]').first().waitFor({ state: 'detached' });
       expect(await reloadStatus(page), `offline reload of ${path}`).toBe(200);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughApi } from './helpers/auth';
-import { visit, waitForHydration } from './helpers/browser';
+import { load, visit, waitForHydration } from './helpers/browser';
 import { DEMO_ADMIN } from './helpers/demo-accounts';
 import { createCitizen } from './helpers/factories';
 import { confirmEmail } from './helpers/roll-db';
@@ -82,7 +82,7 @@ describe("public pages with Mantine's public styles only", () => {
     try {
       for (const path of PUBLIC_PAGES) {
         const page = await context.newPage();
-        const response = await page.goto(`${origin()}${path}`);
+        const response = await load(page, `${origin()}${path}`);
         expect(response?.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
         expectStyledWithoutConsoleSheet(await unstyledMantineClasses(page), path);
         await page.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDashboard, stubTiles } from './helpers/admin';
 import { SIGN_IN_LOGIN, signInThroughApi } from './helpers/auth';
 import { axeViolations, COLOUR_RULES, horizontalOverflow, smallTargets } from './helpers/axe';
-import { newPage, type TestPage, type ViewportName, waitForHydration } from './helpers/browser';
+import { load, newPage, type TestPage, type ViewportName, visit, waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { followInApp, navigateInApp, waitUntilSettled } from './helpers/in-app';
 import { setupE2E } from './helpers/suite';
@@ -68,7 +68,7 @@ async function openAs(
   await beforeLoad?.(testPage.page);
   const saved = cookies[role];
   if (saved) await testPage.context.addCookies(saved);
-  const response = await testPage.page.goto('/');
+  const response = await load(testPage.page, '/');
   expect(response?.status()).toBe(200);
   await waitUntilSettled(testPage.page);
   // The keyboard tests press keys on it at once: its map and menus answer through React, once hydrated.
@@ -112,7 +112,7 @@ beforeAll(async () => {
   const visitor = await newPage(e2e.browser(), { viewport: 'desktop', baseURL: e2e.origin() });
   await followInApp(visitor.page);
   await stubTiles(visitor.page, 'ok');
-  await visitor.page.goto('/');
+  await visit(visitor.page, '/');
   const ids: Record<string, string> = {};
   for (const [name, source] of Object.entries(ID_SOURCES)) {
     const page = name.startsWith('admin') ? admin.page : visitor.page;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, waitForPath } from './helpers/auth';
-import { visit, waitForHydration } from './helpers/browser';
+import { load, visit, waitForHydration } from './helpers/browser';
 import { DEMO_ADMIN, DEMO_CITIZEN } from './helpers/demo-accounts';
 import { setupE2E } from './helpers/suite';
 
@@ -236,7 +236,7 @@ describe('pages', () => {
     const { page, allowResourceError } = await openPage('desktop');
     allowResourceError(404, '/no-such-page', 'an unknown address is answered 404, with the not-found page');
     // Rendered by the server with its status: a search engine or a link checker sees a 404, not a page.
-    const response = await page.goto('/no-such-page');
+    const response = await load(page, '/no-such-page');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
   });

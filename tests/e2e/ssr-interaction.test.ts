@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { visit } from './helpers/browser';
+import { load, visit } from './helpers/browser';
 import { REPO_ROOT } from './helpers/server';
 import { parseServerHtml, serverHtml } from './helpers/server-html';
 import { setupE2E } from './helpers/suite';
@@ -28,7 +28,7 @@ describe('the language switch', () => {
     expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('so');
 
     // A full load: the server's HTML, not the browser's render, is in Somali (the browser itself asks English).
-    const response = await page.goto('/parliament-members');
+    const response = await load(page, '/parliament-members');
     const html = parseServerHtml(response?.status() ?? 0, (await response?.text()) ?? '');
     expect(html.lang).toBe('so');
     expect(html.heading).toBe('Golaha Shacabka');

@@ -6,7 +6,7 @@ import soElections from '@client/i18n/locales/so/elections.json';
 import soPolls from '@client/i18n/locales/so/polls.json';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { waitForHydration } from './helpers/browser';
+import { load, waitForHydration } from './helpers/browser';
 import { decode } from './helpers/served-page';
 import { setupE2E } from './helpers/suite';
 
@@ -94,7 +94,7 @@ describe.each(['en', 'so'] as Language[])('an address that names nothing, in %s'
     const { page, allowResourceError } = await openPage('desktop', { language });
     allowResourceError(404, missing.path, 'the address names nothing: 404, with the page’s not-found view');
     const asked = recordCalls(page);
-    const response = await page.goto(missing.path);
+    const response = await load(page, missing.path);
     expect(response?.status()).toBe(404);
     const said = text(language, missing.says);
     expect(decode((await response?.text()) ?? '')).toContain(said);
@@ -120,7 +120,7 @@ describe('the browser’s own navigation to an address that names nothing', () =
     // The browser asks for what the address names and is told it does not exist.
     testPage.allowResourceError(404, '/trpc/', 'the browser asks for the missing item itself');
     testPage.allowResourceError(400, '/trpc/', 'the browser asks for the missing item itself');
-    await page.goto(missing.path);
+    await load(page, missing.path);
     const said = text('en', missing.says);
     await page.getByRole('main').getByText(said).first().waitFor();
     // The router's own navigation is what is tested: before hydration a link is a plain link (a new document).

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stubTiles } from './helpers/admin';
 import { signInThroughApi } from './helpers/auth';
-import { waitForHydration } from './helpers/browser';
+import { load, waitForHydration } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { pageCases, text } from './helpers/pages-a';
 import { setupE2E } from './helpers/suite';
@@ -28,7 +28,7 @@ describe.each(['en', 'so'] as const)('server-rendered pages in %s', (language) =
       });
       try {
         const page = await context.newPage();
-        const response = await page.goto(`${origin()}${pageCase.path}`);
+        const response = await load(page, `${origin()}${pageCase.path}`);
         expect(response?.status()).toBe(pageCase.status ?? 200);
         const head = pageCase.head(language);
         const title = pageCase.path === '/' ? head.title : `${head.title} – Codka`;
@@ -76,7 +76,7 @@ async function expectCleanHydration(page: Page, path: string, h1: string) {
     if (message.type() === 'warning' && !message.text().startsWith('Service Worker registration blocked'))
       warnings.push(message.text());
   });
-  await page.goto(path);
+  await load(page, path);
   // The page says when its hydration is over (root.tsx): every part, those inside Suspense boundaries included, is
   // then the app's; a mismatch, or what changes right after hydration, has shown by then.
   await waitForHydration(page);
@@ -125,7 +125,7 @@ describe('signed-in readers', () => {
       expect(html).not.toContain(DEMO_CITIZEN.email);
     }
     // The header's signed-in part renders after hydration, from the session, without a mismatch.
-    await page.goto('/parliament-members');
+    await load(page, '/parliament-members');
     await page
       .getByRole('banner')
       .getByRole('button', { name: text('en', 'common:nav.signOut') })

@@ -2,7 +2,7 @@ import { RECEIPT_PATTERN } from '@shared/receipts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInThroughApi, waitForPath } from './helpers/auth';
-import { visit } from './helpers/browser';
+import { load, visit } from './helpers/browser';
 import { DEMO_CITIZEN } from './helpers/demo-accounts';
 import { DEMO_TITLES } from './helpers/demo-elections';
 import { createCitizen } from './helpers/factories';
@@ -197,7 +197,7 @@ describe('results', () => {
     const id = crypto.randomUUID();
     testPage.allowResourceError(404, `/election/${id}`, 'an unknown election answers 404, with its view');
     const { page } = testPage;
-    expect((await page.goto(`/election/${id}`))?.status()).toBe(404);
+    expect((await load(page, `/election/${id}`))?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Election Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Back to Elections' }).waitFor();
   });

@@ -199,24 +199,37 @@ export function pathOf(page: Page): string {
 }
 
 /**
- * Loads a path directly (a full page load, not a client-side navigation) and checks it answered 200. The busy
- * page (503, past the server's render budget: server/http/ssr.ts) reloads itself after its Retry-After; this
- * waits for that reload as a reader would, a few times at most. Returns the page's own answer.
+ * Loads a path directly (a full page load, not a client-side navigation), as a reader does: the busy page (503,
+ * past the server's render budget: server/http/ssr.ts) reloads itself after its Retry-After, and this waits for
+ * that reload, a few times at most. Returns the page's own answer, whatever its status (a 404 is one).
  */
-export async function visit(page: Page, path: string): Promise<Response> {
-  let response = await page.goto(path);
+export async function load(
+  page: Page,
+  path: string,
+  options: { waitUntil?: 'load' | 'domcontentloaded' } = {},
+): Promise<Response | null> {
+  let response = await page.goto(path, options);
   for (let reload = 0; reload < BUSY_RELOADS && response?.status() === 503; reload += 1) {
     const retryAfter = Number(await response.headerValue('retry-after'));
     if (!(retryAfter > 0)) break;
     // The busy page's own refresh (a meta tag, no script) loads the address again.
     const timeout = retryAfter * 1000 + 15_000;
-    const loaded = page.waitForEvent('load', { timeout });
+    const loaded =
+      options.waitUntil === 'domcontentloaded'
+        ? page.waitForEvent('domcontentloaded', { timeout })
+        : page.waitForEvent('load', { timeout });
     response = await page.waitForResponse(
       (next) => next.request().isNavigationRequest() && next.frame() === page.mainFrame(),
       { timeout },
     );
     await loaded;
   }
+  return response;
+}
+
+/** load(), checking the page answered 200. */
+export async function visit(page: Page, path: string): Promise<Response> {
+  const response = await load(page, path);
   const status = response?.status();
   if (!response || status !== 200) {
     const body = response ? (await response.text()).slice(0, 300) : 'no response';
