@@ -189,8 +189,8 @@ async function recordHydrationErrors(testPage: TestPage): Promise<void> {
   }
 }
 
-/** How many busy pages a test follows before it fails. */
-const BUSY_RELOADS = 5;
+/** How many times a test follows the busy page's reload, as a reader's browser would, before it gives up. */
+export const BUSY_RELOADS = 5;
 
 /** Path and query of the page's URL, for comparing with "/" and the like. */
 export function pathOf(page: Page): string {

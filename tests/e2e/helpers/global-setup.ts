@@ -2,7 +2,10 @@ import { rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
 import { seedDataOnce, startServer, type TestServer } from './server';
 
-/** What one vitest worker's test files share: a built server (seeded once); their Chromium is the worker's (suite.ts). */
+/**
+ * What one vitest worker's test files share: a built server (seeded once). Their Chromium is the worker's own
+ * (suite.ts).
+ */
 export interface WorkerFixtures {
   origin: string;
   demoAccountsFile: string;

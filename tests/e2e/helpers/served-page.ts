@@ -1,6 +1,7 @@
 import { load } from 'cheerio';
 import { expect } from 'vitest';
 import { embeddedQueries, hydrationData } from '../../helpers/hydration-data';
+import { BUSY_RELOADS } from './browser';
 
 /** A page's HTML as the server sends it to a reader without JavaScript (a link preview, a basic phone). */
 export interface ServerPage {
@@ -21,9 +22,6 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 export const decode = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name) => ENTITIES[name] ?? '');
 const plain = (html: string) => decode(html.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
-
-/** How many times a reader's browser would follow the busy page's reload before a test gives up. */
-const BUSY_RELOADS = 5;
 
 /**
  * GET a path as a reader does, following the busy page: past the server's render budget (server/http/ssr.ts) a
