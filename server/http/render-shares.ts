@@ -113,8 +113,10 @@ export function createRenderShares(options: { enabled: boolean; log: FastifyBase
     const back = Math.min(ms, current.consumedPoints);
     if (back <= 0) return;
     const after = await used.reward(address, back);
-    // Two give-backs of one address may both have read the figure before either wrote it: never left in credit.
-    if (after.consumedPoints < 0) await used.penalty(address, -after.consumedPoints);
+    // Give-backs of one address at once may all have read the figure before any wrote it: each takes back only what
+    // its own reward put below nothing, so together they leave the address at nothing, never in credit or over.
+    const overshoot = Math.min(back, -after.consumedPoints);
+    if (overshoot > 0) await used.penalty(address, overshoot);
   }
 
   return { withinShare, othersAsking, release, ended, settle };

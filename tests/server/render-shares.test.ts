@@ -25,4 +25,19 @@ describe('an address share of the render budget', () => {
     expect(await shares.withinShare(more)).toBe(false);
     shares.release(more);
   });
+
+  it('is never left in credit by 50 give-backs at once, nor held past its share by 50 asks at once', async () => {
+    const shares = createRenderShares({ enabled: true, log: quietLog });
+    const address = '192.0.2.8';
+    const used = { address, ms: 50 };
+    expect(await shares.withinShare(used)).toBe(true);
+    shares.release(used);
+    for (let index = 0; index < 50; index += 1) shares.settle({ address, ms: 100 }, 0);
+    await settledSoon();
+    // 50 asks of the whole share at once: one is let through, the others refused.
+    const asks = Array.from({ length: 50 }, () => ({ address, ms: 200 }));
+    const answers = await Promise.all(asks.map((ask) => shares.withinShare(ask)));
+    for (const ask of asks) shares.release(ask);
+    expect(answers.filter(Boolean)).toHaveLength(1);
+  });
 });
