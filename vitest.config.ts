@@ -4,6 +4,7 @@ const SERVER_RENDERING = 'tests/server/ssr/**/*.test.ts';
 const SERVER_PROCESSES = 'tests/server/**/*.process.test.ts';
 /** The client's components, rendered by React into happy-dom's document. */
 const COMPONENTS = 'tests/client/**/*.test.tsx';
+const RUN_TEMP_FOLDER = 'tests/helpers/run-temp-folder.ts';
 
 // Each worker's process runs its files in turn (starting Node and loading the same packages for every file cost
 // more than most files' tests), and tests/helpers/fresh-modules.ts (after setup.ts) gives every file the project's
@@ -23,6 +24,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     setupFiles: ['tests/helpers/setup.ts'],
+    // One temporary folder for the run, removed at its end (tests/helpers/run-temp-folder.ts).
+    globalSetup: [RUN_TEMP_FOLDER],
     testTimeout: 20_000,
     pool: 'forks',
     // Both cores (vitest's default leaves one idle on a 2-core machine).
@@ -57,7 +60,7 @@ export default defineConfig({
           ...SHARED_PROCESS,
           sequence: { groupOrder: GROUP.processes },
           include: [SERVER_PROCESSES],
-          globalSetup: ['tests/helpers/server-build.ts'],
+          globalSetup: [RUN_TEMP_FOLDER, 'tests/helpers/server-build.ts'],
         },
       },
       {
@@ -71,7 +74,7 @@ export default defineConfig({
           ...SHARED_PROCESS,
           sequence: { groupOrder: GROUP.ssr },
           include: [SERVER_RENDERING],
-          globalSetup: ['tests/helpers/ssr-renderer.ts'],
+          globalSetup: [RUN_TEMP_FOLDER, 'tests/helpers/ssr-renderer.ts'],
         },
       },
     ],

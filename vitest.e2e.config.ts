@@ -13,7 +13,8 @@ export default defineConfig({
     isolate: false,
     setupFiles: ['tests/helpers/setup.ts', 'tests/helpers/fresh-modules.ts'],
     // One server and one Chromium per worker, shared by the files it runs (tests/e2e/helpers/suite.ts).
-    globalSetup: ['tests/e2e/helpers/global-setup.ts'],
+    // One temporary folder for the run, removed after the servers stop (tests/helpers/run-temp-folder.ts).
+    globalSetup: ['tests/helpers/run-temp-folder.ts', 'tests/e2e/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Three workers, each with its own server and Chromium, on the 2-core machine: a page often waits on its server

@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // One temporary folder for the run, removed at its end (tests/helpers/run-temp-folder.ts).
+    globalSetup: ['tests/helpers/run-temp-folder.ts'],
   },
 });
