@@ -4,7 +4,6 @@ const SERVER_RENDERING = 'tests/server/ssr/**/*.test.ts';
 const SERVER_PROCESSES = 'tests/server/**/*.process.test.ts';
 /** The client's components, rendered by React into happy-dom's document. */
 const COMPONENTS = 'tests/client/**/*.test.tsx';
-const RUN_TEMP_FOLDER = 'tests/helpers/run-temp-folder.ts';
 
 // Each worker's process runs its files in turn (starting Node and loading the same packages for every file cost
 // more than most files' tests), and tests/helpers/fresh-modules.ts (after setup.ts) gives every file the project's
@@ -24,8 +23,9 @@ export default defineConfig({
   test: {
     environment: 'node',
     setupFiles: ['tests/helpers/setup.ts'],
-    // One temporary folder for the run, removed at its end (tests/helpers/run-temp-folder.ts).
-    globalSetup: [RUN_TEMP_FOLDER],
+    // One temporary folder for the run, removed at its end. Every project extends this config, and a project's own
+    // global setup comes after this one, so its teardown runs before this one removes the folder.
+    globalSetup: ['tests/helpers/run-temp-folder.ts'],
     testTimeout: 20_000,
     pool: 'forks',
     // Both cores (vitest's default leaves one idle on a 2-core machine).
@@ -60,7 +60,7 @@ export default defineConfig({
           ...SHARED_PROCESS,
           sequence: { groupOrder: GROUP.processes },
           include: [SERVER_PROCESSES],
-          globalSetup: [RUN_TEMP_FOLDER, 'tests/helpers/server-build.ts'],
+          globalSetup: ['tests/helpers/server-build.ts'],
         },
       },
       {
@@ -74,7 +74,7 @@ export default defineConfig({
           ...SHARED_PROCESS,
           sequence: { groupOrder: GROUP.ssr },
           include: [SERVER_RENDERING],
-          globalSetup: [RUN_TEMP_FOLDER, 'tests/helpers/ssr-renderer.ts'],
+          globalSetup: ['tests/helpers/ssr-renderer.ts'],
         },
       },
     ],
