@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Set to the run's folder while a run goes on: every project of vitest.config.ts runs this setup, and they share one. */
+/** The run's folder while the run goes on: every project of vitest.config.ts runs this setup, and all share one. */
 const RUN_FOLDER = 'CODKA_TEST_RUN_TMPDIR';
 
 /**
