@@ -22,7 +22,11 @@ export function csrfHook(publicOrigin: string) {
     if (isSameOriginRequest(request, publicOrigin)) return;
     // A gateway's callback carries no browser's headers: its own key authenticates it (server/http/ussd.ts).
     if (request.routeOptions.config.gatewayCallback === true) return;
-    request.log.warn({ url: request.url, origin: request.headers.origin }, 'cross-site request refused');
+    // The path only, as every log line has it: a query can carry a one-time token or a gateway's key.
+    request.log.warn(
+      { url: request.url.split('?')[0], origin: request.headers.origin },
+      'cross-site request refused',
+    );
     return sendDomainError(reply, new DomainError('request.crossSite'));
   };
 }

@@ -49,16 +49,18 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
   // "061 5123456" and "+252615123456" are one account's guesses.
   const byPhone = input.email === undefined;
   const holder = input.email ?? readPhoneNumber(input.phone ?? '', deps.env.PHONE_COUNTRIES);
+  const user = findUserByContact(deps.db, byPhone ? { phone: holder } : { email: holder });
+  // An account's guesses are counted once whichever of its e-mail and number they are typed with; a contact
+  // without an account is counted as itself, under the same limits, so the answer does not tell them apart.
+  const account = user ? `account:${user.id}` : `contact:${holder}`;
   const keys: [typeof limits.failedSignInAccount, string][] = [
-    [limits.failedSignInAccountAddress, `${holder}|${ip}`],
-    [limits.failedSignInAccount, holder],
+    [limits.failedSignInAccountAddress, `${account}|${ip}`],
+    [limits.failedSignInAccount, account],
     [limits.failedSignInAddress, ip],
   ];
   const attempt = await takePoints(limits.enabled, keys, 'limit.failedSignIn');
-  let user: ReturnType<typeof findUserByContact>;
   let valid: boolean;
   try {
-    user = findUserByContact(deps.db, byPhone ? { phone: holder } : { email: holder });
     valid = await verifyPassword(user?.passwordHash ?? null, input.password, { address: ip, holder });
   } catch (error) {
     // Refused before any password was tried (the hashing line is full): not a guess.
@@ -68,7 +70,7 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
   if (!user || !valid) throw new DomainError(byPhone ? 'signIn.invalidPhoneLogin' : 'signIn.invalidLogin');
   await attempt.giveBack();
   // A citizen who mistyped a few times starts afresh at this address once they get it right.
-  if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${holder}|${ip}`);
+  if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${account}|${ip}`);
   if (user.isActive === false) throw new DomainError('account.deactivated');
   return user.id;
 }

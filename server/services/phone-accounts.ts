@@ -1,5 +1,6 @@
 import { PASSWORD_RESET_SMS_REQUESTED } from '@shared/schemas/account';
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { refuseCommonPassword } from '../auth/common-passwords';
 import { hashPassword } from '../auth/passwords';
 import { readPhoneNumber } from '../auth/phone-numbers';
 import { consume, takePoints } from '../auth/rate-limits';
@@ -137,9 +138,10 @@ export async function resetPasswordWithCode(
   const codeId = check.id;
   let passwordHash: string;
   try {
+    await refuseCommonPassword(input.newPassword);
     passwordHash = await hashPassword(input.newPassword, { address: ip, holder: `user:${user.id}` });
   } catch (error) {
-    // Refused by the hashing line: the code is still good, and this was no guess.
+    // A common password, or refused by the hashing line: the code is still good, and this was no guess.
     await attempt.giveBack();
     throw error;
   }

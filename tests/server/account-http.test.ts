@@ -128,4 +128,36 @@ describe('logs', () => {
     expect(log).not.toContain(pendingToken.split('.')[1]);
     expect(log).not.toContain('codka_session=');
   });
+
+  it('never carry a query string, not even a refused cross-site request’s (a gateway key at a near-miss address)', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const folder = mkdtempSync(join(tmpdir(), 'codka-logs-'));
+    const env = testEnv({
+      LOG_LEVEL: 'trace',
+      UPLOADS_DIR: join(folder, 'uploads'),
+      USSD_KEY: 'gateway-key-1234567890',
+    });
+    const app = await buildApp({
+      db: createTestDb(),
+      env,
+      siteDir: writeTestSite(join(folder, 'site')),
+      logger: { ...(loggerOptions(env) as object), stream },
+    });
+    await app.ready();
+    for (const url of ['/api/ussd/?key=gateway-key-1234567890', '/api/USSD?key=gateway-key-1234567890']) {
+      const answer = await app.inject({ method: 'POST', url, payload: 'sessionId=1' });
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode).toBeLessThan(500);
+    }
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('cross-site request refused');
+    expect(log).not.toContain('gateway-key-1234567890');
+  });
 });

@@ -1,7 +1,10 @@
+import { users } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { expectTrpcError } from '../helpers/admin';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
+import { uniquePhone } from '../helpers/phone';
 
 /** Limits that stop guessing without locking out the citizens who share an address. */
 describe('failed sign-in limits', () => {
@@ -31,7 +34,7 @@ describe('failed sign-in limits', () => {
   it('stops a guesser spread over many addresses at 50 failures for one account, saying how long to wait', async () => {
     const deps = createTestDeps();
     const target = await createUser(deps.db);
-    await deps.limits.failedSignInAccount.penalty(target.email, 50);
+    await deps.limits.failedSignInAccount.penalty(`account:${target.id}`, 50);
     await expectTrpcError(
       callerFor(deps, null, '198.51.100.200').caller.auth.signIn({
         email: target.email,
@@ -39,6 +42,31 @@ describe('failed sign-in limits', () => {
       }),
       'TOO_MANY_REQUESTS',
       'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
+  });
+
+  it('counts an account’s guesses once, whether typed with its e-mail address or its number', async () => {
+    const deps = createTestDeps();
+    const target = await createUser(deps.db);
+    const phone = uniquePhone();
+    deps.db.update(users).set({ phone, phoneConfirmedAt: new Date() }).where(eq(users.id, target.id)).run();
+    const { caller } = callerFor(deps, null, '100.64.0.5');
+    for (let i = 0; i < 5; i++) {
+      await expectTrpcError(
+        caller.auth.signIn({ email: target.email, password: `guess-${i}` }),
+        'UNAUTHORIZED',
+      );
+      await expectTrpcError(caller.auth.signIn({ phone, password: `guess-${i}` }), 'UNAUTHORIZED');
+    }
+    // Ten at this address, five through each: the account's limit here, not twice it.
+    await expectTrpcError(
+      caller.auth.signIn({ phone, password: target.password }),
+      'TOO_MANY_REQUESTS',
+      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+    );
+    await expectTrpcError(
+      caller.auth.signIn({ email: target.email, password: target.password }),
+      'TOO_MANY_REQUESTS',
     );
   });
 

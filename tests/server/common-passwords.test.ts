@@ -7,6 +7,7 @@ import { expectTrpcError } from '../helpers/admin';
 import { buildTestApp, sameOrigin, trpcBody } from '../helpers/app';
 import { callerFor, createTestDeps } from '../helpers/caller';
 import { createUser, uniqueEmail } from '../helpers/factories';
+import { codeSentTo, createPhoneUser } from '../helpers/phone';
 
 const ENGLISH =
   'This password is one of the most common passwords and is easily guessed. Please choose another one.';
@@ -87,6 +88,28 @@ describe('a common password is refused wherever a password is chosen', () => {
     );
     await expect(visitor.auth.resetPassword({ token, newPassword: 'a rare choice 81' })).resolves.toEqual({
       success: true,
+    });
+  });
+
+  it('when resetting a password with an SMS code, and the code still works for an uncommon one', async () => {
+    const deps = createTestDeps();
+    const owner = await createPhoneUser(deps.db);
+    const visitor = callerFor(deps, null).caller;
+    await visitor.auth.requestPasswordReset({ phone: owner.phone });
+    const code = codeSentTo(deps.sms.sent, owner.phone);
+    for (const newPassword of ['123456', 'letmein', 'password1', 'Qwerty123', 'iloveyou', 'dragon']) {
+      await expectTrpcError(
+        visitor.auth.resetPasswordWithCode({ phone: owner.phone, code, newPassword }),
+        'BAD_REQUEST',
+        ENGLISH,
+      );
+    }
+    // Six refusals, past the five wrong codes a number may send: a right code with a common password is no guess.
+    await expect(
+      visitor.auth.resetPasswordWithCode({ phone: owner.phone, code, newPassword: 'a rare choice 81' }),
+    ).resolves.toEqual({ success: true });
+    await expect(visitor.auth.signIn({ phone: owner.phone, password: '123456' })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
     });
   });
 
