@@ -281,6 +281,7 @@ export const ERROR_CATALOGUE = {
   'verifiable.notDraft': 'preconditionFailed',
   'verifiable.notTallied': 'preconditionFailed',
   'verifiable.notVerifiable': 'preconditionFailed',
+  'verifiable.sameCandidateNames': 'preconditionFailed',
   'verifiable.shareAlreadyGiven': 'conflict',
   'verifiable.shareInvalid': 'badRequest',
   'verifiable.tooFewTrustees': 'preconditionFailed',

@@ -13,11 +13,13 @@ import {
   parsePublicCredential,
   parsePublicCredentials,
   parseTrusteePublicKey,
+  partialDecryptionJson,
   publicCredential,
   readBallot,
   readPublicCredentialEntries,
   resultJson,
   tallyRecords,
+  trusteePublicKeyJson,
   type VerifiedBallot,
   verifyBallot,
   verifyPartialDecryption,
@@ -83,7 +85,8 @@ export type VerifyTask =
 
 export interface TaskResults {
   ballot: { credential: string; tracker: string };
-  trusteeKey: { keyValue: string };
+  /** The key's value, and its text as Belenios writes it: what was checked is what the setup holds. */
+  trusteeKey: { keyValue: string; keyText: string };
   electionSetup: { election: string; trustees: string };
   publicCredentials: { publicCredentials: string[] };
   publicCredentialsPart: { entries: string[]; rest: Uint8Array; reading: CredentialsFileReading };
@@ -91,7 +94,8 @@ export interface TaskResults {
   publicCredentialEntries: { credentials: string[] };
   tallyPart: { product: EncryptedTally; count: number; credentialDigests: Uint8Array };
   tallyRecords: { tallyText: string; sizedText: string };
-  share: { ok: true };
+  /** The share as Belenios writes it: what was checked is what the archive holds. */
+  share: { share: string };
   result: { resultText: string; counts: string[][] };
 }
 
@@ -205,8 +209,10 @@ export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
       const verified = verifyBallot(task.ballot, election(task.electionText), allowed);
       return { credential: verified.credential, tracker: verified.tracker };
     }
-    case 'trusteeKey':
-      return { keyValue: parseTrusteePublicKey(task.publicKey).publicKey.toString() };
+    case 'trusteeKey': {
+      const key = parseTrusteePublicKey(task.publicKey);
+      return { keyValue: key.publicKey.toString(), keyText: trusteePublicKeyJson(key) };
+    }
     case 'electionSetup':
       return setupTexts(task.setup);
     case 'publicCredentials':
@@ -235,8 +241,8 @@ export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
     case 'share': {
       const e = election(task.electionText);
       const tally = parseEncryptedTally(task.tallyText, e);
-      verifyPartialDecryption(task.share, e, tally, parseTrusteePublicKey(task.trusteeKey));
-      return { ok: true };
+      const share = verifyPartialDecryption(task.share, e, tally, parseTrusteePublicKey(task.trusteeKey));
+      return { share: partialDecryptionJson(share) };
     }
     case 'result': {
       const e = election(task.electionText);

@@ -80,4 +80,5 @@ export {
   type TrusteeKeyPair,
   type TrusteePublicKey,
   trusteeKeyId,
+  trusteePublicKeyJson,
 } from './trustee';

@@ -39,8 +39,13 @@ export function array(value: unknown, what: string): unknown[] {
   return value;
 }
 
+// A lone half of a UTF-16 surrogate pair: JSON.stringify writes it as an escape that Belenios' reader refuses, so
+// one such string would make every archive holding it unreadable to belenios-tool.
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
 export function string(value: unknown, what: string): string {
   if (typeof value !== 'string') refuse('json', `${what} is not a string`);
+  if (LONE_SURROGATE.test(value)) refuse('json', `${what} is not valid Unicode text`);
   return value;
 }
 

@@ -1,6 +1,7 @@
 import type { Election } from './election';
 import { refuse } from './errors';
 import { ELEMENT_DIGITS, isElement, P, parseDecimal, pow, powG } from './group';
+import { sha256Hex } from './hash';
 import { array, object, parseJson } from './json';
 import { type Proof, parseProof, proofJson, proveEqualLogs, verifyEqualLogs } from './proofs';
 import type { EncryptedTally } from './tally';
@@ -41,7 +42,28 @@ export function computePartialDecryption(
   return partialDecryptionJson(pd);
 }
 
-/** Reads a partial decryption (as `belenios-tool election decrypt` writes it) and checks every factor's proof. */
+// The line `belenios-tool election decrypt` writes after the share: the archive event that names its trustee.
+const OWNER_LINE = /^\{"owner":[0-9]+,"payload":"([0-9a-f]{64})"\}$/;
+
+/**
+ * The share in a trustee's text: the text itself, or the first of the two lines `belenios-tool election decrypt`
+ * writes when the second is the owner line of exactly that share.
+ */
+function shareOf(text: string): string {
+  const lines = text.trim().split('\n');
+  if (lines.length !== 2) return text.trim();
+  const [share, owner] = lines.map((line) => line.trim()) as [string, string];
+  const payload = OWNER_LINE.exec(owner)?.[1];
+  if (payload === undefined) return text.trim();
+  if (payload !== sha256Hex(share)) refuse('json', 'the owner line is not the owner line of this share');
+  return share;
+}
+
+/**
+ * Reads a partial decryption (as `belenios-tool election decrypt` writes it) and checks every factor's proof.
+ * The share returned is what was checked: written again with `partialDecryptionJson`, it is what the archive
+ * holds, whatever spacing, field order or repeated field the text had.
+ */
 export function verifyPartialDecryption(
   text: string,
   election: Election,
@@ -50,7 +72,7 @@ export function verifyPartialDecryption(
 ): PartialDecryption {
   const cells = tally.reduce((n, q) => n + q.length, 0);
   const record = object(
-    parseJson(text.trim(), 4096 + cells * (ELEMENT_DIGITS + 200), 'the partial decryption'),
+    parseJson(shareOf(text), 4096 + cells * (ELEMENT_DIGITS + 200), 'the partial decryption'),
     ['decryption_factors', 'decryption_proofs'],
     [],
     'the partial decryption',

@@ -16,7 +16,11 @@ export const trusteeRemoveInput = z.strictObject({ electionId: idSchema, id: idS
 
 export const credentialInput = z.strictObject({ electionId: idSchema });
 
-export const castBallotInput = z.strictObject({ electionId: idSchema, ballot: z.string() });
+/** A ballot, without the line end `belenios-tool election generate-ballot` writes after it. */
+export const castBallotInput = z.strictObject({
+  electionId: idSchema,
+  ballot: z.string().transform((text) => text.replace(/\r?\n$/, '')),
+});
 
 /** A trustee's token, as admin.elections.trustees.add gave it. */
 const trusteeToken = z

@@ -9,7 +9,7 @@ import { candidates, elections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createElection, electionNotFound, electionStateColumns, updateElection } from '../admin/elections';
 import { startCredentialPreparation } from '../verifiable/preparation';
-import { openVerifiable, prepareOpening, refuseTooFewTrustees } from '../verifiable/setup';
+import { openVerifiable, prepareOpening, refuseIncompleteSetup } from '../verifiable/setup';
 import type { ApprovalPrepared } from './kinds';
 import { type ApprovalRow, requestApproval } from './store';
 
@@ -75,7 +75,7 @@ function refuseUnopenable(db: Pick<Db, 'select'>, id: string, endTime: Date, now
   if (endTime <= now) throw new DomainError('election.endPassed');
   const ballot = db.select({ n: count() }).from(candidates).where(eq(candidates.electionId, id)).get();
   if (!ballot?.n) throw new DomainError('election.noCandidates');
-  if (isVerifiable(db, id)) refuseTooFewTrustees(db, id);
+  if (isVerifiable(db, id)) refuseIncompleteSetup(db, id);
 }
 
 /**

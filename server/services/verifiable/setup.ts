@@ -44,14 +44,32 @@ export function changeCounting(
   if (counting === 'verifiable' && !side) createVerifiableSide(tx, electionId);
 }
 
-/** Refuses an opening without enough trustees (at the request and again at the confirm). */
-export function refuseTooFewTrustees(db: Pick<Db, 'select'>, electionId: string): void {
+/** How a candidate's name reads to a person: case, spacing and composed letters aside. */
+function readAs(name: string): string {
+  return name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Refuses an opening the public record could not be read from (at the request and again at the confirm): too
+ * few trustees, or two candidates whose names read alike, since the result lists the answers by name only and
+ * a voter's browser encrypts the name chosen.
+ */
+export function refuseIncompleteSetup(db: Pick<Db, 'select'>, electionId: string): void {
   const row = db
     .select({ n: count() })
     .from(electionTrustees)
     .where(eq(electionTrustees.electionId, electionId))
     .get();
   if ((row?.n ?? 0) < MIN_TRUSTEES) throw new DomainError('verifiable.tooFewTrustees', { min: MIN_TRUSTEES });
+  const seen = new Set<string>();
+  for (const { name } of db
+    .select({ name: candidates.name })
+    .from(candidates)
+    .where(eq(candidates.electionId, electionId))
+    .all()) {
+    if (seen.has(readAs(name))) throw new DomainError('verifiable.sameCandidateNames', { name });
+    seen.add(readAs(name));
+  }
 }
 
 /** What the setup's texts are made of, read now: the ballot's candidates as one question, choose exactly one. */
@@ -84,7 +102,7 @@ function setupInputs(db: Db, election: VerifiableElection): SetupInputs {
 export function openVerifiable(db: Db, electionId: string, now: Date, ahead?: OpeningAhead): void {
   const election = verifiableElection(db, electionId);
   if (election.electionText !== null) return;
-  refuseTooFewTrustees(db, electionId);
+  refuseIncompleteSetup(db, electionId);
   const mine = ahead?.electionId === electionId ? ahead : undefined;
   const inputs = setupInputs(db, election);
   // Made ahead in a worker (each trustee's proof is checked again: 2048-bit exponentiations); made here only
@@ -140,8 +158,8 @@ export async function prepareOpening(db: Db, electionId: string): Promise<Openin
   const election = verifiableElection(db, electionId);
   if (election.electionText !== null) return undefined;
   const codka = election.credentialAuthority === 'codka';
-  // The cheap refusals first: too few trustees, or credentials not ready, cost no other work.
-  refuseTooFewTrustees(db, electionId);
+  // The cheap refusals first: too few trustees, names alike, or credentials not ready, cost no other work.
+  refuseIncompleteSetup(db, electionId);
   if (codka) await catchUpCredentials(db, electionId);
   const inputs = setupInputs(db, election);
   const texts = await verifyPool().run({ kind: 'electionSetup', setup: inputs });

@@ -214,15 +214,15 @@ export async function submitPartialDecryption(db: Db, input: { token: string; pa
   const tally = encryptedTallyOf(db, trustee.electionId);
   const electionText = electionTextOf(db, trustee.electionId);
   if (!tally || electionText === null) throw new DomainError('verifiable.notTallied');
-  const share = input.partialDecryption.trim();
+  let share: string;
   try {
-    await verifyPool().run({
+    ({ share } = await verifyPool().run({
       kind: 'share',
       electionText,
       tallyText: tally.tally,
       trusteeKey: trustee.publicKey,
-      share,
-    });
+      share: input.partialDecryption,
+    }));
   } catch (error) {
     if (error instanceof BeleniosRefusal) throw shareRefusal();
     throw error;

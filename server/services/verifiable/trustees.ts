@@ -26,11 +26,12 @@ export async function addTrustee(
   actorId: string,
 ): Promise<{ id: string; token: string }> {
   requireDraft(verifiableElection(db, input.electionId));
-  const publicKey = input.publicKey.trim();
-  if (publicKey.length > MAX_TRUSTEE_KEY_CHARS) throw trusteeKeyRefusal();
+  const sent = input.publicKey.trim();
+  if (sent.length > MAX_TRUSTEE_KEY_CHARS) throw trusteeKeyRefusal();
   let keyValue: string;
+  let publicKey: string;
   try {
-    ({ keyValue } = await verifyPool().run({ kind: 'trusteeKey', publicKey }));
+    ({ keyValue, keyText: publicKey } = await verifyPool().run({ kind: 'trusteeKey', publicKey: sent }));
   } catch (error) {
     if (error instanceof BeleniosRefusal) throw trusteeKeyRefusal();
     throw error;

@@ -158,6 +158,14 @@ describe('refused trustee keys and shares', { timeout: 60_000 }, () => {
     ).rejects.toMatchObject({
       code: 'verifiable.trusteeKeyInvalid',
     });
+    // A name that is not Unicode text: JSON.stringify escapes the lone surrogate, which belenios-tool refuses to
+    // read, so the setup holding it could never be verified.
+    const loneSurrogate = generateTrusteeKey().publicKey.replace(/\}$/, ',"name":"Trustee \\ud800"}');
+    await expect(
+      addTrustee(built.db, { electionId: draft.electionId, name: 'X', publicKey: loneSurrogate }, admin.id),
+    ).rejects.toMatchObject({
+      code: 'verifiable.trusteeKeyInvalid',
+    });
     await addTrustee(built.db, { electionId: draft.electionId, name: 'A', publicKey: key }, admin.id);
     await expect(
       addTrustee(built.db, { electionId: draft.electionId, name: 'B', publicKey: key }, admin.id),
@@ -183,6 +191,12 @@ describe('refused trustee keys and shares', { timeout: 60_000 }, () => {
       partialDecryption: badProof,
     });
     expect(`${forged.status} ${forged.error?.data.errorCode}`).toBe('400 verifiable.shareInvalid');
+    // belenios-tool's two lines, the second naming another share: not this share's owner line.
+    const otherOwner = await trpc(base, 'trustees.submitPartialDecryption', {
+      token: first?.token,
+      partialDecryption: `${tallied.shares[0]}\n{"owner":1,"payload":"${'0'.repeat(64)}"}\n`,
+    });
+    expect(`${otherOwner.status} ${otherOwner.error?.data.errorCode}`).toBe('400 verifiable.shareInvalid');
     const unknown = await trpc(base, 'trustees.submitPartialDecryption', {
       token: 'not-a-token',
       partialDecryption: tallied.shares[0],
