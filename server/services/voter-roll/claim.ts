@@ -25,7 +25,7 @@ export interface Claimant {
 }
 
 type Outcome =
-  | { outcome: 'linked'; id: string }
+  | { outcome: 'linked'; id: string; status: 'enrolled' | 'pending' }
   | { outcome: 'noMatch' | 'alreadyClaimed' | 'accountHasEntry' | 'locked' };
 
 /**
@@ -48,7 +48,7 @@ export function claimVoterEntry(db: Db, claimant: Claimant, input: ClaimInput, n
   // Thrown after the transaction committed, so the count, the flags and their audit rows stay.
   switch (result.outcome) {
     case 'linked':
-      return { id: result.id };
+      return { id: result.id, status: result.status };
     case 'locked':
       throw new DomainError('claim.cardLocked');
     case 'alreadyClaimed':
@@ -90,6 +90,8 @@ function linkEntry(tx: Tx, db: Db, userId: string, input: ClaimInput, now: Date)
       status: voters.status,
       dateOfBirthHash: voters.dateOfBirthHash,
       userId: voters.userId,
+      enteredBy: voters.enteredBy,
+      reviewedBy: voters.reviewedBy,
     })
     .from(voters)
     .where(eq(voters.voterCardNumber, input.voterCardNumber))
@@ -104,9 +106,13 @@ function linkEntry(tx: Tx, db: Db, userId: string, input: ClaimInput, now: Date)
     return { outcome: 'alreadyClaimed' };
   }
   if (entry.status !== 'enrolled') return { outcome: 'noMatch' };
+  // Four eyes (review.ts): the admin who asked for the import holding this entry, or the one who confirmed it,
+  // links it to their own account only for a supervisor to approve, as an entry made at a center would be.
+  const ownWork = entry.enteredBy === userId || entry.reviewedBy === userId;
+  const status = ownWork ? 'pending' : 'enrolled';
   const linked = tx
     .update(voters)
-    .set({ userId, updatedAt: now })
+    .set({ userId, status, updatedAt: now })
     .where(and(eq(voters.id, entry.id), isNull(voters.userId), eq(voters.status, 'enrolled')))
     .run();
   if (linked.changes !== 1) {
@@ -118,10 +124,11 @@ function linkEntry(tx: Tx, db: Db, userId: string, input: ClaimInput, now: Date)
     action: 'claim',
     tableName: 'voters',
     recordId: entry.id,
-    newValues: { userId },
+    newValues: ownWork ? { userId, status } : { userId },
+    ...(ownWork ? { before: { status: entry.status } } : {}),
     actorId: userId,
   });
-  return { outcome: 'linked', id: entry.id };
+  return { outcome: 'linked', id: entry.id, status };
 }
 
 /** One open flag per card and claimant, however often they try; every attempt is audited. */

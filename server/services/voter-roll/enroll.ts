@@ -93,6 +93,24 @@ export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now =
         updatedAt: now,
       };
       let id = previous?.id;
+      // What the entry said before it is written again, for the audit row: a rejection's reason and the name
+      // typed then stay readable after the new visit replaces them.
+      const before = id
+        ? tx
+            .select({
+              voterCardNumber: voters.voterCardNumber,
+              fullName: voters.fullName,
+              districtId: voters.districtId,
+              centerId: voters.centerId,
+              status: voters.status,
+              statusReason: voters.statusReason,
+              enteredBy: voters.enteredBy,
+              reviewedBy: voters.reviewedBy,
+            })
+            .from(voters)
+            .where(eq(voters.id, id))
+            .get()
+        : undefined;
       if (id) tx.update(voters).set(values).where(eq(voters.id, id)).run();
       else
         id = tx
@@ -112,11 +130,15 @@ export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now =
         recordId: id,
         newValues: {
           voterCardNumber: input.voterCardNumber,
+          fullName,
           districtId: input.districtId,
           centerId: input.centerId,
           userId: code.userId,
           status: 'pending',
+          // Cleared by the new visit: named so that the audit row keeps what they were.
+          ...(before ? { statusReason: null, enteredBy: actor.id, reviewedBy: null } : {}),
         },
+        ...(before ? { before } : {}),
         actorId: actor.id,
       });
       return { id };

@@ -109,7 +109,7 @@ describe('one card, one voter, whatever the spelling', () => {
         voterCardNumber: 'so-2026-ooo123',
         dateOfBirth: DOB,
       }),
-    ).toEqual({ id: entry.id });
+    ).toEqual({ id: entry.id, status: 'enrolled' });
   });
 
   it('finds the entry for a supervisor whatever the spelling typed', async () => {

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
 import { callerFor, createTestDeps } from '../../helpers/caller';
 import { randomMasked } from '../../helpers/random-masked';
-import { enrolledVoter, importedEntry, rollUser } from '../../helpers/voter-roll-factories';
+import { enrolledVoter, importedEntry, rollUser, supervisor } from '../../helpers/voter-roll-factories';
 
 // Counts the keyed hashes of dates of birth: a refused claim must not reach one.
 const hashing = vi.hoisted(() => ({ calls: 0 }));
@@ -44,10 +44,58 @@ describe('enrollment.claim', () => {
     );
   });
 
+  it('links an entry to the admin who asked for its import, or confirmed it, only for a supervisor to approve', async () => {
+    const deps = createTestDeps();
+    const asked = await rollUser(deps.db, { role: 'System Admin' });
+    const confirmed = await rollUser(deps.db, { role: 'System Admin' });
+    const reviewer = await supervisor(deps.db);
+    const entries = [
+      ['SO-5550-2001', 'Asha Warsame'],
+      ['SO-5550-2002', 'Hodan Jama'],
+    ].map(([voterCardNumber, fullName]) => {
+      const entry = importedEntry(deps.db, {
+        dateOfBirth: DOB,
+        voterCardNumber,
+        fullName,
+        enteredBy: asked.id,
+      });
+      deps.db.update(voters).set({ reviewedBy: confirmed.id }).where(eq(voters.id, entry.id)).run();
+      return entry;
+    });
+    for (const [i, admin] of [asked, confirmed].entries()) {
+      const entry = entries[i] as (typeof entries)[number];
+      const caller = callerFor(deps, admin).caller;
+      expect(
+        await caller.enrollment.claim({ voterCardNumber: entry.voterCardNumber, dateOfBirth: DOB }),
+      ).toEqual({ id: entry.id, status: 'pending' });
+      expect(await caller.enrollment.status()).toMatchObject({ status: 'pending' });
+    }
+    // Neither admin approves the other's way onto the roll through their own work: the one who asked for the
+    // import entered both entries, and nobody approves the entry linked to their own account.
+    const byAsker = callerFor(deps, asked, undefined, { steppedUp: true }).caller;
+    await expectTrpcError(
+      byAsker.supervisor.approve({ id: entries[1]?.id ?? '' }),
+      'FORBIDDEN',
+      say('supervisor.ownEntry'),
+    );
+    const byConfirmer = callerFor(deps, confirmed, undefined, { steppedUp: true }).caller;
+    await expectTrpcError(
+      byConfirmer.supervisor.approve({ id: entries[1]?.id ?? '' }),
+      'FORBIDDEN',
+      say('supervisor.ownAccount'),
+    );
+    const review = callerFor(deps, reviewer, undefined, { steppedUp: true }).caller;
+    for (const entry of entries) {
+      expect(await review.supervisor.approve({ id: entry.id })).toEqual({ id: entry.id, status: 'enrolled' });
+    }
+    const claims = deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'claim')).all();
+    expect(claims.map((row) => JSON.parse(row.newValues ?? '{}').status)).toEqual(['pending', 'pending']);
+  });
+
   it('links an imported entry to the account, card typed in any case and spacing, audited without the date', async () => {
     const { deps, entry, citizen, caller } = await setup();
     const result = await caller.enrollment.claim({ voterCardNumber: ' so-5550-1234 ', dateOfBirth: DOB });
-    expect(result).toEqual({ id: entry.id });
+    expect(result).toEqual({ id: entry.id, status: 'enrolled' });
     const row = deps.db.select().from(voters).where(eq(voters.id, entry.id)).get();
     expect(row).toMatchObject({ userId: citizen.id, status: 'enrolled' });
     expect(await caller.enrollment.status()).toMatchObject({

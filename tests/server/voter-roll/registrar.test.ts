@@ -176,9 +176,15 @@ describe('registrar.enroll', () => {
       reviewedBy: null,
       statusReason: null,
     });
-    expect(deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'enroll_again')).all()).toHaveLength(
-      1,
-    );
+    const audit = deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'enroll_again')).all();
+    expect(audit).toHaveLength(1);
+    // The visit's typed name, and what the new visit replaced: the rejected card, name and reason.
+    expect(JSON.parse(audit[0]?.newValues ?? '{}')).toMatchObject({ fullName: expect.any(String) });
+    expect(JSON.parse(audit[0]?.oldValues ?? '{}')).toMatchObject({
+      voterCardNumber: 'S0WR0NG1',
+      fullName: 'Roll Voter',
+      status: 'rejected',
+    });
   });
 
   it('makes one entry of ten simultaneous submits of one form; the others hear the code is used', async () => {

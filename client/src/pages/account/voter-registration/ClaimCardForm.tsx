@@ -38,9 +38,12 @@ export function ClaimCardForm() {
   const form = useForm({ initialValues: EMPTY, validate: zodValidate(claimInput) });
   const claim = useMutation(
     trpc.enrollment.claim.mutationOptions({
-      onSuccess: async () => {
+      onSuccess: async ({ status }) => {
         form.setValues(EMPTY);
-        notifySuccess(t('roll.claimed'), t('roll.claimedBody'));
+        notifySuccess(
+          t('roll.claimed'),
+          t(status === 'pending' ? 'roll.claimedForReview' : 'roll.claimedBody'),
+        );
         await queryClient.invalidateQueries({ queryKey: trpc.enrollment.status.queryKey() });
       },
     }),
