@@ -50,11 +50,13 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
   const byPhone = input.email === undefined;
   const holder = input.email ?? readPhoneNumber(input.phone ?? '', deps.env.PHONE_COUNTRIES);
   const user = findUserByContact(deps.db, byPhone ? { phone: holder } : { email: holder });
-  // An account's guesses are counted once whichever of its e-mail and number they are typed with; a contact
-  // without an account is counted as itself, under the same limits, so the answer does not tell them apart.
+  // From anywhere, an account's guesses are counted once whichever of its e-mail and number they are typed with
+  // (a contact without an account counts as itself, under the same limit). From one address they are counted
+  // per contact typed, so that ten failures there do not tell a guesser that an e-mail and a number share an
+  // account; only the account-wide limit, fifty failures that also lock its owner out, can.
   const account = user ? `account:${user.id}` : `contact:${holder}`;
   const keys: [typeof limits.failedSignInAccount, string][] = [
-    [limits.failedSignInAccountAddress, `${account}|${ip}`],
+    [limits.failedSignInAccountAddress, `${holder}|${ip}`],
     [limits.failedSignInAccount, account],
     [limits.failedSignInAddress, ip],
   ];
@@ -70,7 +72,7 @@ export async function signIn(deps: Deps, input: z.output<typeof signInInput>, ip
   if (!user || !valid) throw new DomainError(byPhone ? 'signIn.invalidPhoneLogin' : 'signIn.invalidLogin');
   await attempt.giveBack();
   // A citizen who mistyped a few times starts afresh at this address once they get it right.
-  if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${account}|${ip}`);
+  if (limits.enabled) await limits.failedSignInAccountAddress.delete(`${holder}|${ip}`);
   if (user.isActive === false) throw new DomainError('account.deactivated');
   return user.id;
 }

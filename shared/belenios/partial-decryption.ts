@@ -47,7 +47,9 @@ const OWNER_LINE = /^\{"owner":[0-9]+,"payload":"([0-9a-f]{64})"\}$/;
 
 /**
  * The share in a trustee's text: the text itself, or the first of the two lines `belenios-tool election decrypt`
- * writes when the second is the owner line of exactly that share.
+ * writes when the second is the owner line of exactly that share. The owner's number in that line is the
+ * trustee's own guess of their place (`--trustee-id`): the token says whose share it is, and the archive's owner
+ * line is written from Codka's order of the trustees.
  */
 function shareOf(text: string): string {
   const lines = text.trim().split('\n');

@@ -22,6 +22,8 @@ export interface TrusteeKeyPair {
   publicKey: string;
 }
 
+const CONTROL = /\p{Cc}/u;
+
 /** The longest trustee public key text accepted: two exponents, one element and the JSON around them. */
 const MAX_PUBLIC_KEY_LENGTH = 2048;
 
@@ -49,7 +51,12 @@ export function readTrusteePublicKey(value: unknown): TrusteePublicKey {
     publicKey: parseElement(record.public_key, 'the trustee public key'),
     pok: parseProof(record.pok, 'the proof of the trustee public key'),
   };
-  if (record.name !== undefined) key.name = string(record.name, 'the trustee name');
+  if (record.name !== undefined) {
+    key.name = string(record.name, 'the trustee name');
+    // Belenios escapes control characters that JSON.stringify writes as they are: refused, so that the key
+    // written again is the one belenios-tool would write.
+    if (CONTROL.test(key.name)) refuse('json', 'the trustee name holds a control character');
+  }
   return key;
 }
 

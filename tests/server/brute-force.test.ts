@@ -50,24 +50,43 @@ describe('failed sign-in limits', () => {
     const target = await createUser(deps.db);
     const phone = uniquePhone();
     deps.db.update(users).set({ phone, phoneConfirmedAt: new Date() }).where(eq(users.id, target.id)).run();
+    // 48 failures already, then one through each contact, from addresses of their own: the fiftieth.
+    await deps.limits.failedSignInAccount.penalty(`account:${target.id}`, 48);
+    await expectTrpcError(
+      callerFor(deps, null, '198.51.100.11').caller.auth.signIn({ email: target.email, password: 'guess' }),
+      'UNAUTHORIZED',
+    );
+    await expectTrpcError(
+      callerFor(deps, null, '198.51.100.12').caller.auth.signIn({ phone, password: 'guess' }),
+      'UNAUTHORIZED',
+    );
+    for (const input of [{ phone }, { email: target.email }]) {
+      await expectTrpcError(
+        callerFor(deps, null, '198.51.100.13').caller.auth.signIn({ ...input, password: target.password }),
+        'TOO_MANY_REQUESTS',
+        'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+      );
+    }
+  });
+
+  it('does not tell, from one address, that an e-mail address and a number share an account', async () => {
+    const deps = createTestDeps();
+    const target = await createUser(deps.db);
+    const phone = uniquePhone();
+    deps.db.update(users).set({ phone, phoneConfirmedAt: new Date() }).where(eq(users.id, target.id)).run();
     const { caller } = callerFor(deps, null, '100.64.0.5');
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 10; i++) {
       await expectTrpcError(
         caller.auth.signIn({ email: target.email, password: `guess-${i}` }),
         'UNAUTHORIZED',
       );
-      await expectTrpcError(caller.auth.signIn({ phone, password: `guess-${i}` }), 'UNAUTHORIZED');
     }
-    // Ten at this address, five through each: the account's limit here, not twice it.
     await expectTrpcError(
-      caller.auth.signIn({ phone, password: target.password }),
-      'TOO_MANY_REQUESTS',
-      'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-    );
-    await expectTrpcError(
-      caller.auth.signIn({ email: target.email, password: target.password }),
+      caller.auth.signIn({ email: target.email, password: 'guess' }),
       'TOO_MANY_REQUESTS',
     );
+    // The number is another contact at this address: answered as any number would be.
+    await expectTrpcError(caller.auth.signIn({ phone, password: 'guess' }), 'UNAUTHORIZED');
   });
 
   it('stops credential stuffing from one address at 200 failures, leaving other addresses alone', async () => {

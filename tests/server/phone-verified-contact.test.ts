@@ -48,6 +48,6 @@ describe('a confirmed phone number lets a citizen claim a voter card', () => {
         'Confirm your e-mail address or your phone number before you claim a voter card: open the link we sent you, type the code we sent by SMS, or ask for a new one on your account page.',
     });
     deps.db.update(users).set({ phoneConfirmedAt: new Date() }).where(eq(users.id, waiting.id)).run();
-    await expect(claim()).resolves.toEqual({ id: entry.id });
+    await expect(claim()).resolves.toEqual({ id: entry.id, status: 'enrolled' });
   });
 });

@@ -44,9 +44,14 @@ export function changeCounting(
   if (counting === 'verifiable' && !side) createVerifiableSide(tx, electionId);
 }
 
-/** How a candidate's name reads to a person: case, spacing and composed letters aside. */
+/** How a candidate's name reads to a person: case, spacing, composed letters and invisible characters aside. */
 function readAs(name: string): string {
-  return name.normalize('NFKC').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim();
+  return name
+    .normalize('NFKC')
+    .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

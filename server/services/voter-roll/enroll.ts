@@ -12,7 +12,7 @@ import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
 import { withTexts } from '@server/services/bilingual';
 import type { EnrollInput } from '@shared/schemas/voter-roll';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { checkPlace, type StaffActor } from './centers';
 import { accountOfCode, enrollmentCodeHash, entryOfAccount } from './enrollment-codes';
 import { maskEmail } from './masking';
@@ -106,6 +106,9 @@ export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now =
               statusReason: voters.statusReason,
               enteredBy: voters.enteredBy,
               reviewedBy: voters.reviewedBy,
+              reviewedAt: voters.reviewedAt,
+              source: voters.source,
+              dateOfBirthOnEntry: sql<boolean>`${voters.dateOfBirthHash} IS NOT NULL`.mapWith(Boolean),
             })
             .from(voters)
             .where(eq(voters.id, id))
@@ -136,7 +139,16 @@ export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now =
           userId: code.userId,
           status: 'pending',
           // Cleared by the new visit: named so that the audit row keeps what they were.
-          ...(before ? { statusReason: null, enteredBy: actor.id, reviewedBy: null } : {}),
+          ...(before
+            ? {
+                statusReason: null,
+                enteredBy: actor.id,
+                reviewedBy: null,
+                reviewedAt: null,
+                source: 'registrar',
+                dateOfBirthOnEntry: false,
+              }
+            : {}),
         },
         ...(before ? { before } : {}),
         actorId: actor.id,

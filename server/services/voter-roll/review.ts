@@ -2,7 +2,7 @@ import type { Db } from '@server/db/client';
 import { voters } from '@server/db/schema';
 import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
-import type { VoterStatus } from '@shared/voter-roll';
+import type { VoterSource, VoterStatus } from '@shared/voter-roll';
 import { and, eq } from 'drizzle-orm';
 import type { StaffActor } from './centers';
 import { type EntryToCompare, possibleDuplicates } from './duplicates';
@@ -16,7 +16,10 @@ interface Decision {
   /** The sentence when the entry is not (or no longer) in `from`. */
   wrongStatus: 'supervisor.notPending' | 'supervisor.notEnrolled' | 'supervisor.notSuspended';
   /** Run on the entry inside the transaction, after the four-eyes and status checks, before the update. */
-  check?: (tx: Pick<Db, 'select'>, entry: EntryToCompare) => void;
+  check?: (
+    tx: Pick<Db, 'select'>,
+    entry: EntryToCompare & { source: VoterSource; reviewedBy: string | null },
+  ) => void;
 }
 
 /**
@@ -39,6 +42,8 @@ function decide(db: Db, actor: StaffActor, id: string, decision: Decision, now: 
         fullName: voters.fullName,
         districtId: voters.districtId,
         dateOfBirthHash: voters.dateOfBirthHash,
+        source: voters.source,
+        reviewedBy: voters.reviewedBy,
       })
       .from(voters)
       .where(eq(voters.id, id))
@@ -94,6 +99,11 @@ export function approveEntry(
       reason: null,
       wrongStatus: 'supervisor.notPending',
       check: (tx, entry) => {
+        // An imported entry is pending only once claimed by the admin who asked for its import or the one who
+        // confirmed it (claim.ts): neither approves it, so the confirmer of the file is refused here too.
+        if (entry.source === 'import' && entry.reviewedBy === actor.id) {
+          throw new DomainError('supervisor.ownEntry');
+        }
         if (options.acknowledgeDuplicates) return;
         const found = possibleDuplicates(tx, entry).length;
         if (found > 0) throw new DomainError('supervisor.possibleDuplicates', { found });

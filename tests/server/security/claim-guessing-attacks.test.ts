@@ -148,7 +148,10 @@ describe('claim guessing: dates of birth counted per card', () => {
       expect.objectContaining({ code: 'claim.cardLocked' }),
     );
     const after = new Date(start.getTime() + CLAIM_LOCK_MS);
-    expect(claimVoterEntry(deps.db, claimant, input(DOB), after)).toEqual({ id: entry.id });
+    expect(claimVoterEntry(deps.db, claimant, input(DOB), after)).toEqual({
+      id: entry.id,
+      status: 'enrolled',
+    });
   });
 
   it('forgets the counts of cards whose window and lock are both over, so junk card numbers do not pile up', async () => {

@@ -64,17 +64,17 @@ describe('opening a verifiable election', () => {
     );
   });
 
-  it('refuses to open with two candidates whose names read alike: the result names answers only', async () => {
+  it('refuses to open with two candidates whose names read alike (case, spacing, invisible characters aside)', async () => {
     const { id, opening } = await verifiableDraft(admins, 'Two of one name');
     const { candidates } = await import('@server/db/schema');
-    built.db.update(candidates).set({ name: 'Ahmed  ali' }).where(eq(candidates.name, 'Casho')).run();
+    built.db.update(candidates).set({ name: 'Ahmed  al\u200Bi' }).where(eq(candidates.name, 'Casho')).run();
     built.db.update(candidates).set({ name: 'Ahmed Ali' }).where(eq(candidates.name, 'Bashir')).run();
     await addTrustee(id, 'One');
     await addTrustee(id, 'Two');
     await expectTrpcError(
       admins.first.admin.elections.update(opening),
       'PRECONDITION_FAILED',
-      /^Two candidates of this verifiable election have the same name \(Ahmed {1,2}[Aa]li\)/,
+      /^Two candidates of this verifiable election have the same name \(Ahmed /,
     );
     expect(built.db.select().from(elections).where(eq(elections.id, id)).get()?.status).toBe('Draft');
   });

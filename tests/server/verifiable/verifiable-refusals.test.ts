@@ -166,6 +166,14 @@ describe('refused trustee keys and shares', { timeout: 60_000 }, () => {
     ).rejects.toMatchObject({
       code: 'verifiable.trusteeKeyInvalid',
     });
+    // A control character in the name: Belenios escapes it where JSON.stringify does not, so the key written
+    // again would not be the tool's.
+    const control = generateTrusteeKey().publicKey.replace(/\}$/, ',"name":"Trustee\\u007f"}');
+    await expect(
+      addTrustee(built.db, { electionId: draft.electionId, name: 'X', publicKey: control }, admin.id),
+    ).rejects.toMatchObject({
+      code: 'verifiable.trusteeKeyInvalid',
+    });
     await addTrustee(built.db, { electionId: draft.electionId, name: 'A', publicKey: key }, admin.id);
     await expect(
       addTrustee(built.db, { electionId: draft.electionId, name: 'B', publicKey: key }, admin.id),

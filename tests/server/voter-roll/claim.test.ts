@@ -70,8 +70,7 @@ describe('enrollment.claim', () => {
       ).toEqual({ id: entry.id, status: 'pending' });
       expect(await caller.enrollment.status()).toMatchObject({ status: 'pending' });
     }
-    // Neither admin approves the other's way onto the roll through their own work: the one who asked for the
-    // import entered both entries, and nobody approves the entry linked to their own account.
+    // Neither admin approves an entry of the file they brought in, their own or the other's.
     const byAsker = callerFor(deps, asked, undefined, { steppedUp: true }).caller;
     await expectTrpcError(
       byAsker.supervisor.approve({ id: entries[1]?.id ?? '' }),
@@ -83,6 +82,12 @@ describe('enrollment.claim', () => {
       byConfirmer.supervisor.approve({ id: entries[1]?.id ?? '' }),
       'FORBIDDEN',
       say('supervisor.ownAccount'),
+    );
+    // Nor does the confirmer approve the asker's own entry: the two who brought the file in are one pair of eyes.
+    await expectTrpcError(
+      byConfirmer.supervisor.approve({ id: entries[0]?.id ?? '' }),
+      'FORBIDDEN',
+      say('supervisor.ownEntry'),
     );
     const review = callerFor(deps, reviewer, undefined, { steppedUp: true }).caller;
     for (const entry of entries) {

@@ -184,6 +184,8 @@ describe('registrar.enroll', () => {
       voterCardNumber: 'S0WR0NG1',
       fullName: 'Roll Voter',
       status: 'rejected',
+      source: 'registrar',
+      dateOfBirthOnEntry: false,
     });
   });
 
