@@ -1,5 +1,6 @@
 import type { Db } from '@server/db/client';
 import { districts, voters } from '@server/db/schema';
+import { nameSearchWords } from '@shared/voter-roll';
 import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 
 /** At most this many look-alikes are listed with an entry (the count says if there are more to compare). */
@@ -12,12 +13,28 @@ export interface EntryToCompare {
   dateOfBirthHash: string | null;
 }
 
+/** Entries read from the name index for one comparison, before the names are compared word for word. */
+const READ = 200;
+
+/** A name as a person reads it: its words, whatever their case, accents, spacing, punctuation or order. */
+function nameKey(name: string): string {
+  return nameSearchWords(name).sort().join(' ');
+}
+
 /**
- * Other entries a supervisor must compare before approving: the same name (case ignored) and the same date of
- * birth (where both carry one) or the same district. Rejected entries are left out: they are no voter.
- * One person entered twice under two card numbers is what this catches; the card's unique index catches the rest.
+ * Other entries a supervisor must compare before approving: the same name and the same date of birth (where both
+ * carry one) or the same district. Names are the same when their words are (shared/voter-roll.ts's
+ * nameSearchWords: "HODAN  Cali" is "Hodan Cali", "Sádia" is "Sadia"), in any order. Rejected entries are left
+ * out: they are no voter. One person entered twice under two card numbers is what this catches; the card's unique
+ * index catches the rest. The name index (FTS5, drizzle/0017) finds the entries holding every word, so the read
+ * does not grow with the roll.
  */
 export function possibleDuplicates(db: Pick<Db, 'select'>, entry: EntryToCompare) {
+  const key = nameKey(entry.fullName);
+  if (key === '') return [];
+  const match = nameSearchWords(entry.fullName)
+    .map((word) => `"${word}"`)
+    .join(' ');
   const sameDateOfBirth = entry.dateOfBirthHash
     ? and(isNotNull(voters.dateOfBirthHash), eq(voters.dateOfBirthHash, entry.dateOfBirthHash))
     : undefined;
@@ -33,12 +50,14 @@ export function possibleDuplicates(db: Pick<Db, 'select'>, entry: EntryToCompare
     .innerJoin(districts, eq(districts.id, voters.districtId))
     .where(
       and(
-        sql`lower(${voters.fullName}) = lower(${entry.fullName})`,
+        sql`${voters}.rowid IN (SELECT rowid FROM voters_name_search WHERE voters_name_search MATCH ${match})`,
         ne(voters.id, entry.id),
         ne(voters.status, 'rejected'),
         or(eq(voters.districtId, entry.districtId), sameDateOfBirth),
       ),
     )
-    .limit(SHOWN)
-    .all();
+    .limit(READ)
+    .all()
+    .filter((other) => nameKey(other.fullName) === key)
+    .slice(0, SHOWN);
 }

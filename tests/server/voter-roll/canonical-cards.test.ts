@@ -148,6 +148,28 @@ describe('possible duplicates before approval', () => {
     expect(deps.db.select().from(voters).where(eq(voters.id, second.id)).get()?.status).toBe('enrolled');
   });
 
+  it('reads a name as a person does: case, accents, spacing, punctuation and word order aside', async () => {
+    const deps = createTestDeps();
+    const boss = await supervisor(deps.db);
+    const console = callerFor(deps, boss, '203.0.113.35', { steppedUp: true }).caller;
+    const first = enrolledVoter(deps.db, { fullName: 'Sádia Samatar Cali' });
+    const same = [
+      'SADIA  SAMATAR CALI',
+      'Sa\u0301dia Samatar Cali',
+      'Samatar, Sadia Cali',
+      'sadia samatar-cali',
+    ].map((fullName) => enrolledVoter(deps.db, { fullName, districtId: first.districtId }).id);
+    // More words, fewer words, or the same words elsewhere without the same date of birth: not the same name.
+    enrolledVoter(deps.db, { fullName: 'Sadia Samatar Cali Nuur', districtId: first.districtId });
+    enrolledVoter(deps.db, { fullName: 'Sadia Samatar', districtId: first.districtId });
+    enrolledVoter(deps.db, { fullName: 'Sadia Samatar Cali' });
+    pendingEntry(deps.db, { fullName: 'sadia  SAMATAR cali', districtId: first.districtId });
+    const [entry] = (await console.supervisor.pending()).entries;
+    expect(entry?.possibleDuplicates.map((duplicate) => duplicate.id).sort()).toEqual(
+      [first.id, ...same].sort(),
+    );
+  });
+
   it('warns of the same name and date of birth in another district, and not of a rejected entry', async () => {
     const deps = createTestDeps();
     const boss = await supervisor(deps.db);
