@@ -69,7 +69,8 @@ describe('password change over HTTP', () => {
 });
 
 describe('logs', () => {
-  it('never carry a session token, through sign-in, use, two-factor sign-in, password change and sign-out', async () => {
+  /** The real app on a fresh database, every log line (trace and up) kept in `lines`. */
+  async function appLoggingTo(extraEnv: Record<string, string> = {}) {
     const lines: string[] = [];
     const stream = new Writable({
       write(chunk, _encoding, done) {
@@ -78,7 +79,7 @@ describe('logs', () => {
       },
     });
     const folder = mkdtempSync(join(tmpdir(), 'codka-logs-'));
-    const env = testEnv({ LOG_LEVEL: 'trace', UPLOADS_DIR: join(folder, 'uploads') });
+    const env = testEnv({ LOG_LEVEL: 'trace', UPLOADS_DIR: join(folder, 'uploads'), ...extraEnv });
     const db = createTestDb();
     const app = await buildApp({
       db,
@@ -87,6 +88,11 @@ describe('logs', () => {
       logger: { ...(loggerOptions(env) as object), stream },
     });
     await app.ready();
+    return { app, db, lines };
+  }
+
+  it('never carry a session token, through sign-in, use, two-factor sign-in, password change and sign-out', async () => {
+    const { app, db, lines } = await appLoggingTo();
     const user = await createUser(db);
     const admin = await createAdmin(db);
 
@@ -130,26 +136,7 @@ describe('logs', () => {
   });
 
   it('never carry a query string, not even a refused cross-site request’s (a gateway key at a near-miss address)', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const folder = mkdtempSync(join(tmpdir(), 'codka-logs-'));
-    const env = testEnv({
-      LOG_LEVEL: 'trace',
-      UPLOADS_DIR: join(folder, 'uploads'),
-      USSD_KEY: 'gateway-key-1234567890',
-    });
-    const app = await buildApp({
-      db: createTestDb(),
-      env,
-      siteDir: writeTestSite(join(folder, 'site')),
-      logger: { ...(loggerOptions(env) as object), stream },
-    });
-    await app.ready();
+    const { app, lines } = await appLoggingTo({ USSD_KEY: 'gateway-key-1234567890' });
     for (const url of ['/api/ussd/?key=gateway-key-1234567890', '/api/USSD?key=gateway-key-1234567890']) {
       const answer = await app.inject({ method: 'POST', url, payload: 'sessionId=1' });
       expect(answer.statusCode).toBeGreaterThanOrEqual(400);

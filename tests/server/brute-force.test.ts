@@ -6,6 +6,15 @@ import { callerFor, createTestDeps } from '../helpers/caller';
 import { createUser } from '../helpers/factories';
 import { uniquePhone } from '../helpers/phone';
 
+/** An account with an e-mail address and a confirmed phone number. */
+async function accountWithBothContacts() {
+  const deps = createTestDeps();
+  const target = await createUser(deps.db);
+  const phone = uniquePhone();
+  deps.db.update(users).set({ phone, phoneConfirmedAt: new Date() }).where(eq(users.id, target.id)).run();
+  return { deps, target, phone };
+}
+
 /** Limits that stop guessing without locking out the citizens who share an address. */
 describe('failed sign-in limits', () => {
   it('after one account is locked at an address, other citizens behind that address still sign in', async () => {
@@ -46,10 +55,7 @@ describe('failed sign-in limits', () => {
   });
 
   it('counts an account’s guesses once, whether typed with its e-mail address or its number', async () => {
-    const deps = createTestDeps();
-    const target = await createUser(deps.db);
-    const phone = uniquePhone();
-    deps.db.update(users).set({ phone, phoneConfirmedAt: new Date() }).where(eq(users.id, target.id)).run();
+    const { deps, target, phone } = await accountWithBothContacts();
     // 48 failures already, then one through each contact, from addresses of their own: the fiftieth.
     await deps.limits.failedSignInAccount.penalty(`account:${target.id}`, 48);
     await expectTrpcError(
@@ -70,10 +76,7 @@ describe('failed sign-in limits', () => {
   });
 
   it('does not tell, from one address, that an e-mail address and a number share an account', async () => {
-    const deps = createTestDeps();
-    const target = await createUser(deps.db);
-    const phone = uniquePhone();
-    deps.db.update(users).set({ phone, phoneConfirmedAt: new Date() }).where(eq(users.id, target.id)).run();
+    const { deps, target, phone } = await accountWithBothContacts();
     const { caller } = callerFor(deps, null, '100.64.0.5');
     for (let i = 0; i < 10; i++) {
       await expectTrpcError(
