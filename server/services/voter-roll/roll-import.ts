@@ -85,12 +85,22 @@ function writeEntries(
     );
   const full = insertOf(ROWS_A_STATEMENT);
   const at = now.getTime();
+  // A roll has far fewer dates of birth than voters (at most some 47,000 days in 130 years): each is hashed once.
+  const hashes = new Map<string, string>();
+  const hashOf = (date: string) => {
+    let hash = hashes.get(date);
+    if (hash === undefined) {
+      hash = dateOfBirthHash(db, date);
+      hashes.set(date, hash);
+    }
+    return hash;
+  };
   const values = (entry: RollEntry) => [
     crypto.randomUUID(),
     entry.voterCardNumber,
     entry.fullName,
     entry.districtId,
-    dateOfBirthHash(db, entry.dateOfBirth),
+    hashOf(entry.dateOfBirth),
     people.enteredBy,
     people.reviewedBy,
     at,
