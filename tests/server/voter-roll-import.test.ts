@@ -18,6 +18,7 @@ import {
   steppedUpAdmin,
 } from '../helpers/roll-import';
 import { sessionCookie } from '../helpers/security/world';
+import { enrolledVoter } from '../helpers/voter-roll-factories';
 
 const openApp = testAppsClosedAfterEach();
 
@@ -232,6 +233,28 @@ describe('POST /api/admin/voter-roll.csv: refused rows', () => {
     expect(again.json().refused[0].message).toBe('This voter card number is already on the roll.');
     expect(rollSize(db)).toBe(4);
     expect(importAudits(db)).toHaveLength(1);
+  });
+
+  it('imports a card that a rejected entry held, beside that entry, but not one a pending entry holds', async () => {
+    const { app, db, cookie } = await setup();
+    const rejected = enrolledVoter(db, { status: 'rejected', voterCardNumber: 'SO-A-1' });
+    enrolledVoter(db, { status: 'pending', voterCardNumber: 'SO-A-2' });
+    const withPending = await sendRoll(app, rollCsv(rollRows(3)), { cookie });
+    expect(withPending.statusCode).toBe(400);
+    expect(withPending.json().refused).toEqual([
+      expect.objectContaining({ row: 3, reason: { code: 'rollImport.alreadyOnRoll', params: {} } }),
+    ]);
+
+    const rows = rollRows(3).filter((row) => !row.startsWith('SO-A-2,'));
+    await importConfirmed(app, db, rollCsv(rows), { cookie });
+    const cards = db.select().from(voters).all();
+    expect(cards.map((row) => [row.voterCardNumber, row.status, row.source]).sort()).toEqual([
+      ['S0A1', 'enrolled', 'import'],
+      ['S0A1', 'rejected', 'registrar'],
+      ['S0A2', 'pending', 'registrar'],
+      ['S0A3', 'enrolled', 'import'],
+    ]);
+    expect(cards.find((row) => row.id === rejected.id)?.status).toBe('rejected');
   });
 
   it('lists at most 1,000 refused rows and says how many there were', async () => {

@@ -7,7 +7,7 @@ import { createdAt, timestamp, uuidPk } from './columns';
 
 /**
  * The voter roll (docs/decisions/012-voter-roll.md). Never public: only counts per region leave the server. One
- * entry per voter card; an account links to at most one entry and an entry to at most one account (both unique
+ * live entry per voter card (a rejected one does not count); an account links to at most one entry and an entry to at most one account (both unique
  * indexes, so two simultaneous claims or enrollments cannot both win).
  */
 export const voters = sqliteTable(
@@ -15,7 +15,8 @@ export const voters = sqliteTable(
   {
     id: uuidPk(),
     // Canonical (shared/voter-roll.ts canonicalVoterCardNumber): one card in any spelling is one value, so
-    // voters_card_unique alone keeps a card to one entry.
+    // voters_card_live_unique alone keeps a card to one entry that is not rejected. A rejected entry stays beside
+    // the card's next one (its flags, reason and counts kept): a Supervisor refused it, so it does not hold the card.
     voterCardNumber: text('voter_card_number').notNull(),
     fullName: text('full_name').notNull(),
     // The district decides the region (districts.region); restrict: a district with voters is not deleted.
@@ -41,7 +42,8 @@ export const voters = sqliteTable(
       .$defaultFn(() => new Date()),
   },
   (t) => [
-    uniqueIndex('voters_card_unique').on(t.voterCardNumber),
+    uniqueIndex('voters_card_live_unique').on(t.voterCardNumber).where(sql`${t.status} <> 'rejected'`),
+    index('voters_card_idx').on(t.voterCardNumber),
     // A supervisor approving an entry is warned of others with the same name (services/voter-roll/duplicates.ts).
     index('voters_name_idx').on(sql`lower(${t.fullName})`),
     uniqueIndex('voters_user_unique').on(t.userId),

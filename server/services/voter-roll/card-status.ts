@@ -3,6 +3,7 @@ import { districts, voters } from '@server/db/schema';
 import type { ClaimInput } from '@shared/schemas/voter-roll';
 import type { VoterStatus } from '@shared/voter-roll';
 import { eq } from 'drizzle-orm';
+import { liveEntryFirst, ofCard } from './card-entry';
 import { sameHash } from './claim';
 import { giveBackCardAttempt, lockIfGuessed, takeCardAttempt } from './claim-guesses';
 import { dateOfBirthHash } from './date-of-birth';
@@ -36,7 +37,8 @@ export function cardStatusByBirthDate(
       })
       .from(voters)
       .leftJoin(districts, eq(districts.id, voters.districtId))
-      .where(eq(voters.voterCardNumber, card))
+      .where(ofCard(card))
+      .orderBy(...liveEntryFirst)
       .get();
     // Hashed only once the attempt is counted: a locked card costs no keyed hash.
     const hash = dateOfBirthHash(db, input.dateOfBirth);

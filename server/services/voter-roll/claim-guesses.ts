@@ -3,6 +3,7 @@ import { cardClaimAttempts, cardClaimAttemptTimes, rollFlags, voters } from '@se
 import { recordAudit } from '@server/services/audit';
 import { CLAIM_ATTEMPTS_PER_CARD, CLAIM_LOCK_MS, CLAIM_WINDOW_MS } from '@shared/voter-roll';
 import { and, count, eq, isNull, lte, max, min, notExists, or } from 'drizzle-orm';
+import { liveEntryFirst, ofCard } from './card-entry';
 
 type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
@@ -104,7 +105,8 @@ export function lockIfGuessed(
   const entry = tx
     .select({ id: voters.id })
     .from(voters)
-    .where(eq(voters.voterCardNumber, voterCardNumber))
+    .where(ofCard(voterCardNumber))
+    .orderBy(...liveEntryFirst)
     .get();
   if (entry) {
     const flag = tx

@@ -7,6 +7,7 @@ import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
 import type { ClaimInput } from '@shared/schemas/voter-roll';
 import { and, eq, isNull } from 'drizzle-orm';
+import { liveEntryFirst, ofCard } from './card-entry';
 import { giveBackCardAttempt, lockIfGuessed, takeCardAttempt } from './claim-guesses';
 import { dateOfBirthHash } from './date-of-birth';
 
@@ -94,7 +95,8 @@ function linkEntry(tx: Tx, db: Db, userId: string, input: ClaimInput, now: Date)
       reviewedBy: voters.reviewedBy,
     })
     .from(voters)
-    .where(eq(voters.voterCardNumber, input.voterCardNumber))
+    .where(ofCard(input.voterCardNumber))
+    .orderBy(...liveEntryFirst)
     .get();
   // Hashed only once the attempt is counted: a locked card costs no keyed hash.
   const hash = dateOfBirthHash(db, input.dateOfBirth);

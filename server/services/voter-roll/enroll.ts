@@ -64,7 +64,8 @@ function duplicateOf(error: unknown): 'card' | 'account' | null {
  * A registrar records a citizen seen in person: a pending entry linked to the code's account. Everything in
  * one transaction; the code is marked used with a conditional update and the unique indexes (card, account)
  * decide between simultaneous submits, so a double-submit yields one entry. An account whose entry was
- * rejected is recorded again on that same entry (its history stays in the audit log).
+ * rejected is recorded again on that same entry (its history stays in the audit log). Another account's rejected
+ * entry does not hold the card (voters_card_live_unique): the new entry sits beside it.
  */
 export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now = new Date()): { id: string } {
   const codeHash = enrollmentCodeHash(db, input.code);

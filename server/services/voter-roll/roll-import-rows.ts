@@ -32,9 +32,13 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
     ),
   );
   // Cards are stored canonical; a card the canonical-form migration left unconverted (a collision waiting for
-  // an operator) is on the roll in its canonical form too.
+  // an operator) is on the roll in its canonical form too. A rejected entry does not hold its card
+  // (voters_card_live_unique).
   const onRoll = new Set([
-    ...(db.$client.prepare('SELECT voter_card_number FROM voters').pluck().all() as string[]),
+    ...(db.$client
+      .prepare("SELECT voter_card_number FROM voters WHERE status <> 'rejected'")
+      .pluck()
+      .all() as string[]),
     ...(db.$client.prepare('SELECT canonical FROM voter_card_collisions').pluck().all() as string[]),
   ]);
   const firstRowOfCard = new Map<string, number>();

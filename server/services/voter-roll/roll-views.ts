@@ -5,6 +5,7 @@ import { withTexts } from '@server/services/bilingual';
 import type { VoterStatus } from '@shared/voter-roll';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import { liveEntryFirst, ofCard } from './card-entry';
 import { possibleDuplicates } from './duplicates';
 
 const PAGE = 100;
@@ -83,7 +84,10 @@ export function pendingEntries(db: Db, after?: string) {
 
 /** One entry by its canonical card number (the schema folds any spelling): how a supervisor finds a voter. */
 export function entryByCard(db: Db, voterCardNumber: string) {
-  const entry = entries(db).where(eq(voters.voterCardNumber, voterCardNumber)).get();
+  const entry = entries(db)
+    .where(ofCard(voterCardNumber))
+    .orderBy(...liveEntryFirst)
+    .get();
   return entry ? withCenterName(entry) : null;
 }
 

@@ -1,4 +1,4 @@
-import { auditLogs, enrollmentCodes, voters } from '@server/db/schema';
+import { auditLogs, enrollmentCodes, rollFlags, voters } from '@server/db/schema';
 import { messageText } from '@server/errors/texts';
 import { ENROLLMENT_CODE_TTL_MS } from '@shared/voter-roll';
 import { eq } from 'drizzle-orm';
@@ -11,8 +11,10 @@ import {
   createDistrict,
   enrolledVoter,
   issueCode,
+  openFlag,
   registrarWithCenter,
   rollUser,
+  supervisor,
 } from '../../helpers/voter-roll-factories';
 
 const say = (key: string, params?: Record<string, unknown>) => messageText({ key, params: params as never });
@@ -186,6 +188,43 @@ describe('registrar.enroll', () => {
       status: 'rejected',
       source: 'registrar',
       dateOfBirthOnEntry: false,
+    });
+  });
+
+  it("records a card that another account's rejected entry held, beside that entry, which keeps its flags", async () => {
+    const { deps, citizen, registrar, enrollment } = await setup();
+    const other = await rollUser(deps.db, { fullName: 'Someone Else' });
+    const rejected = enrolledVoter(deps.db, {
+      userId: other.id,
+      status: 'rejected',
+      voterCardNumber: 'SO-2024-0001',
+    });
+    const flag = openFlag(deps.db, rejected.id, citizen.id);
+    // A pending entry still holds its card: a Supervisor has not refused it yet.
+    enrolledVoter(deps.db, { status: 'pending', voterCardNumber: 'SO-2024-0002' });
+    await expectTrpcError(
+      registrar.registrar.enroll(enrollment({ voterCardNumber: 'SO-2024-0002' })),
+      'CONFLICT',
+      say('registrar.cardOnRoll'),
+    );
+
+    const { id } = await registrar.registrar.enroll(enrollment());
+    expect(id).not.toBe(rejected.id);
+    const onCard = deps.db.select().from(voters).where(eq(voters.voterCardNumber, 'S020240001')).all();
+    expect(onCard.map((row) => [row.id, row.userId, row.status]).sort()).toEqual(
+      [
+        [id, citizen.id, 'pending'],
+        [rejected.id, other.id, 'rejected'],
+      ].sort(),
+    );
+    expect(deps.db.select().from(rollFlags).where(eq(rollFlags.id, flag.id)).get()?.resolvedAt).toBeNull();
+    expect(await callerFor(deps, other).caller.enrollment.status()).toMatchObject({ status: 'rejected' });
+    // The card's one live entry is the one staff find by the card.
+    const supervisorCaller = callerFor(deps, await supervisor(deps.db), '203.0.113.21', {
+      steppedUp: true,
+    }).caller;
+    expect(await supervisorCaller.supervisor.search({ voterCardNumber: 'SO 2024 0001' })).toMatchObject({
+      id,
     });
   });
 
