@@ -7,4 +7,8 @@ import { desc, eq, sql } from 'drizzle-orm';
  * refused once still answers as it did until someone is recorded with it again.
  */
 export const ofCard = (voterCardNumber: string) => eq(voters.voterCardNumber, voterCardNumber);
-export const liveEntryFirst = [sql`${voters.status} = 'rejected'`, desc(voters.createdAt)] as const;
+export const liveEntryFirst = [
+  sql`${voters.status} = 'rejected'`,
+  desc(voters.updatedAt),
+  desc(voters.id),
+] as const;

@@ -36,6 +36,7 @@ function decide(db: Db, actor: StaffActor, id: string, decision: Decision, now: 
     const entry = tx
       .select({
         id: voters.id,
+        voterCardNumber: voters.voterCardNumber,
         status: voters.status,
         enteredBy: voters.enteredBy,
         userId: voters.userId,

@@ -74,6 +74,7 @@ export function pendingEntries(db: Db, after?: string) {
     ...withCenterName(entry),
     possibleDuplicates: possibleDuplicates(db, {
       id: entry.id,
+      voterCardNumber: entry.voterCardNumber,
       fullName: entry.fullName,
       districtId,
       dateOfBirthHash,

@@ -90,6 +90,15 @@ describe('/staff/review', () => {
           voterCardNumber: 'S011110001',
           fullName: 'Hodan Cali Warsame',
           status: 'enrolled' as const,
+          statusReason: null,
+          districtName: 'Hodan',
+        },
+        {
+          id: '00000000-0000-4000-8000-000000000012',
+          voterCardNumber: 'S022220002',
+          fullName: 'Someone Else',
+          status: 'rejected' as const,
+          statusReason: 'Forged card',
           districtName: 'Hodan',
         },
       ],
@@ -112,6 +121,8 @@ describe('/staff/review', () => {
     );
     const article = await screen.findByRole('article', { name: 'Hodan Cali Warsame' });
     within(article).getByText('Hodan Cali Warsame, voter card S011110001, Hodan');
+    // The same card, refused before: the supervisor reads why.
+    within(article).getByText('Someone Else, voter card S022220002, Hodan: refused before (Forged card)');
     const approve = within(article).getByRole('button', { name: 'Approve' });
     expect(approve.hasAttribute('disabled')).toBe(true);
     await user.click(

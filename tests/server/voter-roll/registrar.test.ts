@@ -226,6 +226,27 @@ describe('registrar.enroll', () => {
     expect(await supervisorCaller.supervisor.search({ voterCardNumber: 'SO 2024 0001' })).toMatchObject({
       id,
     });
+    // The supervisor reads why the card was refused before, and approves only after saying they compared.
+    deps.db.update(voters).set({ statusReason: 'Forged card' }).where(eq(voters.id, rejected.id)).run();
+    const { entries } = await supervisorCaller.supervisor.pending();
+    expect(entries.find((entry) => entry.id === id)?.possibleDuplicates).toEqual([
+      expect.objectContaining({ id: rejected.id, status: 'rejected', statusReason: 'Forged card' }),
+    ]);
+    await expectTrpcError(
+      supervisorCaller.supervisor.approve({ id }),
+      'CONFLICT',
+      say('supervisor.possibleDuplicates', { found: 1 }),
+    );
+    await supervisorCaller.supervisor.approve({ id, acknowledgeDuplicates: true });
+    expect(deps.db.select().from(voters).where(eq(voters.id, id)).get()?.status).toBe('enrolled');
+  });
+
+  it('refuses to record a rejected account again on a card another entry holds, as a refusal, not a crash', async () => {
+    const { deps, citizen, registrar, enrollment } = await setup();
+    enrolledVoter(deps.db, { userId: citizen.id, status: 'rejected', voterCardNumber: 'SO-WRONG-1' });
+    enrolledVoter(deps.db, { voterCardNumber: 'SO-2024-0001' });
+    await expectTrpcError(registrar.registrar.enroll(enrollment()), 'CONFLICT', say('registrar.cardOnRoll'));
+    expect(await callerFor(deps, citizen).caller.enrollment.status()).toMatchObject({ status: 'rejected' });
   });
 
   it('makes one entry of ten simultaneous submits of one form; the others hear the code is used', async () => {

@@ -6,11 +6,14 @@ export interface Duplicate {
   fullName: string;
   voterCardNumber: string;
   districtName: string;
+  status: string;
+  statusReason: string | null;
 }
 
 /**
- * Other entries with the same name and date of birth or district, shown before a supervisor approves an entry;
- * the approval is sent as acknowledged only once the supervisor ticks that they compared them.
+ * Entries refused before on the same card, and others with the same name and date of birth or district
+ * (server/services/voter-roll/duplicates.ts), shown before a supervisor approves an entry; the approval is sent as
+ * acknowledged only once the supervisor ticks that they compared them.
  */
 export function PossibleDuplicates({
   duplicates,
@@ -29,10 +32,11 @@ export function PossibleDuplicates({
       <List size="sm" my="xs">
         {duplicates.map((duplicate) => (
           <List.Item key={duplicate.id}>
-            {t('review.duplicateRow', {
+            {t(duplicate.status === 'rejected' ? 'review.refusedOnCardRow' : 'review.duplicateRow', {
               name: duplicate.fullName,
               card: duplicate.voterCardNumber,
               district: duplicate.districtName,
+              reason: duplicate.statusReason ?? '',
             })}
           </List.Item>
         ))}
