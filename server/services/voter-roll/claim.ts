@@ -65,10 +65,14 @@ function claimInTransaction(db: Db, userId: string, input: ClaimInput, now: Date
   const card = input.voterCardNumber;
   try {
     return db.transaction((tx): Outcome => {
-      const own = tx.select({ id: voters.id }).from(voters).where(eq(voters.userId, userId)).get();
-      if (own) return { outcome: 'accountHasEntry' };
+      const own = tx
+        .select({ id: voters.id, status: voters.status })
+        .from(voters)
+        .where(eq(voters.userId, userId))
+        .get();
+      if (own && own.status !== 'rejected') return { outcome: 'accountHasEntry' };
       if (takeCardAttempt(tx, card, now) === 'locked') return { outcome: 'locked' };
-      const result = linkEntry(tx, db, userId, input, now);
+      const result = linkEntry(tx, db, userId, input, now, own?.id);
       if (result.outcome === 'linked') {
         giveBackCardAttempt(tx, card);
         return result;
@@ -83,7 +87,14 @@ function claimInTransaction(db: Db, userId: string, input: ClaimInput, now: Date
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-function linkEntry(tx: Tx, db: Db, userId: string, input: ClaimInput, now: Date): Outcome {
+function linkEntry(
+  tx: Tx,
+  db: Db,
+  userId: string,
+  input: ClaimInput,
+  now: Date,
+  refusedOwn?: string,
+): Outcome {
   const entry = tx
     .select({
       id: voters.id,
@@ -112,15 +123,36 @@ function linkEntry(tx: Tx, db: Db, userId: string, input: ClaimInput, now: Date)
   // links it to their own account only for a supervisor to approve, as an entry made at a center would be.
   const ownWork = entry.enteredBy === userId || entry.reviewedBy === userId;
   const status = ownWork ? 'pending' : 'enrolled';
+  // The account's rejected entry (a visit a supervisor refused) gives way to the commission's entry the account
+  // has just proved is theirs: it stays on the roll with its reason, unlinked, and the audit names the account.
+  const unlinkRefused = (to: string | null) =>
+    refusedOwn &&
+    tx
+      .update(voters)
+      .set({ userId: to, updatedAt: now })
+      .where(and(eq(voters.id, refusedOwn), eq(voters.status, 'rejected')))
+      .run();
+  unlinkRefused(null);
   const linked = tx
     .update(voters)
     .set({ userId, status, updatedAt: now })
     .where(and(eq(voters.id, entry.id), isNull(voters.userId), eq(voters.status, 'enrolled')))
     .run();
   if (linked.changes !== 1) {
+    unlinkRefused(userId);
     // Another claim linked it between our read and this update: the same rule as a card already held.
     flagClaimedCard(tx, entry.id, userId, now);
     return { outcome: 'alreadyClaimed' };
+  }
+  if (refusedOwn) {
+    recordAudit(tx, {
+      action: 'unlink_rejected',
+      tableName: 'voters',
+      recordId: refusedOwn,
+      newValues: { userId: null },
+      before: { userId },
+      actorId: userId,
+    });
   }
   recordAudit(tx, {
     action: 'claim',

@@ -44,6 +44,27 @@ describe('enrollment.claim', () => {
     );
   });
 
+  it("links the commission's entry to an account whose visit at a center was rejected, which stays on the roll unlinked", async () => {
+    const { deps, entry, citizen, caller } = await setup();
+    const refused = enrolledVoter(deps.db, {
+      userId: citizen.id,
+      status: 'rejected',
+      voterCardNumber: 'SO-WRONG-7',
+    });
+    expect(await caller.enrollment.claim({ voterCardNumber: 'SO-5550-1234', dateOfBirth: DOB })).toEqual({
+      id: entry.id,
+      status: 'enrolled',
+    });
+    expect(deps.db.select().from(voters).where(eq(voters.id, refused.id)).get()).toMatchObject({
+      userId: null,
+      status: 'rejected',
+    });
+    const unlinked = deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'unlink_rejected')).all();
+    expect(unlinked).toEqual([expect.objectContaining({ recordId: refused.id, actorId: citizen.id })]);
+    expect(JSON.parse(unlinked[0]?.oldValues ?? '{}')).toEqual({ userId: citizen.id });
+    expect(await caller.enrollment.status()).toMatchObject({ status: 'enrolled' });
+  });
+
   it('links an entry to the admin who asked for its import, or confirmed it, only for a supervisor to approve', async () => {
     const deps = createTestDeps();
     const asked = await rollUser(deps.db, { role: 'System Admin' });
@@ -167,14 +188,17 @@ describe('enrollment.claim', () => {
     expect(deps.db.select().from(voters).where(eq(voters.id, entry.id)).get()?.userId).toBe(holder.id);
   });
 
-  it('refuses an account that already has an entry, whatever its status', async () => {
+  it('refuses an account that already has an entry, pending, enrolled or suspended', async () => {
     const { deps, citizen, caller } = await setup();
-    enrolledVoter(deps.db, { userId: citizen.id, status: 'rejected' });
-    await expectTrpcError(
-      caller.enrollment.claim({ voterCardNumber: 'SO-5550-1234', dateOfBirth: DOB }),
-      'CONFLICT',
-      say('claim.accountHasEntry'),
-    );
+    const own = enrolledVoter(deps.db, { userId: citizen.id, status: 'pending' });
+    for (const status of ['pending', 'enrolled', 'suspended'] as const) {
+      deps.db.update(voters).set({ status }).where(eq(voters.id, own.id)).run();
+      await expectTrpcError(
+        caller.enrollment.claim({ voterCardNumber: 'SO-5550-1234', dateOfBirth: DOB }),
+        'CONFLICT',
+        say('claim.accountHasEntry'),
+      );
+    }
   });
 
   it('refuses a suspended imported entry with the no-match sentence', async () => {
