@@ -12,7 +12,7 @@ import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
 import { withTexts } from '@server/services/bilingual';
 import type { EnrollInput } from '@shared/schemas/voter-roll';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { checkPlace, type StaffActor } from './centers';
 import { accountOfCode, enrollmentCodeHash, entryOfAccount } from './enrollment-codes';
 import { maskEmail } from './masking';
@@ -42,13 +42,14 @@ export function lookupEnrollmentCode(db: Db, actor: StaffActor, code: string, no
 /**
  * Card numbers are stored canonical, so the unique index decides; a card the canonical-form migration left
  * unconverted (two old spellings of one card, waiting for an operator) is refused here too, so the desk cannot
- * add a third entry for it.
+ * add a third entry for it, unless every one of those entries was rejected: a rejected entry holds no card.
  */
 function cardAwaitingOperator(tx: Pick<Db, 'select'>, voterCardNumber: string) {
   const found = tx
     .select({ voterId: voterCardCollisions.voterId })
     .from(voterCardCollisions)
-    .where(eq(voterCardCollisions.canonical, voterCardNumber))
+    .innerJoin(voters, eq(voters.id, voterCardCollisions.voterId))
+    .where(and(eq(voterCardCollisions.canonical, voterCardNumber), ne(voters.status, 'rejected')))
     .get();
   return found !== undefined;
 }

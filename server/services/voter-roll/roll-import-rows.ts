@@ -39,7 +39,13 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
       .prepare("SELECT voter_card_number FROM voters WHERE status <> 'rejected'")
       .pluck()
       .all() as string[]),
-    ...(db.$client.prepare('SELECT canonical FROM voter_card_collisions').pluck().all() as string[]),
+    ...(db.$client
+      .prepare(
+        `SELECT canonical FROM voter_card_collisions
+         JOIN voters ON voters.id = voter_card_collisions.voter_id WHERE voters.status <> 'rejected'`,
+      )
+      .pluck()
+      .all() as string[]),
   ]);
   const firstRowOfCard = new Map<string, number>();
   const entries: RollEntry[] = [];

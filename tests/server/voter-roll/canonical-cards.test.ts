@@ -45,7 +45,7 @@ describe('one card, one voter, whatever the spelling', () => {
     ]);
   });
 
-  it('refuses at the desk a card the migration left unconverted for an operator', async () => {
+  it('refuses at the desk and in an import a card the migration left unconverted for an operator, until it is rejected', async () => {
     const deps = createTestDeps();
     const desk = await registrarWithCenter(deps.db, { region: 'Banadir' });
     const registrar = callerFor(deps, desk.user, '203.0.113.31', { steppedUp: true }).caller;
@@ -70,6 +70,24 @@ describe('one card, one voter, whatever the spelling', () => {
       'CONFLICT',
       say('registrar.cardOnRoll'),
     );
+    const againstRoll = () =>
+      checkRollRows(deps.db, readRollFile(Buffer.from(rollCsv([`SO-2026-000777,Hodan Cali,${DOB},BN-HOD`]))));
+    rollDistricts(deps.db);
+    expect(againstRoll().refused[0]?.reason.code).toBe('rollImport.alreadyOnRoll');
+
+    // Once the entry waiting for the operator is rejected, it holds the card no more than any rejected entry.
+    deps.db.update(voters).set({ status: 'rejected' }).where(eq(voters.id, twin.id)).run();
+    expect(againstRoll()).toMatchObject({ refused: [], entries: [{ voterCardNumber: 'S02026000777' }] });
+    const { id } = await registrar.registrar.enroll({
+      code: issueCode(deps.db, (await rollUser(deps.db)).id),
+      voterCardNumber: 'so 2026 ooo777',
+      districtId: desk.districtId,
+      centerId: desk.centerId,
+    });
+    expect(deps.db.select().from(voters).where(eq(voters.id, id)).get()).toMatchObject({
+      voterCardNumber: 'S02026000777',
+      status: 'pending',
+    });
   });
 
   it("treats 'so-2026-ooo123' and 'SO2026000123' as one card in an import file and against the roll", () => {
