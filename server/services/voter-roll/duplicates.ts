@@ -1,7 +1,8 @@
 import type { Db } from '@server/db/client';
 import { districts, voters } from '@server/db/schema';
 import { nameSearchWords } from '@shared/voter-roll';
-import { and, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { liveEntryFirst, ofCard } from './card-entry';
 
 /** At most this many look-alikes are listed with an entry (the count says if there are more to compare). */
 const SHOWN = 10;
@@ -36,14 +37,8 @@ function nameKey(name: string): string {
 export function possibleDuplicates(db: Pick<Db, 'select'>, entry: EntryToCompare) {
   const key = nameKey(entry.fullName);
   const refusedOnCard = compared(db)
-    .where(
-      and(
-        eq(voters.voterCardNumber, entry.voterCardNumber),
-        eq(voters.status, 'rejected'),
-        ne(voters.id, entry.id),
-      ),
-    )
-    .orderBy(desc(voters.updatedAt), desc(voters.id))
+    .where(and(ofCard(entry.voterCardNumber), eq(voters.status, 'rejected'), ne(voters.id, entry.id)))
+    .orderBy(...liveEntryFirst)
     .limit(SHOWN)
     .all();
   if (key === '') return refusedOnCard;
