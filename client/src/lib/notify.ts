@@ -14,9 +14,16 @@ function show(toast: NotificationData): void {
   // Mantine writes the message under a title in gray 6 (3.3:1 on white); the site's dimmed text is above 4.5:1 in
   // both themes (theme.ts).
   const styles = { description: { color: 'var(--mantine-color-dimmed)' } };
-  void import('@mantine/notifications').then(({ notifications }) =>
-    notifications.show({ ...toast, closeButtonProps, styles }),
-  );
+  void import('@mantine/notifications').then(({ notifications, notificationsStore }) => {
+    // The newest toast shows at once, the oldest make way: queued behind older ones, the answer to what the reader
+    // just did would wait up to 5 s for each (an admin who added three candidates and then published read that the
+    // poll waits for a second System Admin ten seconds later).
+    const { limit } = notificationsStore.getState();
+    notifications.updateState(notificationsStore, (shown) =>
+      shown.slice(Math.max(0, shown.length - limit + 1)),
+    );
+    notifications.show({ ...toast, closeButtonProps, styles });
+  });
 }
 
 /** docs/product.md#candidate-form: what a save that never reached the server says (in the reader's language). */
