@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { confirmAsSecondAdmin, sharedAdminSession } from './helpers/admin';
-import {
-  chooseEmailSignUp,
-  signInAfterSignUp,
-  signInThroughApi,
-  signUpForm,
-  waitForPath,
-} from './helpers/auth';
+import { signInThroughApi, waitForPath } from './helpers/auth';
 import { visit } from './helpers/browser';
 import { createCitizen } from './helpers/factories';
 import { confirmEmail } from './helpers/roll-db';
@@ -21,20 +15,11 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 // and admin-elections.test.ts go through its form, and the step-up dialog).
 const asAdmin = sharedAdminSession();
 
-/** A fresh citizen, signed up through /auth and then signed in; returns the e-mail address. */
-async function signUpCitizen(page: Page): Promise<string> {
-  await visit(page, '/auth?tab=signup');
-  const form = signUpForm(page);
-  const password = 'e2e-password-42';
-  await form.getByRole('textbox', { name: 'Full Name' }).fill('Sahra Cabdi');
-  const email = `poll.${unique()}@test.codka.example`;
-  await chooseEmailSignUp(form);
-  await form.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await form.getByRole('textbox', { name: 'Confirm Password' }).fill(password);
-  await form.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await signInAfterSignUp(page, { email, password });
-  return email;
+/** A fresh citizen, signed up and signed in through the API (the forms are auth.test.ts's subject). */
+async function signInNewCitizen(page: Page) {
+  const citizen = await createCitizen(origin(), { label: 'poll' });
+  await signInThroughApi(page, citizen);
+  return citizen;
 }
 
 async function noHorizontalScroll(page: Page) {
@@ -92,7 +77,7 @@ describe('the monthly poll, end to end', () => {
     const citizenTab = await openPage();
     const citizen = citizenTab.page;
     citizenTab.allowResourceError(409, 'polls.vote', 'the second vote, refused on purpose');
-    await signUpCitizen(citizen);
+    await signInNewCitizen(citizen);
     // A second tab opened before the vote still shows the ballot: it is how a second vote gets sent.
     const secondTab = await citizenTab.context.newPage();
     secondTab.on('console', (message) => {
@@ -177,13 +162,11 @@ describe('the monthly poll, end to end', () => {
     };
     const { page } = await openPage();
     // The demo poll is for confirmed e-mail addresses: confirmed here as the e-mailed link would.
-    confirmEmail(databasePath(), await signUpCitizen(page));
+    confirmEmail(databasePath(), (await signInNewCitizen(page)).email);
     const first = await voteAndReadTotal(page);
     // Other files on this server vote in the demo poll too: a second citizen's vote is what this test counts.
     const second = (await openPage()).page;
-    const secondCitizen = await createCitizen(origin(), { label: 'poll' });
-    confirmEmail(databasePath(), secondCitizen.email);
-    await signInThroughApi(second, secondCitizen);
+    confirmEmail(databasePath(), (await signInNewCitizen(second)).email);
     expect(await voteAndReadTotal(second)).toBe(first + 1);
   });
 
