@@ -65,30 +65,6 @@ describe('enrollment.claim', () => {
     expect(await caller.enrollment.status()).toMatchObject({ status: 'enrolled' });
   });
 
-  it('links one entry when an account whose visit was rejected claims several at once, and refuses the others', async () => {
-    const { deps, citizen, caller } = await setup();
-    enrolledVoter(deps.db, { userId: citizen.id, status: 'rejected', voterCardNumber: 'SO-WRONG-8' });
-    const cards = ['SO-5550-1234'];
-    for (let i = 1; i < 5; i += 1) {
-      const card = `SO-5550-200${i}`;
-      importedEntry(deps.db, { dateOfBirth: DOB, voterCardNumber: card });
-      cards.push(card);
-    }
-    const results = await Promise.allSettled(
-      cards.map((voterCardNumber) => caller.enrollment.claim({ voterCardNumber, dateOfBirth: DOB })),
-    );
-    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    for (const result of results.filter((r) => r.status === 'rejected')) {
-      await expectTrpcError(Promise.reject(result.reason), 'CONFLICT', say('claim.accountHasEntry'));
-    }
-    expect(deps.db.select().from(voters).where(eq(voters.userId, citizen.id)).all()).toEqual([
-      expect.objectContaining({ status: 'enrolled' }),
-    ]);
-    expect(
-      deps.db.select().from(auditLogs).where(eq(auditLogs.action, 'unlink_rejected')).all(),
-    ).toHaveLength(1);
-  });
-
   it('links an entry to the admin who asked for its import, or confirmed it, only for a supervisor to approve', async () => {
     const deps = createTestDeps();
     const asked = await rollUser(deps.db, { role: 'System Admin' });
