@@ -16,8 +16,7 @@ function show(toast: NotificationData): void {
   const styles = { description: { color: 'var(--mantine-color-dimmed)' } };
   void import('@mantine/notifications').then(({ notifications, notificationsStore }) => {
     // The newest toast shows at once, the oldest make way: queued behind older ones, the answer to what the reader
-    // just did would wait up to 5 s for each (an admin who added three candidates and then published read that the
-    // poll waits for a second System Admin ten seconds later).
+    // just did would wait up to 5 s for each toast on screen.
     const { limit } = notificationsStore.getState();
     notifications.updateState(notificationsStore, (shown) =>
       shown.slice(Math.max(0, shown.length - limit + 1)),
