@@ -1,18 +1,12 @@
 import type { Db } from '@server/db/client';
-import {
-  enrollmentCodes,
-  profiles,
-  registrationCenters,
-  users,
-  voterCardCollisions,
-  voters,
-} from '@server/db/schema';
+import { enrollmentCodes, profiles, registrationCenters, users, voters } from '@server/db/schema';
 import { isUniqueViolation } from '@server/db/unique';
 import { DomainError } from '@server/errors/domain-error';
 import { recordAudit } from '@server/services/audit';
 import { withTexts } from '@server/services/bilingual';
 import type { EnrollInput } from '@shared/schemas/voter-roll';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { cardsHeldByCollisions } from './card-collisions';
 import { checkPlace, type StaffActor } from './centers';
 import { accountOfCode, enrollmentCodeHash, entryOfAccount } from './enrollment-codes';
 import { maskEmail } from './masking';
@@ -39,21 +33,6 @@ export function lookupEnrollmentCode(db: Db, actor: StaffActor, code: string, no
   return { fullName: account?.fullName ?? 'User', email: maskEmail(account?.email ?? '') };
 }
 
-/**
- * Card numbers are stored canonical, so the unique index decides; a card the canonical-form migration left
- * unconverted (two old spellings of one card, waiting for an operator) is refused here too, so the desk cannot
- * add a third entry for it, unless every one of those entries was rejected: a rejected entry holds no card.
- */
-function cardAwaitingOperator(tx: Pick<Db, 'select'>, voterCardNumber: string) {
-  const found = tx
-    .select({ voterId: voterCardCollisions.voterId })
-    .from(voterCardCollisions)
-    .innerJoin(voters, eq(voters.id, voterCardCollisions.voterId))
-    .where(and(eq(voterCardCollisions.canonical, voterCardNumber), ne(voters.status, 'rejected')))
-    .get();
-  return found !== undefined;
-}
-
 /** Which unique index refused an insert or update of voters. */
 function duplicateOf(error: unknown): 'card' | 'account' | null {
   if (!isUniqueViolation(error)) return null;
@@ -77,7 +56,9 @@ export function enrollVoter(db: Db, actor: StaffActor, input: EnrollInput, now =
       checkPlace(tx, actor, input.centerId, input.districtId);
       const previous = entryOfAccount(tx, code.userId);
       if (previous && previous.status !== 'rejected') throw new DomainError('registrar.accountHasEntry');
-      if (cardAwaitingOperator(tx, input.voterCardNumber)) throw new DomainError('registrar.cardOnRoll');
+      // Card numbers are stored canonical, so the unique index decides, but for a card a collision group holds.
+      if (cardsHeldByCollisions(tx, input.voterCardNumber).length > 0)
+        throw new DomainError('registrar.cardOnRoll');
       const fullName = input.fullName ?? accountName(tx, code.userId)?.fullName ?? 'User';
       const values = {
         voterCardNumber: input.voterCardNumber,

@@ -8,6 +8,7 @@ import {
 } from '@shared/roll-import';
 import { canonicalVoterCardNumber, VOTER_CARD_PATTERN } from '@shared/voter-roll';
 import type { Db } from '../../db/client';
+import { cardsHeldByCollisions } from './card-collisions';
 import type { RollFile } from './roll-import-file';
 
 /** A row that passed every check, ready to be written. */
@@ -31,21 +32,13 @@ export function checkRollRows(db: Db, file: RollFile, today = new Date()) {
       (district) => [district.code.toUpperCase(), district.id],
     ),
   );
-  // Cards are stored canonical; a card the canonical-form migration left unconverted (a collision waiting for
-  // an operator) is on the roll in its canonical form too. A rejected entry does not hold its card
-  // (voters_card_live_unique).
+  // Cards are stored canonical, and a rejected entry does not hold its card (voters_card_live_unique).
   const onRoll = new Set([
     ...(db.$client
       .prepare("SELECT voter_card_number FROM voters WHERE status <> 'rejected'")
       .pluck()
       .all() as string[]),
-    ...(db.$client
-      .prepare(
-        `SELECT canonical FROM voter_card_collisions
-         JOIN voters ON voters.id = voter_card_collisions.voter_id WHERE voters.status <> 'rejected'`,
-      )
-      .pluck()
-      .all() as string[]),
+    ...cardsHeldByCollisions(db),
   ]);
   const firstRowOfCard = new Map<string, number>();
   const entries: RollEntry[] = [];
