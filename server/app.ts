@@ -6,7 +6,7 @@ import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/a
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { fastifyTrustProxy } from './auth/client-address';
 import { csrfHook } from './auth/csrf';
-import { createRateLimits } from './auth/rate-limits';
+import { createRateLimits, retryAfterSeconds } from './auth/rate-limits';
 import { closeVerifyPool } from './belenios/verify-pool';
 import type { Db } from './db/client';
 import type { Env } from './env';
@@ -232,10 +232,10 @@ export async function buildApp(options: BuildAppOptions) {
         // The client batches what one page asks for at once; a bound keeps one request from running thousands.
         maxBatchSize: SIGNED_IN_MAX_BATCH,
         onError,
-        // A refusal that says when to come back (the ballot checkers' full line) says it in Retry-After too.
+        // A refusal that says when to come back (a limit, the ballot checkers' full line) says it in Retry-After too.
         responseMeta: ({ errors }) => {
           const seconds = errors.map((e) =>
-            e.cause instanceof DomainError ? e.cause.params.seconds : undefined,
+            e.cause instanceof DomainError ? retryAfterSeconds(e.cause) : undefined,
           );
           const wait = seconds.find((s) => typeof s === 'number');
           return wait === undefined ? {} : { headers: { 'retry-after': String(wait) } };

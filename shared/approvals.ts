@@ -2,6 +2,7 @@ import type { BilingualText } from './bilingual';
 import type { ElectionStatus } from './elections';
 import type { StaffInvitationSummary } from './invitations';
 import type { StaffRole } from './roles';
+import type { CountingMode } from './verifiable';
 
 /**
  * The two-person rule's queue: which kinds of action wait for a second System Admin, their states, and what the
@@ -55,6 +56,9 @@ export interface ElectionActSummary {
   endTime: string;
   resultsVisible: boolean;
   hideResultsUntilClose: boolean;
+  /** How it is counted, and a verifiable election's trustees by name; absent from a request stored before. */
+  counting?: CountingMode;
+  trustees?: string[];
 }
 
 /** The list's line for a poll's publication: which poll and when it takes votes. */

@@ -41,6 +41,10 @@ export function createRateLimits(enabled: boolean) {
     credentialUploadsUser: limiter(20, 60 * MINUTE),
     // Votes from one address: a ceiling against scripted floods, far above what one carrier NAT's citizens cast.
     votesAddress: limiter(1200, MINUTE),
+    // Verifiable ballots from one account: a voter casts one and may retry a few times, but each refused ballot
+    // has cost the workers a full check, so one account cannot keep them busy for everyone else. A refusal
+    // because the workers were full is given back (server/routers/votes.ts).
+    ballotsUser: limiter(20, 60 * MINUTE),
     // The same ceiling for monthly poll votes, counted apart so one kind of vote cannot starve the other.
     pollVotesAddress: limiter(1200, MINUTE),
     // The voter roll: enrollment codes per account, claims of an imported entry per account and
@@ -73,6 +77,20 @@ export type RateLimits = ReturnType<typeof createRateLimits>;
 export function tooManyRequests(what: ErrorCode, msBeforeNext: number): DomainError {
   const minutes = Math.max(1, Math.ceil(msBeforeNext / 60000));
   return new DomainError(what, { wait: { key: 'time.minutes', params: { count: minutes } } });
+}
+
+/**
+ * How long a refusal asks the caller to wait, in seconds, for Retry-After: a limit's wait in whole minutes
+ * (tooManyRequests), or a `seconds` parameter (the ballot checkers' full line); undefined for any other refusal.
+ */
+export function retryAfterSeconds(error: DomainError): number | undefined {
+  const { seconds, wait } = error.params as {
+    seconds?: unknown;
+    wait?: { key?: unknown; params?: { count?: unknown } };
+  };
+  if (typeof seconds === 'number') return seconds;
+  const minutes = wait?.key === 'time.minutes' ? wait.params?.count : undefined;
+  return typeof minutes === 'number' ? minutes * 60 : undefined;
 }
 
 /** Points spent by takePoints, which the caller gives back when the attempt should not count. */

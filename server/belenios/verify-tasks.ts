@@ -202,6 +202,17 @@ function hasRepeatedDigest(digests: Uint8Array): boolean {
   return false;
 }
 
+/**
+ * An outside authority's credential, as Codka keeps it: the public credential alone. Codka counts one ballot
+ * per voter, so a weight other than 1 is refused rather than dropped (the archive would count it as 1).
+ */
+function onePersonOneBallot(entry: string): string {
+  const { credential, weight } = parsePublicCredential(entry);
+  if (weight !== 1n)
+    throw new BeleniosError('credential', 'a public credential carries a weight other than 1');
+  return credential.toString();
+}
+
 export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
   switch (task.kind) {
     case 'ballot': {
@@ -221,7 +232,7 @@ export function runTask(task: VerifyTask): TaskResults[VerifyTask['kind']] {
       // Bytes that are not UTF-8 become U+FFFD here, which no public credential holds: the core refuses them.
       return readPublicCredentialEntries(task.bytes, task.reading, task.last);
     case 'publicCredentialEntries':
-      return { credentials: task.entries.map((entry) => parsePublicCredential(entry).credential.toString()) };
+      return { credentials: task.entries.map(onePersonOneBallot) };
     case 'tallyPart': {
       const e = election(task.electionText);
       const counted = readCounted(e, task.ballots);

@@ -1,6 +1,7 @@
 import { castBallotInput, credentialInput } from '@shared/schemas/verifiable';
 import { castVoteInput, verifyReceiptInput } from '@shared/schemas/voting';
-import { consume } from '../auth/rate-limits';
+import { consume, takePoints } from '../auth/rate-limits';
+import { DomainError } from '../errors/domain-error';
 import { castBallot, voterCredential } from '../services/verifiable/ballots';
 import { castVote, myVotes, verifyReceipt } from '../services/voting';
 import { protectedProcedure, publicProcedure, router } from '../trpc/init';
@@ -27,7 +28,18 @@ export const votesRouter = router({
     .input(castBallotInput)
     .mutation(async ({ ctx, input }) => {
       await consume(ctx.limits.enabled, [[ctx.limits.votesAddress, ctx.ip]], 'limit.votes');
-      return castBallot(ctx.db, ctx.user.id, input);
+      const attempt = await takePoints(
+        ctx.limits.enabled,
+        [[ctx.limits.ballotsUser, ctx.user.id]],
+        'limit.ballots',
+      );
+      try {
+        return await castBallot(ctx.db, ctx.user.id, input);
+      } catch (error) {
+        // The workers' full line is not the voter's doing: that try is not counted against them.
+        if (error instanceof DomainError && error.code === 'verifiable.busy') await attempt.giveBack();
+        throw error;
+      }
     }),
   /** The signed-in citizen's own votes and receipts. */
   mine: protectedProcedure.query(({ ctx }) => myVotes(ctx.db, ctx.user.id)),

@@ -169,7 +169,7 @@ function tally(db: Db, electionId: string, exact: boolean) {
  * A verifiable election's counts: the trustees' decrypted result, in the ballot's order (the setup's
  * answers), and nothing before the last share. No one, admins included, sees a count before then.
  */
-function verifiableTally(db: Db, electionId: string) {
+export function verifiableTally(db: Db, electionId: string) {
   const counts = verifiableCounts(db, electionId);
   if (!counts) return null;
   const list = countsByCandidate(db)

@@ -5,7 +5,7 @@ import type { EligibilityRule } from '@shared/voter-roll';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedOnce } from '../db/prepared';
-import { districts, elections, eligibleVoterCounts, voters, votes } from '../db/schema';
+import { districts, elections, eligibleVoterCounts, encryptedBallots, voters, votes } from '../db/schema';
 import { enrolledVotersByRegion } from './voter-roll/counts';
 
 /**
@@ -72,12 +72,32 @@ export function eligibleVoterCounter(db: Db) {
   };
 }
 
-function storedRule(db: Db, electionId: string): StoredRule | undefined {
+function storedRule(db: Db, electionId: string) {
   return db
-    .select({ eligibility: elections.eligibility, eligibleRegions: elections.eligibleRegions })
+    .select({
+      eligibility: elections.eligibility,
+      eligibleRegions: elections.eligibleRegions,
+      counting: elections.counting,
+    })
     .from(elections)
     .where(eq(elections.id, electionId))
     .get();
+}
+
+/** Who voted, by region of their entry on the roll: a verifiable election's ballots are as much a vote each. */
+function votedByRegion(db: Db, electionId: string, counting: 'standard' | 'verifiable') {
+  const cast = counting === 'verifiable' ? encryptedBallots : votes;
+  return new Map(
+    db
+      .select({ region: districts.region, votes: count() })
+      .from(cast)
+      .innerJoin(voters, eq(voters.userId, cast.userId))
+      .innerJoin(districts, eq(districts.id, voters.districtId))
+      .where(and(eq(cast.electionId, electionId), eq(voters.status, 'enrolled')))
+      .groupBy(districts.region)
+      .all()
+      .map((row) => [row.region, row.votes]),
+  );
 }
 
 /**
@@ -94,8 +114,8 @@ export function turnoutReader(db: Db) {
 
 /**
  * For admins (/admin/elections/:id/results): the election's turnout and, for an 'enrolled' election, each
- * eligible region's: votes cast by accounts linked to a voter enrolled in the region / the region's enrolled
- * voters. This one reads the election's vote rows (joined to the roll through user_id), so it is for the
+ * eligible region's: votes (a verifiable election's ballots) cast by accounts linked to a voter enrolled in the
+ * region / the region's enrolled voters. This one reads the election's vote rows (joined to the roll through user_id), so it is for the
  * step-up admin page only, never a public read. `votesOutsideRoll` are votes from accounts not enrolled in an
  * eligible region now (suspended since, or cast under an earlier rule).
  */
@@ -107,17 +127,7 @@ export function adminTurnout(db: Db, electionId: string, voteCount: number) {
     return { eligibility: rule.eligibility, overall, regions: null, votesOutsideRoll: null };
   }
   const enrolled = enrolledVotersByRegion(db);
-  const voted = new Map(
-    db
-      .select({ region: districts.region, votes: count() })
-      .from(votes)
-      .innerJoin(voters, eq(voters.userId, votes.userId))
-      .innerJoin(districts, eq(districts.id, voters.districtId))
-      .where(and(eq(votes.electionId, electionId), eq(voters.status, 'enrolled')))
-      .groupBy(districts.region)
-      .all()
-      .map((row) => [row.region, row.votes]),
-  );
+  const voted = votedByRegion(db, electionId, rule.counting);
   const regions = eligibleRegionsOf(rule).map((region) => ({
     region,
     ...turnoutOf(voted.get(region) ?? 0, enrolled.get(region) ?? 0),

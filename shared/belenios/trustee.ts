@@ -67,9 +67,12 @@ export function verifyTrusteePublicKey(key: TrusteePublicKey): void {
   }
 }
 
-/** Parses and verifies a trustee public key in the text form belenios-tool writes (ID.pubkey). */
+/** Parses and verifies a trustee public key in the text form belenios-tool writes (ID.pubkey); 1 is refused. */
 export function parseTrusteePublicKey(text: string): TrusteePublicKey {
   const key = readTrusteePublicKey(parseJson(text.trim(), MAX_PUBLIC_KEY_LENGTH, 'the trustee public key'));
+  // 1 is g^0, a key whose share anyone can compute: the other trustees would hold the whole secret that the
+  // election's minimum of trustees is there to split.
+  if (key.publicKey === 1n) refuse('group', 'the trustee public key is 1, whose private key is 0');
   verifyTrusteePublicKey(key);
   return key;
 }

@@ -292,6 +292,15 @@ describe('the trustee page', () => {
     await voter.getByTestId('ballot-tracker').waitFor({ timeout: 30_000 });
     await closeElection(electionId);
 
+    // The admin's results page counts nothing before the trustees have decrypted: it says how many ballots wait.
+    const { page: admin } = await openPage('phone');
+    await signInThroughApi(admin, DEMO_ADMIN);
+    await stepUpThroughApi(admin, DEMO_ADMIN.password);
+    await visit(admin, `/admin/elections/${electionId}/results`);
+    await admin.getByText('Waiting for the trustees').waitFor();
+    await admin.getByText(/^One encrypted ballot is in the box\./).waitFor();
+    expect(await admin.getByTestId('total-votes').textContent()).toBe('1');
+
     const { page } = await openPage('phone');
     // A trustee's share needs the election and its encrypted tally (trustees.byToken), never every ballot.
     const asked: string[] = [];
@@ -322,5 +331,11 @@ describe('the trustee page', () => {
     );
     await page.getByText('Candidate 2').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
+
+    // And the admin's page shows the decrypted result.
+    await visit(admin, `/admin/elections/${electionId}/results`);
+    await admin.getByRole('region', { name: 'Results' }).getByText('Candidate 2').first().waitFor();
+    expect(await admin.getByText('Waiting for the trustees').count()).toBe(0);
+    expect(await axeViolations(admin)).toEqual([]);
   });
 });

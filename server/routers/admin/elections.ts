@@ -51,7 +51,7 @@ export const adminElectionsRouter = router({
     .input(electionIdInput)
     .query(({ ctx, input }) => {
       const results = adminElectionResults(ctx.db, input.electionId);
-      return { ...results, turnout: adminTurnout(ctx.db, input.electionId, results.total) };
+      return { ...results, turnout: adminTurnout(ctx.db, input.electionId, results.cast) };
     }),
   /** A verifiable election's trustees: each gives Codka only a public key with its proof. */
   trustees: router({

@@ -3,13 +3,15 @@ import { parseEligibleRegions } from '@shared/eligibility';
 import type { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
 import { eligibilityColumns } from '@shared/schemas/eligibility';
 import type { EligibilityRule } from '@shared/voter-roll';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { candidates, elections, votes } from '../../db/schema';
+import { candidates, elections, encryptedBallots, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { recordAudit, recordBefore } from '../audit';
 import { withTexts } from '../bilingual';
+import { verifiableTally } from '../election-views';
+import { isSetUp } from '../verifiable/election';
 import { changeCounting, createVerifiableSide } from '../verifiable/setup';
 
 /**
@@ -162,7 +164,7 @@ export function updateElection(
   const { id, electionType, eligibility, eligibleRegions, ...fields } = input;
   return db.transaction((tx) => {
     const before = recordBefore(tx, elections, id);
-    changeCounting(tx, id, fields.counting, before);
+    changeCounting(tx, id, fields, before);
     const rule = ruleUpdate(tx, id, eligibility, eligibleRegions);
     const row = tx
       .update(elections)
@@ -197,6 +199,8 @@ export function deleteElection(db: Db, id: string, actorId: string) {
     if (voted) {
       throw new DomainError('election.hasVotes');
     }
+    // A verifiable election's ballot box is public from its opening on, and only grows.
+    if (isSetUp(tx, id)) throw new DomainError('verifiable.boxKept');
     const before = recordBefore(tx, elections, id);
     // Its candidates go with it (foreign key ON DELETE CASCADE).
     const row = tx.delete(elections).where(eq(elections.id, id)).returning({ title: elections.title }).get();
@@ -241,23 +245,35 @@ export function electionCandidates(db: Db, electionId: string) {
     .map((candidate) => withTexts(candidate, ['party', 'positionSought', 'bio', 'imageAlt']));
 }
 
+/** How many ballots a verifiable election's box holds: known before the trustees decrypt what they say. */
+function ballotsInBox(db: Db, electionId: string): number {
+  return (
+    db.select({ n: count() }).from(encryptedBallots).where(eq(encryptedBallots.electionId, electionId)).get()
+      ?.n ?? 0
+  );
+}
+
 /**
  * Counts for admins whatever voters may see, with whether voters can see them yet
- * (docs/product.md#results-visibility).
+ * (docs/product.md#results-visibility). A verifiable election's counts are the trustees' decrypted result, and
+ * none before it (docs/election-record.md#verifiable-elections): until then the page says how many ballots wait.
  */
 export function adminElectionResults(db: Db, electionId: string, now = new Date()) {
   const election = electionById(db, electionId);
-  const ballot = electionCandidates(db, electionId);
-  const { total, rows } = tallyResults(
-    ballot.map((candidate) => ({
-      candidateId: candidate.id,
-      name: candidate.name,
-      party: candidate.party,
-      partyText: candidate.partyText,
-      imageUrl: candidate.imageUrl,
-      votes: candidate.votes,
-    })),
-  );
+  const verifiable = election.counting === 'verifiable';
+  const counted = verifiable
+    ? verifiableTally(db, electionId)
+    : tallyResults(
+        electionCandidates(db, electionId).map((candidate) => ({
+          candidateId: candidate.id,
+          name: candidate.name,
+          party: candidate.party,
+          partyText: candidate.partyText,
+          imageUrl: candidate.imageUrl,
+          votes: candidate.votes,
+        })),
+      );
+  const { total, rows } = counted ?? { total: 0, rows: [] };
   return {
     election: {
       id: election.id,
@@ -272,6 +288,11 @@ export function adminElectionResults(db: Db, electionId: string, now = new Date(
     resultsVisibleToVoters: resultsVisibleToVoters(election, now),
     total,
     rows,
+    verifiable,
+    /** A verifiable election whose trustees have not all sent their share: no count exists yet. */
+    awaitingTrustees: verifiable && counted === null,
+    /** Votes cast: a verifiable election's ballots in its box, decrypted or not. */
+    cast: verifiable ? ballotsInBox(db, electionId) : total,
     lastUpdated: now,
   };
 }

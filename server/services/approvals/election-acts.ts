@@ -2,6 +2,7 @@ import type { ElectionActSummary } from '@shared/approvals';
 import { textOf } from '@shared/bilingual';
 import type { ElectionStatus } from '@shared/elections';
 import type { createElectionInput, updateElectionInput } from '@shared/schemas/admin-elections';
+import type { CountingMode } from '@shared/verifiable';
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -10,6 +11,7 @@ import { DomainError } from '../../errors/domain-error';
 import { createElection, electionNotFound, electionStateColumns, updateElection } from '../admin/elections';
 import { startCredentialPreparation } from '../verifiable/preparation';
 import { openVerifiable, prepareOpening, refuseIncompleteSetup } from '../verifiable/setup';
+import { trusteesOf } from '../verifiable/trustees';
 import type { ApprovalPrepared } from './kinds';
 import { type ApprovalRow, requestApproval } from './store';
 
@@ -31,6 +33,10 @@ interface ElectionState extends ResultsRule {
   descriptionSo?: string | null;
   startTime: number;
   endTime: number;
+  /** Absent from edits asked for before the approval covered them: such a confirm compares the rest. */
+  counting?: CountingMode;
+  /** A verifiable election's trustees, in their order, by id: the keys the opening would fix. */
+  trustees?: string;
 }
 
 /** What a waiting edit keeps: the whole edit, and the election when it was asked for. */
@@ -39,14 +45,22 @@ interface ElectionActPayload {
   was: ElectionState;
 }
 
-function currentElection(db: Pick<Db, 'select'>, id: string) {
-  const row = db.select(electionStateColumns).from(elections).where(eq(elections.id, id)).get();
+/** The election now, as an approval compares it: its own fields, how it is counted and by which trustees' keys. */
+function currentState(db: Pick<Db, 'select'>, id: string): ElectionState {
+  const row = db
+    .select({ ...electionStateColumns, counting: elections.counting })
+    .from(elections)
+    .where(eq(elections.id, id))
+    .get();
   if (!row) throw electionNotFound(id);
-  return row;
-}
-
-function stateOf(row: ReturnType<typeof currentElection>): ElectionState {
-  return { ...row, startTime: row.startTime.getTime(), endTime: row.endTime.getTime() };
+  return {
+    ...row,
+    startTime: row.startTime.getTime(),
+    endTime: row.endTime.getTime(),
+    trustees: trusteesOf(db, id)
+      .map((trustee) => trustee.id)
+      .join(','),
+  };
 }
 
 /** Voters will see the results at some point: now (made visible), or at the end (hidden until close). */
@@ -88,7 +102,7 @@ export function requestElectionUpdate(
   actorId: string,
   now = new Date(),
 ): { id: string } | { pendingApproval: { id: string } } {
-  const was = stateOf(currentElection(db, update.id));
+  const was = currentState(db, update.id);
   const kind = actOf(was, update);
   if (!kind) return updateElection(db, update, actorId);
   if (kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, now);
@@ -102,6 +116,8 @@ export function requestElectionUpdate(
     endTime: update.endTime.toISOString(),
     resultsVisible: update.resultsVisible,
     hideResultsUntilClose: update.hideResultsUntilClose,
+    counting: was.counting,
+    trustees: was.counting === 'verifiable' ? trusteesOf(db, update.id).map((trustee) => trustee.name) : [],
   };
   const asked = requestApproval(db, { kind, subject: update.id, payload, summary, requestedBy: actorId });
   // A verifiable draft's credentials are made while the request waits, so the confirm need not wait for them.
@@ -145,7 +161,7 @@ export async function prepareElectionAct(db: Db, request: ApprovalRow): Promise<
 
 /**
  * Confirmed (an opening or a publication of results): the edit is made as asked, only if the election is still as
- * it was when it was asked for (its status, results rule, title, description and times: what the second admin
+ * it was when it was asked for (its status, results rule, title, description, times, counting and trustees: what the second admin
  * approves is what is done, never an edit made meanwhile undone), and an opening only while the election can still
  * be voted in.
  */
@@ -161,7 +177,7 @@ export function applyElectionAct(
     startTime: new Date(payload.update.startTime),
     endTime: new Date(payload.update.endTime),
   };
-  const now = stateOf(currentElection(db, update.id));
+  const now = currentState(db, update.id);
   const changed = (Object.keys(payload.was) as (keyof ElectionState)[]).some(
     (key) => now[key] !== payload.was[key],
   );

@@ -36,7 +36,8 @@ function credentialRow(db: Pick<Db, 'select'>, electionId: string, userId: strin
 
 /**
  * votes.credential: with Codka as credential authority, the voter's private credential, derived again from the
- * key file. Only a voter who had one at the opening, and may still vote, gets it.
+ * key file. Only a voter who had one at the opening gets it, while the election is open and they are eligible;
+ * once their ballot is in, it signs nothing more (one ballot per credential, a unique index).
  */
 export function voterCredential(db: Db, userId: string, electionId: string, now = new Date()) {
   const election = openForBallots(db, electionId, now);

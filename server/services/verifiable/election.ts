@@ -40,16 +40,24 @@ export function requireDraft(election: VerifiableElection): void {
 }
 
 /**
- * The candidates of a verifiable election are its question's answers, fixed in the setup at the opening: none is
- * added, removed or renamed after (the counts are read back in that order).
+ * Whether an election was opened as verifiable: its setup, and so its public archive, exist from then on, and
+ * fix its candidates, its counting and its ballot box (docs/election-record.md#verifiable-elections).
  */
-export function refuseFixedBallot(db: Pick<Db, 'select'>, electionId: string): void {
+export function isSetUp(db: Pick<Db, 'select'>, electionId: string): boolean {
   const side = db
     .select({ text: verifiableElections.electionText })
     .from(verifiableElections)
     .where(eq(verifiableElections.electionId, electionId))
     .get();
-  if (side?.text) throw new DomainError('verifiable.ballotFixed');
+  return Boolean(side?.text);
+}
+
+/**
+ * The candidates of a verifiable election are its question's answers, fixed in the setup at the opening: none is
+ * added, removed or renamed after (the counts are read back in that order).
+ */
+export function refuseFixedBallot(db: Pick<Db, 'select'>, electionId: string): void {
+  if (isSetUp(db, electionId)) throw new DomainError('verifiable.ballotFixed');
 }
 
 /**

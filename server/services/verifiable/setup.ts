@@ -6,12 +6,12 @@ import { opensslPbkdf2 } from '../../belenios/openssl-pbkdf2';
 import { verifyPool } from '../../belenios/verify-pool';
 import { type SetupInputs, setupTexts } from '../../belenios/verify-tasks';
 import type { Db } from '../../db/client';
-import { candidates, electionTrustees, verifiableElections } from '../../db/schema';
+import { candidates, electionTrustees, verifiableElections, votes } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createArchive } from './archive';
 import { catchUpCredentials, preparationVersion, settleCredentials } from './credential-catch-up';
 import { type CredentialsFile, credentialsFileAhead, credentialsFileNow } from './credentials-file';
-import { type VerifiableElection, verifiableElection } from './election';
+import { isSetUp, type VerifiableElection, verifiableElection } from './election';
 import { trusteesOf } from './trustees';
 
 // The few accounts that became eligible since their credentials were prepared get theirs in the opening's
@@ -25,23 +25,34 @@ export function createVerifiableSide(tx: Pick<Db, 'insert'>, electionId: string)
 }
 
 /**
- * A change of counting on admin.elections.update: only while a draft (what was counted one way stays so); a
- * draft made verifiable gets its uuid then.
+ * What admin.elections.update may change of how an election is counted (docs/product.md#election-statuses): the
+ * counting only while a draft that nobody has voted in and that was never opened as verifiable (what was counted
+ * one way stays so); and a verifiable election, once opened, never becomes a draft again, since its setup and
+ * ballot box are public from its opening on and only grow. A draft made verifiable gets its uuid then.
  */
 export function changeCounting(
   tx: Pick<Db, 'select' | 'insert'>,
   electionId: string,
-  counting: 'standard' | 'verifiable' | undefined,
+  edit: { counting?: 'standard' | 'verifiable' | undefined; status?: string | undefined },
   before: Record<string, unknown> | null | undefined,
 ): void {
-  if (counting === undefined || !before || before.counting === counting) return;
-  if (before.status !== 'Draft') throw new DomainError('verifiable.countingFixed');
+  if (!before) return;
+  const setUp = isSetUp(tx, electionId);
+  if (setUp && edit.status === 'Draft') throw new DomainError('verifiable.setupFixed');
+  if (edit.counting === undefined || before.counting === edit.counting) return;
+  const voted = tx
+    .select({ id: votes.id })
+    .from(votes)
+    .where(eq(votes.electionId, electionId))
+    .limit(1)
+    .get();
+  if (before.status !== 'Draft' || setUp || voted) throw new DomainError('verifiable.countingFixed');
   const side = tx
     .select({ id: verifiableElections.electionId })
     .from(verifiableElections)
     .where(eq(verifiableElections.electionId, electionId))
     .get();
-  if (counting === 'verifiable' && !side) createVerifiableSide(tx, electionId);
+  if (edit.counting === 'verifiable' && !side) createVerifiableSide(tx, electionId);
 }
 
 /** How a candidate's name reads to a person: case, spacing, composed letters and invisible characters aside. */

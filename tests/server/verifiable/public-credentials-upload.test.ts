@@ -427,6 +427,7 @@ describe('an outside authority’s file in parts', { timeout: 180_000 }, () => {
     ['a credential that is not one', (publics: string[]) => [...publics, `9${'9'.repeat(620)}`]],
     ['a word', (publics: string[]) => [...publics, 'hello']],
     ['a credential given twice, parts apart', (publics: string[]) => [...publics, publics[0] ?? '']],
+    ['a weight other than 1', (publics: string[]) => [...publics.slice(0, -1), `${publics.at(-1)},3`]],
   ])(
     'refuses %s in the last part (400): nothing of the file is applied, its rows are removed',
     async (_what, make) => {
@@ -438,7 +439,7 @@ describe('an outside authority’s file in parts', { timeout: 180_000 }, () => {
       expect(last?.status).toBe(400);
       expect(last?.body.error).toMatchObject({
         errorCode: 'verifiable.credentialsInvalid',
-        message: 'This list of public credentials is not valid.',
+        message: expect.stringMatching(/^This list of public credentials is not valid: each entry must be/),
       });
       expect(parts).toBeGreaterThan(2);
       expect(stateOf(id)).toEqual(before);

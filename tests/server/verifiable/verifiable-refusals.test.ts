@@ -280,4 +280,22 @@ describe('the checkers’ line', { timeout: 60_000 }, () => {
       stored[0]?.ballot,
     ]);
   });
+
+  it('one account’s ballots are limited before any check, with Retry-After, so one voter cannot keep the checkers busy', async () => {
+    const voter = await createUser(built.db);
+    const { electionId } = await verifiableElection(built.db);
+    const cookie = cookieOf(built, voter);
+    const answers = [];
+    for (let i = 0; i < 21; i += 1)
+      answers.push(await trpc(base, 'votes.castBallot', { electionId, ballot: '[1,2,3]' }, { cookie }));
+    expect(answers.slice(0, 20).every((a) => a.error?.data.errorCode === 'verifiable.ballotMalformed')).toBe(
+      true,
+    );
+    const limited = answers[20];
+    expect(`${limited?.status} ${limited?.error?.data.errorCode}`).toBe('429 limit.ballots');
+    expect(limited?.error?.message).toBe(
+      'You have sent many ballots in the last hour. Please wait 60 minutes and try again.',
+    );
+    expect(Number(limited?.headers.get('retry-after'))).toBe(3600);
+  });
 });

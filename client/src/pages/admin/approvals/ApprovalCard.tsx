@@ -50,6 +50,14 @@ function Summary({ approval }: { approval: PendingApproval }) {
         <Text size="sm" c="dimmed">
           {t(results)}
         </Text>
+        {approval.kind === 'electionOpen' && election.counting && (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {t(`approvals.counting.${election.counting}`, {
+              number: formatNumber(election.trustees?.length ?? 0),
+              names: (election.trustees ?? []).join(', '),
+            })}
+          </Text>
+        )}
         {approval.kind === 'electionOpen' && approval.credentials && (
           <Text size="sm" fw={approval.credentials.status === 'ready' ? undefined : 500}>
             {t(`approvals.electionOpen.credentials.${approval.credentials.status}`, {

@@ -1,5 +1,5 @@
 import { Alert, Button, EmptyState, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { IconChartBar, IconEye, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import { IconChartBar, IconEye, IconEyeOff, IconLock, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -48,7 +48,10 @@ function VisibilityNotice({ results }: { results: Results }) {
   );
 }
 
-/** /admin/elections/{id}/results: counts and shares even while they are hidden from voters. */
+/**
+ * /admin/elections/{id}/results: counts and shares even while they are hidden from voters; a verifiable
+ * election's once its trustees have decrypted them, and until then how many ballots wait.
+ */
 export function AdminElectionResultsPage() {
   return (
     <StepUpGate>
@@ -102,7 +105,7 @@ function AdminElectionResultsContent() {
                   {t('results.totalVotes')}
                 </Text>
                 <Text fz={28} fw={700} data-testid="total-votes">
-                  {formatNumber(data.total)}
+                  {formatNumber(data.cast)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {t('results.lastUpdated', { time: formatEatTime(data.lastUpdated) })}
@@ -119,7 +122,11 @@ function AdminElectionResultsContent() {
               </Button>
             </Group>
           </Paper>
-          {data.total === 0 ? (
+          {data.awaitingTrustees ? (
+            <Alert color="blue" icon={<IconLock aria-hidden />} title={t('results.awaitingTrusteesTitle')}>
+              {t('results.awaitingTrusteesBody', { count: data.cast, number: formatNumber(data.cast) })}
+            </Alert>
+          ) : data.total === 0 ? (
             <EmptyState
               icon={<IconChartBar size={32} aria-hidden />}
               title={t('results.noVotesTitle')}
