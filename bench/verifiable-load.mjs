@@ -104,7 +104,7 @@ const rate = (n) => `${Math.round(n).toLocaleString('en-US')}/s`;
 
 /** V1's and V2's rows: `verify` is bench/ballot-verify.ts's summary, `reads` this file's run. */
 export function rowsOf({ verify, reads: v2 }) {
-  const { codka, beleniosTool: tool } = verify;
+  const { codka, beleniosTool: tool, floor } = verify;
   const { alone, during, ballots } = v2;
   const clean = (run) => run.non2xx === 0 && run.errors === 0 && run.timeouts === 0;
   const others = ballots.sent - ballots.ok - ballots.tooMany - ballots.errors;
@@ -117,6 +117,13 @@ export function rowsOf({ verify, reads: v2 }) {
       `${rate(codka.perCoreRate)} per core (${codka.cpuMsPerBallot.toFixed(1)} ms CPU a ballot; one worker: ${rate(codka.oneWorkerWallRate)} wall clock)`,
       '>= 100/s per core',
       codka.perCoreRate >= 100 && codka.wrongTrackers === 0,
+    ],
+    [
+      'V1',
+      `where a ballot's time goes: the same ballots verified on one thread with the worker's engines took ${floor.perBallot.threadMs.toFixed(1)} ms of CPU each, of which ${floor.perBallot.variablePowers} variable-base powers by OpenSSL (${floor.perBallot.membershipPowers} of them group-membership checks) ${floor.perBallot.variableMs.toFixed(1)} ms, timed as they ran, and ${floor.perBallot.gPowers} powers of g and ${floor.perBallot.keyPowers} of the election key from tables about ${floor.perBallot.tableMs.toFixed(1)} ms, timed apart: what a core could give if parsing, hashing and the hand-off to the worker cost nothing`,
+      `${rate(floor.perCoreRate)} per core at most (${floor.msPerBallot.toFixed(1)} ms of powers a ballot)`,
+      '',
+      null,
     ],
     [
       'V1',
