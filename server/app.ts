@@ -10,7 +10,6 @@ import { createRateLimits, retryAfterSeconds } from './auth/rate-limits';
 import { closeVerifyPool } from './belenios/verify-pool';
 import type { Db } from './db/client';
 import type { Env } from './env';
-import { DomainError } from './errors/domain-error';
 import { registerAuditLogCsv } from './http/audit-log-csv';
 import { anonymousBatchCap, SIGNED_IN_MAX_BATCH } from './http/batch-cap';
 import { registerBenchReference } from './http/bench-reference';
@@ -234,9 +233,7 @@ export async function buildApp(options: BuildAppOptions) {
         onError,
         // A refusal that says when to come back (a limit, the ballot checkers' full line) says it in Retry-After too.
         responseMeta: ({ errors }) => {
-          const seconds = errors.map((e) =>
-            e.cause instanceof DomainError ? retryAfterSeconds(e.cause) : undefined,
-          );
+          const seconds = errors.map(retryAfterSeconds);
           const wait = seconds.find((s) => typeof s === 'number');
           return wait === undefined ? {} : { headers: { 'retry-after': String(wait) } };
         },

@@ -59,6 +59,8 @@ export interface ElectionActSummary {
   /** How it is counted, and a verifiable election's trustees by name; absent from a request stored before. */
   counting?: CountingMode;
   trustees?: string[];
+  /** A verifiable election whose credentials an outside authority gives: how many public credentials it gave. */
+  outsideCredentials?: number;
 }
 
 /** The list's line for a poll's publication: which poll and when it takes votes. */

@@ -80,11 +80,13 @@ export function tooManyRequests(what: ErrorCode, msBeforeNext: number): DomainEr
 }
 
 /**
- * How long a refusal asks the caller to wait, in seconds, for Retry-After: a limit's wait in whole minutes
- * (tooManyRequests), or a `seconds` parameter (the ballot checkers' full line); undefined for any other refusal.
+ * How long a refused call asks the caller to wait, in seconds, for Retry-After (app.ts's tRPC answers and the
+ * votes' fast path): a limit's wait in whole minutes (tooManyRequests), or a `seconds` parameter (the ballot
+ * checkers' full line); undefined for any other refusal. `error` is the tRPC error, its DomainError the cause.
  */
-export function retryAfterSeconds(error: DomainError): number | undefined {
-  const { seconds, wait } = error.params as {
+export function retryAfterSeconds(error: { cause?: unknown }): number | undefined {
+  if (!(error.cause instanceof DomainError)) return undefined;
+  const { seconds, wait } = error.cause.params as {
     seconds?: unknown;
     wait?: { key?: unknown; params?: { count?: unknown } };
   };

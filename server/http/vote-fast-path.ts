@@ -2,6 +2,7 @@ import { getTRPCErrorFromUnknown, type TRPCError } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { retryAfterSeconds } from '../auth/rate-limits';
 import { createCaller } from '../routers/_app';
 import { procedurePolicy, procedureType } from '../routers/policy';
 import type { Context } from '../trpc/context';
@@ -76,6 +77,9 @@ export function voteFastPath(options: FastPathOptions) {
       const error = getTRPCErrorFromUnknown(cause);
       options.onError({ error, path: call.path, type: 'mutation' });
       response = { error: errorShape(error, ctx) };
+      // A limit's refusal says when to come back in Retry-After too, as the adapter's answers do (app.ts).
+      const wait = retryAfterSeconds(error);
+      if (wait !== undefined) reply.header('retry-after', String(wait));
     }
     // The status is read from the shape before it is serialised, as the adapter does.
     const status = getHTTPStatusCode((call.batch ? [response] : response) as never);

@@ -6,7 +6,7 @@ import type { CountingMode } from '@shared/verifiable';
 import { count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { candidates, elections } from '../../db/schema';
+import { candidates, elections, verifiableElections } from '../../db/schema';
 import { DomainError } from '../../errors/domain-error';
 import { createElection, electionNotFound, electionStateColumns, updateElection } from '../admin/elections';
 import { startCredentialPreparation } from '../verifiable/preparation';
@@ -37,6 +37,8 @@ interface ElectionState extends ResultsRule {
   counting?: CountingMode;
   /** A verifiable election's trustees, in their order, by id: the keys the opening would fix. */
   trustees?: string;
+  /** Who gives a verifiable election's credentials, and an outside authority's list: the voters it would fix. */
+  credentials?: string;
 }
 
 /** What a waiting edit keeps: the whole edit, and the election when it was asked for. */
@@ -45,22 +47,48 @@ interface ElectionActPayload {
   was: ElectionState;
 }
 
-/** The election now, as an approval compares it: its own fields, how it is counted and by which trustees' keys. */
+/**
+ * The election now, as an approval compares it: its own fields, how it is counted, by which trustees' keys, and
+ * who gives its credentials (an outside authority's list by the upload that wrote it, and its count).
+ */
 function currentState(db: Pick<Db, 'select'>, id: string): ElectionState {
   const row = db
-    .select({ ...electionStateColumns, counting: elections.counting })
+    .select({
+      ...electionStateColumns,
+      counting: elections.counting,
+      authority: verifiableElections.credentialAuthority,
+      list: verifiableElections.credentialsList,
+      count: verifiableElections.credentialsCount,
+    })
     .from(elections)
+    .leftJoin(verifiableElections, eq(verifiableElections.electionId, elections.id))
     .where(eq(elections.id, id))
     .get();
   if (!row) throw electionNotFound(id);
+  const { authority, list, count: listed, ...election } = row;
   return {
-    ...row,
+    ...election,
     startTime: row.startTime.getTime(),
     endTime: row.endTime.getTime(),
     trustees: trusteesOf(db, id)
       .map((trustee) => trustee.id)
       .join(','),
+    credentials: authority ? `${authority}:${list ?? ''}:${listed ?? ''}` : '',
   };
+}
+
+/** For the approval's card: how many public credentials an outside authority gave, when one gives them. */
+function outsideCredentials(db: Pick<Db, 'select'>, id: string, counting: CountingMode | undefined) {
+  if (counting !== 'verifiable') return {};
+  const side = db
+    .select({
+      authority: verifiableElections.credentialAuthority,
+      count: verifiableElections.credentialsCount,
+    })
+    .from(verifiableElections)
+    .where(eq(verifiableElections.electionId, id))
+    .get();
+  return side?.authority === 'external' ? { outsideCredentials: side.count ?? 0 } : {};
 }
 
 /** Voters will see the results at some point: now (made visible), or at the end (hidden until close). */
@@ -105,6 +133,9 @@ export function requestElectionUpdate(
   const was = currentState(db, update.id);
   const kind = actOf(was, update);
   if (!kind) return updateElection(db, update, actorId);
+  // The second System Admin approves the counting the election has: a change of it is saved on its own first.
+  if (update.counting !== undefined && update.counting !== was.counting)
+    throw new DomainError('approval.countingSeparately');
   if (kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, now);
   const payload: ElectionActPayload = { update, was };
   const summary: ElectionActSummary = {
@@ -118,6 +149,7 @@ export function requestElectionUpdate(
     hideResultsUntilClose: update.hideResultsUntilClose,
     counting: was.counting,
     trustees: was.counting === 'verifiable' ? trusteesOf(db, update.id).map((trustee) => trustee.name) : [],
+    ...outsideCredentials(db, update.id, was.counting),
   };
   const asked = requestApproval(db, { kind, subject: update.id, payload, summary, requestedBy: actorId });
   // A verifiable draft's credentials are made while the request waits, so the confirm need not wait for them.
@@ -181,7 +213,9 @@ export function applyElectionAct(
   const changed = (Object.keys(payload.was) as (keyof ElectionState)[]).some(
     (key) => now[key] !== payload.was[key],
   );
-  if (changed) throw new DomainError('approval.electionChanged');
+  // A request kept from before the rule above may still carry a change of counting: never applied unseen.
+  if (changed || (update.counting !== undefined && update.counting !== now.counting))
+    throw new DomainError('approval.electionChanged');
   if (request.kind === 'electionOpen') refuseUnopenable(db, update.id, update.endTime, new Date());
   updateElection(db, update, confirmerId, { requestedBy: request.requestedBy });
   // A verifiable election's setup is fixed in the same transaction as its opening (docs/election-record.md).

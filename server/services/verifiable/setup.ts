@@ -12,7 +12,7 @@ import { createArchive } from './archive';
 import { catchUpCredentials, preparationVersion, settleCredentials } from './credential-catch-up';
 import { type CredentialsFile, credentialsFileAhead, credentialsFileNow } from './credentials-file';
 import { isSetUp, type VerifiableElection, verifiableElection } from './election';
-import { trusteesOf } from './trustees';
+import { refuseElectionKeyOfOne, trusteesOf } from './trustees';
 
 // The few accounts that became eligible since their credentials were prepared get theirs in the opening's
 // transaction, on this thread, with OpenSSL's exponentiation and PBKDF2 rather than JavaScript's.
@@ -66,9 +66,9 @@ function readAs(name: string): string {
 }
 
 /**
- * Refuses an opening the public record could not be read from (at the request and again at the confirm): too
- * few trustees, or two candidates whose names read alike, since the result lists the answers by name only and
- * a voter's browser encrypts the name chosen.
+ * Refuses an opening the public record could not be read from, or that would hide nothing (at the request and
+ * again at the confirm): too few trustees, trustees whose keys make an election key of 1, or two candidates whose
+ * names read alike, since the result lists the answers by name only and a voter's browser encrypts the name chosen.
  */
 export function refuseIncompleteSetup(db: Pick<Db, 'select'>, electionId: string): void {
   const row = db
@@ -77,6 +77,8 @@ export function refuseIncompleteSetup(db: Pick<Db, 'select'>, electionId: string
     .where(eq(electionTrustees.electionId, electionId))
     .get();
   if ((row?.n ?? 0) < MIN_TRUSTEES) throw new DomainError('verifiable.tooFewTrustees', { min: MIN_TRUSTEES });
+  // A trustee removed since the others were added may leave keys that cancel out.
+  refuseElectionKeyOfOne(db, electionId);
   const seen = new Set<string>();
   for (const { name } of db
     .select({ name: candidates.name })

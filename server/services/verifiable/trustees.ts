@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mul } from '@shared/belenios/group';
 import { textOf } from '@shared/bilingual';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { trusteeKeyRefusal } from '../../belenios/refusals';
@@ -40,6 +41,7 @@ export async function addTrustee(
   return db.transaction((tx) => {
     // Checked again: the election may have opened while the proof was checked.
     requireDraft(verifiableElection(tx, input.electionId));
+    refuseElectionKeyOfOne(tx, input.electionId, keyValue);
     try {
       const row = tx
         .insert(electionTrustees)
@@ -65,6 +67,23 @@ export async function addTrustee(
       throw error;
     }
   });
+}
+
+/**
+ * The election key is the product of the trustees' keys: were it 1, every ciphertext would be g^m in the clear,
+ * readable with no trustee at all. Keys that cancel out (g^x and g^-x) take trustees who shared their secrets, or
+ * an admin who made both; they are refused all the same, as a trustee is added (`adding`) and as it opens.
+ */
+export function refuseElectionKeyOfOne(db: Pick<Db, 'select'>, electionId: string, adding?: string): void {
+  const keys = db
+    .select({ keyValue: electionTrustees.keyValue })
+    .from(electionTrustees)
+    .where(eq(electionTrustees.electionId, electionId))
+    .all()
+    .map((trustee) => trustee.keyValue);
+  if (adding !== undefined) keys.push(adding);
+  if (keys.length > 0 && keys.reduce((product, key) => mul(product, BigInt(key)), 1n) === 1n)
+    throw new DomainError('verifiable.electionKeyOne');
 }
 
 /** The trustees in the order of their shares: the order they were added. */

@@ -304,7 +304,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
     expect(await archivedCredentials(id)).toHaveLength(holders.length);
   });
 
-  it('an outside authority list given mid-way ends the job; a second request waits on the first', async () => {
+  it('an outside authority list given mid-way ends the job and the request; a second request waits on the first', async () => {
     const { id, opening } = await draftWithTrustees('Switched to outside');
     const approvalId = await askToOpen(opening);
     await expectTrpcError(admins.first.admin.elections.update(opening), 'CONFLICT');
@@ -324,7 +324,11 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
         .where(and(eq(electionCredentials.electionId, id), isNotNull(electionCredentials.userId)))
         .all(),
     ).toHaveLength(0);
-    await admins.second.admin.approvals.confirm({ id: approvalId });
+    // The voters' credentials are not the ones the request was made with: the confirm refuses, and the opening
+    // is asked for again with the outside list.
+    await expectTrpcError(admins.second.admin.approvals.confirm({ id: approvalId }), 'CONFLICT');
+    await admins.first.admin.approvals.cancel({ id: approvalId });
+    await admins.second.admin.approvals.confirm({ id: await askToOpen(opening) });
     expect(await archivedCredentials(id)).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
-import { electionArchiveChunks, elections } from '@server/db/schema';
+import { electionArchiveChunks, elections, verifiableElections } from '@server/db/schema';
 import { preparationSettled } from '@server/services/verifiable/preparation';
 import { generateTrusteeKey } from '@shared/belenios';
+import { powG, Q, randomExponent } from '@shared/belenios/group';
 import { proveKnowledge } from '@shared/belenios/proofs';
 import { trusteePublicKeyJson } from '@shared/belenios/trustee';
 import { eq } from 'drizzle-orm';
@@ -102,6 +103,71 @@ describe('a verifiable election’s setup, once opened, stays as it was publishe
       admins.second.admin.approvals.confirm({ id: waitingId(again) }),
       'CONFLICT',
       /was changed after the request was made/,
+    );
+    expect(statusOf(id)).toBe('Draft');
+  });
+
+  it('an opening cannot carry a change of counting: the counting approved is the one shown', async () => {
+    const { id, opening } = await verifiableDraft(admins, 'Counting in the opening');
+    await addTrustee(id, 'One');
+    await addTrustee(id, 'Two');
+    await expectTrpcError(
+      admins.first.admin.elections.update({ ...opening, counting: 'standard' }),
+      'PRECONDITION_FAILED',
+      'How the election is counted cannot change in the same request as its opening or its results: save the counting first, then ask again.',
+    );
+    // The other way: a standard draft asked to open as verifiable.
+    await admins.first.admin.elections.update({ ...opening, status: 'Draft', counting: 'standard' });
+    await expectTrpcError(
+      admins.first.admin.elections.update({ ...opening, counting: 'verifiable' }),
+      'PRECONDITION_FAILED',
+    );
+    expect(statusOf(id)).toBe('Draft');
+    expect(built.db.select().from(elections).where(eq(elections.id, id)).get()?.counting).toBe('standard');
+  });
+
+  it('an opening confirms only the voters’ credentials it was asked with', async () => {
+    const { id, opening } = await verifiableDraft(admins, 'Credentials swapped');
+    await addTrustee(id, 'One');
+    await addTrustee(id, 'Two');
+    const asked = await admins.first.admin.elections.update(opening);
+    await preparationSettled(built.db, id);
+    // What an outside authority's upload leaves once its last part is in (server/services/verifiable/credentials.ts).
+    built.db
+      .update(verifiableElections)
+      .set({ credentialAuthority: 'external', credentialsList: 'swapped', credentialsCount: 3 })
+      .where(eq(verifiableElections.electionId, id))
+      .run();
+    await expectTrpcError(
+      admins.second.admin.approvals.confirm({ id: waitingId(asked) }),
+      'CONFLICT',
+      /was changed after the request was made/,
+    );
+    expect(statusOf(id)).toBe('Draft');
+  });
+
+  it('refuses trustees whose keys cancel out (an election key of 1), as they are added and at the opening', async () => {
+    const { id, opening } = await verifiableDraft(admins, 'Keys that cancel');
+    const pair = (x: bigint) =>
+      trusteePublicKeyJson({
+        publicKey: powG(x),
+        pok: proveKnowledge(x, `pok|BELENIOS-2048|${powG(x)}|`),
+      });
+    const x = randomExponent();
+    await admins.first.admin.elections.trustees.add({ electionId: id, name: 'A', publicKey: pair(x) });
+    await expectTrpcError(
+      admins.first.admin.elections.trustees.add({ electionId: id, name: 'B', publicKey: pair(Q - x) }),
+      'PRECONDITION_FAILED',
+      "The trustees' keys together make an election key of 1, which would leave every ballot readable: one of these trustees must make a new key pair.",
+    );
+    // Added while a third key kept the product from 1, then that third trustee removed.
+    const third = await addTrustee(id, 'C');
+    await admins.first.admin.elections.trustees.add({ electionId: id, name: 'B', publicKey: pair(Q - x) });
+    await admins.first.admin.elections.trustees.remove({ electionId: id, id: third.id });
+    await expectTrpcError(
+      admins.first.admin.elections.update(opening),
+      'PRECONDITION_FAILED',
+      /election key of 1/,
     );
     expect(statusOf(id)).toBe('Draft');
   });

@@ -58,6 +58,13 @@ function Summary({ approval }: { approval: PendingApproval }) {
             })}
           </Text>
         )}
+        {approval.kind === 'electionOpen' && election.outsideCredentials !== undefined && (
+          <Text size="sm" c="dimmed">
+            {t('approvals.counting.outsideCredentials', {
+              number: formatNumber(election.outsideCredentials),
+            })}
+          </Text>
+        )}
         {approval.kind === 'electionOpen' && approval.credentials && (
           <Text size="sm" fw={approval.credentials.status === 'ready' ? undefined : 500}>
             {t(`approvals.electionOpen.credentials.${approval.credentials.status}`, {
