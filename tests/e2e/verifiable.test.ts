@@ -5,7 +5,12 @@ import { elections, verifiableElections } from '@server/db/schema';
 import { defaultKeysFile } from '@server/env';
 import { openVerifiable } from '@server/services/verifiable/setup';
 import { closeVerifiable } from '@server/services/verifiable/tally';
-import { generateCredential, parseTrusteePublicKey, publicCredential } from '@shared/belenios';
+import {
+  generateCredential,
+  generateTrusteeKey,
+  parseTrusteePublicKey,
+  publicCredential,
+} from '@shared/belenios';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verifiableElection } from '../helpers/verifiable-factories';
@@ -246,6 +251,8 @@ describe('the trustee page', () => {
         decrypt: 'Decrypt and send my share',
         waiting: 'The votes are not counted yet: come back once the election has closed.',
         election: 'Election:',
+        matches: 'Your private key matches the public key this election holds for you.',
+        mismatch: /^This private key does not match the public key this election holds for you\./,
       },
     ],
     [
@@ -255,6 +262,8 @@ describe('the trustee page', () => {
         decrypt: 'Fur oo dir qaybtayda',
         waiting: 'Codadka weli lama tirin: soo noqo marka doorashadu xirmato.',
         election: 'Doorashada:',
+        matches: 'Furahaaga sirta ah wuxuu la mid yahay furaha guud ee doorashadani kuu hayso.',
+        mismatch: /^Furahan sirta ah lama mid aha furaha guud ee doorashadani kuu hayso\./,
       },
     ],
   ] as const) {
@@ -272,9 +281,20 @@ describe('the trustee page', () => {
       });
       await page.getByRole('button', { name: words.decrypt }).click();
       await page.getByText(words.waiting).waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('trustee-key-matches').textContent()).toBe(words.matches);
       expect(await page.getByTestId('trustee-election').textContent()).toContain(words.election);
       expect(await axeViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+      // Another key file than the one whose public key Codka holds: said at once, before any tally.
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'codka-trustee-private-key.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from(generateTrusteeKey().privateKey),
+      });
+      await page.getByRole('button', { name: words.decrypt }).click();
+      await page.getByRole('alert').filter({ hasText: words.mismatch }).waitFor({ timeout: 30_000 });
+      expect(await page.getByText(words.waiting).count()).toBe(0);
     });
   }
 

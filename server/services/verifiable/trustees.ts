@@ -151,6 +151,7 @@ export function trusteeByToken(db: Db, token: string) {
     .select({
       name: electionTrustees.name,
       electionId: electionTrustees.electionId,
+      keyValue: electionTrustees.keyValue,
       share: electionTrustees.partialDecryption,
       title: elections.title,
       titleSo: elections.titleSo,
@@ -169,6 +170,9 @@ export function trusteeByToken(db: Db, token: string) {
     electionId: trustee.electionId,
     titleText: textOf(trustee.title, trustee.titleSo),
     status,
+    // The public key Codka holds for this trustee (public: it is in the setup), which their page checks their
+    // private key against before anything else: a replaced key shows at once, not at the tally.
+    publicKey: trustee.keyValue,
     election: trustee.electionText,
     encryptedTally: tally?.tally ?? null,
   };

@@ -11,6 +11,7 @@ import {
   publicCredential,
   readArchive,
 } from '@shared/belenios';
+import { powG } from '@shared/belenios/group';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers/app';
@@ -126,6 +127,8 @@ describe('trustees.byToken: what a trustee’s share needs, never the archive', 
       electionId: open.electionId,
       titleText: expect.objectContaining({ en: expect.any(String) }),
       status: 'waiting',
+      // The key Codka holds for them, which their page checks their private key against.
+      publicKey: powG(open.trustees[0]?.privateKey ?? 0n).toString(),
       election: setupOf(open.electionId).setup.election,
       encryptedTally: null,
     });
@@ -140,10 +143,11 @@ describe('trustees.byToken: what a trustee’s share needs, never the archive', 
       election: archive.setup.election,
       encryptedTally: archive.encryptedTally?.tally,
     });
-    // Nothing of the archive beyond the election and its tally: no ballot, no credential list.
+    // Nothing of the archive beyond the election, its tally and the trustee's own public key (617 digits at
+    // most): no ballot, no credential list.
     const text = JSON.stringify(ready.result);
     expect(text.length).toBeLessThan(
-      (archive.setup.election.length + (archive.encryptedTally?.tally.length ?? 0)) * 1.2 + 500,
+      (archive.setup.election.length + (archive.encryptedTally?.tally.length ?? 0)) * 1.2 + 500 + 617,
     );
     expect(text).not.toContain(archive.setup.publicCredentials.slice(0, 200));
 

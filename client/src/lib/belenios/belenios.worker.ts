@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * The Belenios worker: encrypts a voter's ballot, opens an audited one, makes a trustee's key pair and computes a
- * trustee's share of the tally, all on the reader's own device (docs/decisions/023-belenios-format.md). Nothing
+ * The Belenios worker: encrypts a voter's ballot, opens an audited one, makes a trustee's key pair, checks it
+ * against the public key Codka holds and computes a trustee's share of the tally, all on the reader's own device (docs/decisions/023-belenios-format.md). Nothing
  * secret it handles (credential, randomness, private key) is sent anywhere by it.
  */
 import {
@@ -16,6 +16,7 @@ import {
   parseTrusteePrivateKey,
   readArchive,
 } from '@shared/belenios';
+import { powG } from '@shared/belenios/group';
 import type { BeleniosRequest, BeleniosResponse } from './protocol';
 
 function answer(request: BeleniosRequest): BeleniosResponse {
@@ -44,6 +45,10 @@ function answer(request: BeleniosRequest): BeleniosResponse {
       const tally = parseEncryptedTally(request.encryptedTally, election);
       const key = parseTrusteePrivateKey(request.privateKey.trim());
       return { kind: 'decrypt', partialDecryption: computePartialDecryption(election, tally, key) };
+    }
+    case 'keyMatches': {
+      const key = parseTrusteePrivateKey(request.privateKey.trim());
+      return { kind: 'keyMatches', matches: powG(key).toString() === request.publicKey };
     }
     case 'findTracker': {
       const read = readArchive(new Uint8Array(request.archive));

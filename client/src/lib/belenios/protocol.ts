@@ -15,6 +15,8 @@ export type BeleniosRequest =
   | { kind: 'generateKey' }
   /** A trustee's share of the tally: the election and its encrypted tally as trustees.byToken gives them. */
   | { kind: 'decrypt'; election: string; encryptedTally: string; privateKey: string }
+  /** Whether a trustee's private key is the one of the public key (decimal) Codka holds for them. */
+  | { kind: 'keyMatches'; privateKey: string; publicKey: string }
   /** Whether a ballot with this tracker is in the archive (the public ballot box). */
   | { kind: 'findTracker'; archive: ArrayBuffer; tracker: string };
 
@@ -23,5 +25,6 @@ export type BeleniosResponse =
   | { kind: 'audit'; choices: string[] }
   | { kind: 'generateKey'; privateKey: string; publicKey: string }
   | { kind: 'decrypt'; partialDecryption: string }
+  | { kind: 'keyMatches'; matches: boolean }
   | { kind: 'findTracker'; found: boolean; ballots: number }
   | { kind: 'error'; check: string; message: string };

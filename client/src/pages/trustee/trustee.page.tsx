@@ -126,6 +126,7 @@ function ShareCard() {
   const [working, setWorking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [reading, setReading] = useState<TrusteeReading | null>(null);
+  const [keyMatches, setKeyMatches] = useState<boolean | null>(null);
   const submit = useMutation(trpc.trustees.submitPartialDecryption.mutationOptions());
 
   // What the share needs comes from the token (trustees.byToken): the election and its encrypted tally, never
@@ -136,6 +137,7 @@ function ShareCard() {
     setWorking(true);
     setFailure(null);
     setReading(null);
+    setKeyMatches(null);
     submit.reset();
     let trustee: TrusteeReading;
     try {
@@ -147,8 +149,29 @@ function ShareCard() {
       setWorking(false);
       return;
     }
+    // The key file is checked against the public key Codka holds for this trustee first: a key replaced by
+    // someone else shows now, before the tally, not as a share that does not check (docs/security.md).
+    let matches: boolean;
+    try {
+      const checked = await runBelenios({
+        kind: 'keyMatches',
+        privateKey: await file.text(),
+        publicKey: trustee.publicKey,
+      });
+      matches = checked.matches;
+    } catch {
+      setFailure(t('trustee.decryptFailed'));
+      setWorking(false);
+      return;
+    }
+    setKeyMatches(matches);
     setReading(trustee);
-    if (trustee.status !== 'ready' || trustee.election === null || trustee.encryptedTally === null) {
+    if (
+      !matches ||
+      trustee.status !== 'ready' ||
+      trustee.election === null ||
+      trustee.encryptedTally === null
+    ) {
       setWorking(false);
       return;
     }
@@ -197,7 +220,17 @@ function ShareCard() {
             {t('trustee.forElection', { title: readText(reading.titleText), name: reading.name })}
           </Text>
         )}
-        {reading?.status === 'waiting' && (
+        {reading && keyMatches === false && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {t('trustee.keyMismatch')}
+          </Alert>
+        )}
+        {reading && keyMatches === true && reading.status !== 'given' && (
+          <Text size="sm" data-testid="trustee-key-matches">
+            {t('trustee.keyMatches')}
+          </Text>
+        )}
+        {reading?.status === 'waiting' && keyMatches === true && (
           <Alert color="yellow" icon={<IconAlertCircle aria-hidden />} role="status">
             {t('trustee.waiting')}
           </Alert>
