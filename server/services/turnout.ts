@@ -115,8 +115,8 @@ export function turnoutReader(db: Db) {
 /**
  * For admins (/admin/elections/:id/results): the election's turnout and, for an 'enrolled' election, each
  * eligible region's: votes (a verifiable election's ballots) cast by accounts linked to a voter enrolled in the
- * region / the region's enrolled voters. This one reads the election's vote rows (joined to the roll through user_id), so it is for the
- * step-up admin page only, never a public read. `votesOutsideRoll` are votes from accounts not enrolled in an
+ * region / the region's enrolled voters. This one reads the election's vote rows (joined to the roll through
+ * user_id), so it is for the step-up admin page only, never a public read. `votesOutsideRoll` are votes from accounts not enrolled in an
  * eligible region now (suspended since, or cast under an earlier rule).
  */
 export function adminTurnout(db: Db, electionId: string, voteCount: number) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createSession } from '@server/auth/sessions';
 import { verifiableElections } from '@server/db/schema';
 import { preparationSettled } from '@server/services/verifiable/preparation';
+import { generateTrusteeKey } from '@shared/belenios';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { confirmedBySecondAdmin } from './admin';
@@ -146,6 +147,18 @@ export async function verifiableDraft(admins: Admins, title = 'Verifiable 2027')
     hideResultsUntilClose: true,
   };
   return { id, opening };
+}
+
+/** A verifiable draft with two trustees (One and Two), whose keys are made for the occasion: enough to open. */
+export async function draftWithTrustees(admins: Admins, title: string) {
+  const draft = await verifiableDraft(admins, title);
+  for (const name of ['One', 'Two'])
+    await admins.first.admin.elections.trustees.add({
+      electionId: draft.id,
+      name,
+      publicKey: generateTrusteeKey().publicKey,
+    });
+  return draft;
 }
 
 /**

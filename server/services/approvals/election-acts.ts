@@ -48,10 +48,11 @@ interface ElectionActPayload {
 }
 
 /**
- * The election now, as an approval compares it: its own fields, how it is counted, by which trustees' keys, and
- * who gives its credentials (an outside authority's list by the upload that wrote it, and its count).
+ * The election now, as an approval compares it (`state`): its own fields, how it is counted, by which trustees'
+ * keys, and who gives its credentials (an outside authority's list by the upload that wrote it, and its count);
+ * and what the approval's card shows of the same: the trustees' names and an outside authority's count.
  */
-function currentState(db: Pick<Db, 'select'>, id: string): ElectionState {
+function electionNow(db: Pick<Db, 'select'>, id: string) {
   const row = db
     .select({
       ...electionStateColumns,
@@ -66,29 +67,20 @@ function currentState(db: Pick<Db, 'select'>, id: string): ElectionState {
     .get();
   if (!row) throw electionNotFound(id);
   const { authority, list, count: listed, ...election } = row;
-  return {
+  const trustees = trusteesOf(db, id);
+  const state: ElectionState = {
     ...election,
     startTime: row.startTime.getTime(),
     endTime: row.endTime.getTime(),
-    trustees: trusteesOf(db, id)
-      .map((trustee) => trustee.id)
-      .join(','),
+    trustees: trustees.map((trustee) => trustee.id).join(','),
     credentials: authority ? `${authority}:${list ?? ''}:${listed ?? ''}` : '',
   };
-}
-
-/** For the approval's card: how many public credentials an outside authority gave, when one gives them. */
-function outsideCredentials(db: Pick<Db, 'select'>, id: string, counting: CountingMode | undefined) {
-  if (counting !== 'verifiable') return {};
-  const side = db
-    .select({
-      authority: verifiableElections.credentialAuthority,
-      count: verifiableElections.credentialsCount,
-    })
-    .from(verifiableElections)
-    .where(eq(verifiableElections.electionId, id))
-    .get();
-  return side?.authority === 'external' ? { outsideCredentials: side.count ?? 0 } : {};
+  const verifiable = row.counting === 'verifiable';
+  return {
+    state,
+    trusteeNames: verifiable ? trustees.map((trustee) => trustee.name) : [],
+    outsideCredentials: verifiable && authority === 'external' ? (listed ?? 0) : undefined,
+  };
 }
 
 /** Voters will see the results at some point: now (made visible), or at the end (hidden until close). */
@@ -130,7 +122,8 @@ export function requestElectionUpdate(
   actorId: string,
   now = new Date(),
 ): { id: string } | { pendingApproval: { id: string } } {
-  const was = currentState(db, update.id);
+  const current = electionNow(db, update.id);
+  const was = current.state;
   const kind = actOf(was, update);
   if (!kind) return updateElection(db, update, actorId);
   // The second System Admin approves the counting the election has: a change of it is saved on its own first.
@@ -148,8 +141,8 @@ export function requestElectionUpdate(
     resultsVisible: update.resultsVisible,
     hideResultsUntilClose: update.hideResultsUntilClose,
     counting: was.counting,
-    trustees: was.counting === 'verifiable' ? trusteesOf(db, update.id).map((trustee) => trustee.name) : [],
-    ...outsideCredentials(db, update.id, was.counting),
+    trustees: current.trusteeNames,
+    ...(current.outsideCredentials === undefined ? {} : { outsideCredentials: current.outsideCredentials }),
   };
   const asked = requestApproval(db, { kind, subject: update.id, payload, summary, requestedBy: actorId });
   // A verifiable draft's credentials are made while the request waits, so the confirm need not wait for them.
@@ -193,9 +186,9 @@ export async function prepareElectionAct(db: Db, request: ApprovalRow): Promise<
 
 /**
  * Confirmed (an opening or a publication of results): the edit is made as asked, only if the election is still as
- * it was when it was asked for (its status, results rule, title, description, times, counting and trustees: what the second admin
- * approves is what is done, never an edit made meanwhile undone), and an opening only while the election can still
- * be voted in.
+ * it was when it was asked for (its status, results rule, title, description, times, counting, trustees and
+ * credentials: what the second admin approves is what is done, never an edit made meanwhile undone), and an opening
+ * only while the election can still be voted in.
  */
 export function applyElectionAct(
   db: Db,
@@ -209,7 +202,7 @@ export function applyElectionAct(
     startTime: new Date(payload.update.startTime),
     endTime: new Date(payload.update.endTime),
   };
-  const now = currentState(db, update.id);
+  const now = electionNow(db, update.id).state;
   const changed = (Object.keys(payload.was) as (keyof ElectionState)[]).some(
     (key) => now[key] !== payload.was[key],
   );

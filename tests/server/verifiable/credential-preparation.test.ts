@@ -8,7 +8,7 @@ import {
   resumePreparations,
   stopPreparations,
 } from '@server/services/verifiable/preparation';
-import { generateCredential, generateTrusteeKey, publicCredential, readArchive } from '@shared/belenios';
+import { generateCredential, publicCredential, readArchive } from '@shared/belenios';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
@@ -18,10 +18,10 @@ import { sessionCookie } from '../../helpers/security/world';
 import {
   type Admins,
   beleniosUuid,
+  draftWithTrustees,
   listening,
   trpc,
   twoAdmins,
-  verifiableDraft,
 } from '../../helpers/verifiable';
 
 /**
@@ -52,17 +52,6 @@ function insertAccounts(n: number): string {
     )
     .run({ count: n, tag, at: Date.now() });
   return tag;
-}
-
-async function draftWithTrustees(title: string) {
-  const draft = await verifiableDraft(admins, title);
-  for (const name of ['One', 'Two'])
-    await admins.first.admin.elections.trustees.add({
-      electionId: draft.id,
-      name,
-      publicKey: generateTrusteeKey().publicKey,
-    });
-  return draft;
 }
 
 async function askToOpen(opening: { id: string }): Promise<string> {
@@ -107,7 +96,7 @@ async function archivedCredentials(electionId: string): Promise<string[]> {
 describe('credentials prepared while the opening waits', { timeout: 300_000 }, () => {
   it('are made by the job; the confirm is refused with its sentence until they are ready, then sees what changed', async () => {
     insertAccounts(1_500);
-    const { id, opening } = await draftWithTrustees('Prepared ahead');
+    const { id, opening } = await draftWithTrustees(admins, 'Prepared ahead');
     const approvalId = await askToOpen(opening);
     // The request answered at once: the job has only just begun.
     const card = (await admins.second.admin.approvals.pending()).find((a) => a.id === approvalId);
@@ -163,7 +152,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
   });
 
   it('two confirms at once open the election once', async () => {
-    const { id, opening } = await draftWithTrustees('Two confirms');
+    const { id, opening } = await draftWithTrustees(admins, 'Two confirms');
     const approvalId = await askToOpen(opening);
     await preparationSettled(built.db, id);
     const third = await twoAdmins(built);
@@ -178,7 +167,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
 
   it('a server stopped mid-way goes on from the page it finished, and makes each credential once', async () => {
     insertAccounts(2_500);
-    const { id, opening } = await draftWithTrustees('Stopped and resumed');
+    const { id, opening } = await draftWithTrustees(admins, 'Stopped and resumed');
     const approvalId = await askToOpen(opening);
     await until(() => (preparationState(built.db, id)?.checked ?? 0) > 0, 'a first page');
     // As the server's close does: the job stops after its page.
@@ -210,7 +199,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
   });
 
   it('who may vote changed in the draft: read again under the new rule, before and after it was ready', async () => {
-    const { id, opening } = await draftWithTrustees('Rule changed');
+    const { id, opening } = await draftWithTrustees(admins, 'Rule changed');
     const approvalId = await askToOpen(opening);
     // While it is made: the job starts again under the new rule. Nobody here is on the roll.
     const draft = { ...opening, status: 'Draft' as const };
@@ -231,7 +220,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
   });
 
   it('a failed preparation says so; the confirm starts it again', async () => {
-    const { id, opening } = await draftWithTrustees('Failed once');
+    const { id, opening } = await draftWithTrustees(admins, 'Failed once');
     const logged = vi.spyOn(built.app.log, 'error');
     const approvalId = await askToOpen(opening);
     // The workers end under the job (the pool replaced while a page's credentials are made): its task fails.
@@ -260,7 +249,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
   });
 
   it('a request cancelled mid-way ends the job; a new one reads again, deriving only what is missing', async () => {
-    const { id, opening } = await draftWithTrustees('Cancelled and asked again');
+    const { id, opening } = await draftWithTrustees(admins, 'Cancelled and asked again');
     const first = await askToOpen(opening);
     await until(() => (preparationState(built.db, id)?.checked ?? 0) > 0, 'a first page');
     await admins.second.admin.approvals.cancel({ id: first });
@@ -282,7 +271,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
   it('a request cancelled and asked again while a page is in the workers: that page is not written', async () => {
     // A whole page of accounts: its credentials take the workers a good part of a second.
     insertAccounts(1_000);
-    const { id, opening } = await draftWithTrustees('Cancelled while a page was being made');
+    const { id, opening } = await draftWithTrustees(admins, 'Cancelled while a page was being made');
     const first = await askToOpen(opening);
     // The job has read its first page and waits for the workers' credentials.
     await until(() => preparationState(built.db, id) !== null, 'the preparation');
@@ -305,7 +294,7 @@ describe('credentials prepared while the opening waits', { timeout: 300_000 }, (
   });
 
   it('an outside authority list given mid-way ends the job and the request; a second request waits on the first', async () => {
-    const { id, opening } = await draftWithTrustees('Switched to outside');
+    const { id, opening } = await draftWithTrustees(admins, 'Switched to outside');
     const approvalId = await askToOpen(opening);
     await expectTrpcError(admins.first.admin.elections.update(opening), 'CONFLICT');
     const uuid = beleniosUuid(built, id);

@@ -1,13 +1,12 @@
 import { electionCredentials, verifiableElections } from '@server/db/schema';
 import { setPublicCredentials } from '@server/services/verifiable/credentials';
 import '@server/services/verifiable/setup';
-import { generateTrusteeKey } from '@shared/belenios';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
 import { buildTestApp, type TestApp } from '../../helpers/app';
 import { createAdmin } from '../../helpers/factories';
-import { type Admins, beleniosUuid, twoAdmins, verifiableDraft } from '../../helpers/verifiable';
+import { type Admins, beleniosUuid, draftWithTrustees, twoAdmins } from '../../helpers/verifiable';
 import { publicCredentialList } from '../../helpers/verifiable-factories';
 
 /**
@@ -39,20 +38,9 @@ const stored = (electionId: string) =>
 const sideOf = (electionId: string) =>
   built.db.select().from(verifiableElections).where(eq(verifiableElections.electionId, electionId)).get();
 
-async function draftWithTrustees(title: string) {
-  const draft = await verifiableDraft(admins, title);
-  for (const name of ['One', 'Two'])
-    await admins.first.admin.elections.trustees.add({
-      electionId: draft.id,
-      name,
-      publicKey: generateTrusteeKey().publicKey,
-    });
-  return draft;
-}
-
 describe('an outside authority list written in parts', { timeout: 120_000 }, () => {
   it('two lists sent at once leave one of them whole, with its count', async () => {
-    const { id } = await draftWithTrustees('Two lists');
+    const { id } = await draftWithTrustees(admins, 'Two lists');
     const uuid = beleniosUuid(built, id);
     const adminId = (await createAdmin(built.db)).id;
     const large = listOf(uuid, 5_000);
@@ -80,7 +68,7 @@ describe('an outside authority list written in parts', { timeout: 120_000 }, () 
   });
 
   it('a list cut short is refused at the opening; sent again, it opens once asked for again', async () => {
-    const { id, opening } = await draftWithTrustees('Cut short');
+    const { id, opening } = await draftWithTrustees(admins, 'Cut short');
     const uuid = beleniosUuid(built, id);
     const adminId = (await createAdmin(built.db)).id;
     const list = listOf(uuid, 2_500);

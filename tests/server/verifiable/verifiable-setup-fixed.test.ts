@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectTrpcError } from '../../helpers/admin';
 import { castVote } from '../../helpers/admin-elections';
 import { buildTestApp, type TestApp } from '../../helpers/app';
-import { type Admins, listening, openElection, twoAdmins, verifiableDraft } from '../../helpers/verifiable';
+import {
+  type Admins,
+  draftWithTrustees,
+  listening,
+  openElection,
+  twoAdmins,
+  verifiableDraft,
+} from '../../helpers/verifiable';
 import { verifiableElection } from '../../helpers/verifiable-factories';
 
 let built: TestApp;
@@ -33,9 +40,7 @@ const waitingId = (asked: unknown) => (asked as { pendingApproval: { id: string 
 // Each test opens Belenios elections: the time a busy machine needs.
 describe('a verifiable election’s setup, once opened, stays as it was published', { timeout: 60_000 }, () => {
   it('never becomes a draft again, so its counting cannot be changed through one', async () => {
-    const { id, opening } = await verifiableDraft(admins, 'Stays open');
-    await addTrustee(id, 'One');
-    await addTrustee(id, 'Two');
+    const { id, opening } = await draftWithTrustees(admins, 'Stays open');
     await openElection(admins, opening);
     const archived = chunks(id);
     await expectTrpcError(
@@ -108,9 +113,7 @@ describe('a verifiable election’s setup, once opened, stays as it was publishe
   });
 
   it('an opening cannot carry a change of counting: the counting approved is the one shown', async () => {
-    const { id, opening } = await verifiableDraft(admins, 'Counting in the opening');
-    await addTrustee(id, 'One');
-    await addTrustee(id, 'Two');
+    const { id, opening } = await draftWithTrustees(admins, 'Counting in the opening');
     await expectTrpcError(
       admins.first.admin.elections.update({ ...opening, counting: 'standard' }),
       'PRECONDITION_FAILED',
@@ -127,9 +130,7 @@ describe('a verifiable election’s setup, once opened, stays as it was publishe
   });
 
   it('an opening confirms only the voters’ credentials it was asked with', async () => {
-    const { id, opening } = await verifiableDraft(admins, 'Credentials swapped');
-    await addTrustee(id, 'One');
-    await addTrustee(id, 'Two');
+    const { id, opening } = await draftWithTrustees(admins, 'Credentials swapped');
     const asked = await admins.first.admin.elections.update(opening);
     await preparationSettled(built.db, id);
     // What an outside authority's upload leaves once its last part is in (server/services/verifiable/credentials.ts).

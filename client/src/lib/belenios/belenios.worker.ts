@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The Belenios worker: encrypts a voter's ballot, opens an audited one, makes a trustee's key pair, checks it
- * against the public key Codka holds and computes a trustee's share of the tally, all on the reader's own device (docs/decisions/023-belenios-format.md). Nothing
- * secret it handles (credential, randomness, private key) is sent anywhere by it.
+ * against the public key Codka holds and computes a trustee's share of the tally, all on the reader's own device
+ * (docs/decisions/023-belenios-format.md). Nothing secret it handles (credential, randomness, private key) is sent anywhere by it.
  */
 import {
   auditBallot,
